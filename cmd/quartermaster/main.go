@@ -106,7 +106,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "quartermaster %s: %s\nRun 'quartermaster %s --help' for usage.\n", c.name, msg, c.name)
 		return 2
 	case errors.Is(err, errNotBuilt):
-		fmt.Fprintf(stderr, "quartermaster %s: %v\n", c.name, err)
+		msg := strings.TrimPrefix(err.Error(), errNotBuilt.Error()+": ")
+		fmt.Fprintf(stderr, "quartermaster %s: %s\n", c.name, msg)
 		return 3
 	default:
 		fmt.Fprintf(stderr, "quartermaster %s: %v\n", c.name, err)

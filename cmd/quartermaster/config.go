@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+)
+
+// Config is everything `serve` needs. It comes from the defaults, then the
+// optional JSON config file (--config), then the command-line flags, each
+// overriding the one before. docs/configuration.md documents every key.
+type Config struct {
+	// Addr is where the dashboard listens, HOST:PORT.
+	Addr string `json:"addr"`
+	// Data is the directory for the SQLite store and the camera calibration.
+	Data string `json:"data"`
+	// DB is a PostgreSQL DSN; empty means SQLite under Data.
+	DB string `json:"db"`
+	// Sim runs a simulated table: simulated camera and devices.
+	Sim bool `json:"sim"`
+	// Camera is the camera to read: a device index ("0"), a video file or an
+	// MJPEG URL. Empty means no camera (battle reads are typed in).
+	Camera string `json:"camera"`
+	// Hardware enables the Raspberry Pi parts listed under Devices.
+	Hardware bool `json:"hardware"`
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `json:"log_level"`
+	// Layout and Palette are paths to a battle-board layout and a colour
+	// palette; empty means the calibrated ones in Data, else the defaults.
+	Layout  string `json:"layout"`
+	Palette string `json:"palette"`
+	// Devices configures the hardware parts (pins, buses); see docs/hardware.md.
+	Devices json.RawMessage `json:"devices,omitempty"`
+}
+
+// defaultConfig is the configuration with no file and no flags.
+func defaultConfig() Config {
+	return Config{Addr: ":8080", Data: "./data", LogLevel: "info"}
+}
+
+// loadConfigFile reads a JSON config file over cfg. Unknown keys are refused,
+// so a typo does not silently do nothing.
+func loadConfigFile(path string, cfg *Config) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("config file: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(cfg); err != nil {
+		return fmt.Errorf("config file %s: %w", path, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("config file %s: unexpected data after the JSON object", path)
+	}
+	return nil
+}
+
+// configFlags registers the serve flags on fs. After fs.Parse, call the
+// returned function: it loads the config file (if --config was given) and
+// applies only the flags that were set on the command line over it.
+func configFlags(fs *flag.FlagSet) func() (Config, error) {
+	def := defaultConfig()
+	path := fs.String("config", "", "a JSON config file (see docs/configuration.md); flags override it")
+	addr := fs.String("addr", def.Addr, "listen address HOST:PORT")
+	data := fs.String("data", def.Data, "data directory (store, calibration)")
+	db := fs.String("db", "", "PostgreSQL DSN for a venue server; empty: SQLite under --data")
+	sim := fs.Bool("sim", false, "simulated table: simulated camera and devices")
+	camera := fs.String("camera", "", "camera: device index, video file or MJPEG URL")
+	hardware := fs.Bool("hardware", false, "use the Raspberry Pi hardware configured in the config file")
+	level := fs.String("log-level", def.LogLevel, "log level: debug, info, warn, error")
+	layout := fs.String("layout", "", "battle-board layout JSON (default: calibrated, else built in)")
+	palette := fs.String("palette", "", "cube colour palette JSON (default: calibrated, else built in)")
+	return func() (Config, error) {
+		cfg := def
+		if *path != "" {
+			if err := loadConfigFile(*path, &cfg); err != nil {
+				return cfg, err
+			}
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		apply := func(name string, dst *string, v string) {
+			if set[name] {
+				*dst = v
+			}
+		}
+		apply("addr", &cfg.Addr, *addr)
+		apply("data", &cfg.Data, *data)
+		apply("db", &cfg.DB, *db)
+		apply("camera", &cfg.Camera, *camera)
+		apply("log-level", &cfg.LogLevel, *level)
+		apply("layout", &cfg.Layout, *layout)
+		apply("palette", &cfg.Palette, *palette)
+		if set["sim"] {
+			cfg.Sim = *sim
+		}
+		if set["hardware"] {
+			cfg.Hardware = *hardware
+		}
+		if cfg.Addr == "" {
+			return cfg, errors.New("the listen address is empty")
+		}
+		if cfg.Data == "" {
+			return cfg, errors.New("the data directory is empty")
+		}
+		return cfg, nil
+	}
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCLI(c.name, "--help")
+			if code != 0 {
+				t.Fatalf("%s --help exited %d: %s", c.name, code, errOut)
+			}
+			if !strings.Contains(out, "Usage: quartermaster "+c.name) {
+				t.Errorf("%s --help printed %q", c.name, out)
+			}
+		})
+	}
+}
+
+func TestUnknownCommandAndBadFlagsExitNonZero(t *testing.T) {
+	code, _, errOut := runCLI("sail-away")
+	if code != 2 || !strings.Contains(errOut, `unknown command "sail-away"`) || !strings.Contains(errOut, "Commands:") {
+		t.Errorf("unknown command: code %d, stderr %q", code, errOut)
+	}
+	for _, c := range commands() {
+		code, _, errOut := runCLI(c.name, "--no-such-flag")
+		if code == 3 && visionStatus() == "not built in" && (c.name == "read-battle" || c.name == "calibrate") {
+			continue // without OpenCV these say so whatever their flags
+		}
+		if code != 2 || !strings.Contains(errOut, "no-such-flag") {
+			t.Errorf("%s --no-such-flag: code %d, stderr %q", c.name, code, errOut)
+		}
+	}
+	if code, _, _ := runCLI(); code != 2 {
+		t.Errorf("no command: code %d, want 2", code)
+	}
+	if code, out, _ := runCLI("help"); code != 0 || !strings.Contains(out, "read-battle") {
+		t.Errorf("help: code %d, out %q", code, out)
+	}
+}
+
+func TestVersionSaysWhetherVisionIsBuiltIn(t *testing.T) {
+	code, out, _ := runCLI("version")
+	if code != 0 || !strings.HasPrefix(out, "quartermaster ") || !strings.Contains(out, "vision: "+visionStatus()) {
+		t.Errorf("version: code %d, out %q", code, out)
+	}
+	if code, _, _ := runCLI("version", "extra"); code != 2 {
+		t.Errorf("version extra: code %d, want 2", code)
+	}
+}
+
+func TestConfigFileThenFlags(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "qm.json")
+	if err := os.WriteFile(path, []byte(`{"addr":"127.0.0.1:9000","data":"/var/lib/qm","sim":true,"log_level":"debug"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	load := configFlags(fs)
+	if err := fs.Parse([]string{"--config", path, "--addr", ":7000"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":7000" {
+		t.Errorf("a flag must override the file: addr %q", cfg.Addr)
+	}
+	if cfg.Data != "/var/lib/qm" || !cfg.Sim || cfg.LogLevel != "debug" {
+		t.Errorf("the file's values were lost: %+v", cfg)
+	}
+
+	// Defaults without a file.
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	load = configFlags(fs)
+	_ = fs.Parse(nil)
+	cfg, _ = load()
+	if cfg.Addr != ":8080" || cfg.Data != "./data" || cfg.Sim {
+		t.Errorf("defaults: %+v", cfg)
+	}
+
+	// A typo in the file is refused, naming the key.
+	bad := filepath.Join(dir, "bad.json")
+	_ = os.WriteFile(bad, []byte(`{"adr":":1"}`), 0o644)
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	load = configFlags(fs)
+	_ = fs.Parse([]string{"--config", bad})
+	if _, err := load(); err == nil || !strings.Contains(err.Error(), `"adr"`) {
+		t.Errorf("typo in config: %v", err)
+	}
+	// A missing file is refused.
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	load = configFlags(fs)
+	_ = fs.Parse([]string{"--config", filepath.Join(dir, "missing.json")})
+	if _, err := load(); err == nil {
+		t.Error("a missing config file was accepted")
+	}
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what quartermaster needs to build and test on Debian 12 or
+# Raspberry Pi OS (bookworm), and only what is missing.
+#   scripts/install-deps.sh run    # what `make run` needs: Go, a C compiler, OpenCV
+#   scripts/install-deps.sh test   # plus Chromium (browser tests) and PostgreSQL (store tests)
+# As root it runs apt-get; otherwise it prints the exact apt line to run.
+set -euo pipefail
+
+want=${1:-run}
+missing=()
+
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+need() { have_pkg "$1" || missing+=("$1"); }
+
+need gcc
+need pkg-config
+need libopencv-dev
+if [ "$want" = test ]; then
+	need chromium
+	need postgresql
+	need git
+fi
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "install-deps: Go 1.26 or newer is needed and is not on PATH." >&2
+	echo "  Debian's golang package is too old; install Go from https://go.dev/dl/ (linux-arm64 on a Raspberry Pi 4/5)." >&2
+	exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+	exit 0
+fi
+
+line="apt-get install -y -q --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: missing Debian packages: ${missing[*]}" >&2
+	echo "  run:  sudo apt-get update && sudo $line" >&2
+	exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+# shellcheck disable=SC2086
+$line >/dev/null
