@@ -119,25 +119,25 @@ const (
 // Parts lists every part in a fixed order (for status tables).
 var Parts = []Part{PartDrop, PartButtons, PartLights, PartCards, PartDisplay}
 
-// State is the health of a part as the dashboard shows it.
-type State string
+// Health is the state of a part as the dashboard shows it.
+type Health string
 
-// The states of a part.
+// The health of a part.
 const (
 	// Disabled: the configuration says the part is not fitted.
-	Disabled State = "disabled"
+	Disabled Health = "disabled"
 	// Present: the part is open and working.
-	Present State = "present"
+	Present Health = "present"
 	// Missing: the part could not be opened (not wired, bus not enabled).
-	Missing State = "missing"
+	Missing Health = "missing"
 	// Failed: the part was open and then failed; it is being reopened.
-	Failed State = "failed"
+	Failed Health = "failed"
 )
 
 // PartStatus is one part's state, with the reason when it is not working.
 type PartStatus struct {
 	Part  Part      `json:"part"`
-	State State     `json:"state"`
+	State Health    `json:"state"`
 	Since time.Time `json:"since"`
 	// Message explains a missing or failed part ("open GPIO17: no such pin"),
 	// or names the device when present.
