@@ -13,12 +13,3 @@ func runPlay(_ context.Context, e *env, args []string) error {
 	}
 	return fmt.Errorf("%w: the rules engine is not built yet", errNotBuilt)
 }
-
-func runScore(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "score", "score [--json] FILE")
-	fs.Bool("json", false, "print the breakdown as JSON")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return fmt.Errorf("%w: the score calculator is not built yet", errNotBuilt)
-}

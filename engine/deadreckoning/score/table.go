@@ -1,0 +1,112 @@
+package score
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// WriteTable prints the breakdown as a table, one row per category and one
+// column per player, then the totals and the winner (or what is missing, or
+// who must settle a tie).
+func (r *Result) WriteTable(w io.Writer) error {
+	var keys []string
+	labels := map[string]string{}
+	cats := map[string]string{}
+	cell := map[string][]string{}
+	for pi, ps := range r.Players {
+		for _, l := range ps.Lines {
+			if _, ok := labels[l.Key]; !ok {
+				labels[l.Key] = l.Label
+				cats[l.Key] = l.Category
+				keys = append(keys, l.Key)
+				cell[l.Key] = make([]string, len(r.Players))
+			}
+			s := "?"
+			if l.Coins != nil {
+				s = strconv.Itoa(*l.Coins)
+			}
+			cell[l.Key][pi] = s
+		}
+	}
+	// Rows follow the categories' order; within one, first seen first.
+	rank := map[string]int{}
+	for i, c := range []string{CatAchievements, CatBonusToken, CatCoinsChest, CatCoinsShip, CatCoinsIslands,
+		CatBuildings, CatAdvancements, CatBasicUpgrades, CatAdvUpgrades, CatEndGame, CatIsland} {
+		rank[c] = i
+	}
+	sort.SliceStable(keys, func(i, j int) bool { return rank[cats[keys[i]]] < rank[cats[keys[j]]] })
+	header := []string{"Category"}
+	for _, ps := range r.Players {
+		header = append(header, fmt.Sprintf("%s (%s)", ps.Name, ps.Colour))
+	}
+	rows := [][]string{header}
+	for _, k := range keys {
+		row := []string{labels[k]}
+		for pi := range r.Players {
+			v := cell[k][pi]
+			if v == "" {
+				v = "-"
+			}
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	total := []string{"Total"}
+	for _, ps := range r.Players {
+		if ps.Total != nil {
+			total = append(total, strconv.Itoa(*ps.Total))
+		} else {
+			total = append(total, fmt.Sprintf("≥%d, incomplete", ps.Known))
+		}
+	}
+	widths := make([]int, len(header))
+	for _, row := range append(rows, total) {
+		for i, c := range row {
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	line := func(row []string) {
+		for i, c := range row {
+			pad := widths[i] - utf8.RuneCountInString(c)
+			if i == 0 {
+				b.WriteString(c + strings.Repeat(" ", pad))
+			} else {
+				b.WriteString("  " + strings.Repeat(" ", pad) + c)
+			}
+		}
+		b.WriteString("\n")
+	}
+	rule := func() {
+		n := len(header)*2 - 2
+		for _, w := range widths {
+			n += w
+		}
+		b.WriteString(strings.Repeat("-", n) + "\n")
+	}
+	line(rows[0])
+	rule()
+	for _, row := range rows[1:] {
+		line(row)
+	}
+	rule()
+	line(total)
+	b.WriteString("\n")
+	switch {
+	case !r.Complete:
+		b.WriteString("No winner yet: the score is incomplete. Missing:\n")
+		for _, m := range r.Missing {
+			b.WriteString("  - " + m + "\n")
+		}
+	case r.Winner != "":
+		fmt.Fprintf(&b, "Winner: %s.\n", r.Winner)
+	default:
+		fmt.Fprintf(&b, "Tied for the most coins: %s. They settle it with the tie-break battle (rulebook p. 23).\n", strings.Join(r.Tied, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
