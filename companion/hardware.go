@@ -1,0 +1,95 @@
+package companion
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// Camera reads the battle board. cmd adapts the vision package to it; the
+// session never imports vision.
+type Camera interface {
+	// Read looks at the board now. The result is only a proposal: the
+	// session holds it until a player confirms or corrects it.
+	Read(ctx context.Context) (CameraRead, error)
+}
+
+// CameraRead is what the camera saw after a drop.
+type CameraRead struct {
+	// Action is the rules' read action JSON (the tally per zone and colour
+	// as the rules' read action carries it), filled in by the adapter.
+	Action json.RawMessage `json:"action"`
+	// Cubes is how many cubes the camera saw on the board.
+	Cubes int `json:"cubes"`
+}
+
+// DeviceEventKind says what a device reported.
+type DeviceEventKind string
+
+// Device event kinds.
+const (
+	DropStarted   DeviceEventKind = "drop-started"
+	DropEnded     DeviceEventKind = "drop-ended"
+	ButtonPressed DeviceEventKind = "button"
+	CardTapped    DeviceEventKind = "card"
+)
+
+// DeviceEvent is one thing the table's hardware reported.
+type DeviceEvent struct {
+	Kind DeviceEventKind `json:"kind"`
+	// Seat: the player whose button was pressed (NoSeat for others).
+	Seat engine.Seat `json:"seat"`
+	// Long: a long press.
+	Long bool `json:"long,omitempty"`
+	// Count: cubes counted by the drop sensor (DropEnded).
+	Count int `json:"count,omitempty"`
+	// Card: the id of the tapped card (CardTapped).
+	Card string    `json:"card,omitempty"`
+	Time time.Time `json:"time"`
+}
+
+// Status is what the table's outputs (LED strip, small display) show.
+type Status struct {
+	Table   string `json:"table"`
+	Version uint64 `json:"version"`
+	// Active are the seats to act, if the rules say (TurnTaker).
+	Active []engine.Seat `json:"active,omitempty"`
+	Over   bool          `json:"over"`
+	// Line is a short sentence: the latest event or notice.
+	Line string `json:"line"`
+	// Alert is set when something needs attention (a count mismatch, a
+	// proposed read waiting for confirmation).
+	Alert string `json:"alert,omitempty"`
+}
+
+// Devices is the table's hardware: cmd adapts the devices package to it.
+type Devices interface {
+	// Watch sends device events to out until ctx ends.
+	Watch(ctx context.Context, out chan<- DeviceEvent) error
+	// Show puts the table's status on the outputs.
+	Show(s Status) error
+}
+
+// DeviceMap turns a device event into a rules action where the rules have
+// one (a button press ending a turn, a card tap levelling a sailor). It runs
+// with the session's lock held: it may read g but must not keep it or
+// change it. ok false: the event is only a notice.
+type DeviceMap func(g engine.Game, ev DeviceEvent) (action json.RawMessage, ok bool)
+
+// Hardware is what Session.Attach connects to a table.
+type Hardware struct {
+	// Devices may be nil (no hardware).
+	Devices Devices
+	// Camera may be nil (reads are typed in by hand).
+	Camera Camera
+	// Map may be nil: device events are only notices.
+	Map DeviceMap
+	// Settle is how long to wait after a drop ends before asking the camera
+	// (cubes still rolling); 0 means DefaultSettle.
+	Settle time.Duration
+}
+
+// DefaultSettle is the wait between the end of a drop and the camera read.
+const DefaultSettle = 700 * time.Millisecond

@@ -1,0 +1,665 @@
+package companion
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// PIN attempts: after pinAttempts wrong PINs in a row the table refuses PINs
+// for pinLockout, doubling with each further lockout up to pinLockoutMax.
+const (
+	pinAttempts   = 5
+	pinLockout    = 30 * time.Second
+	pinLockoutMax = 15 * time.Minute
+)
+
+// MaxReasonLength bounds a correction's reason.
+const MaxReasonLength = 500
+
+// Session owns one table: its game, its log and its subscribers. One mutex
+// serialises every change, and each change is in the store before anyone
+// (the caller, the subscribers, the devices) hears of it.
+type Session struct {
+	m       *Manager
+	lg      *slog.Logger
+	rules   engine.Rules
+	rec     store.TableRecord
+	players []PlayerInfo
+
+	mu   sync.Mutex
+	game engine.Game
+	// log is every entry, in version order (log[i].Version == i+1), with its
+	// decoded action and events beside it.
+	log      []store.Entry
+	actions  []engine.Action
+	events   [][]engine.Event
+	undoneBy map[uint64]uint64
+	fixedBy  map[uint64]uint64
+	keys     map[string]uint64
+	subs     map[*subscriber]struct{}
+	views    map[engine.Viewer]json.RawMessage // cache for the current version
+
+	proposals []*ProposedRead
+	lastDrop  int // drop sensor count of the last drop, -1 unknown
+	status    chan Status
+	detach    []func()
+
+	pinFails    int
+	pinLockouts int
+	pinUntil    time.Time
+
+	closed bool
+}
+
+type subscriber struct {
+	v  engine.Viewer
+	ch chan Update
+}
+
+func newSession(m *Manager, r engine.Rules, rec store.TableRecord, players []PlayerInfo, g engine.Game) *Session {
+	return &Session{
+		m: m, lg: m.lg.With("table", rec.ID), rules: r, rec: rec, players: players, game: g,
+		undoneBy: map[uint64]uint64{}, fixedBy: map[uint64]uint64{}, keys: map[string]uint64{},
+		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, lastDrop: -1,
+	}
+}
+
+// remember adds a stored entry to the in-memory log (no game change).
+func (s *Session) remember(e store.Entry) error {
+	if e.Version != uint64(len(s.log))+1 {
+		return fmt.Errorf("log entry %d found where %d was expected", e.Version, len(s.log)+1)
+	}
+	var a engine.Action
+	if e.Kind != store.KindUndo {
+		var err error
+		if a, err = s.rules.DecodeAction(e.Action); err != nil {
+			return fmt.Errorf("log entry %d: %w", e.Version, err)
+		}
+	}
+	var evs []engine.Event
+	if len(e.Events) > 0 {
+		if err := json.Unmarshal(e.Events, &evs); err != nil {
+			return fmt.Errorf("log entry %d: reading its events: %w", e.Version, err)
+		}
+	}
+	s.log = append(s.log, e)
+	s.actions = append(s.actions, a)
+	s.events = append(s.events, evs)
+	if e.Key != "" {
+		s.keys[e.Key] = e.Version
+	}
+	switch {
+	case e.Kind == store.KindUndo:
+		s.undoneBy[e.Target] = e.Version
+	case e.Kind == store.KindCorrection && e.Target > 0:
+		s.fixedBy[e.Target] = e.Version
+	}
+	clear(s.views)
+	return nil
+}
+
+// liveItem is an action in effect: its log version and the action applied
+// at that position (a correction may have replaced the original).
+type liveItem struct {
+	version uint64
+	action  engine.Action
+}
+
+// liveAt folds the first n log entries into the list of actions in effect.
+func (s *Session) liveAt(n int) []liveItem {
+	var live []liveItem
+	for i, e := range s.log[:n] {
+		switch {
+		case e.Kind == store.KindUndo:
+			for j := len(live) - 1; j >= 0; j-- {
+				if live[j].version == e.Target {
+					live = append(live[:j], live[j+1:]...)
+					break
+				}
+			}
+		case e.Kind == store.KindCorrection && e.Target > 0:
+			for j := range live {
+				if live[j].version == e.Target {
+					live[j].action = s.actions[i]
+				}
+			}
+		default:
+			live = append(live, liveItem{version: e.Version, action: s.actions[i]})
+		}
+	}
+	return live
+}
+
+// replay starts a fresh game and applies the live actions; it returns the
+// events of the item with version want (0: none wanted).
+func (s *Session) replay(live []liveItem, want uint64) (engine.Game, []engine.Event, error) {
+	g, err := s.rules.New(s.rec.Setup, s.rec.Seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	var wanted []engine.Event
+	for _, it := range live {
+		evs, err := g.Apply(it.action)
+		if err != nil {
+			return nil, nil, fmt.Errorf("the action of version %d (%s) no longer applies: %w", it.version, it.action.Head().Type, err)
+		}
+		if it.version == want {
+			wanted = evs
+		}
+	}
+	return g, wanted, nil
+}
+
+// ID is the table's id.
+func (s *Session) ID() string { return s.rec.ID }
+
+// Rules names the table's rules.
+func (s *Session) Rules() string { return s.rec.Rules }
+
+// Players lists the players in seat order.
+func (s *Session) Players() []PlayerInfo { return append([]PlayerInfo(nil), s.players...) }
+
+// Version is the table's current version (the number of log entries).
+func (s *Session) Version() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return uint64(len(s.log))
+}
+
+// Summary is the table's line in the list of tables.
+func (s *Session) Summary() TableSummary {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	upd := s.rec.Created
+	if n := len(s.log); n > 0 {
+		upd = s.log[n-1].Time
+	}
+	return TableSummary{ID: s.rec.ID, Rules: s.rec.Rules, Players: s.Players(), Created: s.rec.Created,
+		Updated: upd, Version: uint64(len(s.log)), Over: s.game.Over()}
+}
+
+// Authenticate finds out who is calling: the host token gives host rights, a
+// PIN opens that player's private view, neither gives the public view of
+// the tablet. Wrong PINs are counted: after 5 in a row PINs are refused for a
+// while (ErrTooManyAttempts), so a 4-digit PIN cannot be guessed.
+func (s *Session) Authenticate(hostToken, pin string) (Access, error) {
+	a := Access{Viewer: engine.Public}
+	if hostToken != "" {
+		if subtle.ConstantTimeCompare(hashToken(hostToken), s.rec.HostTokenHash) != 1 {
+			return Access{}, fmt.Errorf("%w: wrong host token for table %s", ErrForbidden, s.rec.ID)
+		}
+		a.Host = true
+	}
+	if pin == "" {
+		return a, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.m.opts.Now()
+	if now.Before(s.pinUntil) {
+		return Access{}, fmt.Errorf("%w (PINs are refused for %s more)", ErrTooManyAttempts, s.pinUntil.Sub(now).Round(time.Second))
+	}
+	for seat, h := range s.rec.PINHashes {
+		if subtle.ConstantTimeCompare(hashPIN(s.rec.PINSalt, engine.Seat(seat), pin), h) == 1 {
+			s.pinFails = 0
+			a.Viewer = engine.PlayerViewer(engine.Seat(seat))
+			return a, nil
+		}
+	}
+	s.pinFails++
+	if s.pinFails >= pinAttempts {
+		s.pinFails = 0
+		wait := pinLockout << min(s.pinLockouts, 10)
+		if wait > pinLockoutMax {
+			wait = pinLockoutMax
+		}
+		s.pinLockouts++
+		s.pinUntil = now.Add(wait)
+		s.lg.Warn("PINs locked after wrong attempts", "for", wait)
+	}
+	return Access{}, fmt.Errorf("%w: wrong PIN for table %s", ErrForbidden, s.rec.ID)
+}
+
+// op is one change asked of the session.
+type op struct {
+	sub      Submission
+	kind     store.Kind
+	reason   string
+	proposed json.RawMessage
+	// device: the action came from the table's hardware through the rules'
+	// DeviceMap: no version check, no seat check (a button belongs to its
+	// seat physically).
+	device bool
+}
+
+// Submit applies one action: decode (engine.ErrMalformed), a repeated Key
+// returns the original Result, a BaseVersion other than the current version
+// is engine.ErrStale, a player may act only for their own seat
+// (ErrForbidden), then the rules judge (engine.ErrIllegal), then the entry is
+// written durably, and only then are subscribers told and the Result
+// returned.
+func (s *Session) Submit(ctx context.Context, sub Submission) (Result, error) {
+	return s.do(ctx, op{sub: sub, kind: store.KindAction})
+}
+
+// Correct applies an action entered to correct the record of the table, with
+// the reason in the audit trail. With sub.Corrects == 0 it is applied like a
+// new action; with sub.Corrects == N it replaces the action of log entry N in
+// place and the actions after it are replayed on top (refused with the rule
+// that breaks if one no longer applies). Use it for a battle read that was
+// wrong: a read is a fact of the table and is never undone.
+func (s *Session) Correct(ctx context.Context, a Access, sub Submission, reason string) (Result, error) {
+	sub.Access = a
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Result{}, engine.Malformed("a correction needs a reason (what was wrong)")
+	}
+	if len(reason) > MaxReasonLength {
+		return Result{}, engine.Malformed("the reason of a correction is at most %d characters", MaxReasonLength)
+	}
+	return s.do(ctx, op{sub: sub, kind: store.KindCorrection, reason: reason})
+}
+
+func (s *Session) do(ctx context.Context, o op) (Result, error) {
+	act, err := s.rules.DecodeAction(o.sub.Action)
+	if err != nil {
+		if !errors.Is(err, engine.ErrMalformed) {
+			err = engine.Malformed("%v", err)
+		}
+		return Result{}, err
+	}
+	if o.sub.Source == "" {
+		o.sub.Source = "api"
+	}
+	if len(o.sub.Key) > MaxKeyLength || len(o.sub.Source) > MaxKeyLength {
+		return Result{}, engine.Malformed("key and source are at most %d characters", MaxKeyLength)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, o.sub.Action); err != nil {
+		return Result{}, engine.Malformed("action: %v", err)
+	}
+	v := o.sub.Access.Viewer
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Result{}, ErrClosed
+	}
+	if o.sub.Key != "" {
+		if ver, ok := s.keys[o.sub.Key]; ok {
+			return Result{Version: ver, Events: engine.EventsFor(s.events[ver-1], v), Repeated: true}, nil
+		}
+	}
+	cur := uint64(len(s.log))
+	if !o.device && o.sub.BaseVersion != cur {
+		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d; look again and retry", engine.ErrStale, cur, o.sub.BaseVersion)
+	}
+	if !o.device {
+		if err := s.authorize(o.sub.Access, act.Head().Seat); err != nil {
+			return Result{}, err
+		}
+	}
+	entry := store.Entry{
+		Version: cur + 1, Kind: o.kind, Key: o.sub.Key, Source: o.sub.Source, Actor: actor(o.sub.Access, o.device),
+		Action: compact.Bytes(), Reason: o.reason, Proposed: o.proposed, Time: s.m.opts.Now().UTC(),
+	}
+	var (
+		evs     []engine.Event
+		newGame engine.Game // set when the change is a rebuild, swapped in after the write
+	)
+	if o.kind == store.KindCorrection && o.sub.Corrects > 0 {
+		live := s.liveAt(len(s.log))
+		found := -1
+		for i, it := range live {
+			if it.version == o.sub.Corrects {
+				found = i
+			}
+		}
+		if found < 0 {
+			return Result{}, fmt.Errorf("%w: version %d is not an action in effect (undone, or not an action)", ErrNotFound, o.sub.Corrects)
+		}
+		old := live[found].action
+		live[found].action = act
+		g, fixed, err := s.replay(live, o.sub.Corrects)
+		if err != nil {
+			return Result{}, err
+		}
+		newGame = g
+		entry.Target = o.sub.Corrects
+		note := engine.NewEvent("corrected", act.Head().Seat,
+			fmt.Sprintf("The record of version %d (%s) was corrected by hand: %s", o.sub.Corrects, old.Head().Type, o.reason),
+			map[string]any{"target": o.sub.Corrects, "reason": o.reason})
+		evs = append([]engine.Event{note}, fixed...)
+	} else {
+		evs, err = s.game.Apply(act)
+		if err != nil {
+			return Result{}, err
+		}
+		if o.kind == store.KindCorrection {
+			note := engine.NewEvent("corrected", act.Head().Seat,
+				fmt.Sprintf("Entered by hand as a correction: %s", o.reason), map[string]any{"reason": o.reason})
+			evs = append([]engine.Event{note}, evs...)
+		}
+	}
+	if err := s.commit(ctx, entry, act, evs, newGame); err != nil {
+		return Result{}, err
+	}
+	return Result{Version: entry.Version, Events: engine.EventsFor(evs, v)}, nil
+}
+
+// MaxKeyLength bounds idempotency keys and source names.
+const MaxKeyLength = 128
+
+// commit writes the entry durably and only then makes it visible. If the
+// write fails, the game is put back as it was. Called with s.mu held.
+func (s *Session) commit(ctx context.Context, e store.Entry, act engine.Action, evs []engine.Event, newGame engine.Game) error {
+	if evs == nil {
+		evs = []engine.Event{}
+	}
+	raw, err := json.Marshal(evs)
+	if err != nil {
+		s.restore(newGame)
+		return fmt.Errorf("companion: encoding events: %w", err)
+	}
+	e.Events = raw
+	// A caller who hangs up must not leave the write half done: the write
+	// finishes (or fails) on its own.
+	if err := s.m.st.Append(context.WithoutCancel(ctx), s.rec.ID, e); err != nil {
+		s.restore(newGame)
+		s.lg.Error("entry not written", "version", e.Version, "err", err)
+		return fmt.Errorf("companion: the action was not saved, so it was not applied: %w", err)
+	}
+	s.log = append(s.log, e)
+	s.actions = append(s.actions, act)
+	s.events = append(s.events, evs)
+	if e.Key != "" {
+		s.keys[e.Key] = e.Version
+	}
+	switch {
+	case e.Kind == store.KindUndo:
+		s.undoneBy[e.Target] = e.Version
+	case e.Kind == store.KindCorrection && e.Target > 0:
+		s.fixedBy[e.Target] = e.Version
+	}
+	if newGame != nil {
+		s.game = newGame
+	}
+	clear(s.views)
+	s.publish(evs, nil)
+	return nil
+}
+
+// restore puts the game back after a failed write: an incremental Apply
+// changed s.game, so it is rebuilt from the log; a rebuild never touched it.
+func (s *Session) restore(newGame engine.Game) {
+	if newGame != nil {
+		return
+	}
+	g, _, err := s.replay(s.liveAt(len(s.log)), 0)
+	if err != nil {
+		// The log replayed when it was loaded; this cannot happen unless the
+		// rules are not deterministic.
+		s.lg.Error("cannot rebuild the game after a failed write", "err", err)
+		return
+	}
+	s.game = g
+}
+
+func actor(a Access, device bool) string {
+	switch {
+	case device:
+		return "device"
+	case a.Host:
+		return "host"
+	case a.Viewer.IsPublic():
+		return "table"
+	}
+	return a.Viewer.Seat.String()
+}
+
+// authorize: the host may act for anyone; a player only for their own seat
+// (or for the table, e.g. confirming a read); the shared tablet for the
+// table and, if the rules say whose turn it is, for the seats to act.
+func (s *Session) authorize(a Access, seat engine.Seat) error {
+	if a.Host || seat < 0 {
+		return nil
+	}
+	if !a.Viewer.IsPublic() {
+		if a.Viewer.Seat != seat {
+			return fmt.Errorf("%w: you are %s; this action is for %s", ErrForbidden, a.Viewer.Seat, seat)
+		}
+		return nil
+	}
+	if tt, ok := s.game.(TurnTaker); ok {
+		for _, as := range tt.ActiveSeats() {
+			if as == seat {
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: the shared tablet may act only for the player whose turn it is, not for %s", ErrForbidden, seat)
+	}
+	return nil
+}
+
+// Undo takes back the last action in effect (host only). It never goes past
+// a record of the table (engine.IsTableFact: a read cube drop): that is
+// ErrUndoPastFact, and the record is corrected instead. The undone entry
+// stays in the log, marked, and the undo is an entry of its own.
+func (s *Session) Undo(ctx context.Context, a Access) (Result, error) {
+	return s.undo(ctx, a, 0, false)
+}
+
+// UndoAt is Undo with the version of the view the host was looking at: if
+// the table has moved on (or a double tap already undid it) it is
+// engine.ErrStale, so a repeated tap never undoes two actions.
+func (s *Session) UndoAt(ctx context.Context, a Access, baseVersion uint64) (Result, error) {
+	return s.undo(ctx, a, baseVersion, true)
+}
+
+func (s *Session) undo(ctx context.Context, a Access, base uint64, check bool) (Result, error) {
+	if !a.Host {
+		return Result{}, fmt.Errorf("%w: only the host may undo", ErrForbidden)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Result{}, ErrClosed
+	}
+	cur := uint64(len(s.log))
+	if check && base != cur {
+		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d", engine.ErrStale, cur, base)
+	}
+	live := s.liveAt(len(s.log))
+	if len(live) == 0 {
+		return Result{}, ErrNothingToUndo
+	}
+	last := live[len(live)-1]
+	if engine.IsTableFact(last.action) {
+		return Result{}, fmt.Errorf("%w: version %d (%s) records what happened at the table", ErrUndoPastFact, last.version, last.action.Head().Type)
+	}
+	g, _, err := s.replay(live[:len(live)-1], 0)
+	if err != nil {
+		return Result{}, err
+	}
+	h := last.action.Head()
+	what := h.Type
+	if p, ok := last.action.(PrivateAction); ok && p.IsPrivate() {
+		what = "a private action"
+	}
+	ev := engine.NewEvent("undone", h.Seat, fmt.Sprintf("The host took back version %d (%s, %s).", last.version, what, h.Seat),
+		map[string]any{"target": last.version})
+	e := store.Entry{Version: cur + 1, Kind: store.KindUndo, Source: "host", Actor: "host", Target: last.version, Time: s.m.opts.Now().UTC()}
+	if err := s.commit(ctx, e, nil, []engine.Event{ev}, g); err != nil {
+		return Result{}, err
+	}
+	return Result{Version: e.Version, Events: engine.EventsFor([]engine.Event{ev}, a.Viewer)}, nil
+}
+
+// View returns the table as v may see it now.
+func (s *Session) View(v engine.Viewer) Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.snapshot(v)
+}
+
+// snapshot of the current state for v, with the view cached per version.
+// Called with s.mu held.
+func (s *Session) snapshot(v engine.Viewer) Snapshot {
+	view, ok := s.views[v]
+	if !ok {
+		view = encodeView(s.game, v)
+		s.views[v] = view
+	}
+	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: uint64(len(s.log)), View: view, Players: s.players, Over: s.game.Over()}
+}
+
+func encodeView(g engine.Game, v engine.Viewer) json.RawMessage {
+	b, err := json.Marshal(g.View(v))
+	if err != nil {
+		b, _ = json.Marshal(map[string]string{"error": "the view cannot be encoded: " + err.Error()})
+	}
+	return b
+}
+
+// ViewAt returns the table as v may see it as it was at version (time
+// travel), by replaying the log up to it.
+func (s *Session) ViewAt(version uint64, v engine.Viewer) (Snapshot, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if version > uint64(len(s.log)) {
+		return Snapshot{}, fmt.Errorf("%w: the table is at version %d, there is no version %d yet", ErrNotFound, len(s.log), version)
+	}
+	if version == uint64(len(s.log)) {
+		return s.snapshot(v), nil
+	}
+	g, _, err := s.replay(s.liveAt(int(version)), 0)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: version, View: encodeView(g, v), Players: s.players, Over: g.Over()}, nil
+}
+
+// History returns the whole log as v may see it: other players' secrets and
+// private actions removed, undone entries marked, corrections with reasons.
+func (s *Session) History(v engine.Viewer) []LogEntry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.history(v, false)
+}
+
+// history; full keeps every secret (only for the export of a finished game).
+func (s *Session) history(v engine.Viewer, full bool) []LogEntry {
+	out := make([]LogEntry, len(s.log))
+	for i, e := range s.log {
+		le := LogEntry{Version: e.Version, Time: e.Time, Kind: string(e.Kind), Source: e.Source, Actor: e.Actor,
+			Target: e.Target, Correction: e.Reason, Proposed: e.Proposed, UndoneBy: s.undoneBy[e.Version]}
+		le.Undone = le.UndoneBy > 0
+		if full {
+			le.Action = e.Action
+			le.Events = append([]engine.Event{}, s.events[i]...)
+		} else {
+			le.Action = redactAction(s.actions[i], e.Action, v)
+			le.Events = engine.EventsFor(s.events[i], v)
+		}
+		out[i] = le
+	}
+	return out
+}
+
+func redactAction(a engine.Action, raw json.RawMessage, v engine.Viewer) json.RawMessage {
+	if a == nil {
+		return raw
+	}
+	if p, ok := a.(PrivateAction); ok && p.IsPrivate() && !v.CanSee(a.Head().Seat) {
+		b, _ := json.Marshal(map[string]any{"type": a.Head().Type, "seat": a.Head().Seat, "private": true})
+		return b
+	}
+	return raw
+}
+
+// Subscribe returns the updates v may see: after every change, and device
+// and camera notices. If sinceVersion is not the current version the first
+// update catches up: the current snapshot with the events since that
+// version. A subscriber that falls DefaultSubscriberBuffer updates behind is
+// dropped (its channel closed) rather than slowing the table; it reconnects
+// and catches up. cancel ends the subscription and may be called twice.
+func (s *Session) Subscribe(v engine.Viewer, sinceVersion uint64) (updates <-chan Update, cancel func()) {
+	sub := &subscriber{v: v, ch: make(chan Update, s.m.opts.SubscriberBuffer)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		close(sub.ch)
+		return sub.ch, func() {}
+	}
+	cur := uint64(len(s.log))
+	if sinceVersion != cur {
+		var evs []engine.Event
+		if sinceVersion < cur {
+			for _, es := range s.events[sinceVersion:] {
+				evs = append(evs, engine.EventsFor(es, v)...)
+			}
+		}
+		if evs == nil {
+			evs = []engine.Event{}
+		}
+		sub.ch <- Update{Snapshot: s.snapshot(v), Events: evs}
+	}
+	s.subs[sub] = struct{}{}
+	return sub.ch, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if _, ok := s.subs[sub]; ok {
+			delete(s.subs, sub)
+			close(sub.ch)
+		}
+	}
+}
+
+// publish sends every subscriber its update without ever waiting: one that
+// is full is dropped. Called with s.mu held.
+func (s *Session) publish(evs []engine.Event, n *Notice) {
+	for sub := range s.subs {
+		u := Update{Snapshot: s.snapshot(sub.v), Notice: n}
+		if evs != nil {
+			u.Events = engine.EventsFor(evs, sub.v)
+		} else {
+			u.Events = []engine.Event{}
+		}
+		select {
+		case sub.ch <- u:
+		default:
+			delete(s.subs, sub)
+			close(sub.ch)
+			s.lg.Info("slow subscriber dropped", "viewer", sub.v.Seat.String())
+		}
+	}
+	s.showStatus(evs, n)
+}
+
+// close ends the session: subscribers' channels are closed, device loops
+// stopped.
+func (s *Session) close() {
+	s.mu.Lock()
+	s.closed = true
+	for sub := range s.subs {
+		delete(s.subs, sub)
+		close(sub.ch)
+	}
+	detach := s.detach
+	s.detach = nil
+	s.mu.Unlock()
+	for _, d := range detach {
+		d()
+	}
+}

@@ -1,0 +1,318 @@
+package companion
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// MaxProposals is how many unconfirmed camera reads a table keeps; the
+// oldest is forgotten first.
+const MaxProposals = 8
+
+// Propose records a camera read as a proposal a player must confirm or
+// correct; nothing changes in the game. dropped is the drop sensor's count
+// for the same drop (-1 if unknown): when it differs from the cubes the
+// camera saw, a count-mismatch notice is published too.
+func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (ProposedRead, error) {
+	if _, err := s.rules.DecodeAction(r.Action); err != nil {
+		if !errors.Is(err, engine.ErrMalformed) {
+			err = engine.Malformed("%v", err)
+		}
+		return ProposedRead{}, fmt.Errorf("the camera's read is not an action of %s: %w", s.rec.Rules, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ProposedRead{}, ErrClosed
+	}
+	p := &ProposedRead{ID: randomID(), Action: append(json.RawMessage(nil), r.Action...), Cubes: r.Cubes, Dropped: dropped,
+		Source: "camera", Time: s.m.opts.Now().UTC(), BaseVersion: uint64(len(s.log))}
+	s.proposals = append(s.proposals, p)
+	if len(s.proposals) > MaxProposals {
+		s.proposals = s.proposals[len(s.proposals)-MaxProposals:]
+	}
+	cp := *p
+	s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: max(dropped, 0), Seen: r.Cubes,
+		Text: fmt.Sprintf("The camera read %d cubes: confirm or correct the read.", r.Cubes), Time: p.Time})
+	if dropped >= 0 && dropped != r.Cubes {
+		s.publish(nil, &Notice{Kind: NoticeCountMismatch, Seat: engine.NoSeat, Count: dropped, Seen: r.Cubes, Read: &cp, Time: p.Time,
+			Text: fmt.Sprintf("The tower counted %d cubes but the camera sees %d: check the board (a cube off the board, or two touching) before confirming.", dropped, r.Cubes)})
+	}
+	return cp, nil
+}
+
+// Proposals lists the camera reads waiting for a player, oldest first.
+func (s *Session) Proposals() []ProposedRead {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]ProposedRead, len(s.proposals))
+	for i, p := range s.proposals {
+		out[i] = *p
+	}
+	return out
+}
+
+func readKey(id string) string { return "read:" + id }
+
+// takeProposal finds a proposal; with s.mu held.
+func (s *Session) proposal(id string) (*ProposedRead, bool) {
+	for _, p := range s.proposals {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+func (s *Session) dropProposal(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.proposals = slices.DeleteFunc(s.proposals, func(p *ProposedRead) bool { return p.ID == id })
+}
+
+// ConfirmRead applies a proposed read as the camera made it. Confirming the
+// same proposal twice returns the first result (its id is the idempotency
+// key), so two players tapping "confirm" at once apply it once.
+func (s *Session) ConfirmRead(ctx context.Context, a Access, id string, baseVersion uint64) (Result, error) {
+	return s.resolveRead(ctx, Submission{Access: a, BaseVersion: baseVersion, Source: "camera"}, id, "")
+}
+
+// CorrectRead applies a read typed in by hand instead of the camera's
+// proposal: it is recorded as a correction with the reason and the camera's
+// proposal, in the audit trail. sub.Action is the corrected read action;
+// sub.Key defaults to the proposal's key (a proposal is resolved once).
+func (s *Session) CorrectRead(ctx context.Context, sub Submission, id string, reason string) (Result, error) {
+	if sub.Source == "" {
+		sub.Source = "hand"
+	}
+	return s.resolveRead(ctx, sub, id, reason)
+}
+
+func (s *Session) resolveRead(ctx context.Context, sub Submission, id, reason string) (Result, error) {
+	if sub.Key == "" {
+		sub.Key = readKey(id)
+	}
+	s.mu.Lock()
+	if ver, ok := s.keys[sub.Key]; ok {
+		r := Result{Version: ver, Events: engine.EventsFor(s.events[ver-1], sub.Access.Viewer), Repeated: true}
+		s.mu.Unlock()
+		return r, nil
+	}
+	p, ok := s.proposal(id)
+	var cp ProposedRead
+	if ok {
+		cp = *p
+	}
+	s.mu.Unlock()
+	if !ok {
+		return Result{}, fmt.Errorf("%w: no proposed read %q (already resolved, or too old)", ErrNotFound, id)
+	}
+	o := op{sub: sub, kind: store.KindAction}
+	if reason != "" || len(sub.Action) > 0 {
+		if reason == "" {
+			return Result{}, engine.Malformed("a read corrected by hand needs a reason (what the camera got wrong)")
+		}
+		if len(reason) > MaxReasonLength {
+			return Result{}, engine.Malformed("the reason of a correction is at most %d characters", MaxReasonLength)
+		}
+		o.kind, o.reason, o.proposed = store.KindCorrection, reason, cp.Action
+	} else {
+		o.sub.Action = cp.Action
+	}
+	res, err := s.do(ctx, o)
+	if err != nil {
+		return res, err
+	}
+	s.dropProposal(id)
+	s.mu.Lock()
+	s.publish(nil, &Notice{Kind: NoticeReadResolved, Seat: engine.NoSeat, Read: &cp, Time: s.m.opts.Now().UTC(),
+		Text: map[bool]string{true: "The read was corrected by hand.", false: "The read was confirmed."}[o.kind == store.KindCorrection]})
+	s.mu.Unlock()
+	return res, nil
+}
+
+// Attach connects the table's hardware: device events become notices (and
+// actions, where hw.Map maps them), the end of a drop asks the camera for a
+// read (a proposal), and every change is shown on the devices' outputs.
+// detach stops it all; closing the session detaches too.
+func (s *Session) Attach(ctx context.Context, hw Hardware) (detach func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	status := make(chan Status, 1)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		cancel()
+		return func() {}
+	}
+	if hw.Devices != nil {
+		s.status = status
+	}
+	stop := func() {
+		cancel()
+		<-done
+	}
+	s.detach = append(s.detach, stop)
+	s.mu.Unlock()
+
+	events := make(chan DeviceEvent, 16)
+	go func() {
+		defer close(done)
+		if hw.Devices != nil {
+			go func() {
+				if err := hw.Devices.Watch(ctx, events); err != nil && ctx.Err() == nil {
+					s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The table's devices stopped: " + err.Error()})
+				}
+			}()
+			go func() {
+				for {
+					select {
+					case st := <-status:
+						if err := hw.Devices.Show(st); err != nil {
+							s.lg.Warn("devices cannot show the status", "err", err)
+						}
+					case <-ctx.Done():
+						return
+					}
+				}
+			}()
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case ev := <-events:
+				s.device(ctx, hw, ev)
+			}
+		}
+	}()
+	return func() {
+		s.mu.Lock()
+		if s.status == status {
+			s.status = nil
+		}
+		s.mu.Unlock()
+		stop()
+	}
+}
+
+// notice publishes a notice to every subscriber.
+func (s *Session) notice(n *Notice) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	if n.Time.IsZero() {
+		n.Time = s.m.opts.Now().UTC()
+	}
+	s.publish(nil, n)
+}
+
+// device handles one device event.
+func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
+	if ev.Time.IsZero() {
+		ev.Time = s.m.opts.Now().UTC()
+	}
+	n := &Notice{Kind: string(ev.Kind), Seat: ev.Seat, Long: ev.Long, Count: ev.Count, Card: ev.Card, Time: ev.Time}
+	switch ev.Kind {
+	case DropStarted:
+		n.Text = "Cubes are falling through the tower."
+		s.mu.Lock()
+		s.lastDrop = -1
+		s.mu.Unlock()
+	case DropEnded:
+		n.Text = fmt.Sprintf("The tower counted %d cubes.", ev.Count)
+		s.mu.Lock()
+		s.lastDrop = ev.Count
+		s.mu.Unlock()
+	case ButtonPressed:
+		press := "pressed"
+		if ev.Long {
+			press = "held"
+		}
+		n.Text = fmt.Sprintf("The button of %s was %s.", ev.Seat, press)
+	case CardTapped:
+		n.Text = fmt.Sprintf("Card %s was tapped on the reader.", ev.Card)
+	default:
+		n.Kind, n.Text = NoticeDeviceError, fmt.Sprintf("Unknown device event %q.", ev.Kind)
+	}
+	s.notice(n)
+	if hw.Map != nil {
+		s.mu.Lock()
+		action, ok := hw.Map(s.game, ev)
+		src := map[DeviceEventKind]string{ButtonPressed: "button", CardTapped: "rfid", DropStarted: "tower", DropEnded: "tower"}[ev.Kind]
+		s.mu.Unlock()
+		if ok {
+			if _, err := s.do(ctx, op{sub: Submission{Action: action, Source: src}, kind: store.KindAction, device: true}); err != nil {
+				s.notice(&Notice{Kind: NoticeActionRefused, Seat: ev.Seat, Text: "Not done: " + plain(err)})
+			}
+		}
+	}
+	if ev.Kind == DropEnded && hw.Camera != nil {
+		settle := hw.Settle
+		if settle <= 0 {
+			settle = DefaultSettle
+		}
+		select {
+		case <-time.After(settle):
+		case <-ctx.Done():
+			return
+		}
+		rd, err := hw.Camera.Read(ctx)
+		if err != nil {
+			s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera could not read the board: " + err.Error() + ". Enter the read by hand."})
+			return
+		}
+		if _, err := s.Propose(ctx, rd, ev.Count); err != nil {
+			s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
+		}
+	}
+}
+
+// plain is an error's sentence for a notice: a rule refusal's own words.
+func plain(err error) string {
+	if re, ok := engine.AsRuleError(err); ok {
+		if re.Page > 0 {
+			return fmt.Sprintf("%s (rulebook p. %d)", re.Detail, re.Page)
+		}
+		return re.Detail
+	}
+	return err.Error()
+}
+
+// showStatus hands the latest status to the devices' output loop, replacing
+// any not yet shown (the outputs only need the newest). With s.mu held.
+func (s *Session) showStatus(evs []engine.Event, n *Notice) {
+	if s.status == nil {
+		return
+	}
+	st := Status{Table: s.rec.ID, Version: uint64(len(s.log)), Over: s.game.Over()}
+	if tt, ok := s.game.(TurnTaker); ok {
+		st.Active = tt.ActiveSeats()
+	}
+	if len(evs) > 0 {
+		st.Line = evs[len(evs)-1].Text
+	}
+	if n != nil {
+		st.Line = n.Text
+		if n.Kind == NoticeCountMismatch || n.Kind == NoticeProposedRead || n.Kind == NoticeDeviceError {
+			st.Alert = n.Text
+		}
+	}
+	select {
+	case <-s.status:
+	default:
+	}
+	select {
+	case s.status <- st:
+	default:
+	}
+}
