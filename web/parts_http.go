@@ -1,0 +1,124 @@
+package web
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// mjpegBoundary separates the frames of the MJPEG stream.
+const mjpegBoundary = "qmframe"
+
+// cameraStream serves the camera as MJPEG (multipart/x-mixed-replace), the
+// format an <img> element plays without any script.
+func (s *Server) cameraStream(c echo.Context) error {
+	if s.opts.Frames == nil {
+		return fail(errUnavailable, "no camera is connected to this server")
+	}
+	ctx := c.Request().Context()
+	frames := s.opts.Frames.Subscribe(ctx)
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "multipart/x-mixed-replace; boundary="+mjpegBoundary)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	w.Flush()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case f, ok := <-frames:
+			if !ok {
+				return nil
+			}
+			if err := writeMJPEGPart(w, f); err != nil {
+				return nil // the viewer went away
+			}
+			w.Flush()
+		}
+	}
+}
+
+func writeMJPEGPart(w io.Writer, frame []byte) error {
+	if _, err := fmt.Fprintf(w, "--%s\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", mjpegBoundary, len(frame)); err != nil {
+		return err
+	}
+	if _, err := w.Write(frame); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\r\n")
+	return err
+}
+
+// cameraFrame serves the next camera frame as one JPEG (for a page that
+// wants a still, e.g. to size the calibration overlay).
+func (s *Server) cameraFrame(c echo.Context) error {
+	if s.opts.Frames == nil {
+		return fail(errUnavailable, "no camera is connected to this server")
+	}
+	ctx := c.Request().Context()
+	select {
+	case f, ok := <-s.opts.Frames.Subscribe(ctx):
+		if !ok {
+			return fail(errUnavailable, "the camera stopped before sending a frame")
+		}
+		return c.Blob(http.StatusOK, "image/jpeg", f)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Server) simDevices(c echo.Context) error {
+	if s.opts.Sim == nil {
+		return fail(errUnavailable, "this server runs without simulated devices (start it with --sim)")
+	}
+	ds, err := s.opts.Sim.Devices(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	if ds == nil {
+		ds = []SimDevice{}
+	}
+	return c.JSON(http.StatusOK, ds)
+}
+
+// simRequest is the body of POST /api/sim.
+type simRequest struct {
+	Key     string `json:"key"`
+	Command string `json:"command"`
+}
+
+func (s *Server) simDo(c echo.Context) error {
+	if s.opts.Sim == nil {
+		return fail(errUnavailable, "this server runs without simulated devices (start it with --sim)")
+	}
+	var req simRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	req.Key, req.Command = strings.TrimSpace(req.Key), strings.TrimSpace(req.Command)
+	if req.Key == "" || req.Command == "" {
+		return fail(errBadRequest, "say which device (key) and what to do (command)")
+	}
+	out, err := s.opts.Sim.Do(c.Request().Context(), req.Key, req.Command)
+	if err != nil {
+		return fail(errBadRequest, "%s: %v", req.Key, err)
+	}
+	return c.JSON(http.StatusOK, map[string]string{"result": out})
+}
+
+// qrCode draws ?text= as a QR code in SVG: the tablet shows each player's
+// private-view address with its PIN this way, for the phone's camera.
+func (s *Server) qrCode(c echo.Context) error {
+	text := c.QueryParam("text")
+	if len(text) > 300 {
+		return fail(errBadRequest, "the QR text is too long (%d characters; at most 300)", len(text))
+	}
+	svg, err := qrSVG(text)
+	if err != nil {
+		return fail(errBadRequest, "%v", err)
+	}
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
+}

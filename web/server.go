@@ -1,0 +1,211 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/quartermaster-table/quartermaster/web/ui"
+)
+
+// Options configures a Server. The zero value serves the dashboard without a
+// camera, simulator, calibration or score calculator.
+type Options struct {
+	// Frames is the camera with the detection overlay; nil: no camera.
+	Frames FrameSource
+	// Sim drives simulated devices from the developer panel; nil: no panel.
+	Sim SimControls
+	// Calibrator edits the camera calibration (host only); nil: none.
+	Calibrator Calibrator
+	// Scorer scores an end-game state counted at the table (the "just score"
+	// calculator). nil: DefaultScorer.
+	Scorer Scorer
+	// MaxBody limits request bodies; 0 means 64 KiB.
+	MaxBody int64
+	// PingInterval is how often a WebSocket is pinged; a client that does not
+	// answer within the same time is dropped. 0 means 3 s, so a dropped
+	// device is noticed within 10 s.
+	PingInterval time.Duration
+	// OriginPatterns lets WebSockets be opened from pages served elsewhere
+	// (a UI development server); empty: same origin only.
+	OriginPatterns []string
+}
+
+// Scorer scores a "just score" input (rules-specific JSON) and returns the
+// breakdown as JSON. A malformed input is an error wrapping
+// engine.ErrMalformed.
+type Scorer func(input []byte) (json.RawMessage, error)
+
+// Server is the web dashboard: the JSON API, the WebSockets and the UI.
+type Server struct {
+	lg   *slog.Logger
+	opts Options
+	e    *echo.Echo
+	hub  *hub
+	// tables are this server's tables (the companion's Manager).
+	tables Tables
+}
+
+const defaultMaxBody = 64 << 10
+
+// handler builds the echo router. Kept apart from New so the routes read as
+// one list.
+func (s *Server) routes() {
+	e := s.e
+	e.HTTPErrorHandler = s.handleError
+	e.Use(s.recoverPanic, s.limitBody, noStoreAPI)
+
+	api := e.Group("/api")
+	api.GET("/health", s.health)
+	api.GET("/help", s.searchHelp)
+	api.POST("/score", s.justScore)
+	api.GET("/camera.mjpg", s.cameraStream)
+	api.GET("/camera.jpg", s.cameraFrame)
+	api.GET("/sim", s.simDevices)
+	api.POST("/sim", s.simDo)
+	api.GET("/qr.svg", s.qrCode)
+	s.tableRoutes(api)
+
+	static, err := fs.Sub(ui.Files, ".")
+	if err != nil {
+		panic(err) // the embedded files are part of the binary
+	}
+	files := http.FileServer(http.FS(static))
+	e.GET("/*", func(c echo.Context) error {
+		if p := c.Request().URL.Path; p == "/api" || strings.HasPrefix(p, "/api/") {
+			return fail(errNotFound, "there is no API address %s", p)
+		}
+		files.ServeHTTP(c.Response(), c.Request())
+		return nil
+	})
+}
+
+// recoverPanic turns a panic in a handler into a 500 that is logged, so one
+// bad request never takes the table's server down. (echo's middleware package
+// is not used: it pulls in a module this project does not pin.)
+func (s *Server) recoverPanic(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.lg.Error("handler panicked", "path", c.Path(), "panic", r)
+				err = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return next(c)
+	}
+}
+
+// limitBody refuses request bodies over MaxBody: at once when the declared
+// length is too big, else when reading passes the limit.
+func (s *Server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.ContentLength > s.opts.MaxBody {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		r.Body = http.MaxBytesReader(c.Response(), r.Body, s.opts.MaxBody)
+		return next(c)
+	}
+}
+
+// noStoreAPI keeps browsers from caching API answers: a view is only ever
+// current until the next action.
+func noStoreAPI(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}
+
+// ServeHTTP makes the Server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
+
+// Start serves on addr until ctx is done, then shuts down gracefully (open
+// WebSockets are closed, so their clients reconnect to the next server).
+func (s *Server) Start(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve is Start on a listener the caller opened.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	s.lg.Info("serving", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.hub.closeAll()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}
+
+func (s *Server) health(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]any{
+		"ok":          true,
+		"camera":      s.opts.Frames != nil,
+		"sim":         s.opts.Sim != nil,
+		"calibration": s.opts.Calibrator != nil,
+		"score":       s.opts.Scorer != nil,
+	})
+}
+
+// bindJSON decodes a request body strictly: unknown fields and trailing data
+// are refused with a sentence naming the problem.
+func bindJSON(c echo.Context, dst any) error {
+	dec := json.NewDecoder(c.Request().Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		return fail(errBadRequest, "the request body is not the JSON this address takes: %v", err)
+	}
+	if dec.More() {
+		return fail(errBadRequest, "the request body has data after the JSON object")
+	}
+	return nil
+}
+
+// NewFromTables builds a Server over any Tables (New wraps the companion's
+// Manager in one); tests use an in-memory fake.
+func NewFromTables(lg *slog.Logger, tables Tables, opts Options) *Server {
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = defaultMaxBody
+	}
+	if opts.PingInterval <= 0 {
+		opts.PingInterval = 3 * time.Second
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	s := &Server{lg: lg, opts: opts, e: e, hub: newHub(), tables: tables}
+	s.routes()
+	return s
+}
