@@ -49,7 +49,7 @@ func pinByName(what, name string) (gpio.PinIO, error) {
 	}
 	p := gpioreg.ByName(name)
 	if p == nil {
-		return nil, fmt.Errorf("%s: no GPIO pin named %q on this machine", what, name)
+		return nil, fmt.Errorf("%s: no GPIO pin named %q on this machine (not a Raspberry Pi? set devices.simulate)", what, name)
 	}
 	return p, nil
 }
@@ -100,7 +100,7 @@ func PiDrivers() Drivers {
 			}
 			port, err := spireg.Open(c.SPI)
 			if err != nil {
-				return nil, fmt.Errorf("LED strip: open SPI %q: %w", c.SPI, err)
+				return nil, fmt.Errorf("LED strip: cannot open SPI %q; is that SPI bus enabled (docs/hardware.md)? periph says: %w", c.SPI, err)
 			}
 			o := &StripOpts{Count: c.Count, Brightness: uint8(min(max(c.Brightness, 0), 255))}
 			var s *Strip
@@ -126,7 +126,7 @@ func PiDrivers() Drivers {
 			}
 			port, err := spireg.Open(c.SPI)
 			if err != nil {
-				return nil, fmt.Errorf("card reader: open SPI %q: %w", c.SPI, err)
+				return nil, fmt.Errorf("card reader: cannot open SPI %q; is SPI enabled (docs/hardware.md)? periph says: %w", c.SPI, err)
 			}
 			r, err := NewCardReader(port, reset, irq, nil)
 			if err != nil {
@@ -141,7 +141,7 @@ func PiDrivers() Drivers {
 			}
 			bus, err := i2creg.Open(c.I2C)
 			if err != nil {
-				return nil, fmt.Errorf("display: open I²C bus %q: %w", c.I2C, err)
+				return nil, fmt.Errorf("display: cannot open I²C bus %q; is I²C enabled (docs/hardware.md)? periph says: %w", c.I2C, err)
 			}
 			d, err := NewOLED(bus, &OLEDOpts{W: c.Width, H: c.Height, Rotated: c.Rotated})
 			if err != nil {
