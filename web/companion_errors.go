@@ -1,5 +1,21 @@
 package web
 
-// companionErrorKinds maps the companion's error sentinels; empty until the
-// companion package is wired in (companion.go).
-func companionErrorKinds() []errorKind { return nil }
+import (
+	"net/http"
+
+	"github.com/quartermaster-table/quartermaster/companion"
+)
+
+// companionErrorKinds maps the companion's error sentinels, most specific
+// first (ErrTooManyAttempts also matches ErrForbidden).
+func companionErrorKinds() []errorKind {
+	return []errorKind{
+		{companion.ErrTooManyAttempts, http.StatusTooManyRequests, "too-many-attempts"},
+		{companion.ErrForbidden, http.StatusForbidden, "forbidden"},
+		{companion.ErrNotFound, http.StatusNotFound, "not-found"},
+		{companion.ErrUndoPastFact, http.StatusConflict, "undo-past-fact"},
+		{companion.ErrNothingToUndo, http.StatusConflict, "nothing-to-undo"},
+		{companion.ErrNotOver, http.StatusConflict, "not-over"},
+		{companion.ErrClosed, http.StatusServiceUnavailable, "closed"},
+	}
+}

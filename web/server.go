@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/web/ui"
 )
 
@@ -189,6 +190,11 @@ func bindJSON(c echo.Context, dst any) error {
 		return fail(errBadRequest, "the request body has data after the JSON object")
 	}
 	return nil
+}
+
+// New builds the Server for the tables of mgr.
+func New(lg *slog.Logger, mgr *companion.Manager, opts Options) *Server {
+	return NewFromTables(lg, managerTables{mgr}, opts)
 }
 
 // NewFromTables builds a Server over any Tables (New wraps the companion's

@@ -9,28 +9,46 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
-// env is a server over fake tables, reached through httptest.
+// env is a server over a real companion Manager (SQLite in a temporary
+// directory, the made-up tally game), reached through httptest.
 type env struct {
-	t      *testing.T
-	srv    *Server
-	tables *fakeTables
-	http   *httptest.Server
+	t    testing.TB
+	srv  *Server
+	mgr  *companion.Manager
+	http *httptest.Server
 }
 
-func newEnv(t *testing.T, opts Options) *env {
+func newEnv(t testing.TB, opts Options) *env {
 	t.Helper()
-	ft := newFakeTables()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "tables.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mgr, err := companion.NewManager(nil, st, []engine.Rules{tallyRules{}}, companion.ManagerOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if opts.PingInterval == 0 {
 		opts.PingInterval = 200 * time.Millisecond
 	}
-	s := NewFromTables(nil, ft, opts)
+	s := New(nil, mgr, opts)
 	hs := httptest.NewServer(s)
-	t.Cleanup(hs.Close)
-	return &env{t: t, srv: s, tables: ft, http: hs}
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		hs.Close()
+		mgr.Close()
+		st.Close()
+	})
+	return &env{t: t, srv: s, mgr: mgr, http: hs}
 }
 
 type reply struct {
@@ -39,7 +57,7 @@ type reply struct {
 	header http.Header
 }
 
-func (r reply) json(t *testing.T, v any) {
+func (r reply) json(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.body, v); err != nil {
 		t.Fatalf("answer is not JSON (%v): %s", err, r.body)
@@ -47,7 +65,7 @@ func (r reply) json(t *testing.T, v any) {
 }
 
 // apiErr decodes an error answer.
-func (r reply) apiErr(t *testing.T) apiError {
+func (r reply) apiErr(t testing.TB) apiError {
 	t.Helper()
 	var e apiError
 	r.json(t, &e)
@@ -301,18 +319,40 @@ func TestUndoAndCorrectionsAreHostOnly(t *testing.T) {
 	if !strings.Contains(string(snap.View), `"scores":[0,0]`) || snap.Version != 2 {
 		t.Errorf("after undo: %+v %s", snap, snap.View)
 	}
-	if r := e.do("POST", base+"/corrections", `{"action":{"type":"add","seat":0,"n":1},"baseVersion":2}`, host(cr.HostToken)...); r.status != 400 || !strings.Contains(r.apiErr(t).Message, "why") {
+	// Nothing left to undo is a conflict the host reads.
+	if r := e.do("POST", base+"/undo", "", host(cr.HostToken)...); r.status != 409 || r.apiErr(t).Code != "nothing-to-undo" {
+		t.Errorf("second undo: %d %s", r.status, r.body)
+	}
+	// With the version the host saw, a double tap undoes once.
+	e.do("POST", base+"/actions", `{"action":{"type":"add","seat":0,"n":3},"baseVersion":2}`)
+	e.do("POST", base+"/actions", `{"action":{"type":"add","seat":1,"n":1},"baseVersion":3}`)
+	if r := e.do("POST", base+"/undo", `{"baseVersion":4}`, host(cr.HostToken)...); r.status != 200 {
+		t.Errorf("undo at 4: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", base+"/undo", `{"baseVersion":4}`, host(cr.HostToken)...); r.status != 409 || r.apiErr(t).Code != "stale" {
+		t.Errorf("double tap: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", base+"/corrections", `{"action":{"type":"add","seat":0,"n":1},"baseVersion":5}`, host(cr.HostToken)...); r.status != 400 || !strings.Contains(r.apiErr(t).Message, "why") {
 		t.Errorf("correction without a reason: %d %s", r.status, r.body)
 	}
-	if r := e.do("POST", base+"/corrections", `{"action":{"type":"add","seat":0,"n":1},"baseVersion":2,"reason":"the camera misread"}`, host(cr.HostToken)...); r.status != 200 {
+	if r := e.do("POST", base+"/corrections", `{"action":{"type":"add","seat":1,"n":1},"baseVersion":5,"reason":"the camera misread"}`, host(cr.HostToken)...); r.status != 200 {
 		t.Errorf("correction: %d %s", r.status, r.body)
 	}
-	// Export is the host's too.
-	if r := e.do("GET", base+"/export?kind=bgstats", ""); r.status != 403 {
-		t.Errorf("export without token: %d", r.status)
+}
+
+func TestExport(t *testing.T) {
+	e := newEnv(t, Options{})
+	cr := e.create()
+	base := "/api/tables/" + cr.Table
+	e.do("POST", base+"/actions", `{"action":{"type":"hide","seat":0,"coins":9},"baseVersion":0}`, pin(cr.PINs[0])...)
+	// While the game runs the log is redacted for whoever asks.
+	r := e.do("GET", base+"/export?kind=json", "")
+	if r.status != 200 || r.header.Get("Content-Disposition") == "" || bytes.Contains(r.body, []byte("SECRET-9")) {
+		t.Errorf("public export: %d %s", r.status, r.body)
 	}
-	if r := e.do("GET", base+"/export?kind=bgstats", "", host(cr.HostToken)...); r.status != 200 || r.header.Get("Content-Disposition") == "" {
-		t.Errorf("export: %d %s", r.status, r.body)
+	// BG Stats wants a finished game.
+	if r := e.do("GET", base+"/export?kind=bgstats", "", host(cr.HostToken)...); r.status != 409 || r.apiErr(t).Code != "not-over" {
+		t.Errorf("bgstats of a running game: %d %s", r.status, r.body)
 	}
 	if r := e.do("GET", base+"/export?kind=pdf", "", host(cr.HostToken)...); r.status != 400 {
 		t.Errorf("unknown export kind: %d", r.status)

@@ -41,6 +41,9 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.GET("/export", s.export)
 	t.POST("/actions", s.postAction)
 	t.POST("/undo", s.undo)
+	t.GET("/reads", s.proposals)
+	t.POST("/reads/:read/confirm", s.confirmRead)
+	t.POST("/reads/:read/correct", s.correctRead)
 	t.POST("/corrections", s.correct)
 	t.GET("/ws", s.websocket)
 	t.GET("/presence", s.presenceHandler)
@@ -215,8 +218,11 @@ func (s *Server) history(c echo.Context) error {
 	return c.JSON(http.StatusOK, h)
 }
 
+// export serves the game as the full JSON log or BG Stats' createPlay JSON.
+// While the game runs the log is redacted for whoever asks (the companion
+// does it); BG Stats needs a finished game.
 func (s *Server) export(c echo.Context) error {
-	t, _, err := s.hostTable(c, "export the game")
+	t, a, err := s.table(c)
 	if err != nil {
 		return err
 	}
@@ -227,7 +233,7 @@ func (s *Server) export(c echo.Context) error {
 	if kind != "json" && kind != "bgstats" {
 		return fail(errBadRequest, `export kind %q is not known; use "json" or "bgstats"`, kind)
 	}
-	b, err := t.Export(kind)
+	b, err := t.Export(a, kind)
 	if err != nil {
 		return err
 	}
@@ -296,12 +302,29 @@ func (s *Server) postAction(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// undoRequest is the optional body of POST /undo: with the version the host
+// was looking at, a double tap undoes one action, not two.
+type undoRequest struct {
+	BaseVersion *uint64 `json:"baseVersion"`
+}
+
 func (s *Server) undo(c echo.Context) error {
 	t, a, err := s.hostTable(c, "undo")
 	if err != nil {
 		return err
 	}
-	res, err := t.Undo(c.Request().Context(), a)
+	var req undoRequest
+	if c.Request().ContentLength != 0 {
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+	}
+	var res Result
+	if req.BaseVersion != nil {
+		res, err = t.UndoAt(c.Request().Context(), a, *req.BaseVersion)
+	} else {
+		res, err = t.Undo(c.Request().Context(), a)
+	}
 	if err != nil {
 		return err
 	}
@@ -329,6 +352,72 @@ func (s *Server) correct(c echo.Context) error {
 		return err
 	}
 	res, err := t.Correct(c.Request().Context(), a, sub, req.Reason)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// proposals lists the camera's battle reads waiting for a player.
+func (s *Server) proposals(c echo.Context) error {
+	t, _, err := s.table(c)
+	if err != nil {
+		return err
+	}
+	ps := t.Proposals()
+	if ps == nil {
+		ps = []ProposedRead{}
+	}
+	return c.JSON(http.StatusOK, ps)
+}
+
+// confirmRead applies the camera's read as it is.
+func (s *Server) confirmRead(c echo.Context) error {
+	t, a, err := s.table(c)
+	if err != nil {
+		return err
+	}
+	var req undoRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.BaseVersion == nil {
+		return fail(errBadRequest, `say which version of the table the read was confirmed on ("baseVersion")`)
+	}
+	res, err := t.ConfirmRead(c.Request().Context(), a, c.Param("read"), *req.BaseVersion)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// correctRead applies a read typed in by hand instead of the camera's; the
+// reason and the camera's proposal go into the audit trail.
+func (s *Server) correctRead(c echo.Context) error {
+	t, a, err := s.table(c)
+	if err != nil {
+		return err
+	}
+	var req actionRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	req.Reason = strings.TrimSpace(req.Reason)
+	if req.Reason == "" {
+		return fail(errBadRequest, "say what the camera got wrong (\"reason\"); it is kept in the audit trail")
+	}
+	if len(req.Reason) > maxReasonLen {
+		return fail(errBadRequest, "the reason is longer than %d characters", maxReasonLen)
+	}
+	hadKey := req.Key != ""
+	sub, err := req.submission(a)
+	if err != nil {
+		return err
+	}
+	if !hadKey {
+		sub.Key = "" // the companion keys it by the proposal: resolved once
+	}
+	res, err := t.CorrectRead(c.Request().Context(), sub, c.Param("read"), req.Reason)
 	if err != nil {
 		return err
 	}

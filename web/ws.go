@@ -21,13 +21,13 @@ import (
 // devices are connected), "ping" (a heartbeat, so a client notices a dead
 // link without waiting for TCP) or "error" (sent before the server closes).
 type wsMessage struct {
-	Type     string          `json:"type"`
-	Snapshot *Snapshot       `json:"snapshot,omitempty"`
-	Events   []engine.Event  `json:"events,omitempty"`
-	Notice   json.RawMessage `json:"notice,omitempty"`
-	Presence *Presence       `json:"presence,omitempty"`
-	Message  string          `json:"message,omitempty"`
-	Time     int64           `json:"time,omitempty"`
+	Type     string         `json:"type"`
+	Snapshot *Snapshot      `json:"snapshot,omitempty"`
+	Events   []engine.Event `json:"events,omitempty"`
+	Notice   *Notice        `json:"notice,omitempty"`
+	Presence *Presence      `json:"presence,omitempty"`
+	Message  string         `json:"message,omitempty"`
+	Time     int64          `json:"time,omitempty"`
 }
 
 // Presence says which devices of a table have a live connection: the number
@@ -159,13 +159,27 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 	}
 	defer s.hub.remove(t.ID(), cl)
 
-	// Subscribe before reading the current view, so that no change can fall
-	// between the two.
+	// The subscription catches up by itself when since is behind; a new
+	// client (since=0) of a table still at version 0 gets the current view
+	// here, and a client that is up to date gets nothing it has.
 	updates, unsubscribe := t.Subscribe(v, since)
 	defer unsubscribe()
-	if snap := t.View(v); snap.Version > since || since == 0 {
-		if err := s.write(ctx, conn, wsMessage{Type: "view", Snapshot: &snap}); err != nil {
+	select {
+	case u, ok := <-updates:
+		if !ok {
+			conn.Close(websocket.StatusTryAgainLater, "reconnect to catch up")
 			return
+		}
+		snap := u.Snapshot
+		if err := s.write(ctx, conn, wsMessage{Type: "view", Snapshot: &snap, Events: u.Events, Notice: u.Notice}); err != nil {
+			return
+		}
+	default:
+		if since == 0 {
+			snap := t.View(v)
+			if err := s.write(ctx, conn, wsMessage{Type: "view", Snapshot: &snap}); err != nil {
+				return
+			}
 		}
 	}
 
@@ -184,7 +198,7 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 				return
 			}
 			m := wsMessage{Type: "view", Events: u.Events}
-			if len(u.Notice) > 0 {
+			if u.Notice != nil {
 				m.Type, m.Notice = "notice", u.Notice
 			}
 			snap := u.Snapshot

@@ -19,7 +19,7 @@ import (
 
 // socket is a test WebSocket client that collects every message it gets.
 type socket struct {
-	t    *testing.T
+	t    testing.TB
 	conn *websocket.Conn
 	msgs chan wsMessage
 	raw  chan []byte
