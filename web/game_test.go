@@ -98,4 +98,3 @@ func (g *tallyGame) Over() bool      { return false }
 func (g *tallyGame) Snapshot() ([]byte, error) {
 	return json.Marshal(map[string]any{"turn": g.turn, "scores": g.scores, "chests": g.chests})
 }
-

@@ -206,6 +206,9 @@ func NewFromTables(lg *slog.Logger, tables Tables, opts Options) *Server {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = defaultMaxBody
 	}
+	if opts.Scorer == nil {
+		opts.Scorer = DefaultScorer
+	}
 	if opts.PingInterval <= 0 {
 		opts.PingInterval = 3 * time.Second
 	}

@@ -8,8 +8,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -389,7 +390,6 @@ func TestErrorMapping(t *testing.T) {
 		{"DELETE", "/api/tables", 405, "method-not-allowed"},
 		{"GET", "/api/camera.mjpg", 501, "not-available"},
 		{"GET", "/api/sim", 501, "not-available"},
-		{"POST", "/api/score", 501, "not-available"},
 	} {
 		r := e.do(c.method, c.path, "")
 		if r.status != c.status || r.apiErr(t).Code != c.code {
@@ -568,6 +568,33 @@ func TestScore(t *testing.T) {
 	}
 	if r := e.do("POST", "/api/score", `{`); r.status != 400 {
 		t.Errorf("bad score input: %d %s", r.status, r.body)
+	}
+}
+
+// TestDefaultScorer scores the score package's own example end state (test
+// data, made-up values) through the endpoint.
+func TestDefaultScorer(t *testing.T) {
+	e := newEnv(t, Options{})
+	in, err := os.ReadFile("../engine/deadreckoning/score/testdata/example.json")
+	if err != nil {
+		t.Skip("the score package's example is not there:", err)
+	}
+	r := e.do("POST", "/api/score", string(in))
+	var res struct {
+		Players []struct {
+			Name  string
+			Total *int
+			Lines []struct{ Key string }
+		}
+		Complete bool
+	}
+	r.json(t, &res)
+	if r.status != 200 || len(res.Players) != 4 || !res.Complete || res.Players[0].Total == nil || len(res.Players[0].Lines) < 5 {
+		t.Fatalf("score: %d %s", r.status, r.body)
+	}
+	r = e.do("POST", "/api/score", `{"players":[{"name":"Ann","colour":"purple","coins":{"chest":-3}}]}`)
+	if r.status != 400 || r.apiErr(t).Code != "malformed" {
+		t.Errorf("bad input: %d %s", r.status, r.body)
 	}
 }
 
