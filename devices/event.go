@@ -42,6 +42,17 @@ func (k Kind) String() string {
 // MarshalText encodes the kind by name.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind's name.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for c := DropStarted; c <= PartChanged; c++ {
+		if c.String() == string(b) {
+			*k = c
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown device event kind %q", b)
+}
+
 // HostSeat is the Seat of the host's button in a ButtonPressed event.
 const HostSeat = 0
 

@@ -102,12 +102,18 @@ func PiDrivers() Drivers {
 			if err != nil {
 				return nil, fmt.Errorf("LED strip: cannot open SPI %q; is that SPI bus enabled (docs/hardware.md)? periph says: %w", c.SPI, err)
 			}
-			o := &StripOpts{Count: c.Count, Brightness: uint8(min(max(c.Brightness, 0), 255))}
+			o := &StripOpts{Count: c.Count, Brightness: DefaultStripOpts.Brightness}
+			if c.Brightness > 0 {
+				o.Brightness = uint8(min(c.Brightness, 255))
+			}
 			var s *Strip
-			if c.Kind == "apa102" {
+			switch c.Kind {
+			case "apa102":
 				s, err = NewAPA102(port, o)
-			} else {
+			case "ws2812", "":
 				s, err = NewWS2812(port, o)
+			default:
+				err = fmt.Errorf("LED strip: kind %q; want \"ws2812\" or \"apa102\"", c.Kind)
 			}
 			if err != nil {
 				port.Close()

@@ -48,6 +48,7 @@ func NewRegistry() *Registry { return &Registry{cards: map[UID]string{}} }
 
 // Card returns the card the sticker uid is on.
 func (r *Registry) Card(uid UID) (string, bool) {
+	uid = uid.norm()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	c, ok := r.cards[uid]
@@ -71,7 +72,8 @@ func (r *Registry) UIDs(card string) []UID {
 // Add registers the sticker uid to card. A sticker already on another card is
 // refused with ErrUIDTaken (naming that card); on the same card it is a no-op.
 func (r *Registry) Add(uid UID, card string) error {
-	if _, err := ParseUID(string(uid)); err != nil {
+	uid, err := ParseUID(string(uid))
+	if err != nil {
 		return err
 	}
 	if strings.TrimSpace(card) == "" {
@@ -88,6 +90,7 @@ func (r *Registry) Add(uid UID, card string) error {
 
 // Remove forgets the sticker uid.
 func (r *Registry) Remove(uid UID) {
+	uid = uid.norm()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.cards, uid)
@@ -246,7 +249,8 @@ func (e *Enrollment) Tap(uid UID) (DeckCard, error) {
 	if !ok {
 		return DeckCard{}, errors.New("every card of this deck is already registered")
 	}
-	if _, err := ParseUID(string(uid)); err != nil {
+	uid, err := ParseUID(string(uid))
+	if err != nil {
 		return c, err
 	}
 	if strings.TrimSpace(c.ID) == "" {

@@ -168,3 +168,20 @@ func FuzzDecodeRegistry(f *testing.F) {
 		}
 	})
 }
+
+func TestRegistryNormalisesUIDs(t *testing.T) {
+	reg := NewRegistry()
+	if err := reg.Add("04:a1:b2:c3", "test-isle/gunner"); err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := reg.Card("04A1B2C3"); !ok || c != "test-isle/gunner" {
+		t.Errorf("lookup by canonical UID: %q %v", c, ok)
+	}
+	if c, ok := reg.Card("04a1b2c3"); !ok || c != "test-isle/gunner" {
+		t.Errorf("lookup by lower-case UID: %q %v", c, ok)
+	}
+	reg.Remove("04-A1-B2-C3")
+	if reg.Len() != 0 {
+		t.Error("Remove with separators left the sticker")
+	}
+}

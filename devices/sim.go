@@ -172,6 +172,34 @@ func (s *Sim) Lines() []string {
 	return slices.Clone(s.lines)
 }
 
+// SimSnapshot is what a developer panel draws: the strip's LEDs, the
+// display's lines and which parts are plugged in.
+type SimSnapshot struct {
+	Lights  Lights        `json:"lights"`
+	Pixels  []RGB         `json:"pixels"`
+	Lines   []string      `json:"lines"`
+	Plugged map[Part]bool `json:"plugged"`
+	// DropSize is how many cubes the keyboard's 'd' drops.
+	DropSize int `json:"drop_size"`
+}
+
+// Snapshot returns the simulated outputs and plugs at once.
+func (s *Sim) Snapshot() SimSnapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap := SimSnapshot{
+		Lights:   s.lights,
+		Pixels:   Frame(s.lights, s.lightCount, s.brightness),
+		Lines:    slices.Clone(s.lines),
+		Plugged:  map[Part]bool{},
+		DropSize: s.dropSize,
+	}
+	for _, p := range Parts {
+		snap.Plugged[p] = !s.unplugged[p]
+	}
+	return snap
+}
+
 // simSource is a simulated input part: control actions queue up and its
 // Watch sends them on, stamped with the time.
 type simSource struct {

@@ -315,3 +315,30 @@ func TestConfigJSON(t *testing.T) {
 		t.Errorf("Check = %v, want both mistakes named", err)
 	}
 }
+
+func TestSimSnapshotAndEventJSON(t *testing.T) {
+	sim := NewSim()
+	ind, _ := sim.Drivers().Lights(LightsConfig{Count: 4, Brightness: 255})
+	_ = ind.Show(Lights{Mode: Redrop, Color: RGB{0, 0, 200}})
+	sim.Unplug(PartCards)
+	snap := sim.Snapshot()
+	if len(snap.Pixels) != 4 || snap.Pixels[0] != (RGB{0, 0, 200}) || !snap.Pixels[1].IsZero() {
+		t.Errorf("pixels %v, want every other LED blue", snap.Pixels)
+	}
+	if snap.Plugged[PartCards] || !snap.Plugged[PartDrop] {
+		t.Errorf("plugged %v", snap.Plugged)
+	}
+	if err := ind.Show(Lights{}); err != nil {
+		t.Errorf("lights still plugged in: %v", err)
+	}
+	b, _ := json.Marshal(snap)
+	if !strings.Contains(string(b), `"mode":"redrop"`) || !strings.Contains(string(b), `"cards":false`) {
+		t.Errorf("snapshot JSON %s", b)
+	}
+	e := Event{Kind: DropEnded, Part: PartDrop, Count: 3, Blocked: true}
+	b, _ = json.Marshal(e)
+	var back Event
+	if err := json.Unmarshal(b, &back); err != nil || back.Kind != DropEnded || back.Count != 3 || !back.Blocked {
+		t.Errorf("event JSON %s -> %+v, %v", b, back, err)
+	}
+}

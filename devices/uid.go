@@ -36,3 +36,12 @@ func ParseUID(s string) (UID, error) {
 	}
 	return UIDFromBytes(b), nil
 }
+
+// norm returns u in canonical form if it parses, else u unchanged (it will
+// then match nothing).
+func (u UID) norm() UID {
+	if n, err := ParseUID(string(u)); err == nil {
+		return n
+	}
+	return u
+}
