@@ -1,0 +1,322 @@
+package deadreckoning
+
+import (
+	"fmt"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// Building types (p. 15).
+const (
+	Fort     = "fort"
+	Garrison = "garrison"
+	Outpost  = "outpost"
+)
+
+// buildingsPerType is the number of each building in the box (p. 3).
+const buildingsPerType = 10
+
+// CubeCounts returns each seat's cubes on the island, permanent ones included.
+func (is *IslandState) CubeCounts(n int) []int {
+	c := make([]int, n)
+	for _, s := range is.Slots {
+		if s >= 0 && int(s) < n {
+			c[s]++
+		}
+	}
+	for i := 0; i < n && i < len(is.Permanent); i++ {
+		c[i] += is.Permanent[i]
+	}
+	return c
+}
+
+// EmptySlots counts the island's empty slots.
+func (is *IslandState) EmptySlots() int {
+	e := 0
+	for _, s := range is.Slots {
+		if s == engine.NoSeat {
+			e++
+		}
+	}
+	return e
+}
+
+// computeController applies p. 16: a player controls an island with more
+// cubes than any other player (permanent ones included) and more cubes than
+// there are empty slots.
+func (is *IslandState) computeController(n int) engine.Seat {
+	c := is.CubeCounts(n)
+	empty := is.EmptySlots()
+	for p := 0; p < n; p++ {
+		if c[p] <= empty {
+			continue
+		}
+		most := true
+		for q := 0; q < n; q++ {
+			if q != p && c[q] >= c[p] {
+				most = false
+			}
+		}
+		if most {
+			return engine.Seat(p)
+		}
+	}
+	return engine.NoSeat
+}
+
+// Has reports whether the island has a building of that type.
+func (is *IslandState) Has(b string) bool { return contains(is.Buildings, b) }
+
+// updateControl re-checks control of the island at b after cubes changed. A
+// new controller places a permanent cube at once (p. 16), even on another
+// player's turn; control passing to another player removes the buildings
+// (p. 15).
+func (c *ctx) updateControl(b *Board) {
+	is := b.Island
+	if is == nil {
+		return
+	}
+	n := len(c.s.Players)
+	nc := is.computeController(n)
+	if nc == is.Controller {
+		return
+	}
+	old := is.Controller
+	is.Controller = nc
+	if nc == engine.NoSeat {
+		c.emit(engine.NewEvent("control-lost", old, fmt.Sprintf("%s no longer controls the island at %s", c.s.Players[old].Name, b.At), map[string]any{"at": b.At}))
+		return
+	}
+	if is.LastController != engine.NoSeat && is.LastController != nc && len(is.Buildings) > 0 {
+		c.emit(engine.NewEvent("buildings-removed", engine.NoSeat, fmt.Sprintf("control of the island at %s changed hands: its buildings are removed", b.At), map[string]any{"at": b.At, "buildings": is.Buildings}))
+		is.Buildings = []string{}
+	}
+	is.LastController = nc
+	p := &c.s.Players[nc]
+	perm := false
+	if p.Cubes > 0 {
+		p.Cubes--
+		perm = true
+	} else if c.reclaimAny(nc, b.At) {
+		perm = true
+	}
+	if perm {
+		is.Permanent[nc]++
+	}
+	c.emit(engine.NewEvent("control-gained", nc, fmt.Sprintf("%s takes control of the island at %s and places a permanent cube", p.Name, b.At), map[string]any{"at": b.At, "permanentCube": perm}))
+}
+
+// reclaimAny takes one of seat's non-permanent cubes from any island other
+// than skip without changing its control (p. 14): used when a permanent
+// cube is due and the player has none left.
+func (c *ctx) reclaimAny(seat engine.Seat, skip Pos) bool {
+	for i := range c.s.Boards {
+		b := &c.s.Boards[i]
+		if b.Island == nil || b.At == skip {
+			continue
+		}
+		for j, o := range b.Island.Slots {
+			if o != seat {
+				continue
+			}
+			b.Island.Slots[j] = engine.NoSeat
+			if b.Island.computeController(len(c.s.Players)) == b.Island.Controller {
+				return true
+			}
+			b.Island.Slots[j] = seat
+		}
+	}
+	return false
+}
+
+// takeCube gives seat one cube from their supply, or, when they have none,
+// from the next island in reclaim (p. 14): a non-permanent cube whose removal
+// does not change that island's control.
+func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
+	p := &c.s.Players[seat]
+	if p.Cubes > 0 {
+		p.Cubes--
+		return nil
+	}
+	if len(*reclaim) == 0 {
+		return engine.Refuse("out-of-cubes", 14, "you have no cubes left: name islands in \"reclaim\" to take your non-permanent cubes from")
+	}
+	at := (*reclaim)[0]
+	*reclaim = (*reclaim)[1:]
+	b := c.s.Board(at)
+	if b == nil || b.Island == nil {
+		return engine.Refuse("out-of-cubes", 14, "there is no island at %s to take a cube from", at)
+	}
+	for j, o := range b.Island.Slots {
+		if o == seat {
+			b.Island.Slots[j] = engine.NoSeat
+			if b.Island.computeController(len(c.s.Players)) != b.Island.Controller {
+				return engine.Refuse("reclaim-changes-control", 14, "taking your cube from %s would change who controls it", at)
+			}
+			c.emit(engine.NewEvent("cube-reclaimed", seat, fmt.Sprintf("%s takes a cube back from the island at %s", p.Name, at), map[string]any{"at": at}))
+			return nil
+		}
+	}
+	return engine.Refuse("out-of-cubes", 14, "you have no non-permanent cube on the island at %s", at)
+}
+
+// islandInteraction checks that seat may interact with the island at its
+// ship's position: not protected by an opponent's Fort or Garrison (p. 15)
+// unless the ability overrides Forts, and not blockaded by an opponent's
+// pirate-mode ship (pp. 7, 12).
+func (c *ctx) islandInteraction(seat engine.Seat, b *Board, overridesForts, blockade bool) error {
+	is := b.Island
+	if is.Controller != engine.NoSeat && is.Controller != seat && !overridesForts && (is.Has(Fort) || is.Has(Garrison)) {
+		return engine.Refuse("fort", 15, "%s protects the island at %s with a Fort or Garrison: other players cannot interact with it", c.s.Players[is.Controller].Name, b.At)
+	}
+	if blockade {
+		if err := c.blockade(seat, b.At); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// blockade refuses island interaction while an opponent's pirate-mode ship
+// is at the island (pp. 7, 12) or after losing to one there this turn.
+func (c *ctx) blockade(seat engine.Seat, at Pos) error {
+	for _, o := range c.s.Players {
+		if o.Seat != seat && o.Ship.Pirate && o.Ship.At == at {
+			return engine.Refuse("blockade", 12, "%s's ship is in pirate mode at %s: you cannot interact with the island unless you battle it and win", o.Name, at)
+		}
+	}
+	if seat == c.s.Turn.Seat {
+		for _, p := range c.s.Turn.Blockaded {
+			if p == at {
+				return engine.Refuse("blockade", 18, "you lost the battle against a pirate-mode ship at %s: you cannot interact with this island this turn", at)
+			}
+		}
+	}
+	return nil
+}
+
+// placeInfluence places n influence cubes of seat on the island at b, all
+// together, then checks control once (p. 14): empty slots first, then
+// replacing the opponents' cubes named in replace, in order. A cube of a
+// player who has taken their final turn costs two influence (p. 22). Every
+// influence that can be used must be used.
+func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine.Seat, reclaim []Pos) error {
+	is := b.Island
+	placed, replaced := 0, []engine.Seat{}
+	for n > 0 {
+		slot := -1
+		for i, o := range is.Slots {
+			if o == engine.NoSeat {
+				slot = i
+				break
+			}
+		}
+		if slot < 0 {
+			// Any opponent cube that could be replaced?
+			possible := false
+			for _, o := range is.Slots {
+				if o != seat && c.replaceCost(o) <= n {
+					possible = true
+				}
+			}
+			if !possible {
+				break
+			}
+			if len(replace) == 0 {
+				return engine.Refuse("influence-all", 14, "the island has no empty slot: say whose cube to replace in \"replace\" (every influence of one ability must be used)")
+			}
+			t := replace[0]
+			replace = replace[1:]
+			if t == seat || c.s.Player(t) == nil {
+				return engine.Refuse("influence-target", 14, "you can only replace an opponent's cube")
+			}
+			for i, o := range is.Slots {
+				if o == t {
+					slot = i
+					break
+				}
+			}
+			if slot < 0 {
+				return engine.Refuse("influence-target", 14, "%s has no cube in a slot of the island at %s", c.s.Players[t].Name, b.At)
+			}
+			cost := c.replaceCost(t)
+			if cost > n {
+				return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence", c.s.Players[t].Name)
+			}
+			n -= cost
+			is.Slots[slot] = engine.NoSeat
+			c.s.Players[t].Cubes++
+			replaced = append(replaced, t)
+		} else {
+			n--
+		}
+		if err := c.takeCube(seat, &reclaim, 14); err != nil {
+			return err
+		}
+		is.Slots[slot] = seat
+		placed++
+	}
+	if len(replace) > 0 {
+		return engine.Refuse("influence-target", 14, "more replacements named than the influence could make")
+	}
+	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, b.At),
+		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))
+	c.updateControl(b)
+	return nil
+}
+
+func (c *ctx) replaceCost(owner engine.Seat) int {
+	if p := c.s.Player(owner); p != nil && p.FinalTurnDone {
+		return 2
+	}
+	return 1
+}
+
+// production is what the island at b yields (p. 14): its printed yield,
+// +1 cargo per adjacent open sea pointing at it, +1 cargo and +1 coin with
+// an Outpost, plus any boost.
+func (s *State) production(b *Board, boostCargo, boostCoins int) (cargo, coins int) {
+	def, _ := s.Catalog.Island(b.Island.ID)
+	cargo, coins = def.Cargo+boostCargo, def.Coins+boostCoins
+	for _, o := range s.Boards {
+		if o.Kind != "open-sea" || !Adjacent(o.At, b.At) {
+			continue
+		}
+		for _, a := range o.Arrows {
+			if arrowTarget(o.At, a) == b.At {
+				cargo++
+			}
+		}
+	}
+	if b.Island.Has(Outpost) {
+		cargo++
+		coins++
+	}
+	return
+}
+
+// arrowTarget is the place an open sea's arrow points at.
+func arrowTarget(p Pos, arrow string) Pos {
+	switch arrow {
+	case "up":
+		p.Row++
+	case "down":
+		p.Row--
+	case "left":
+		p.Col--
+	case "right":
+		p.Col++
+	}
+	return p
+}
+
+// buildingsOnTable counts buildings of a type on the islands.
+func (s *State) buildingsOnTable(kind string) int {
+	n := 0
+	for _, b := range s.Boards {
+		if b.Island != nil && b.Island.Has(kind) {
+			n++
+		}
+	}
+	return n
+}

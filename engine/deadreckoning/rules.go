@@ -1,0 +1,138 @@
+package deadreckoning
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// Name is the stable identifier of these rules.
+const Name = "dead-reckoning"
+
+// ActionVersion is the version of the action JSON format.
+const ActionVersion = 1
+
+// rulesImpl implements engine.Rules.
+type rulesImpl struct{}
+
+// Rules returns Dead Reckoning's rules: New builds a game from a Setup JSON
+// and a seed, DecodeAction reads the actions listed by ActionTypes.
+func Rules() engine.Rules { return rulesImpl{} }
+
+func (rulesImpl) Name() string { return Name }
+
+func (rulesImpl) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
+	s, err := newState(setup, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{st: s}, nil
+}
+
+func (rulesImpl) DecodeAction(b []byte) (engine.Action, error) { return Codec().Decode(b) }
+
+// ruleAction is a Dead Reckoning action: it checks itself against the state
+// and changes it through the context. Any file of this package (battle*.go
+// included) may add action types with registerAction.
+type ruleAction interface {
+	engine.Action
+	apply(c *ctx) error
+}
+
+var (
+	registry  []registration
+	codecOnce sync.Once
+	codec     *engine.Codec
+)
+
+type registration struct {
+	name string
+	mk   func() engine.Action
+}
+
+// registerAction adds an action type to the codec. Call it from an init
+// function; mk must return a new pointer to a struct embedding
+// engine.ActionHeader and implementing apply(*ctx) error.
+func registerAction(name string, mk func() engine.Action) {
+	if _, ok := mk().(ruleAction); !ok {
+		panic("deadreckoning: action " + name + " does not implement apply")
+	}
+	registry = append(registry, registration{name, mk})
+}
+
+// Codec returns the codec of every Dead Reckoning action type.
+func Codec() *engine.Codec {
+	codecOnce.Do(func() {
+		codec = engine.NewCodec(ActionVersion)
+		for _, r := range registry {
+			codec.Register(r.name, r.mk)
+		}
+	})
+	return codec
+}
+
+// ActionTypes lists the registered action type names.
+func ActionTypes() []string { return Codec().Types() }
+
+// Game is one game of Dead Reckoning. It implements engine.Game.
+type Game struct {
+	st      *State
+	version uint64
+}
+
+var _ engine.Game = (*Game)(nil)
+
+// ctx is one action being applied to a copy of the state.
+type ctx struct {
+	s      *State
+	events []engine.Event
+}
+
+func (c *ctx) emit(e engine.Event) { c.events = append(c.events, e) }
+
+// Apply validates and applies one action. A refused action returns a
+// *engine.RuleError and leaves the game exactly as it was: the action is
+// applied to a copy of the state that is kept only when it is accepted.
+func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
+	if a == nil || a.Head() == nil {
+		return nil, engine.Malformed("no action")
+	}
+	ra, ok := a.(ruleAction)
+	if !ok {
+		return nil, engine.Malformed("action %T is not a Dead Reckoning action", a)
+	}
+	if g.st.Over {
+		return nil, engine.Refuse(engine.CodeGameOver, 22, "the game is over: every final turn has been taken")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			evs, err = nil, fmt.Errorf("deadreckoning: internal error applying %q: %v", a.Head().Type, r)
+		}
+	}()
+	if g.st.Player(a.Head().Seat) == nil && a.Head().Seat != engine.NoSeat {
+		return nil, engine.Refuse("no-such-seat", 0, "there is no player in %s", a.Head().Seat)
+	}
+	c := &ctx{s: g.st.clone()}
+	if err := ra.apply(c); err != nil {
+		return nil, err
+	}
+	c.checkAchievements()
+	g.st = c.s
+	g.version++
+	return c.events, nil
+}
+
+// Version counts the actions applied since setup.
+func (g *Game) Version() uint64 { return g.version }
+
+// Over reports whether every final turn has been taken.
+func (g *Game) Over() bool { return g.st.Over }
+
+// Snapshot returns the whole state, secrets included, as canonical JSON.
+func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g.st) }
+
+// State returns a copy of the whole state, secrets included: for the battles
+// and scoring code and tests, never for a viewer.
+func (g *Game) State() *State { return g.st.clone() }

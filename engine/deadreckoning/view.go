@@ -1,0 +1,169 @@
+package deadreckoning
+
+import (
+	"sort"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// ViewVersion is the version of the view JSON.
+const ViewVersion = 1
+
+// View is what one viewer may see of the game. The public view never holds a
+// Treasure chest's coins, a bonus token or a card in anyone's hand; a
+// player's view adds that player's own.
+type View struct {
+	V       int          `json:"v"`
+	Viewer  engine.Seat  `json:"viewer"`
+	Version uint64       `json:"version"`
+	Players []PlayerView `json:"players"`
+	Start   engine.Seat  `json:"start"`
+	Boards  []BoardView  `json:"boards"`
+	Boxes   [4]Box       `json:"boxes"`
+	// FaceDownIslands and FaceDownSeas: what the face-down boards can still be.
+	FaceDownIslands int             `json:"faceDownIslands"`
+	FaceDownSeas    int             `json:"faceDownSeas"`
+	Supply          Supply          `json:"supply"`
+	Turn            TurnView        `json:"turn"`
+	Battles         []PendingBattle `json:"battles"`
+	EndTriggeredBy  engine.Seat     `json:"endTriggeredBy"`
+	Over            bool            `json:"over"`
+}
+
+// TurnView is the public state of the turn.
+type TurnView struct {
+	Number         int         `json:"number"`
+	Seat           engine.Seat `json:"seat"`
+	SailsSet       bool        `json:"sailsSet"`
+	Explored       bool        `json:"explored"`
+	Bought         int         `json:"bought"`
+	Used           []string    `json:"used"`
+	PendingExplore *Pos        `json:"pendingExplore,omitempty"`
+}
+
+// ShipView is a ship as everyone sees it.
+type ShipView struct {
+	Ship
+	Cannons int `json:"cannons"`
+	// Capacity of each hull space's hold.
+	Capacity [4]int `json:"capacity"`
+}
+
+// CardView is a sailor card face up.
+type CardView struct {
+	SailorCard
+	Sails   int `json:"sails"`
+	Cannons int `json:"cannons"`
+	Wheels  int `json:"wheels"`
+}
+
+// PlayerView is one player as the viewer may see them.
+type PlayerView struct {
+	Seat          engine.Seat    `json:"seat"`
+	Name          string         `json:"name"`
+	Color         string         `json:"color"`
+	Dock          int            `json:"dock"`
+	Cubes         int            `json:"cubes"`
+	Ship          ShipView       `json:"ship"`
+	HandCount     int            `json:"handCount"`
+	DeckCount     int            `json:"deckCount"`
+	DiscardCount  int            `json:"discardCount"`
+	Played        []CardView     `json:"played"`
+	PlayedOffTurn []CardView     `json:"playedOffTurn,omitempty"`
+	SetAside      []Adv          `json:"setAside"`
+	Achievements  []string       `json:"achievements"`
+	Progress      map[string]int `json:"progress"`
+	HasBonusToken bool           `json:"hasBonusToken"`
+	HandLimit     int            `json:"handLimit"`
+	CanLevel      bool           `json:"canLevel"`
+	FinalTurnDone bool           `json:"finalTurnDone"`
+	Explored      int            `json:"explored"`
+	// Private: present only in the player's own view.
+	Chest      *int       `json:"chest,omitempty"`
+	Hand       []CardView `json:"hand,omitempty"`
+	Deck       []CardView `json:"deck,omitempty"`
+	Discard    []CardView `json:"discard,omitempty"`
+	BonusToken *string    `json:"bonusToken,omitempty"`
+	BonusDealt []string   `json:"bonusDealt,omitempty"`
+}
+
+// BoardView is an Ocean board as everyone sees it.
+type BoardView struct {
+	Board
+	// Name of the island, when known.
+	Name string `json:"name,omitempty"`
+	// Production if it produced now (without boosts).
+	ProduceCargo int `json:"produceCargo,omitempty"`
+	ProduceCoins int `json:"produceCoins,omitempty"`
+}
+
+// View returns what v may see, ready to be encoded as JSON.
+func (g *Game) View(v engine.Viewer) any { return g.st.view(v, g.version) }
+
+func (s *State) view(v engine.Viewer, version uint64) View {
+	out := View{V: ViewVersion, Viewer: v.Seat, Version: version, Start: s.Start, Boxes: s.Boxes,
+		FaceDownIslands: s.FaceDownIslands, FaceDownSeas: s.FaceDownSeas, Supply: s.Supply,
+		Battles: append([]PendingBattle{}, s.Turn.Battles...), EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
+		Turn: TurnView{Number: s.Turn.Number, Seat: s.Turn.Seat, SailsSet: s.Turn.SailsSet, Explored: s.Turn.Explored,
+			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore}}
+	for i := range s.Players {
+		p := &s.Players[i]
+		pv := PlayerView{Seat: p.Seat, Name: p.Name, Color: p.Color, Dock: p.Dock, Cubes: p.Cubes,
+			HandCount: len(p.Hand), DeckCount: len(p.Deck), DiscardCount: len(p.Discard),
+			Played: s.cardViews(p, p.Played), SetAside: append([]Adv{}, p.SetAside...),
+			Achievements: append([]string{}, p.Achievements...), Progress: map[string]int{},
+			HasBonusToken: p.HasBonus, HandLimit: s.HandLimit(p.Seat), CanLevel: p.CanLevel,
+			FinalTurnDone: p.FinalTurnDone, Explored: p.Explored}
+		if len(p.PlayedOffTurn) > 0 {
+			pv.PlayedOffTurn = s.cardViews(p, p.PlayedOffTurn)
+		}
+		for k, n := range p.Progress {
+			pv.Progress[k] = n
+		}
+		pv.Ship = ShipView{Ship: p.Ship, Cannons: s.ShipCannons(p)}
+		for j := range pv.Ship.Capacity {
+			pv.Ship.Capacity[j] = s.HoldCapacity(p, j)
+		}
+		if v.CanSee(p.Seat) {
+			chest := p.Chest
+			pv.Chest = &chest
+			pv.Hand = s.cardViews(p, p.Hand)
+			deck := append([]string{}, p.Deck...)
+			sort.Strings(deck) // the owner knows what is in the deck, not its order
+			pv.Deck = s.cardViews(p, deck)
+			pv.Discard = s.cardViews(p, p.Discard)
+			if p.HasBonus {
+				b := p.Bonus
+				pv.BonusToken = &b
+			}
+			pv.BonusDealt = append([]string{}, p.BonusDealt...)
+		}
+		out.Players = append(out.Players, pv)
+	}
+	for _, b := range s.Boards {
+		bv := BoardView{Board: b}
+		if b.Island != nil {
+			is := *b.Island
+			bv.Island = &is
+			if d, ok := s.Catalog.Island(is.ID); ok {
+				bv.Name = d.Name
+			}
+			bv.ProduceCargo, bv.ProduceCoins = s.production(&b, 0, 0)
+		}
+		out.Boards = append(out.Boards, bv)
+	}
+	return out
+}
+
+func (s *State) cardViews(p *Player, ids []string) []CardView {
+	out := []CardView{}
+	for _, id := range ids {
+		c := p.Card(id)
+		if c == nil {
+			continue
+		}
+		sails, cannons, wheels := s.CardIcons(c)
+		out = append(out, CardView{SailorCard: *c, Sails: sails, Cannons: cannons, Wheels: wheels})
+	}
+	return out
+}
