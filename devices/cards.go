@@ -10,6 +10,7 @@ import (
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/devices/v3/mfrc522"
+	"periph.io/x/devices/v3/mfrc522/commands"
 )
 
 // CardReader reads the NFC stickers in the sailor cards' sleeves. A card
@@ -84,6 +85,16 @@ func NewCardReader(port spi.Port, reset gpio.PinOut, irq gpio.PinIn, o *CardOpts
 	d, err := mfrc522.NewSPI(port, reset, irq)
 	if err != nil {
 		return nil, fmt.Errorf("card reader (MFRC522 on %s): %w", port, err)
+	}
+	// SPI writes succeed with nothing on the bus, so ask the chip its
+	// version: a missing chip reads as all zeros or all ones.
+	v, err := d.LowLevel.DevRead(commands.VersionReg)
+	if err != nil {
+		return nil, fmt.Errorf("card reader (MFRC522 on %s): read version: %w", port, err)
+	}
+	if v == 0x00 || v == 0xFF {
+		_ = d.Halt()
+		return nil, fmt.Errorf("card reader: no MFRC522 answers on %s (version register reads %#02x); check its wiring and 3.3 V", port, v)
 	}
 	return newRFID(d, o), nil
 }

@@ -3,6 +3,7 @@ package devices
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,31 +90,38 @@ func TestRFIDGivesUpAfterErrors(t *testing.T) {
 	}
 }
 
-// zeroPort is an SPI port whose chip answers every read with zeros, enough
-// for the MFRC522's init (its antenna register reads 0: antenna off).
-type zeroPort struct{}
+// chipPort is an SPI port with a minimal MFRC522 behind it: every register
+// reads 0 (the antenna is off after reset) but the version register, which
+// reads version. Version 0 is an empty bus.
+type chipPort struct{ version byte }
 
-func (zeroPort) String() string                    { return "zero" }
-func (zeroPort) Close() error                      { return nil }
-func (zeroPort) LimitSpeed(physic.Frequency) error { return nil }
-func (zeroPort) Connect(physic.Frequency, spi.Mode, int) (spi.Conn, error) {
-	return zeroConn{}, nil
+func (chipPort) String() string                    { return "chip" }
+func (chipPort) Close() error                      { return nil }
+func (chipPort) LimitSpeed(physic.Frequency) error { return nil }
+func (p chipPort) Connect(physic.Frequency, spi.Mode, int) (spi.Conn, error) {
+	return chipConn(p), nil
 }
 
-type zeroConn struct{}
+type chipConn chipPort
 
-func (zeroConn) String() string { return "zero" }
-func (zeroConn) Tx(w, r []byte) error {
+func (chipConn) String() string { return "chip" }
+func (c chipConn) Tx(w, r []byte) error {
 	clear(r)
-	return nil
-}
-func (zeroConn) TxPackets(p []spi.Packet) error {
-	for _, q := range p {
-		clear(q.R)
+	// A read is [0x80 | register<<1, 0]; the answer comes in the second byte.
+	if len(w) == 2 && len(r) == 2 && w[0] == 0x80|0x37<<1 {
+		r[1] = c.version
 	}
 	return nil
 }
-func (zeroConn) Duplex() conn.Duplex { return conn.Full }
+func (c chipConn) TxPackets(p []spi.Packet) error {
+	for _, q := range p {
+		if err := c.Tx(q.W, q.R); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (chipConn) Duplex() conn.Duplex { return conn.Full }
 
 // TestNewCardReaderInit records the SPI conversation of the MFRC522's start:
 // the reset pin is raised, the first command is a soft reset, and the
@@ -121,7 +129,7 @@ func (zeroConn) Duplex() conn.Duplex { return conn.Full }
 // impractical: periph's driver polls with real 100 ms timers from a second
 // goroutine, so the reads are tested above at the ReadUID boundary.)
 func TestNewCardReaderInit(t *testing.T) {
-	rec := &spitest.Record{Port: zeroPort{}}
+	rec := &spitest.Record{Port: chipPort{version: 0x92}}
 	reset := newFakePin("GPIO25", 25, nil)
 	irq := newFakePin("GPIO24", 24, nil)
 	r, err := NewCardReader(rec, reset, irq, nil)
@@ -141,15 +149,24 @@ func TestNewCardReaderInit(t *testing.T) {
 	if w := rec.Ops[0].W; len(w) != 2 || w[0] != 0x01<<1 || w[1] != 0x0F {
 		t.Errorf("first SPI write % X, want the soft reset 02 0F", w)
 	}
-	// TxControlReg (0x14): the antenna bits (0x03) are set last.
-	last := rec.Ops[len(rec.Ops)-1].W
+	// TxControlReg (0x14): the antenna bits (0x03) are set last, before
+	// the version is read.
+	last := rec.Ops[len(rec.Ops)-2].W
 	if len(last) != 2 || last[0] != 0x14<<1 || last[1]&0x03 != 0x03 {
 		t.Errorf("last SPI write % X, want the antenna on (28 03)", last)
 	}
 	if r.String() == "" {
 		t.Error("empty String()")
 	}
+	if v := rec.Ops[len(rec.Ops)-1].W; v[0] != 0xEE {
+		t.Errorf("last SPI write % X, want the version read EE 00", v)
+	}
 	if _, err := NewCardReader(rec, nil, irq, nil); err == nil {
 		t.Error("a reader without a reset pin was accepted")
+	}
+	// Nothing on the bus: every read is zero, and the reader is missing.
+	_, err = NewCardReader(&spitest.Record{Port: chipPort{}}, reset, irq, nil)
+	if err == nil || !strings.Contains(err.Error(), "no MFRC522") {
+		t.Errorf("an empty bus gave %v, want no MFRC522", err)
 	}
 }
