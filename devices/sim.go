@@ -26,6 +26,7 @@ type Sim struct {
 	lightCount int
 	brightness uint8
 	lines      []string
+	seats      int // seats with a button, from the buttons' configuration
 
 	// Keyboard state.
 	dropSize int
@@ -46,6 +47,7 @@ func NewSim() *Sim {
 		lightCount: DefaultStripOpts.Count,
 		brightness: DefaultStripOpts.Brightness,
 		dropSize:   3,
+		seats:      len(DefaultConfig().Buttons.Seats),
 	}
 	s.drop = &simSource{sim: s, part: PartDrop, cmds: make(chan Event, simQueue)}
 	s.buttons = &simSource{sim: s, part: PartButtons, cmds: make(chan Event, simQueue)}
@@ -60,7 +62,12 @@ func NewSim() *Sim {
 func (s *Sim) Drivers() Drivers {
 	return Drivers{
 		Drop: func(DropConfig) (DropSensor, error) { return s.drop, s.plugged(PartDrop) },
-		Buttons: func(ButtonsConfig) (Buttons, error) {
+		Buttons: func(c ButtonsConfig) (Buttons, error) {
+			if len(c.Seats) > 0 {
+				s.mu.Lock()
+				s.seats = len(c.Seats)
+				s.mu.Unlock()
+			}
 			return s.buttons, s.plugged(PartButtons)
 		},
 		Cards: func(CardsConfig) (CardReader, error) { return s.cards, s.plugged(PartCards) },

@@ -342,3 +342,60 @@ func TestSimSnapshotAndEventJSON(t *testing.T) {
 		t.Errorf("event JSON %s -> %+v, %v", b, back, err)
 	}
 }
+
+func TestSimPanel(t *testing.T) {
+	sim := NewSim()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := make(chan Event, 16)
+	b, _ := sim.Drivers().Buttons(ButtonsConfig{Seats: []string{"a", "b"}})
+	dr, _ := sim.Drivers().Drop(DropConfig{})
+	cr, _ := sim.Drivers().Cards(CardsConfig{})
+	for _, s := range []source{b, dr, cr} {
+		go s.Watch(ctx, out)
+	}
+	keys := map[string]bool{}
+	for _, d := range sim.Devices() {
+		keys[d.Key] = true
+	}
+	for _, k := range []string{"button-host", "button-1", "button-2", "drop-sensor", "rfid", "lights", "display"} {
+		if !keys[k] {
+			t.Errorf("panel lacks %s (has %v)", k, keys)
+		}
+	}
+	if keys["button-3"] {
+		t.Error("panel lists seat 3's button on a two-seat table")
+	}
+	do := func(key, cmd string) string {
+		t.Helper()
+		did, err := sim.Do(key, cmd)
+		if err != nil {
+			t.Fatalf("Do(%s, %s): %v", key, cmd, err)
+		}
+		return did
+	}
+	do("button-2", "long-press")
+	if e := next(t, out); e.Seat != 2 || !e.Long {
+		t.Errorf("got %v", e)
+	}
+	do("drop-sensor", "drop 6")
+	next(t, out)
+	if e := next(t, out); e.Kind != DropEnded || e.Count != 6 {
+		t.Errorf("got %v, want 6 cubes", e)
+	}
+	do("rfid", "tap 04:A1:B2:C3")
+	if e := next(t, out); e.UID != "04A1B2C3" {
+		t.Errorf("got %v", e)
+	}
+	for _, bad := range [][2]string{{"button-9", "press"}, {"drop-sensor", "drop lots"}, {"rfid", "tap xyz"}, {"lights", "press"}, {"nothing", "plug"}} {
+		if _, err := sim.Do(bad[0], bad[1]); err == nil {
+			t.Errorf("Do(%s, %s) accepted", bad[0], bad[1])
+		}
+	}
+	do("display", "unplug")
+	for _, d := range sim.Devices() {
+		if d.Key == "display" && (d.State != "unplugged" || d.Commands[0] != "plug") {
+			t.Errorf("unplugged display listed as %+v", d)
+		}
+	}
+}
