@@ -97,12 +97,13 @@ type Battle struct {
 	st     state
 }
 
-// New declares a battle on the given board layout. The config is checked
+// New declares a battle on the given board layout (nil for the default;
+// the battle only reads it, so one layout may serve many battles). The config is checked
 // against the rules of declaring (never the same opponent twice a turn, no
 // building battle while a pirate-mode ship guards the island, ...).
 func New(layout *Layout, cfg Config) (*Battle, error) {
 	if layout == nil {
-		layout = DefaultLayout()
+		layout = defaultLayout()
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -661,7 +662,7 @@ func (b *Battle) MarshalJSON() ([]byte, error) { return json.Marshal(b.st) }
 // Restore rebuilds a battle saved with MarshalJSON, on the given layout.
 func Restore(layout *Layout, data []byte) (*Battle, error) {
 	if layout == nil {
-		layout = DefaultLayout()
+		layout = defaultLayout()
 	}
 	b := &Battle{layout: layout}
 	if err := json.Unmarshal(data, &b.st); err != nil {

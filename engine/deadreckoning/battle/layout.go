@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -74,6 +75,10 @@ type Layout struct {
 
 //go:embed board.default.json
 var defaultLayoutJSON []byte
+
+// defaultLayout is the parsed default, shared read-only by battles declared
+// without a layout.
+var defaultLayout = sync.OnceValue(DefaultLayout)
 
 // DefaultLayout returns a fresh copy of the default layout, an approximation
 // of the printed board shipped with the program (owners calibrate their own).
