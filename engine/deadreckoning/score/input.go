@@ -19,14 +19,14 @@ type Achievement string
 // The nine achievements, as written in the input JSON.
 const (
 	Legendary      Achievement = "legendary"
-	ExpertSailors  Achievement = "expert_sailors"
-	TerrorOfTheSea Achievement = "terror_of_the_sea"
+	ExpertSailors  Achievement = "expert-sailors"
+	TerrorOfTheSea Achievement = "terror-of-the-sea"
 	Builder        Achievement = "builder"
 	Capitalist     Achievement = "capitalist"
 	Settler        Achievement = "settler"
-	EliteVessel    Achievement = "elite_vessel"
+	EliteVessel    Achievement = "elite-vessel"
 	Explorer       Achievement = "explorer"
-	MasterMerchant Achievement = "master_merchant"
+	MasterMerchant Achievement = "master-merchant"
 )
 
 // Achievements lists the nine achievements in the Harbor board's order of
