@@ -170,6 +170,7 @@ const (
 	NoticeReadResolved  = "read-resolved"
 	NoticeCountMismatch = "count-mismatch"
 	NoticeDeviceError   = "device-error"
+	NoticePart          = "part"
 	NoticeActionRefused = "action-refused"
 )
 
@@ -184,8 +185,9 @@ type Notice struct {
 	Count int `json:"count,omitempty"`
 	// Seen is the number of cubes the camera saw (count-mismatch).
 	Seen int `json:"seen,omitempty"`
-	// Long: a long button press.
+	// Long: a long button press; Host: the host's button.
 	Long bool `json:"long,omitempty"`
+	Host bool `json:"host,omitempty"`
 	// Card is the tapped card's id.
 	Card string `json:"card,omitempty"`
 	// Read is the proposed read (proposed-read, read-resolved).

@@ -34,19 +34,30 @@ const (
 	DropEnded     DeviceEventKind = "drop-ended"
 	ButtonPressed DeviceEventKind = "button"
 	CardTapped    DeviceEventKind = "card"
+	// PartChanged: a part of the hardware appeared, went missing or failed;
+	// Text says which and how.
+	PartChanged DeviceEventKind = "part"
 )
 
 // DeviceEvent is one thing the table's hardware reported.
 type DeviceEvent struct {
 	Kind DeviceEventKind `json:"kind"`
-	// Seat: the player whose button was pressed (NoSeat for others).
+	// Seat: the player whose button was pressed (NoSeat for others, and
+	// for the host's button).
 	Seat engine.Seat `json:"seat"`
+	// Host: the host's button was pressed.
+	Host bool `json:"host,omitempty"`
 	// Long: a long press.
 	Long bool `json:"long,omitempty"`
 	// Count: cubes counted by the drop sensor (DropEnded).
 	Count int `json:"count,omitempty"`
+	// Blocked: at the end of the drop the beam was still broken (a cube
+	// may be stuck in the tower).
+	Blocked bool `json:"blocked,omitempty"`
 	// Card: the id of the tapped card (CardTapped).
-	Card string    `json:"card,omitempty"`
+	Card string `json:"card,omitempty"`
+	// Text describes a PartChanged event.
+	Text string    `json:"text,omitempty"`
 	Time time.Time `json:"time"`
 }
 

@@ -39,7 +39,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 // testTable is one table of the toy game on a SQLite store in a temp dir.
 type testTable struct {
-	t     *testing.T
+	t     testing.TB
 	dir   string
 	st    store.Store
 	m     *Manager
@@ -51,7 +51,7 @@ type testTable struct {
 
 var bg = context.Background()
 
-func openStore(t *testing.T, dir string) *store.SQLite {
+func openStore(t testing.TB, dir string) *store.SQLite {
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(dir, "quartermaster.db"))
 	if err != nil {
@@ -60,7 +60,7 @@ func openStore(t *testing.T, dir string) *store.SQLite {
 	return st
 }
 
-func newTestTable(t *testing.T, players int, opts ManagerOpts) *testTable {
+func newTestTable(t testing.TB, players int, opts ManagerOpts) *testTable {
 	t.Helper()
 	tt := &testTable{t: t, dir: t.TempDir(), clock: newClock()}
 	if opts.Now == nil {

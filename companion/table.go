@@ -221,7 +221,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	if ev.Time.IsZero() {
 		ev.Time = s.m.opts.Now().UTC()
 	}
-	n := &Notice{Kind: string(ev.Kind), Seat: ev.Seat, Long: ev.Long, Count: ev.Count, Card: ev.Card, Time: ev.Time}
+	n := &Notice{Kind: string(ev.Kind), Seat: ev.Seat, Long: ev.Long, Host: ev.Host, Count: ev.Count, Card: ev.Card, Time: ev.Time}
 	switch ev.Kind {
 	case DropStarted:
 		n.Text = "Cubes are falling through the tower."
@@ -230,6 +230,9 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 		s.mu.Unlock()
 	case DropEnded:
 		n.Text = fmt.Sprintf("The tower counted %d cubes.", ev.Count)
+		if ev.Blocked {
+			n.Text += " The beam is still blocked: a cube may be stuck in the tower."
+		}
 		s.mu.Lock()
 		s.lastDrop = ev.Count
 		s.mu.Unlock()
@@ -238,9 +241,15 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 		if ev.Long {
 			press = "held"
 		}
-		n.Text = fmt.Sprintf("The button of %s was %s.", ev.Seat, press)
+		who := "The button of " + ev.Seat.String()
+		if ev.Host {
+			who = "The host's button"
+		}
+		n.Text = fmt.Sprintf("%s was %s.", who, press)
 	case CardTapped:
 		n.Text = fmt.Sprintf("Card %s was tapped on the reader.", ev.Card)
+	case PartChanged:
+		n.Kind, n.Text = NoticePart, ev.Text
 	default:
 		n.Kind, n.Text = NoticeDeviceError, fmt.Sprintf("Unknown device event %q.", ev.Kind)
 	}
@@ -248,7 +257,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	if hw.Map != nil {
 		s.mu.Lock()
 		action, ok := hw.Map(s.game, ev)
-		src := map[DeviceEventKind]string{ButtonPressed: "button", CardTapped: "rfid", DropStarted: "tower", DropEnded: "tower"}[ev.Kind]
+		src := map[DeviceEventKind]string{ButtonPressed: "button", CardTapped: "rfid", DropStarted: "tower", DropEnded: "tower", PartChanged: "device"}[ev.Kind]
 		s.mu.Unlock()
 		if ok {
 			if _, err := s.do(ctx, op{sub: Submission{Action: action, Source: src}, kind: store.KindAction, device: true}); err != nil {
