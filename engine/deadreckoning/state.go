@@ -385,15 +385,3 @@ func (s *State) Player(seat engine.Seat) *Player {
 	}
 	return &s.Players[seat]
 }
-
-func (s *State) clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic("deadreckoning: state cannot be encoded: " + err.Error())
-	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic("deadreckoning: state cannot be decoded: " + err.Error())
-	}
-	return &c
-}
