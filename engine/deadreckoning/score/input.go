@@ -61,6 +61,9 @@ const (
 	// FixedCoins scores a fixed number of coins (N, possibly negative), for an
 	// advancement the rulebook does not describe, entered by the owner.
 	FixedCoins = "coins"
+	// Unscored is an end-of-game effect the program cannot compute (a card
+	// whose data does not describe it): its line is missing, naming Label.
+	Unscored = "unscored"
 )
 
 // Component limits (rulebook p. 3) used to refuse impossible counts.
@@ -96,7 +99,10 @@ type Player struct {
 	// BonusToken lists the achievements shown on the player's revealed bonus
 	// token; absent when bonus tokens are not used.
 	BonusToken []Achievement `json:"bonus_token,omitempty"`
-	Coins      Coins         `json:"coins"`
+	// BonusTokenMissing is set instead when the player has a token whose
+	// contents are not known: the bonus line is then missing, with this text.
+	BonusTokenMissing string `json:"bonus_token_missing,omitempty"`
+	Coins             Coins  `json:"coins"`
 	// Cargo owned, for the per-3-cargo effect.
 	Cargo Cargo `json:"cargo"`
 	// Buildings on islands the player controls.
@@ -318,6 +324,9 @@ func (in *Input) Check() error {
 		if err := checkAchievements(path+".achievements", p.Achievements); err != nil {
 			return err
 		}
+		if p.BonusToken != nil && p.BonusTokenMissing != "" {
+			return bad(path+".bonus_token_missing", "give either the token's achievements or what is missing, not both")
+		}
 		if p.BonusToken != nil {
 			if len(p.BonusToken) == 0 {
 				return bad(path+".bonus_token", "empty; leave it out when bonus tokens are not used")
@@ -354,7 +363,7 @@ func (in *Input) Check() error {
 		for j, e := range p.EndGame {
 			ep := fmt.Sprintf("%s.end_game[%d]", path, j)
 			switch e.Effect {
-			case PerThreeCargo, PerIslandWithoutCubes:
+			case PerThreeCargo, PerIslandWithoutCubes, Unscored:
 				if e.Wheels != 0 || e.N != 0 {
 					return bad(ep, "effect %q takes no wheels or n", e.Effect)
 				}
@@ -372,7 +381,7 @@ func (in *Input) Check() error {
 			case "":
 				return bad(ep+".effect", "missing (one of %s, %s, %s, %s)", PerThreeCargo, PerIslandWithoutCubes, PerWheel, FixedCoins)
 			default:
-				return bad(ep+".effect", "unknown effect %q (one of %s, %s, %s, %s)", e.Effect, PerThreeCargo, PerIslandWithoutCubes, PerWheel, FixedCoins)
+				return bad(ep+".effect", "unknown effect %q (one of %s, %s, %s, %s, %s)", e.Effect, PerThreeCargo, PerIslandWithoutCubes, PerWheel, FixedCoins, Unscored)
 			}
 		}
 	}

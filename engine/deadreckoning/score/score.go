@@ -183,6 +183,12 @@ func achievementLine(in *Input, p *Player) Line {
 
 func bonusLine(p *Player) Line {
 	l := Line{Key: CatBonusToken, Category: CatBonusToken, Label: "Bonus achievement token", Page: 22, Coins: intp(0)}
+	if p.BonusTokenMissing != "" {
+		l.Coins = nil
+		l.Missing = []string{p.BonusTokenMissing}
+		l.Detail = "token contents not known"
+		return l
+	}
 	if p.BonusToken == nil {
 		l.Detail = "no token"
 		return l
@@ -240,6 +246,12 @@ func endGameLine(in *Input, p *Player, e EndGameEffect) Line {
 		if name == "" {
 			name = "coins"
 		}
+	case Unscored:
+		if name == "" {
+			name = "an end-of-game effect"
+		}
+		l.Detail = "not computed"
+		l.Missing = []string{fmt.Sprintf("the end-of-game score of %s (the program cannot compute it: count it by hand)", name)}
 	}
 	l.Label = "End of game: " + name
 	l.Key = CatEndGame + ":" + name

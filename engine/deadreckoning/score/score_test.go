@@ -365,3 +365,25 @@ func BenchmarkDecodeAndScore4Players(b *testing.B) {
 		Score(in)
 	}
 }
+
+func TestUnscoredAndUnknownToken(t *testing.T) {
+	in := loadExample(t)
+	in.Players[3].EndGame = append(in.Players[3].EndGame, EndGameEffect{Effect: Unscored, Label: "Test Riddle"})
+	in.Players[2].BonusToken = nil
+	in.Players[2].BonusTokenMissing = "the achievements on bonus token T9"
+	if err := in.Check(); err != nil {
+		t.Fatal(err)
+	}
+	r := Score(in)
+	di, cy := r.Players[3], r.Players[2]
+	if di.Total != nil || !strings.Contains(strings.Join(di.Missing, ";"), "Test Riddle") {
+		t.Errorf("Di: total %v missing %v", di.Total, di.Missing)
+	}
+	if cy.Total != nil || cy.Missing[0] != "the achievements on bonus token T9" || cy.Known != 55 {
+		t.Errorf("Cy: total %v known %d missing %v", cy.Total, cy.Known, cy.Missing)
+	}
+	in.Players[2].BonusToken = []Achievement{Explorer}
+	if err := in.Check(); err == nil || !strings.Contains(err.Error(), "players[2].bonus_token_missing") {
+		t.Errorf("token and missing token together: %v", err)
+	}
+}
