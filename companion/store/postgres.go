@@ -255,7 +255,7 @@ func (p *Postgres) Append(ctx context.Context, tableID string, e Entry) error {
 			}
 			if e.Key != "" {
 				var n int
-				if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM qm_entries WHERE table_id = $1 AND key = $2`, tableID, e.Key).Scan(&n); err != nil {
+				if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM qm_entries WHERE table_id = $1 AND key = $2 AND key <> ''`, tableID, e.Key).Scan(&n); err != nil {
 					return err
 				}
 				if n > 0 {
@@ -336,7 +336,7 @@ func (p *Postgres) FindKey(ctx context.Context, tableID, key string) (Entry, boo
 	var e Entry
 	err := p.with(ctx, func(c *pgx.Conn) error {
 		var err error
-		e, err = scanPgEntry(c.QueryRow(ctx, `SELECT `+entryCols+` FROM qm_entries WHERE table_id = $1 AND key = $2`, tableID, key))
+		e, err = scanPgEntry(c.QueryRow(ctx, `SELECT `+entryCols+` FROM qm_entries WHERE table_id = $1 AND key = $2 AND key <> ''`, tableID, key))
 		return err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {

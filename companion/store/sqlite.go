@@ -200,7 +200,7 @@ func (s *SQLite) Append(ctx context.Context, tableID string, e Entry) error {
 		return fmt.Errorf("%w: table %s is at version %d, entry has %d", ErrConflict, tableID, last, e.Version)
 	}
 	if e.Key != "" {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM qm_entries WHERE table_id = ? AND key = ?`, tableID, e.Key).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM qm_entries WHERE table_id = ? AND key = ? AND key <> ''`, tableID, e.Key).Scan(&n); err != nil {
 			return fmt.Errorf("store: append to %s: %w", tableID, err)
 		}
 		if n > 0 {
@@ -259,7 +259,7 @@ func (s *SQLite) FindKey(ctx context.Context, tableID, key string) (Entry, bool,
 	if key == "" {
 		return Entry{}, false, nil
 	}
-	e, err := scanEntry(s.db.QueryRowContext(ctx, `SELECT `+entryCols+` FROM qm_entries WHERE table_id = ? AND key = ?`, tableID, key))
+	e, err := scanEntry(s.db.QueryRowContext(ctx, `SELECT `+entryCols+` FROM qm_entries WHERE table_id = ? AND key = ? AND key <> ''`, tableID, key))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Entry{}, false, nil
 	}
