@@ -40,6 +40,6 @@ func DecodeSubmission(data []byte) (Submission, error) {
 		return Submission{}, engine.Malformed("key and source may not contain control characters")
 	}
 	sub.Action = a
-	sub.Access = Access{}
+	sub.Access = Access{Viewer: engine.Public}
 	return sub, nil
 }

@@ -150,7 +150,7 @@ func (s *Session) replay(live []liveItem, want uint64) (engine.Game, []engine.Ev
 	}
 	var wanted []engine.Event
 	for _, it := range live {
-		evs, err := g.Apply(it.action)
+		evs, err := safeApply(g, it.action)
 		if err != nil {
 			return nil, nil, fmt.Errorf("the action of version %d (%s) no longer applies: %w", it.version, it.action.Head().Type, err)
 		}
@@ -250,6 +250,9 @@ type op struct {
 // written durably, and only then are subscribers told and the Result
 // returned.
 func (s *Session) Submit(ctx context.Context, sub Submission) (Result, error) {
+	if sub.Corrects != 0 {
+		return Result{}, engine.Malformed(`"corrects" is for a correction, which needs a reason`)
+	}
 	return s.do(ctx, op{sub: sub, kind: store.KindAction})
 }
 
@@ -306,7 +309,7 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d; look again and retry", engine.ErrStale, cur, o.sub.BaseVersion)
 	}
 	if !o.device {
-		if err := s.authorize(o.sub.Access, act.Head().Seat); err != nil {
+		if err := s.authorize(o.sub.Access, act); err != nil {
 			return Result{}, err
 		}
 	}
@@ -330,6 +333,9 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 			return Result{}, fmt.Errorf("%w: version %d is not an action in effect (undone, or not an action)", ErrNotFound, o.sub.Corrects)
 		}
 		old := live[found].action
+		if !engine.IsTableFact(old) && !o.sub.Access.Host && !o.device {
+			return Result{}, fmt.Errorf("%w: only the host may rewrite an action in the log; a player's correction replaces only a record of the table (a read)", ErrForbidden)
+		}
 		live[found].action = act
 		g, fixed, err := s.replay(live, o.sub.Corrects)
 		if err != nil {
@@ -342,7 +348,10 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 			map[string]any{"target": o.sub.Corrects, "reason": o.reason})
 		evs = append([]engine.Event{note}, fixed...)
 	} else {
-		evs, err = s.game.Apply(act)
+		evs, err = safeApply(s.game, act)
+		if errors.Is(err, errRulesFailed) {
+			s.restore(nil) // the rules may have left the game half changed
+		}
 		if err != nil {
 			return Result{}, err
 		}
@@ -428,11 +437,28 @@ func actor(a Access, device bool) string {
 	return a.Viewer.Seat.String()
 }
 
-// authorize: the host may act for anyone; a player only for their own seat
-// (or for the table, e.g. confirming a read); the shared tablet for the
-// table and, if the rules say whose turn it is, for the seats to act.
-func (s *Session) authorize(a Access, seat engine.Seat) error {
-	if a.Host || seat < 0 {
+// errRulesFailed marks a panic inside the rules: a bug, not the player's
+// fault; the table carries on without the action.
+var errRulesFailed = errors.New("the rules failed on this action (a bug in the program; the action was not applied)")
+
+// safeApply applies an action, turning a panic of the rules into an error so
+// one bad action cannot take the table down.
+func safeApply(g engine.Game, a engine.Action) (evs []engine.Event, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			evs, err = nil, fmt.Errorf("%w: %v", errRulesFailed, r)
+		}
+	}()
+	return g.Apply(a)
+}
+
+// authorize: the host may act for anyone; anyone at the table may record a
+// fact of the table (a read drop: everyone sees the cubes); a player acts
+// only for their own seat or the table; the shared tablet for the table and,
+// if the rules say whose turn it is, for the seats to act.
+func (s *Session) authorize(a Access, act engine.Action) error {
+	seat := act.Head().Seat
+	if a.Host || seat < 0 || engine.IsTableFact(act) {
 		return nil
 	}
 	if !a.Viewer.IsPublic() {
@@ -524,7 +550,12 @@ func (s *Session) snapshot(v engine.Viewer) Snapshot {
 	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: uint64(len(s.log)), View: view, Players: s.players, Over: s.game.Over()}
 }
 
-func encodeView(g engine.Game, v engine.Viewer) json.RawMessage {
+func encodeView(g engine.Game, v engine.Viewer) (view json.RawMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			view, _ = json.Marshal(map[string]string{"error": fmt.Sprintf("the rules failed to draw this view (a bug): %v", r)})
+		}
+	}()
 	b, err := json.Marshal(g.View(v))
 	if err != nil {
 		b, _ = json.Marshal(map[string]string{"error": "the view cannot be encoded: " + err.Error()})

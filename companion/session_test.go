@@ -415,6 +415,48 @@ func TestCorrectRecordsTheReason(t *testing.T) {
 	}
 }
 
+func TestRulesPanicDoesNotTakeTheTableDown(t *testing.T) {
+	tt := newTestTable(t, 2, ManagerOpts{})
+	tt.must(tablet, add(0, 2))
+	_, err := tt.submit(tablet, json.RawMessage(`{"type":"boom","seat":-1}`))
+	if !errors.Is(err, errRulesFailed) {
+		t.Fatalf("a panicking rule: %v, want errRulesFailed", err)
+	}
+	if c, v := tt.counter(), tt.s.Version(); c != 2 || v != 1 {
+		t.Errorf("after the rules panicked: counter %d version %d, want 2, 1 (the half-made change undone)", c, v)
+	}
+	tt.must(tablet, add(1, 1))
+}
+
+func TestWhoMayCorrectWhat(t *testing.T) {
+	tt := newTestTable(t, 2, ManagerOpts{})
+	tt.must(tablet, add(0, 2))
+	tt.must(tablet, read(3))
+	ben := tt.player(1)
+	if _, err := tt.s.Submit(bg, Submission{Access: ben, Action: read(4), BaseVersion: 2, Corrects: 2}); !errors.Is(err, engine.ErrMalformed) {
+		t.Errorf("Submit with corrects: %v, want ErrMalformed (a correction needs a reason)", err)
+	}
+	// Seat 2 may not rewrite seat 1's move...
+	if _, err := tt.s.Correct(bg, ben, Submission{Action: add(0, 3), BaseVersion: 2, Corrects: 1}, "misclick"); !errors.Is(err, ErrForbidden) {
+		t.Errorf("a player rewriting another's action: %v, want ErrForbidden", err)
+	}
+	// ...nor their own: rewriting history is the host's.
+	tt.must(ben, add(1, 1))
+	if _, err := tt.s.Correct(bg, ben, Submission{Action: add(1, 2), BaseVersion: 3, Corrects: 3}, "misclick"); !errors.Is(err, ErrForbidden) {
+		t.Errorf("a player rewriting their own action: %v, want ErrForbidden", err)
+	}
+	// Everyone sees the cubes: any player may correct a read.
+	if _, err := tt.s.Correct(bg, ben, Submission{Action: read(4), BaseVersion: 3, Corrects: 2}, "a cube hid behind the mast"); err != nil {
+		t.Errorf("a player correcting a read: %v", err)
+	}
+	if _, err := tt.s.Correct(bg, tt.host(), Submission{Action: add(1, 2), BaseVersion: 4, Corrects: 3}, "misclick"); err != nil {
+		t.Errorf("the host rewriting an action: %v", err)
+	}
+	if c := tt.counter(); c != 4 {
+		t.Errorf("counter after the host's correction = %d, want 2+2", c)
+	}
+}
+
 func TestViewAtTravelsInTime(t *testing.T) {
 	tt := newTestTable(t, 2, ManagerOpts{})
 	counters := []int{0}

@@ -115,6 +115,9 @@ func (s *Session) resolveRead(ctx context.Context, sub Submission, id, reason st
 		return Result{}, fmt.Errorf("%w: no proposed read %q (already resolved, or too old)", ErrNotFound, id)
 	}
 	o := op{sub: sub, kind: store.KindAction}
+	if reason != "" && len(sub.Action) == 0 {
+		return Result{}, engine.Malformed("a read corrected by hand needs the corrected read")
+	}
 	if reason != "" || len(sub.Action) > 0 {
 		if reason == "" {
 			return Result{}, engine.Malformed("a read corrected by hand needs a reason (what the camera got wrong)")
@@ -256,11 +259,12 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	s.notice(n)
 	if hw.Map != nil {
 		s.mu.Lock()
-		action, ok := hw.Map(s.game, ev)
+		action, ok := safeMap(hw.Map, s.game, ev)
 		src := map[DeviceEventKind]string{ButtonPressed: "button", CardTapped: "rfid", DropStarted: "tower", DropEnded: "tower", PartChanged: "device"}[ev.Kind]
 		s.mu.Unlock()
 		if ok {
-			if _, err := s.do(ctx, op{sub: Submission{Action: action, Source: src}, kind: store.KindAction, device: true}); err != nil {
+			sub := Submission{Access: Access{Viewer: engine.Public}, Action: action, Source: src}
+			if _, err := s.do(ctx, op{sub: sub, kind: store.KindAction, device: true}); err != nil {
 				s.notice(&Notice{Kind: NoticeActionRefused, Seat: ev.Seat, Text: "Not done: " + plain(err)})
 			}
 		}
@@ -284,6 +288,16 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 			s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
 		}
 	}
+}
+
+// safeMap runs the rules' device map, treating a panic as "no action".
+func safeMap(m DeviceMap, g engine.Game, ev DeviceEvent) (action json.RawMessage, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			action, ok = nil, false
+		}
+	}()
+	return m(g, ev)
 }
 
 // plain is an error's sentence for a notice: a rule refusal's own words.

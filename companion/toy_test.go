@@ -21,6 +21,7 @@ func newToyRules() *toyRules {
 	c.Register("hide", func() engine.Action { return &toyHide{} })
 	c.Register("read", func() engine.Action { return &toyRead{} })
 	c.Register("finish", func() engine.Action { return &toyFinish{} })
+	c.Register("boom", func() engine.Action { return &toyBoom{} })
 	return &toyRules{codec: c}
 }
 
@@ -45,6 +46,9 @@ type toyRead struct {
 func (*toyRead) IsTableFact() bool { return true }
 
 type toyFinish struct{ engine.ActionHeader }
+
+// toyBoom is a bug in the rules: it changes the state, then panics.
+type toyBoom struct{ engine.ActionHeader }
 
 type toySetup struct {
 	Players int `json:"players"`
@@ -112,6 +116,9 @@ func (g *toyGame) Apply(a engine.Action) ([]engine.Event, error) {
 		}
 		g.Reads = append(g.Reads, a.Cubes)
 		evs = append(evs, engine.NewEvent("read", engine.NoSeat, fmt.Sprintf("the drop had %d cubes", a.Cubes), map[string]int{"cubes": a.Cubes}))
+	case *toyBoom:
+		g.Counter += 1000
+		panic("test: the rules crashed")
 	case *toyFinish:
 		g.Finished = true
 		evs = append(evs, engine.NewEvent("finished", engine.NoSeat, "the game ended", nil))
