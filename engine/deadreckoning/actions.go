@@ -171,7 +171,8 @@ func (a *SetSails) apply(c *ctx) error {
 		return engine.Refuse("sails-once", 8, "you have already set sails this turn")
 	}
 	covered := p.inHarbor()
-	if b := c.s.Board(p.Ship.At); b != nil && b.Island != nil && b.Island.Controller == a.Seat {
+	if b := c.s.Board(p.Ship.At); b != nil && b.Island != nil && b.Island.Controller == a.Seat && c.blockade(a.Seat, b.At) == nil {
+		// Covered holds count: you could unload, set sails and load again.
 		covered = true
 	}
 	total := c.s.ShipSails(p, covered)

@@ -23,8 +23,9 @@ type Sleeve struct {
 // begins, or the game ends after the last final turn (p. 22).
 type EndTurn struct {
 	engine.ActionHeader
-	// Pirate puts the ship in pirate mode (never in the Harbor).
-	Pirate bool `json:"pirate,omitempty"`
+	// Pirate chooses pirate (true) or mercantile (false) mode; absent keeps
+	// the ship's mode. A ship in the Harbor is always mercantile (p. 12).
+	Pirate *bool `json:"pirate,omitempty"`
 	// Sleeves are the advancements sleeved now.
 	Sleeves []Sleeve `json:"sleeves,omitempty"`
 	// Drawn are the cards really drawn at the table, when the players keep
@@ -48,16 +49,23 @@ func (a *EndTurn) apply(c *ctx) error {
 		}
 	}
 	// 2. Pirate or mercantile mode.
-	if a.Pirate && p.inHarbor() {
-		return engine.Refuse("pirate-harbor", 12, "a ship in the Harbor must be in mercantile mode")
+	pirate := p.Ship.Pirate
+	if a.Pirate != nil {
+		pirate = *a.Pirate
 	}
-	if p.Ship.Pirate != a.Pirate {
-		p.Ship.Pirate = a.Pirate
+	if pirate && p.inHarbor() {
+		if a.Pirate != nil {
+			return engine.Refuse("pirate-harbor", 12, "a ship in the Harbor must be in mercantile mode")
+		}
+		pirate = false
+	}
+	if p.Ship.Pirate != pirate {
+		p.Ship.Pirate = pirate
 		mode := "mercantile"
-		if a.Pirate {
+		if pirate {
 			mode = "pirate"
 		}
-		c.emit(engine.NewEvent("mode-changed", a.Seat, fmt.Sprintf("%s's ship is now in %s mode", p.Name, mode), map[string]any{"pirate": a.Pirate}))
+		c.emit(engine.NewEvent("mode-changed", a.Seat, fmt.Sprintf("%s's ship is now in %s mode", p.Name, mode), map[string]any{"pirate": pirate}))
 	}
 	// 3. Lose unspent sails.
 	p.Ship.Sails = 0

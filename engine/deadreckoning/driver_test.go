@@ -159,7 +159,11 @@ func (d *driver) proposals() []engine.Action {
 		}
 	}
 	// End the turn, sleeving what fits.
-	e := &EndTurn{ActionHeader: hdr("end-turn", seat), Pirate: r.IntN(3) == 0}
+	e := &EndTurn{ActionHeader: hdr("end-turn", seat)}
+	if r.IntN(2) == 0 {
+		pirate := r.IntN(2) == 0
+		e.Pirate = &pirate
+	}
 	used := map[string]bool{}
 	for _, adv := range p.SetAside {
 		def, ok := s.Catalog.Advancement(adv.ID)

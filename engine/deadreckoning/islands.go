@@ -257,6 +257,9 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 		placed++
 	}
 	if len(replace) > 0 {
+		if o := c.s.Player(replace[0]); o != nil && o.FinalTurnDone {
+			return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence", o.Name)
+		}
 		return engine.Refuse("influence-target", 14, "more replacements named than the influence could make")
 	}
 	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, b.At),

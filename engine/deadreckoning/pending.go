@@ -335,3 +335,91 @@ func (a *RecordBattleOutcome) apply(c *ctx) error {
 	}
 	return c.applyBattleOutcome(a.BattleOutcome)
 }
+
+// AbilityKey names one ability (or a card's cannons, ability -1) for the
+// once-per-turn rule; source is "level" or an advancement slot.
+func AbilityKey(seat engine.Seat, card, source string, ability int) string {
+	return abilityKey(seat, card, source, ability)
+}
+
+// Used reports whether an ability (see AbilityKey) was used this turn.
+func (s *State) Used(key string) bool { return s.abilityUsed(key) }
+
+// MarkUsed records that an ability or a card's cannons were used this turn.
+// Each cannon and battle ability is used once per turn across all battles
+// (p. 17).
+func (s *State) MarkUsed(key string) {
+	if !s.abilityUsed(key) {
+		s.Turn.Used = append(s.Turn.Used, key)
+	}
+}
+
+// PlayFromHand plays a card of seat from hand, as the defender does before
+// the cubes are dropped (p. 18). On another player's turn the card stays in
+// play until seat's next cleanup.
+func (s *State) PlayFromHand(seat engine.Seat, card string) error {
+	p := s.Player(seat)
+	if p == nil {
+		return engine.Refuse("no-such-seat", 18, "there is no player in %s", seat)
+	}
+	if !contains(p.Hand, card) {
+		return engine.Refuse("not-in-hand", 18, "%s is not in %s's hand", card, p.Name)
+	}
+	p.Hand = remove(p.Hand, card)
+	if seat == s.Turn.Seat {
+		p.Played = append(p.Played, card)
+	} else {
+		p.PlayedOffTurn = append(p.PlayedOffTurn, card)
+	}
+	return nil
+}
+
+// CardInPlay is a card face up in front of a player, with its icons.
+type CardInPlay struct {
+	Card    SailorCard `json:"card"`
+	Sails   int        `json:"sails"`
+	Cannons int        `json:"cannons"`
+	Wheels  int        `json:"wheels"`
+}
+
+// CardsInPlay lists seat's cards in play (played this turn or in defense).
+func (s *State) CardsInPlay(seat engine.Seat) []CardInPlay {
+	p := s.Player(seat)
+	if p == nil {
+		return nil
+	}
+	var out []CardInPlay
+	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
+		c := p.Card(id)
+		sa, ca, wh := s.CardIcons(c)
+		out = append(out, CardInPlay{Card: *c, Sails: sa, Cannons: ca, Wheels: wh})
+	}
+	return out
+}
+
+// CardAbilities returns the abilities of one source of a card ("level" or a
+// slot), for the battles code to find battle abilities.
+func (s *State) CardAbilities(c *SailorCard, source string) ([]data.Ability, bool) {
+	return s.cardAbilities(c, source)
+}
+
+// Controller returns who controls the island at p (NoSeat for nobody or no island).
+func (s *State) Controller(p Pos) engine.Seat {
+	if b := s.Board(p); b != nil && b.Island != nil {
+		return b.Island.Controller
+	}
+	return engine.NoSeat
+}
+
+// DamageShip deals damage to a ship outside a battle (a Garrison, an
+// ability): at 5 or more it sinks at once (p. 21), by is who caused it.
+func (s *State) DamageShip(seat, by engine.Seat, n int) []engine.Event {
+	c := &ctx{s: s}
+	p := &s.Players[seat]
+	p.Ship.Damage += n
+	c.emit(engine.NewEvent("ship-damaged", seat, fmt.Sprintf("%s's ship takes %d damage", p.Name, n), map[string]any{"damage": p.Ship.Damage}))
+	if p.Ship.Damage >= 5 {
+		c.SinkShip(seat, by)
+	}
+	return c.events
+}
