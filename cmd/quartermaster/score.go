@@ -7,14 +7,16 @@ import (
 	"io"
 	"os"
 
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
 )
 
 // runScore is `quartermaster score [--json] FILE`: the end-game score of a
 // state counted at the table (docs/scoring.md), without a tracked game.
 func runScore(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "score", "score [--json] FILE   (FILE may be - for standard input; format in docs/scoring.md)")
+	fs := newFlagSet(e, "score", "score [--json] [--layout LAYOUT.json] FILE   (FILE may be - for standard input; format in docs/scoring.md)")
 	asJSON := fs.Bool("json", false, "print the breakdown as JSON")
+	layoutFile := fs.String("layout", "", "battle-board layout JSON for the tie-break's reads (default: the built-in one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -36,11 +38,26 @@ func runScore(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	res := score.Score(in)
+	var layout *battle.Layout
+	if *layoutFile != "" {
+		data, err := os.ReadFile(*layoutFile)
+		if err != nil {
+			return fmt.Errorf("reading the layout: %w", err)
+		}
+		if layout, err = battle.ParseLayout(data); err != nil {
+			return fmt.Errorf("%s: %w", *layoutFile, err)
+		}
+	}
+	res := score.ScoreOn(layout, in)
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		err = enc.Encode(res)
+	} else {
+		err = res.WriteTable(e.stdout)
 	}
-	return res.WriteTable(e.stdout)
+	if err == nil && res.TieBreak != nil && res.TieBreak.Refused != "" {
+		err = fmt.Errorf("%s: the tie-break was stopped: %s", name, res.TieBreak.Refused)
+	}
+	return err
 }

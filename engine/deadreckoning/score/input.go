@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
 // Achievement names one of the nine achievements on the Harbor board
@@ -88,6 +89,17 @@ type Input struct {
 	// Islands lists every face-up island, with or without cubes: the
 	// per-island-without-cubes effect counts them.
 	Islands []Island `json:"islands"`
+	// TieBreak, when players tie for the most coins, gives their cannons
+	// and the reads of the tie-break battle's drops so far (p. 23).
+	TieBreak *TieBreakInput `json:"tie_break,omitempty"`
+}
+
+// TieBreakInput is the tie-break battle as played so far: each tied
+// player's cannons (on the ship and every card of the deck) by name, and the
+// read of every drop in order (docs/battles.md gives the read format).
+type TieBreakInput struct {
+	Cannons map[string]int `json:"cannons"`
+	Reads   []battle.Read  `json:"reads,omitempty"`
 }
 
 // Player is one player's count.
@@ -167,6 +179,7 @@ func Decode(data []byte) (*Input, error) {
 		AchievementValues map[string]json.RawMessage `json:"achievement_values"`
 		Players           []json.RawMessage          `json:"players"`
 		Islands           []json.RawMessage          `json:"islands"`
+		TieBreak          json.RawMessage            `json:"tie_break"`
 	}
 	if err := strictDecode(data, &top); err != nil {
 		return nil, fieldError("", err)
@@ -210,6 +223,13 @@ func Decode(data []byte) (*Input, error) {
 		if err := strictDecode(raw, &in.Islands[i]); err != nil {
 			return nil, fieldError(fmt.Sprintf("islands[%d]", i), err)
 		}
+	}
+	if len(top.TieBreak) > 0 && string(top.TieBreak) != "null" {
+		var tb TieBreakInput
+		if err := strictDecode(top.TieBreak, &tb); err != nil {
+			return nil, fieldError("tie_break", err)
+		}
+		in.TieBreak = &tb
 	}
 	if err := in.Check(); err != nil {
 		return nil, err
@@ -382,6 +402,16 @@ func (in *Input) Check() error {
 				return bad(ep+".effect", "missing (one of %s, %s, %s, %s)", PerThreeCargo, PerIslandWithoutCubes, PerWheel, FixedCoins)
 			default:
 				return bad(ep+".effect", "unknown effect %q (one of %s, %s, %s, %s, %s)", e.Effect, PerThreeCargo, PerIslandWithoutCubes, PerWheel, FixedCoins, Unscored)
+			}
+		}
+	}
+	if tb := in.TieBreak; tb != nil {
+		for _, name := range sortedKeys(tb.Cannons) {
+			if _, ok := names[name]; !ok {
+				return bad("tie_break.cannons."+name, "no player is called %q", name)
+			}
+			if tb.Cannons[name] < 0 {
+				return bad("tie_break.cannons."+name, "a count cannot be negative (%d)", tb.Cannons[name])
 			}
 		}
 	}

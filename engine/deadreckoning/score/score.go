@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
 // Categories of a breakdown line, in the order the table shows them.
@@ -58,17 +60,35 @@ type Result struct {
 	Players []PlayerScore `json:"players"`
 	// Complete is true when every total is known.
 	Complete bool `json:"complete"`
-	// Winner is the player with the most coins; empty when incomplete or tied.
+	// Winner is the player with the most coins, or the tie-break battle's
+	// winner; empty when incomplete, or tied and not settled yet.
 	Winner string `json:"winner,omitempty"`
 	// Tied lists the players tied for the most coins, who settle it with the
 	// tie-break battle (rulebook p. 23); empty otherwise.
 	Tied []string `json:"tied,omitempty"`
 	// Missing gathers every missing value, once each.
 	Missing []string `json:"missing,omitempty"`
+	// TieBreak is the tie-break battle, when the input gives one for a tie.
+	TieBreak *TieBreakResult `json:"tie_break,omitempty"`
+}
+
+// TieBreakResult is the tie-break battle played from the input's reads.
+type TieBreakResult struct {
+	Rounds []RoundResult `json:"rounds"`
+	// Winner once decided; else Next says what to drop now.
+	Winner string `json:"winner,omitempty"`
+	Next   *Step  `json:"next,omitempty"`
+	// Refused is the refusal of a read that does not fit, naming it; the
+	// reads after it were not used.
+	Refused string `json:"refused,omitempty"`
 }
 
 // Score computes the end-game score of a checked Input (rulebook pp. 22-23).
-func Score(in *Input) *Result {
+func Score(in *Input) *Result { return ScoreOn(nil, in) }
+
+// ScoreOn is Score with the tie-break battle read on the given battle-board
+// layout (nil for the default).
+func ScoreOn(layout *battle.Layout, in *Input) *Result {
 	res := &Result{Players: make([]PlayerScore, len(in.Players)), Complete: true}
 	placements := make([][]placement, len(in.Islands))
 	for i := range in.Islands {
@@ -141,9 +161,54 @@ func Score(in *Input) *Result {
 			res.Winner = top[0]
 		} else {
 			res.Tied = top
+			if in.TieBreak != nil {
+				res.TieBreak = tieBreak(layout, in, top)
+				res.Winner = res.TieBreak.Winner
+			}
 		}
 	}
 	return res
+}
+
+// tieBreak plays the tie-break battle between the tied players from the
+// input's reads.
+func tieBreak(layout *battle.Layout, in *Input, tied []string) *TieBreakResult {
+	if layout == nil {
+		layout = battle.DefaultLayout()
+	}
+	out := &TieBreakResult{}
+	var cs []Contender
+	for _, name := range tied {
+		n, ok := in.TieBreak.Cannons[name]
+		if !ok {
+			out.Refused = fmt.Sprintf("tie_break.cannons: give %s's cannons (on the ship and every card of the deck)", name)
+			return out
+		}
+		for _, p := range in.Players {
+			if p.Name == name {
+				cs = append(cs, Contender{Name: name, Colour: p.Colour, Cannons: n})
+			}
+		}
+	}
+	tb, err := NewTieBreak(layout, cs)
+	if err != nil {
+		out.Refused = err.Error()
+		return out
+	}
+	for i, r := range in.TieBreak.Reads {
+		if err := tb.Read(r); err != nil {
+			out.Refused = fmt.Sprintf("tie_break.reads[%d]: %v", i, err)
+			break
+		}
+	}
+	out.Rounds = tb.Rounds()
+	if w, ok := tb.Winner(); ok {
+		out.Winner = w.Name
+	} else {
+		next := tb.Next()
+		out.Next = &next
+	}
+	return out
 }
 
 func intp(n int) *int { return &n }

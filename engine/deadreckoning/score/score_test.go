@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
 func loadExample(t testing.TB) *Input {
@@ -320,6 +321,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"players":[{"name":"a","colour":"b","end_game":[{"effect":"per_wheel","wheels":3}]}],"islands":[{"name":"x","values":[1,2],"cubes":{"b":2},"empty":1}]}`))
 	f.Add([]byte(`{"achievement_values":{"legendary":null},"players":[{"name":"a","colour":"b","achievements":["legendary"]}]}`))
 	f.Add([]byte(`[1,2]`))
+	f.Add([]byte(`{"players":[{"name":"A","colour":"a"},{"name":"B","colour":"b"}],"tie_break":{"cannons":{"A":1,"B":1},"reads":[{"cubes":{"a":{"explode":1},"b":{"strength-2-top":1}}},{"cubes":{"a":{"strength-1-left":2},"b":{"strength-2-top":1}},"redrop":{"a":0}}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := Decode(data)
 		if err != nil {
@@ -385,5 +387,56 @@ func TestUnscoredAndUnknownToken(t *testing.T) {
 	in.Players[2].BonusToken = []Achievement{Explorer}
 	if err := in.Check(); err == nil || !strings.Contains(err.Error(), "players[2].bonus_token_missing") {
 		t.Errorf("token and missing token together: %v", err)
+	}
+}
+
+func TestTieBreakFromInput(t *testing.T) {
+	in := loadExample(t)
+	in.Players[0].Coins.Chest += 8 // Ann 75, like Bo
+	round1 := battle.Read{Cubes: map[string]map[string]int{"purple": {"strength-1-left": 2}, "green": {"strength-2-top": 1, "damage-left": 2}}}
+	round2 := battle.Read{Cubes: map[string]map[string]int{"purple": {"strength-2-top": 2}, "green": {"strength-1-left": 3}}}
+	in.TieBreak = &TieBreakInput{Cannons: map[string]int{"Ann": 2, "Bo": 3}, Reads: []battle.Read{round1}}
+	r := Score(in)
+	if r.Winner != "" || r.TieBreak == nil || r.TieBreak.Next == nil || r.TieBreak.Next.Round != 2 {
+		t.Fatalf("after one tied round: winner %q tie-break %+v", r.Winner, r.TieBreak)
+	}
+	var b bytes.Buffer
+	_ = r.WriteTable(&b)
+	if !strings.Contains(b.String(), "round 1: Ann 2, Bo 2") || !strings.Contains(b.String(), "drop 3 green, 2 purple") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	in.TieBreak.Reads = append(in.TieBreak.Reads, round2)
+	r = Score(in)
+	if r.Winner != "Ann" || r.TieBreak.Winner != "Ann" || len(r.TieBreak.Rounds) != 2 {
+		t.Fatalf("winner %q tie-break %+v", r.Winner, r.TieBreak)
+	}
+	b.Reset()
+	_ = r.WriteTable(&b)
+	if !strings.Contains(b.String(), "Winner: Ann, by the tie-break battle.") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	in.TieBreak.Reads = []battle.Read{{Cubes: map[string]map[string]int{"purple": {"strength-1-left": 1}}}}
+	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "tie_break.reads[0]") || r.Winner != "" {
+		t.Errorf("a read with a lost cube: %+v", r.TieBreak)
+	}
+	delete(in.TieBreak.Cannons, "Bo")
+	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "Bo's cannons") {
+		t.Errorf("missing cannons: %+v", r.TieBreak)
+	}
+}
+
+func TestDecodeTieBreak(t *testing.T) {
+	base, _ := os.ReadFile("testdata/example.json")
+	var m map[string]any
+	_ = json.Unmarshal(base, &m)
+	m["tie_break"] = map[string]any{"cannons": map[string]any{"Zed": 3}}
+	data, _ := json.Marshal(m)
+	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tie_break.cannons.Zed") {
+		t.Errorf("unknown player in the tie-break: %v", err)
+	}
+	m["tie_break"] = map[string]any{"cannons": map[string]any{"Ann": 3}, "reads": []any{map[string]any{"cubes": 3}}}
+	data, _ = json.Marshal(m)
+	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tie_break") {
+		t.Errorf("malformed read: %v", err)
 	}
 }

@@ -102,6 +102,30 @@ func (r *Result) WriteTable(w io.Writer) error {
 		for _, m := range r.Missing {
 			b.WriteString("  - " + m + "\n")
 		}
+	case r.TieBreak != nil:
+		tb := r.TieBreak
+		fmt.Fprintf(&b, "Tied for the most coins: %s. Tie-break battle (rulebook p. 23):\n", strings.Join(r.Tied, ", "))
+		for _, rr := range tb.Rounds {
+			var parts []string
+			for _, name := range sortedKeys(rr.Strength) {
+				parts = append(parts, fmt.Sprintf("%s %d", name, rr.Strength[name]))
+			}
+			fmt.Fprintf(&b, "  round %d: %s\n", rr.Round, strings.Join(parts, ", "))
+		}
+		if tb.Refused != "" {
+			fmt.Fprintf(&b, "  refused: %s\n", tb.Refused)
+		}
+		switch {
+		case tb.Winner != "":
+			fmt.Fprintf(&b, "Winner: %s, by the tie-break battle.\n", tb.Winner)
+		case tb.Next != nil:
+			var drops []string
+			for _, c := range sortedKeys(tb.Next.Drop) {
+				drops = append(drops, fmt.Sprintf("%d %s", tb.Next.Drop[c], c))
+			}
+			fmt.Fprintf(&b, "No winner yet. Next (round %d, %s): drop %s, then add the read of the whole board to tie_break.reads.\n",
+				tb.Next.Round, tb.Next.Kind, strings.Join(drops, ", "))
+		}
 	case r.Winner != "":
 		fmt.Fprintf(&b, "Winner: %s.\n", r.Winner)
 	default:
