@@ -157,6 +157,7 @@ func (s *Session) Attach(ctx context.Context, hw Hardware) (detach func()) {
 	}
 	if hw.Devices != nil {
 		s.status = status
+		s.showStatus(nil, nil) // the outputs show the table from the start
 	}
 	stop := func() {
 		cancel()

@@ -73,6 +73,22 @@ func (c *fakeCamera) queue(r CameraRead) {
 	c.reads = append(c.reads, r)
 }
 
+// waitShown waits until the devices show version v.
+func waitShown(t *testing.T, dev *fakeDevices, v uint64) Status {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st, n := dev.lastShown()
+		if n > 0 && st.Version == v {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("devices last showed %+v (%d shown), want version %d", st, n, v)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // waitNotice reads updates until one with the notice kind arrives.
 func waitNotice(t *testing.T, ch <-chan Update, kind string) Update {
 	t.Helper()
@@ -125,6 +141,7 @@ func TestDevicesAndCamera(t *testing.T) {
 	defer detach()
 	ch, cancel := tt.s.Subscribe(engine.Public, 0)
 	defer cancel()
+	waitShown(t, dev, 0)
 
 	// A button press is a notice and, mapped by the rules, an action.
 	dev.events <- DeviceEvent{Kind: ButtonPressed, Seat: 0}
@@ -212,19 +229,8 @@ func TestDevicesAndCamera(t *testing.T) {
 	}
 
 	// The outputs were shown the latest state.
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		st, n := dev.lastShown()
-		if n > 0 && st.Version == tt.s.Version() {
-			if len(st.Active) != 1 {
-				t.Errorf("status should say whose turn it is: %+v", st)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("devices last showed %+v (%d shown), want version %d", st, n, tt.s.Version())
-		}
-		time.Sleep(5 * time.Millisecond)
+	if st := waitShown(t, dev, tt.s.Version()); len(st.Active) != 1 || st.Active[0] != 1 {
+		t.Errorf("status should say it is seat 2's turn: %+v", st)
 	}
 
 	detach()
