@@ -18,8 +18,9 @@ const MaxProposals = 8
 
 // Propose records a camera read as a proposal a player must confirm or
 // correct; nothing changes in the game. dropped is the drop sensor's count
-// for the same drop (-1 if unknown): when it differs from the cubes the
-// camera saw, a count-mismatch notice is published too.
+// for the same drop (-1: the count of the last drop the attached devices
+// reported, if any): when it differs from the cubes the camera saw, a
+// count-mismatch notice is published too.
 func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (ProposedRead, error) {
 	if _, err := s.rules.DecodeAction(r.Action); err != nil {
 		if !errors.Is(err, engine.ErrMalformed) {
@@ -32,6 +33,10 @@ func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (Propo
 	if s.closed {
 		return ProposedRead{}, ErrClosed
 	}
+	if dropped < 0 {
+		dropped = s.lastDrop // the count of the drop the attached tower saw last
+	}
+	s.lastDrop = -1 // one drop, one read
 	p := &ProposedRead{ID: randomID(), Action: append(json.RawMessage(nil), r.Action...), Cubes: r.Cubes, Dropped: dropped,
 		Source: "camera", Time: s.m.opts.Now().UTC(), BaseVersion: uint64(len(s.log))}
 	s.proposals = append(s.proposals, p)
@@ -225,7 +230,11 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	if ev.Time.IsZero() {
 		ev.Time = s.m.opts.Now().UTC()
 	}
-	n := &Notice{Kind: string(ev.Kind), Seat: ev.Seat, Long: ev.Long, Host: ev.Host, Count: ev.Count, Card: ev.Card, Time: ev.Time}
+	seat := engine.NoSeat
+	if ev.Kind == ButtonPressed && !ev.Host {
+		seat = ev.Seat
+	}
+	n := &Notice{Kind: string(ev.Kind), Seat: seat, Long: ev.Long, Host: ev.Host, Count: ev.Count, Card: ev.Card, Time: ev.Time}
 	switch ev.Kind {
 	case DropStarted:
 		n.Text = "Cubes are falling through the tower."

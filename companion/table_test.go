@@ -253,6 +253,35 @@ func TestProposeRefusesWhatIsNotARead(t *testing.T) {
 	}
 }
 
+// A camera that pushes its reads (cmd calling Propose) is still compared
+// with the tower's count of the same drop.
+func TestPushedReadIsComparedWithTheTowerCount(t *testing.T) {
+	tt := newTestTable(t, 1, ManagerOpts{})
+	dev := &fakeDevices{events: make(chan DeviceEvent)}
+	detach := tt.s.Attach(bg, Hardware{Devices: dev})
+	defer detach()
+	ch, cancel := tt.s.Subscribe(engine.Public, 0)
+	defer cancel()
+	dev.events <- DeviceEvent{Kind: DropEnded, Count: 6}
+	if u := waitNotice(t, ch, NoticeDropEnded); u.Notice.Seat != engine.NoSeat {
+		t.Errorf("a drop notice belongs to no seat: %+v", u.Notice)
+	}
+	p, err := tt.s.Propose(bg, CameraRead{Action: read(5), Cubes: 5}, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Dropped != 6 {
+		t.Errorf("proposal's tower count = %d, want 6", p.Dropped)
+	}
+	if u := waitNotice(t, ch, NoticeCountMismatch); u.Notice.Count != 6 || u.Notice.Seen != 5 {
+		t.Errorf("mismatch = %+v", u.Notice)
+	}
+	// The count belongs to that one drop only.
+	if p, _ := tt.s.Propose(bg, CameraRead{Action: read(5), Cubes: 5}, -1); p.Dropped != -1 {
+		t.Errorf("a second read reused the old count: %d", p.Dropped)
+	}
+}
+
 func TestExport(t *testing.T) {
 	tt := newTestTable(t, 3, ManagerOpts{Location: "Test Harbour Club"})
 	tt.must(tt.player(0), hide(0, 5, "SECRET-a"))
