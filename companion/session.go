@@ -93,6 +93,12 @@ func (s *Session) remember(e store.Entry) error {
 			return fmt.Errorf("log entry %d: reading its events: %w", e.Version, err)
 		}
 	}
+	s.record(e, a, evs)
+	return nil
+}
+
+// record adds an entry known to be in the store to the in-memory log.
+func (s *Session) record(e store.Entry, a engine.Action, evs []engine.Event) {
 	s.log = append(s.log, e)
 	s.actions = append(s.actions, a)
 	s.events = append(s.events, evs)
@@ -106,7 +112,6 @@ func (s *Session) remember(e store.Entry) error {
 		s.fixedBy[e.Target] = e.Version
 	}
 	clear(s.views)
-	return nil
 }
 
 // liveItem is an action in effect: its log version and the action applied
@@ -386,25 +391,47 @@ func (s *Session) commit(ctx context.Context, e store.Entry, act engine.Action, 
 	// finishes (or fails) on its own.
 	if err := s.m.st.Append(context.WithoutCancel(ctx), s.rec.ID, e); err != nil {
 		s.restore(newGame)
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrDuplicateKey) {
+			// Another process wrote to this table's log (two servers on
+			// one database): catch up with it; the caller looks again.
+			if rerr := s.resync(ctx); rerr != nil {
+				s.lg.Error("cannot catch up with the stored log", "err", rerr)
+			}
+			return fmt.Errorf("%w: another server changed this table first (now at version %d); look again and retry", engine.ErrStale, len(s.log))
+		}
 		s.lg.Error("entry not written", "version", e.Version, "err", err)
 		return fmt.Errorf("companion: the action was not saved, so it was not applied: %w", err)
 	}
-	s.log = append(s.log, e)
-	s.actions = append(s.actions, act)
-	s.events = append(s.events, evs)
-	if e.Key != "" {
-		s.keys[e.Key] = e.Version
-	}
-	switch {
-	case e.Kind == store.KindUndo:
-		s.undoneBy[e.Target] = e.Version
-	case e.Kind == store.KindCorrection && e.Target > 0:
-		s.fixedBy[e.Target] = e.Version
-	}
+	s.record(e, act, evs)
 	if newGame != nil {
 		s.game = newGame
 	}
-	clear(s.views)
+	s.publish(evs, nil)
+	return nil
+}
+
+// resync reads the entries another process appended to the table's log,
+// rebuilds the game and tells the subscribers. With s.mu held.
+func (s *Session) resync(ctx context.Context) error {
+	entries, err := s.m.st.Entries(context.WithoutCancel(ctx), s.rec.ID)
+	if err != nil {
+		return err
+	}
+	if len(entries) <= len(s.log) {
+		return nil
+	}
+	var evs []engine.Event
+	for _, e := range entries[len(s.log):] {
+		if err := s.remember(e); err != nil {
+			return err
+		}
+		evs = append(evs, s.events[len(s.events)-1]...)
+	}
+	g, _, err := s.replay(s.liveAt(len(s.log)), 0)
+	if err != nil {
+		return err
+	}
+	s.game = g
 	s.publish(evs, nil)
 	return nil
 }

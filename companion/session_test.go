@@ -457,6 +457,38 @@ func TestWhoMayCorrectWhat(t *testing.T) {
 	}
 }
 
+// Two servers on one database (here two processes' worth of managers on one
+// SQLite file): the one that is behind refuses as stale and catches up.
+func TestSecondServerCatchesUp(t *testing.T) {
+	tt := newTestTable(t, 2, ManagerOpts{})
+	st2 := openStore(t, tt.dir)
+	defer st2.Close()
+	m2, _ := NewManager(nil, st2, []engine.Rules{newToyRules()}, ManagerOpts{})
+	defer m2.Close()
+	s2, err := m2.Get(bg, tt.s.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, cancel := s2.Subscribe(engine.Public, 0)
+	defer cancel()
+	tt.must(tablet, add(0, 4))
+	tt.must(tablet, add(1, 1))
+	// s2 has not heard of those two actions and believes it is at version 0.
+	_, err = s2.Submit(bg, Submission{Access: tablet, Action: add(0, 2), BaseVersion: 0})
+	if !errors.Is(err, engine.ErrStale) {
+		t.Fatalf("submit on the server that is behind: %v, want ErrStale", err)
+	}
+	if got, want := mustJSON(t, s2.View(engine.Public)), mustJSON(t, tt.s.View(engine.Public)); got != want {
+		t.Errorf("after catching up:\n got %s\nwant %s", got, want)
+	}
+	if u := waitVersion(t, ch, 2); len(u.Events) != 2 {
+		t.Errorf("subscribers of the second server should get the missed events: %+v", u.Events)
+	}
+	if r, err := s2.Submit(bg, Submission{Access: tablet, Action: add(0, 2), BaseVersion: 2}); err != nil || r.Version != 3 {
+		t.Errorf("retry after catching up: %+v, %v", r, err)
+	}
+}
+
 func TestViewAtTravelsInTime(t *testing.T) {
 	tt := newTestTable(t, 2, ManagerOpts{})
 	counters := []int{0}
