@@ -43,6 +43,7 @@ const (
 	CodeUnknownCannon  = "battle-unknown-cannon"
 	CodeCannonUsed     = "cannon-used-this-turn"
 	CodeNotInHand      = "battle-card-not-in-hand"
+	CodeNoBattleUse    = "battle-card-no-cannon-or-ability"
 	CodeJettison       = "jettison-too-much"
 	CodeNotYourAbility = "ability-not-your-turn"
 	CodeUnknownAbility = "ability-unknown"
@@ -260,6 +261,9 @@ func (b *Battle) Defend(play []string) error {
 		if i < 0 || !s.Cards[i].InHand || seen[id] {
 			return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", id)
 		}
+		if s.Cards[i].Cannons == 0 && len(s.Cards[i].Abilities) == 0 {
+			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", cardName(s.Cards[i]))
+		}
 		seen[id] = true
 	}
 	d := &b.st.Sides[Defender]
@@ -282,6 +286,13 @@ func (b *Battle) Defend(play []string) error {
 	d.Cubes, d.Reasons = total, reasons
 	b.st.Phase = PhaseReady
 	return nil
+}
+
+func cardName(c Card) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return fmt.Sprintf("card %q", c.ID)
 }
 
 func cardIDs(cs []Card) []string {

@@ -135,6 +135,8 @@ func TestCannonRefusals(t *testing.T) {
 	refused(t, b.ChooseCannons(map[string]int{"gunner": 1}), CodeWrongPhase)
 	refused(t, b.Defend([]string{"nothing"}), CodeNotInHand)
 	refused(t, b.Defend([]string{"inhand"}), CodeNotInHand) // the attacker's card, not the defender's
+	b.st.Config.Defender.Cards = []Card{{ID: "purser", Name: "Purser", InHand: true}, {ID: "g", Cannons: 1, InHand: true}}
+	refused(t, b.Defend([]string{"g", "purser"}), CodeNoBattleUse)
 	must(t, b.Defend(nil))
 	settle(t, b, rd(map[string]map[string]int{"purple": {"strength-1-left": 1}, "green": {"strength-2-top": 1}}))
 	refused(t, b.Pass(Defender), CodeNotYourAbility)
