@@ -57,7 +57,7 @@ func TestRunScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	ann, ben := v.View.Players[0], v.View.Players[1]
-	if !ann.Ship.Pirate || ann.Progress[AchLegendary] != 1 || ben.Ship.Damage != 1 || ann.Played != nil && len(ann.Played) != 0 {
+	if !ann.Ship.Pirate || ann.Progress[AchLegendary] != 1 || ben.Ship.Damage != 1 || len(ann.Played) != 0 {
 		t.Fatalf("after the battle: ann %+v ben %+v", ann.Ship, ben.Ship)
 	}
 	if c := v.View.Boards[0].Island.CubeCounts(2); c[0] != 1 {
