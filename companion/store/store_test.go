@@ -271,3 +271,18 @@ func TestOpenSQLiteRefusesEmptyPath(t *testing.T) {
 		t.Error("OpenSQLite(\"\") succeeded")
 	}
 }
+
+func TestOpenPicksTheStore(t *testing.T) {
+	dir := t.TempDir()
+	st, err := Open(context.Background(), filepath.Join(dir, "data"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if s, ok := st.(*SQLite); !ok || s.Path() != filepath.Join(dir, "data", SQLiteFile) {
+		t.Errorf("Open without a DSN = %T %v, want SQLite under the data directory", st, st)
+	}
+	if _, err := Open(context.Background(), dir, "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); err == nil {
+		t.Error("Open with an unreachable DSN succeeded")
+	}
+}
