@@ -14,8 +14,9 @@ import (
 // runScore is `quartermaster score [--json] FILE`: the end-game score of a
 // state counted at the table (docs/scoring.md), without a tracked game.
 func runScore(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "score", "score [--json] [--layout LAYOUT.json] FILE   (FILE may be - for standard input; format in docs/scoring.md)")
+	fs := newFlagSet(e, "score", "score [--json] [--details] [--layout LAYOUT.json] FILE   (FILE may be - for standard input; format in docs/scoring.md)")
 	asJSON := fs.Bool("json", false, "print the breakdown as JSON")
+	details := fs.Bool("details", false, "after the table, print how each line was counted (island placements, achievement values)")
 	layoutFile := fs.String("layout", "", "battle-board layout JSON for the tie-break's reads (default: the built-in one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,6 +56,10 @@ func runScore(_ context.Context, e *env, args []string) error {
 		err = enc.Encode(res)
 	} else {
 		err = res.WriteTable(e.stdout)
+		if err == nil && *details {
+			fmt.Fprintln(e.stdout)
+			err = res.WriteDetails(e.stdout)
+		}
 	}
 	if err == nil && res.TieBreak != nil && res.TieBreak.Refused != "" {
 		err = fmt.Errorf("%s: the tie-break was stopped: %s", name, res.TieBreak.Refused)

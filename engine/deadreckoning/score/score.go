@@ -407,7 +407,11 @@ func islandLine(is *Island, ps []placement, colour string) Line {
 	if me.tied {
 		how = "tied " + how
 	}
-	how = fmt.Sprintf("%d cubes, %s", me.cubes, how)
+	cubes := "cubes"
+	if me.cubes == 1 {
+		cubes = "cube"
+	}
+	how = fmt.Sprintf("%d %s, %s", me.cubes, cubes, how)
 	switch {
 	case me.value < 0:
 		l.Coins = intp(0)

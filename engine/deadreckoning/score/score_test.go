@@ -311,6 +311,18 @@ func TestTable(t *testing.T) {
 	}
 }
 
+func TestDetails(t *testing.T) {
+	var b bytes.Buffer
+	if err := Score(loadExample(t)).WriteDetails(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Ann (purple):", "3 cubes, tied 1st: the 2nd value (p. 23)", "Legendary 5, Terror of the Sea 3", "1 cube, tied 2nd: the 3rd value"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("details lack %q:\n%s", want, b.String())
+		}
+	}
+}
+
 func FuzzDecode(f *testing.F) {
 	base, err := os.ReadFile("testdata/example.json")
 	if err != nil {
@@ -331,6 +343,9 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		r := Score(in)
+		if err := r.WriteDetails(&bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
 		if err := r.WriteTable(&bytes.Buffer{}); err != nil {
 			t.Fatal(err)
 		}

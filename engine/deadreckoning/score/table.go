@@ -134,3 +134,30 @@ func (r *Result) WriteTable(w io.Writer) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// WriteDetails prints how each line was counted, player by player: the
+// achievements and their values, each island's placement, and what is
+// missing.
+func (r *Result) WriteDetails(w io.Writer) error {
+	var b strings.Builder
+	for _, ps := range r.Players {
+		fmt.Fprintf(&b, "%s (%s):\n", ps.Name, ps.Colour)
+		for _, l := range ps.Lines {
+			v := "?"
+			if l.Coins != nil {
+				v = strconv.Itoa(*l.Coins)
+			}
+			d := l.Detail
+			if len(l.Missing) > 0 {
+				d = strings.TrimSpace(d + "; missing: " + strings.Join(l.Missing, "; "))
+			}
+			if d == "" {
+				fmt.Fprintf(&b, "  %-34s %4s  (p. %d)\n", l.Label, v, l.Page)
+			} else {
+				fmt.Fprintf(&b, "  %-34s %4s  %s (p. %d)\n", l.Label, v, d, l.Page)
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
