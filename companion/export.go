@@ -64,13 +64,17 @@ func (s *Session) Export(a Access, kind string) ([]byte, error) {
 // https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
 // (sent url-encoded as ?data= to app.bgstatsapp.com/createPlay.html).
 type BGStatsPlay struct {
-	Board       string          `json:"board"`
-	DurationMin int             `json:"durationMin"`
-	Comments    string          `json:"comments"`
-	Game        BGStatsGame     `json:"game"`
-	Location    string          `json:"location,omitempty"`
-	PlayDate    string          `json:"playDate"` // "2006-01-02 15:04:05"
-	Players     []BGStatsPlayer `json:"players"`
+	// SourceName and SourcePlayID name the app and the play, so BG Stats
+	// recognises a play it has already imported.
+	SourceName   string          `json:"sourceName"`
+	SourcePlayID string          `json:"sourcePlayId"`
+	Board        string          `json:"board"`
+	DurationMin  int             `json:"durationMin"`
+	Comments     string          `json:"comments"`
+	Game         BGStatsGame     `json:"game"`
+	Location     string          `json:"location,omitempty"`
+	PlayDate     string          `json:"playDate"` // "2006-01-02 15:04:05"
+	Players      []BGStatsPlayer `json:"players"`
 }
 
 // BGStatsGame is the game of a BG Stats play.
@@ -114,11 +118,13 @@ func (s *Session) bgStats() ([]byte, error) {
 		end = s.log[n-1].Time
 	}
 	play := BGStatsPlay{
-		DurationMin: int(math.Round(end.Sub(s.rec.Created).Minutes())),
-		Comments:    "Recorded by quartermaster, table " + s.rec.ID + ".",
-		Game:        BGStatsGame{BGGID: info.BGGID, HighestWins: info.HighestWins, Name: info.Name, SourceGameID: s.rec.Rules},
-		Location:    s.m.opts.Location,
-		PlayDate:    s.rec.Created.In(time.Local).Format("2006-01-02 15:04:05"),
+		SourceName:   "quartermaster",
+		SourcePlayID: s.rec.ID,
+		DurationMin:  int(math.Round(end.Sub(s.rec.Created).Minutes())),
+		Comments:     "Recorded by quartermaster, table " + s.rec.ID + ".",
+		Game:         BGStatsGame{BGGID: info.BGGID, HighestWins: info.HighestWins, Name: info.Name, SourceGameID: s.rec.Rules},
+		Location:     s.m.opts.Location,
+		PlayDate:     s.rec.Created.In(time.Local).Format("2006-01-02 15:04:05"),
 	}
 	start := engine.NoSeat
 	if sp, ok := s.game.(StartPlayer); ok {

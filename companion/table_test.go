@@ -305,7 +305,7 @@ func TestExport(t *testing.T) {
 	if err := json.Unmarshal(raw, &play); err != nil {
 		t.Fatal(err)
 	}
-	if play.Game.Name != "Test Counter" || !play.Game.HighestWins || play.Location != "Test Harbour Club" || play.DurationMin != 95 {
+	if play.SourceName != "quartermaster" || play.SourcePlayID != tt.s.ID() || play.Game.Name != "Test Counter" || !play.Game.HighestWins || play.Location != "Test Harbour Club" || play.DurationMin != 95 {
 		t.Errorf("play = %s", raw)
 	}
 	if _, err := time.Parse("2006-01-02 15:04:05", play.PlayDate); err != nil {
