@@ -103,7 +103,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	status, body := errorBody(err)
-	if status >= 500 {
+	if status >= 500 && status != http.StatusNotImplemented {
 		s.lg.Error("request failed", "method", c.Request().Method, "path", c.Path(), "err", err)
 	} else {
 		s.lg.Debug("request refused", "method", c.Request().Method, "path", c.Path(), "status", status, "err", err)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -97,4 +98,130 @@ func (g *tallyGame) Version() uint64 { return g.version }
 func (g *tallyGame) Over() bool      { return false }
 func (g *tallyGame) Snapshot() ([]byte, error) {
 	return json.Marshal(map[string]any{"turn": g.turn, "scores": g.scores, "chests": g.chests})
+}
+
+// drFixture stands in for Dead Reckoning's rules in the browser tests: its
+// view is testdata/dr-view.json (made-up test data shaped like the engine's
+// View) with the turn, sails and ships changed by a few actions, so the UI's
+// board, forms, private view and battle screen can be driven end to end.
+type drFixture struct{}
+
+func (drFixture) Name() string { return "dead-reckoning" }
+
+func (drFixture) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
+	b, err := os.ReadFile("testdata/dr-view.json")
+	if err != nil {
+		return nil, err
+	}
+	g := &drGame{}
+	if err := json.Unmarshal(b, &g.view); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+type drAction struct {
+	engine.ActionHeader
+	Path   []string `json:"path,omitempty"`
+	Pirate bool     `json:"pirate,omitempty"`
+	Card   string   `json:"card,omitempty"`
+	Coins  int      `json:"coins,omitempty"`
+	Target int      `json:"target,omitempty"`
+}
+
+func (a *drAction) IsPrivate() bool { return a.Type == "hide-coins" }
+
+func (drFixture) DecodeAction(b []byte) (engine.Action, error) {
+	c := engine.NewCodec(1)
+	for _, t := range []string{"set-sails", "move", "end-turn", "play-card", "hide-coins", "attack-ship", "read-battle", "finish"} {
+		c.Register(t, func() engine.Action { return &drAction{} })
+	}
+	return c.Decode(b)
+}
+
+type drGame struct {
+	view    map[string]any
+	chests  [3]int
+	version uint64
+}
+
+func (g *drGame) turn() map[string]any { return g.view["turn"].(map[string]any) }
+func (g *drGame) player(s engine.Seat) map[string]any {
+	return g.view["players"].([]any)[s].(map[string]any)
+}
+
+func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
+	act := a.(*drAction)
+	seat := act.Seat
+	if int(seat) != int(g.turn()["seat"].(float64)) && act.Type != "hide-coins" && seat != engine.NoSeat {
+		return nil, engine.Refuse(engine.CodeNotYourTurn, 0, "it is %s's turn", g.player(engine.Seat(g.turn()["seat"].(float64)))["name"])
+	}
+	name := "The table"
+	if seat >= 0 {
+		name = g.player(seat)["name"].(string)
+	}
+	var ev engine.Event
+	switch act.Type {
+	case "set-sails":
+		if g.turn()["sailsSet"] == true {
+			return nil, engine.Refuse("sails-once", 9, "you have already set sails this turn")
+		}
+		g.turn()["sailsSet"] = true
+		g.player(seat)["ship"].(map[string]any)["sails"] = 3.0
+		ev = engine.NewEvent("sails-set", seat, name+" set sails to 3", nil)
+	case "move":
+		if len(act.Path) == 0 {
+			return nil, engine.Refuse("move-path", 9, "say where the ship sails")
+		}
+		ship := g.player(seat)["ship"].(map[string]any)
+		ship["at"] = act.Path[len(act.Path)-1]
+		ev = engine.NewEvent("moved", seat, fmt.Sprintf("%s sailed to %s", name, act.Path[len(act.Path)-1]), nil)
+	case "end-turn":
+		n := len(g.view["players"].([]any))
+		next := (int(seat) + 1) % n
+		g.turn()["seat"] = float64(next)
+		g.turn()["sailsSet"] = false
+		g.turn()["number"] = g.turn()["number"].(float64) + 1
+		ev = engine.NewEvent("turn-ended", seat, fmt.Sprintf("%s ended the turn; %s to play", name, g.player(engine.Seat(next))["name"]), nil)
+	case "hide-coins":
+		g.chests[seat] += act.Coins
+		ev = engine.NewEvent("coins-hidden", seat, name+" put coins in the treasure chest", nil).
+			WithSecret(fmt.Sprintf("You put %d coins in your chest (CHEST-SECRET-%d)", act.Coins, act.Coins), nil)
+	case "attack-ship":
+		g.view["battles"] = []any{map[string]any{"id": 1, "kind": "ship", "cause": "attack flag", "attacker": float64(seat), "defender": float64(act.Target),
+			"at": g.player(seat)["ship"].(map[string]any)["at"], "started": true}}
+		ev = engine.NewEvent("battle", seat, fmt.Sprintf("%s attacked %s", name, g.player(engine.Seat(act.Target))["name"]), nil)
+	case "read-battle":
+		g.view["battles"] = []any{}
+		ev = engine.NewEvent("battle-read", engine.NoSeat, "The battle was read: Ann wins", nil)
+	case "finish":
+		g.view["over"] = true
+		ev = engine.NewEvent("over", seat, "The game is over", nil)
+	default:
+		return nil, engine.Refuse("test-fixture", 9, "the test table does not know %q", act.Type)
+	}
+	g.version++
+	return []engine.Event{ev}, nil
+}
+
+func (g *drGame) View(v engine.Viewer) any {
+	b, _ := json.Marshal(g.view)
+	var out map[string]any
+	_ = json.Unmarshal(b, &out)
+	if !v.IsPublic() {
+		p := out["players"].([]any)[v.Seat].(map[string]any)
+		p["chest"] = 15 + g.chests[v.Seat]
+		p["hand"] = []any{map[string]any{"id": "test-gunner", "kind": "Gunner", "level": 1, "cannons": 1}}
+		p["bonusToken"] = "Test token: legendary + builder"
+		if g.chests[v.Seat] > 0 {
+			p["secretNote"] = fmt.Sprintf("CHEST-SECRET-%d", g.chests[v.Seat])
+		}
+	}
+	return out
+}
+
+func (g *drGame) Version() uint64 { return g.version }
+func (g *drGame) Over() bool      { return g.view["over"] == true }
+func (g *drGame) Snapshot() ([]byte, error) {
+	return json.Marshal(map[string]any{"view": g.view, "chests": g.chests})
 }

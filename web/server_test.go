@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,14 +35,18 @@ func newEnv(t testing.TB, opts Options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mgr, err := companion.NewManager(nil, st, []engine.Rules{tallyRules{}}, companion.ManagerOpts{})
+	mgr, err := companion.NewManager(nil, st, []engine.Rules{tallyRules{}, drFixture{}}, companion.ManagerOpts{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if opts.PingInterval == 0 {
 		opts.PingInterval = 200 * time.Millisecond
 	}
-	s := New(nil, mgr, opts)
+	var lg *slog.Logger
+	if os.Getenv("QM_TEST_LOG") != "" {
+		lg = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	s := New(lg, mgr, opts)
 	hs := httptest.NewServer(s)
 	t.Cleanup(func() {
 		hs.CloseClientConnections()

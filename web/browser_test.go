@@ -1,0 +1,268 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quartermaster-table/quartermaster/companion"
+)
+
+// The browser tests drive Debian's Chromium headless through chromedp. They
+// skip, saying why, when no Chromium is installed. Screenshots go to
+// $QM_ARTEFACTS (default: a "web-artefacts" directory under the system's temp
+// directory); with QM_DOC_SCREENSHOTS=1 a few are also written to
+// docs/screenshots for docs/ui.md.
+
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("QM_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("browser tests skipped: no Chromium found (install Debian's chromium, or set QM_CHROMIUM to its path)")
+	return ""
+}
+
+// browser starts headless Chromiums for the test: each device is its own
+// browser process with its own profile (own storage, as separate devices
+// would have).
+type browser struct {
+	t    *testing.T
+	path string
+	base string
+	arts string
+}
+
+func newBrowser(t *testing.T, base string) *browser {
+	path := chromium(t)
+	arts := os.Getenv("QM_ARTEFACTS")
+	if arts == "" {
+		arts = filepath.Join(os.TempDir(), "web-artefacts")
+	}
+	if err := os.MkdirAll(arts, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return &browser{t: t, path: path, base: base, arts: arts}
+}
+
+// device starts a browser with a w x h window (a tablet or a phone).
+func (b *browser) device(w, h int) context.Context {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(b.path),
+		chromedp.NoSandbox, // as root in CI
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.WindowSize(w, h),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	b.t.Cleanup(func() { cancel(); acancel() })
+	if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
+		b.t.Fatalf("starting Chromium (%s): %v", b.path, err)
+	}
+	return ctx
+}
+
+// run runs actions with a time limit, failing the test with what was done.
+func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Action) {
+	b.t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Run(tctx, actions...); err != nil {
+		var body string
+		_ = chromedp.Run(ctx, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &body))
+		b.t.Fatalf("%s: %v\npage text:\n%s", what, err, body)
+	}
+}
+
+// shot saves a full-page screenshot as an artefact (and into
+// docs/screenshots when asked).
+func (b *browser) shot(ctx context.Context, name string) {
+	b.t.Helper()
+	var png []byte
+	b.run(ctx, "screenshot "+name, chromedp.FullScreenshot(&png, 100))
+	if err := os.WriteFile(filepath.Join(b.arts, name), png, 0o644); err != nil {
+		b.t.Error(err)
+	}
+	if os.Getenv("QM_DOC_SCREENSHOTS") == "1" {
+		_ = os.MkdirAll("../docs/screenshots", 0o755)
+		if err := os.WriteFile(filepath.Join("../docs/screenshots", name), png, 0o644); err != nil {
+			b.t.Error(err)
+		}
+	}
+}
+
+// waitText waits until the element's text contains want.
+func (b *browser) waitText(ctx context.Context, sel, want string) {
+	b.t.Helper()
+	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && e.innerText.includes(` + jsString(want) + `); })()`
+	b.run(ctx, "waiting for "+sel+" to say "+want, chromedp.Poll(js, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
+func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestBrowserTable plays the main path through the UI: create a game on the
+// tablet, watch it from a second screen, act and see the other screen
+// update, a refused action with its rule and page, a player's private view
+// on a phone that no other screen shows, a battle read confirmed from the
+// camera's proposal, rules help and the score calculator.
+func TestBrowserTable(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second})
+	b := newBrowser(t, e.http.URL)
+	start := time.Now()
+
+	tablet := b.device(1280, 800)
+	b.run(tablet, "new game",
+		chromedp.Navigate(e.http.URL+"/#/new"),
+		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		chromedp.SetValue(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
+		chromedp.SetValue(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
+		chromedp.Click(`#create`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#board`, chromedp.ByQuery),
+	)
+	var id string
+	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
+	b.waitText(tablet, "#setup", "Lay out the table")
+	b.waitText(tablet, "#status", "live")
+	b.shot(tablet, "tablet-new-table.png")
+
+	// A second screen watches the public view.
+	watcher := b.device(1280, 800)
+	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+id), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+	b.waitText(watcher, "#turn", "Ann to play")
+
+	// The tablet ends Ann's turn; the watcher follows by itself.
+	b.run(tablet, "end turn", chromedp.Click(`#act-end-turn`, chromedp.ByQuery))
+	b.waitText(watcher, "#turn", "Ben to play")
+	b.waitText(watcher, "#log", "Ann ended the turn; Ben to play")
+
+	// An action the rules refuse shows the rule's sentence and page.
+	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
+	b.waitText(tablet, "#turn", "Sails are set")
+	b.run(tablet, "set sails again", chromedp.Evaluate(`document.querySelector('#act-set-sails').disabled = false`, nil), chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
+	b.waitText(tablet, ".error.rule", "You have already set sails this turn (rulebook p. 9)")
+	b.shot(tablet, "tablet-rule-refused.png")
+
+	// Ann opens her private view on her phone with the PIN the tablet kept.
+	var pin string
+	b.run(tablet, "PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['0']`, &pin))
+	if len(pin) < 4 {
+		t.Fatalf("the tablet kept no PIN for Ann: %q", pin)
+	}
+	b.run(tablet, "PIN dialog", chromedp.Click(`#show-pins`, chromedp.ByQuery), chromedp.WaitVisible(`#pins img.qr`, chromedp.ByQuery))
+	b.waitText(tablet, "#pins", "PIN "+pin)
+	b.shot(tablet, "tablet-pins.png")
+	b.run(tablet, "close PIN dialog", chromedp.Evaluate(`document.querySelector('#pins').remove()`, nil))
+
+	phone := b.device(412, 860)
+	b.run(phone, "join", chromedp.Navigate(e.http.URL+"/#/p/"+id),
+		chromedp.WaitVisible(`#pin`, chromedp.ByQuery),
+		chromedp.SendKeys(`#pin`, pin, chromedp.ByQuery),
+		chromedp.Click(`#join`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
+	b.waitText(phone, "#players", "Your chest")
+	b.waitText(tablet, "#presence", "Ann")
+	var on bool
+	b.run(tablet, "presence", chromedp.Poll(`!!document.querySelector('#presence .chip.phone.on')`, &on, chromedp.WithPollingInterval(50*time.Millisecond)))
+
+	// A private action: Ann hides coins; only her phone reads the secret.
+	sess, err := e.mgr.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.do("POST", "/api/tables/"+id+"/actions", `{"action":{"type":"hide-coins","seat":0,"coins":5},"baseVersion":`+itoa(sess.Version())+`}`, pin0(pin)...)
+	if r.status != 200 {
+		t.Fatalf("hide coins: %d %s", r.status, r.body)
+	}
+	b.waitText(phone, "#log", "CHEST-SECRET-5")
+	b.waitText(phone, "#players", "20 coins")
+	b.waitText(watcher, "#log", "Ann put coins in the treasure chest")
+	b.waitText(tablet, "#log", "Ann put coins in the treasure chest")
+	b.shot(phone, "phone-private-view.png")
+	for name, dev := range map[string]context.Context{"tablet": tablet, "watcher": watcher} {
+		var html string
+		b.run(dev, "page html", chromedp.Evaluate(`document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage)`, &html))
+		if strings.Contains(html, "CHEST-SECRET") || strings.Contains(html, "20 coins") {
+			t.Errorf("the %s's page shows Ann's secret", name)
+		}
+	}
+	// Ben's phone does not see it either.
+	bpin := ""
+	b.run(tablet, "Ben's PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['1']`, &bpin))
+	benPhone := b.device(412, 860)
+	b.run(benPhone, "Ben joins", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+bpin), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
+	b.waitText(benPhone, "#log", "Ann put coins in the treasure chest")
+	var benHTML string
+	b.run(benPhone, "Ben's page", chromedp.Evaluate(`document.documentElement.outerHTML`, &benHTML))
+	if strings.Contains(benHTML, "CHEST-SECRET") {
+		t.Error("Ben's phone shows Ann's secret")
+	}
+
+	// A battle: Ben attacks Ann, the camera proposes a read, the tablet
+	// confirms it.
+	r = e.do("POST", "/api/tables/"+id+"/actions", `{"action":{"type":"attack-ship","seat":1,"target":0},"baseVersion":`+itoa(sess.Version())+`}`)
+	if r.status != 200 {
+		t.Fatalf("attack: %d %s", r.status, r.body)
+	}
+	b.waitText(tablet, "#battle", "Battle at")
+	if _, err := sess.Propose(context.Background(), companion.CameraRead{Action: json.RawMessage(`{"type":"read-battle","seat":-1}`), Cubes: 5}, 5); err != nil {
+		t.Fatal(err)
+	}
+	b.waitText(tablet, ".notices", "confirm or correct")
+	b.shot(tablet, "tablet-battle.png")
+	b.run(tablet, "confirm read", chromedp.Click(`#confirm-read`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "The battle was read: Ann wins")
+	b.waitText(watcher, "#log", "The battle was read: Ann wins")
+
+	// Time travel: the watcher looks at the table after move 1.
+	b.run(watcher, "time travel", chromedp.Click(`#log li[data-version="1"] .ver`, chromedp.ByQuery))
+	b.waitText(watcher, "#timetravel", "as it was at move 1")
+	b.waitText(watcher, "#turn", "Ben to play")
+
+	// The host undoes the last action (the test rules have no table facts;
+	// the real rules refuse to undo a read, which the companion tests).
+	b.run(tablet, "undo", chromedp.Click(`#undo`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "took back")
+
+	// Rules help.
+	b.run(tablet, "help", chromedp.Navigate(e.http.URL+"/#/help?q=exploding"), chromedp.WaitVisible(`#note-exploding`, chromedp.ByQuery))
+	b.waitText(tablet, "#note-exploding", "p. 19")
+	b.shot(tablet, "rules-help.png")
+
+	// The score calculator.
+	b.run(tablet, "score", chromedp.Navigate(e.http.URL+"/#/score"), chromedp.WaitVisible(`#score-go`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => {
+			document.querySelectorAll('[data-ach]').forEach((i, n) => { if (i.type === 'number') i.value = 3 + (n % 3); });
+			const ps = document.querySelectorAll('.score-player');
+			const set = (p, c, v) => { p.querySelector('.' + c).value = v; };
+			set(ps[0], 'name', 'Ann'); set(ps[0], 'chest', 24); set(ps[0], 'ship', 3); set(ps[0], 'advancements', 7); set(ps[0], 'basic', 2);
+			ps[0].querySelector('.achs [data-ach=legendary]').checked = true; ps[0].querySelector('.achs [data-ach=explorer]').checked = true;
+			set(ps[1], 'name', 'Ben'); set(ps[1], 'chest', 31); set(ps[1], 'buildings', 4); set(ps[1], 'advanced', 1);
+			ps[1].querySelector('.achs [data-ach=capitalist]').checked = true;
+		})()`, nil),
+		chromedp.Click(`#score-go`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#score-chart`, chromedp.ByQuery))
+	b.waitText(tablet, "#breakdown", "Total")
+	b.shot(tablet, "score.png")
+
+	t.Logf("browser test took %v", time.Since(start))
+}
+
+func itoa(v uint64) string   { b, _ := json.Marshal(v); return string(b) }
+func pin0(p string) []string { return pin(p) }

@@ -1,0 +1,74 @@
+// api.js: the JSON API and the secrets this device keeps.
+//
+// The tablet that creates a table keeps its host token and the players' PINs
+// in localStorage (it is the table's own screen); a phone keeps its PIN in
+// sessionStorage only, so closing the tab forgets it.
+
+const HOST_KEY = (id) => `qm.host.${id}`;
+const PIN_KEY = (id) => `qm.pin.${id}`;
+
+export const secrets = {
+  host(id) {
+    try { return JSON.parse(localStorage.getItem(HOST_KEY(id)) || 'null'); } catch { return null; }
+  },
+  setHost(id, token, pins) {
+    localStorage.setItem(HOST_KEY(id), JSON.stringify({ token, pins }));
+  },
+  pin(id) { return sessionStorage.getItem(PIN_KEY(id)) || ''; },
+  setPin(id, pin) { sessionStorage.setItem(PIN_KEY(id), pin); },
+  forgetPin(id) { sessionStorage.removeItem(PIN_KEY(id)); },
+};
+
+// ApiError carries what the server said: status, stable code, rulebook page
+// and a sentence for the players.
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : `the server answered ${status}`);
+    this.status = status;
+    this.code = (body && body.code) || 'http';
+    this.page = (body && body.page) || 0;
+  }
+}
+
+// auth returns the headers for a table: the PIN for a phone's private view,
+// else the host token if this device holds it, else nothing (public).
+export function auth(id, as) {
+  const h = {};
+  if (!id) return h;
+  if (as === 'player') {
+    const p = secrets.pin(id);
+    if (p) h['X-PIN'] = p;
+    return h;
+  }
+  const host = secrets.host(id);
+  if (host && host.token && as !== 'public') h['Authorization'] = 'Bearer ' + host.token;
+  return h;
+}
+
+export async function call(method, path, { body, table, as, raw } = {}) {
+  const headers = { ...auth(table, as) };
+  const opts = { method, headers };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    opts.body = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, { code: 'offline', message: 'the table’s server cannot be reached; check the Wi-Fi' });
+  }
+  if (raw && res.ok) return res;
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+// newKey makes an idempotency key, so a retried tap is never applied twice.
+export function newKey() {
+  const a = new Uint8Array(9);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,369 @@
+// dr.js: Dead Reckoning's table, drawn from the engine's view JSON
+// (engine/deadreckoning View, described in docs/api-engine.md): the Harbor
+// and the 3x4 ocean, ships, players, achievements, battles, and forms for the
+// actions a player takes most.
+
+import { h, s, fill, colourOf } from './ui.js';
+
+export function accepts(view) {
+  return !!(view && Array.isArray(view.boards) && Array.isArray(view.players) && view.turn);
+}
+
+const ACHIEVEMENTS = [
+  ['legendary', 'Legendary', 'win 4 ship battles', 4],
+  ['expert-sailors', 'Expert Sailors', '3 cards at level 4', 3],
+  ['terror-of-the-sea', 'Terror of the Sea', 'sink a ship', 1],
+  ['builder', 'Builder', '5 buildings', 5],
+  ['capitalist', 'Capitalist', '30 coins in the chest', 30],
+  ['settler', 'Settler', '6 permanent cubes', 6],
+  ['elite-vessel', 'Elite Vessel', '4 ship upgrades', 4],
+  ['explorer', 'Explorer', 'explore 5/4/3 boards', 0],
+  ['master-merchant', 'Master Merchant', 'return 12 cargo at once', 12],
+];
+
+const norm = (x) => String(x || '').toLowerCase().replace(/[\s_]+/g, '-');
+
+function player(view, seat) { return view.players.find((p) => p.seat === seat); }
+function pname(view, seat) { const p = player(view, seat); return p ? p.name : 'nobody'; }
+function pcol(view, seat) { const p = player(view, seat); return p ? colourOf(p.color) : '#777'; }
+
+// posKey accepts "R2C3"/"harbor" strings or {Row,Col} objects.
+function posKey(p) {
+  if (!p) return 'harbor';
+  if (typeof p === 'string') return p.toUpperCase() === 'HARBOR' ? 'harbor' : p.toUpperCase();
+  const r = p.Row ?? p.row, c = p.Col ?? p.col;
+  return r ? `R${r}C${c}` : 'harbor';
+}
+
+export function title(view, snap) {
+  const t = view.turn || {};
+  const who = pname(view, t.seat);
+  return h('span', null, 'Dead Reckoning · turn ', t.number || 1, ' · ',
+    h('span', { class: 'turnname', style: `color:${pcol(view, t.seat)}` }, who));
+}
+
+// ---------- the board ----------
+
+const CW = 210, CH = 150, GAP = 8, HH = 90;
+
+function boardSVG(view, ctx, path) {
+  const W = 3 * CW + 4 * GAP, H = 4 * CH + 5 * GAP + HH + GAP;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', id: 'board', role: 'img', 'aria-label': 'The ocean: Harbor at the bottom, row 4 at the top' });
+  const boards = new Map((view.boards || []).map((b) => [posKey(b.at), b]));
+  const shipsAt = new Map();
+  for (const p of view.players) {
+    const k = posKey(p.ship && p.ship.at);
+    if (!shipsAt.has(k)) shipsAt.set(k, []);
+    shipsAt.get(k).push(p);
+  }
+  const cellXY = (r, c) => [GAP + (c - 1) * (CW + GAP), GAP + (4 - r) * (CH + GAP)];
+  const onPick = (key) => ctx.pick && ctx.pick(key);
+
+  // Harbor across the bottom.
+  const hy = GAP + 4 * (CH + GAP);
+  const harbor = s('g', { class: 'cell harbor' + (path.includes('harbor') ? ' onpath' : ''), 'data-pos': 'harbor', onclick: () => onPick('harbor') },
+    s('rect', { x: GAP, y: hy, width: W - 2 * GAP, height: HH, rx: 10 }),
+    s('text', { x: W / 2, y: hy + 28, class: 'cellname', 'text-anchor': 'middle' }, 'Harbor'));
+  ships(harbor, shipsAt.get('harbor'), GAP + 20, hy + 40, view);
+  svg.append(harbor);
+
+  for (let r = 1; r <= 4; r++) {
+    for (let c = 1; c <= 3; c++) {
+      const key = `R${r}C${c}`;
+      const b = boards.get(key) || { explored: false };
+      const [x, y] = cellXY(r, c);
+      const g = s('g', { class: 'cell ' + (b.explored ? 'explored ' + (b.kind || '') : 'hidden') + (path.includes(key) ? ' onpath' : ''), 'data-pos': key, onclick: () => onPick(key) });
+      const isl = b.island;
+      const ctrl = isl && isl.controller >= 0 ? pcol(view, isl.controller) : null;
+      g.append(s('rect', { x, y, width: CW, height: CH, rx: 10, style: ctrl ? `stroke:${ctrl};stroke-width:6` : null }));
+      g.append(s('text', { x: x + 8, y: y + 18, class: 'poslabel' }, `Row ${r}`));
+      if (!b.explored) {
+        g.append(s('text', { x: x + CW / 2, y: y + CH / 2 + 12, class: 'unknown', 'text-anchor': 'middle' }, '?'));
+      } else if (isl) {
+        g.append(s('text', { x: x + CW / 2, y: y + 22, class: 'cellname', 'text-anchor': 'middle' }, b.name || isl.id || 'Island'));
+        // Slots: one square per slot, filled with the cube's colour.
+        const slots = isl.slots || [];
+        slots.forEach((seat, i) => {
+          g.append(s('rect', { x: x + 10 + i * 22, y: y + 32, width: 18, height: 18, rx: 3, class: 'slot' + (seat >= 0 ? ' full' : ''), style: seat >= 0 ? `fill:${pcol(view, seat)}` : null },
+            s('title', null, seat >= 0 ? pname(view, seat) + '’s cube' : 'empty slot')));
+        });
+        // Permanent cubes per player.
+        const perm = isl.permanent || [];
+        let px = x + 10;
+        perm.forEach((n, seat) => {
+          if (!n) return;
+          g.append(s('rect', { x: px, y: y + 58, width: 14, height: 14, class: 'perm', style: `fill:${pcol(view, seat)}` }));
+          g.append(s('text', { x: px + 18, y: y + 70, class: 'small' }, `×${n}`));
+          px += 44;
+        });
+        const bits = [];
+        if (isl.cargo) bits.push(`${isl.cargo} cargo`);
+        if (isl.coins) bits.push(`${isl.coins} coins`);
+        (isl.buildings || []).forEach((bd) => bits.push(bd));
+        if (bits.length) g.append(s('text', { x: x + 10, y: y + 92, class: 'small' }, bits.join(' · ')));
+        if (ctrl) g.append(s('text', { x: x + CW - 8, y: y + 18, class: 'small', 'text-anchor': 'end', style: `fill:${ctrl}` }, '⚑ ' + pname(view, isl.controller)));
+      } else {
+        g.append(s('text', { x: x + CW / 2, y: y + 26, class: 'cellname', 'text-anchor': 'middle' }, 'Open sea'));
+        if (b.arrows && b.arrows.length) g.append(s('text', { x: x + CW / 2, y: y + 50, class: 'small', 'text-anchor': 'middle' }, 'arrows: ' + b.arrows.join(', ')));
+      }
+      if (b.card) {
+        const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.card.adv && b.card.adv.id ? b.card.adv.id : 'card');
+        g.append(s('rect', { x: x + CW - 84, y: y + CH - 44, width: 76, height: 36, rx: 4, class: 'cardspace' }));
+        g.append(s('text', { x: x + CW - 46, y: y + CH - 28, class: 'small', 'text-anchor': 'middle' }, `Row ${b.card.row}`));
+        g.append(s('text', { x: x + CW - 46, y: y + CH - 14, class: 'tiny', 'text-anchor': 'middle' }, String(label).slice(0, 14)));
+      }
+      ships(g, shipsAt.get(key), x + 10, y + CH - 40, view);
+      svg.append(g);
+    }
+  }
+  return svg;
+}
+
+function ships(g, list, x, y, view) {
+  (list || []).forEach((p, i) => {
+    const sh = p.ship || {};
+    const cx = x + i * 46;
+    const col = colourOf(p.color);
+    g.append(s('g', { class: 'ship' + (sh.pirate ? ' pirate' : ''), 'data-seat': p.seat },
+      s('path', { d: `M${cx} ${y + 18} L${cx + 36} ${y + 18} L${cx + 30} ${y + 30} L${cx + 6} ${y + 30} Z`, style: `fill:${col}` }),
+      s('path', { d: `M${cx + 18} ${y - 4} L${cx + 18} ${y + 18} M${cx + 18} ${y - 2} L${cx + 32} ${y + 8} L${cx + 18} ${y + 12}`, class: 'mast', style: `stroke:${col}` }),
+      sh.pirate ? s('text', { x: cx + 2, y: y + 6, class: 'tiny flag' }, '☠') : null,
+      sh.damage ? s('text', { x: cx + 18, y: y + 44, class: 'tiny dmg', 'text-anchor': 'middle' }, `dmg ${sh.damage}`) : null,
+      s('title', null, `${p.name}’s ship${sh.pirate ? ' (pirate mode)' : ''}, ${sh.damage || 0} damage`)));
+  });
+}
+
+// ---------- players and achievements ----------
+
+function holdText(sh) {
+  return (sh.spaces || []).map((sp, i) => {
+    const cap = sh.capacity ? sh.capacity[i] : 0;
+    const hold = sp.hold || {};
+    if (!cap && !(hold.cargo || hold.coins)) return null;
+    return `${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${hold.coins || 0} coins / ${cap}`;
+  }).filter(Boolean).join(' · ');
+}
+
+function playersPanel(view, ctx) {
+  return h('section', { class: 'players-panel', id: 'players' }, view.players.map((p) => {
+    const sh = p.ship || {};
+    const active = view.turn && view.turn.seat === p.seat;
+    const mine = ctx.seat === p.seat;
+    return h('div', { class: 'pcard' + (active ? ' active' : '') + (mine ? ' mine' : ''), style: `--c:${colourOf(p.color)}`, 'data-seat': p.seat },
+      h('h3', null, p.name, active ? h('span', { class: 'badge' }, 'to play') : null, sh.pirate ? h('span', { class: 'badge pirate' }, 'pirate') : h('span', { class: 'badge' }, 'mercantile')),
+      h('div', { class: 'stats' },
+        stat('Ship at', posKey(sh.at)),
+        stat('Damage', `${sh.damage || 0} / 5`, (sh.damage || 0) >= 4 ? 'warn' : ''),
+        stat('Sails', sh.sails || 0),
+        stat('Cannons', sh.cannons ?? '–'),
+        stat('Dock', `${p.dock || 0} cargo`),
+        stat('Cubes left', p.cubes ?? '–'),
+        stat('Hand', p.handCount ?? '–'),
+        p.chest !== undefined && p.chest !== null ? stat('Your chest', `${p.chest} coins`, 'secret') : stat('Chest', 'secret')),
+      h('div', { class: 'holds' }, holdText(sh) || 'Holds empty'),
+      (p.played && p.played.length) ? h('div', { class: 'played' }, 'Played: ', p.played.map((c) => cardChip(c))) : null,
+      (p.hand && p.hand.length) ? h('div', { class: 'hand', id: 'my-hand' }, 'Your hand: ', p.hand.map((c) => cardChip(c))) : null,
+      p.bonusToken ? h('div', { class: 'secret' }, 'Your bonus token: ', p.bonusToken) : null);
+  }));
+}
+
+function stat(label, value, cls) {
+  return h('div', { class: 'stat ' + (cls || '') }, h('span', { class: 'k' }, label), h('span', { class: 'v' }, value));
+}
+
+function cardChip(c) {
+  const icons = [c.sails ? `sail ${c.sails}` : '', c.cannons ? `cannon ${c.cannons}` : '', c.wheels ? `wheel ${c.wheels}` : ''].filter(Boolean).join(' ');
+  return h('span', { class: 'cardchip', title: c.id }, `${c.kind || c.id} L${c.level || 1}`, icons ? ' ' + icons : '');
+}
+
+function achievementsPanel(view) {
+  return h('section', { class: 'achievements', id: 'achievements' },
+    h('h2', null, 'Achievements'),
+    h('div', { class: 'achgrid' }, ACHIEVEMENTS.map(([id, name, what, goal]) => {
+      const have = view.players.filter((p) => (p.achievements || []).some((a) => norm(a) === id));
+      const prog = view.players.map((p) => {
+        const pr = p.progress || {};
+        const n = pr[id] ?? pr[id.replace(/-/g, '_')] ?? pr[name] ?? 0;
+        return n && !have.includes(p) ? h('span', { class: 'prog', style: `--c:${colourOf(p.color)}` }, `${p.name} ${n}${goal ? '/' + goal : ''}`) : null;
+      });
+      return h('div', { class: 'ach' + (have.length ? ' claimed' : '') },
+        h('div', { class: 'aname' }, name),
+        h('div', { class: 'awhat' }, what),
+        h('div', { class: 'markers' }, have.map((p) => h('span', { class: 'marker', style: `background:${colourOf(p.color)}`, title: p.name }))),
+        h('div', null, prog));
+    })));
+}
+
+function turnPanel(view) {
+  const t = view.turn || {};
+  const used = t.used || [];
+  return h('section', { class: 'turn', id: 'turn' },
+    h('div', { class: 'big-turn', style: `--c:${pcol(view, t.seat)}` }, `${pname(view, t.seat)} to play`),
+    h('ul', { class: 'cando' },
+      h('li', { class: t.sailsSet ? 'done' : '' }, t.sailsSet ? 'Sails are set' : 'Sails not set yet (once per turn, p. 9)'),
+      h('li', null, `Sails left: ${(player(view, t.seat) || {}).ship ? player(view, t.seat).ship.sails : 0}`),
+      h('li', { class: t.bought >= 2 ? 'done' : '' }, `Advances bought: ${t.bought || 0} of 2 (p. 10)`),
+      h('li', { class: t.explored ? 'done' : '' }, t.explored ? 'Already explored this turn (p. 9)' : 'May still explore one board (p. 9)'),
+      used.length ? h('li', null, `Abilities used: ${used.length}`) : null,
+      t.pendingExplore ? h('li', { class: 'warn' }, `Board ${posKey(t.pendingExplore)} must be turned over: enter what it shows`) : null,
+      view.endTriggeredBy >= 0 ? h('li', { class: 'warn' }, `${pname(view, view.endTriggeredBy)} has four achievements: final turns`) : null));
+}
+
+// ---------- battles ----------
+
+function battlePanel(view, camera) {
+  const bs = view.battles || [];
+  if (!bs.length) return null;
+  return h('section', { class: 'battle', id: 'battle' }, bs.map((b) => {
+    const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
+    const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
+    return h('div', { class: 'battlecard' },
+      h('h2', null, '⚔ Battle at ', posKey(b.at)),
+      h('div', { class: 'sides' },
+        h('div', { class: 'side-a', style: `--c:${pcol(view, b.attacker)}` }, h('div', { class: 'who' }, att ? att.name : '?'), h('div', { class: 'muted' }, 'attacks')),
+        h('div', { class: 'vs' }, 'vs'),
+        h('div', { class: 'side-d', style: `--c:${def ? colourOf(def.color) : '#888'}` }, h('div', { class: 'who' }, defName),
+          b.merchant && b.merchant.cubes ? h('div', { class: 'muted' }, `drops ${b.merchant.cubes} black cubes`) : null)),
+      h('p', { class: 'muted' }, b.cause || b.kind || ''),
+      h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn.' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
+      camera ? h('img', { class: 'camera', src: '/api/camera.mjpg', alt: 'the battle board, live' }) : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
+  }));
+}
+
+// readSummary shows a camera read: the cubes per colour and zone, if the
+// read action carries a tally.
+export function readSummary(read) {
+  const a = read.action || {};
+  const tally = a.tally || (a.read && a.read.tally) || null;
+  const head = h('p', null, `The camera saw ${read.cubes} cubes` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.'));
+  if (!tally) return h('div', null, head, h('pre', { class: 'mono' }, JSON.stringify(a, null, 1)));
+  const zones = [...new Set(Object.values(tally).flatMap((z) => Object.keys(z)))];
+  return h('div', null, head, h('table', { class: 'tally' },
+    h('tr', null, h('th', null, ''), zones.map((z) => h('th', null, z))),
+    Object.entries(tally).map(([col, z]) => h('tr', null, h('th', { style: `color:${colourOf(col)}` }, col), zones.map((k) => h('td', null, z[k] || 0))))));
+}
+
+// ---------- setup and end ----------
+
+export function setupGuide(view) {
+  const start = view.start ?? 0;
+  const n = view.players.length;
+  const order = [];
+  for (let i = 0; i < n; i++) order.push(player(view, (start + i) % n));
+  const cargo = [1, 2, 3, 2];
+  return h('section', { class: 'setup', id: 'setup' },
+    h('h2', null, 'Lay out the table (rulebook pp. 4–6)'),
+    h('ol', null,
+      h('li', null, 'Harbor board in the middle; 12 ocean boards face down in a 3-wide, 4-deep grid beyond it.'),
+      h('li', null, 'Turn the three boards next to the Harbor face up and put a Row 1 card on each; enter what they show with the first actions.'),
+      h('li', null, 'Each player: ship at the Harbor, 15 coins in the treasure chest, 35 cubes, dock tile, 11 achievement markers, the 12 sailor cards shuffled, 4 cards drawn.'),
+      h('li', null, 'Starting cargo on each dock: ', order.map((p, i) => p ? h('span', { class: 'chip', style: `--c:${colourOf(p.color)}` }, `${p.name}: ${cargo[i] ?? 2}`) : null),
+        n === 4 && order[3] ? ` (${order[3].name} may also level up one card before the first turn)` : '')));
+}
+
+export function endScreen(view) {
+  return h('section', { class: 'end', id: 'end' },
+    h('h2', null, 'The game is over'),
+    h('p', null, 'Count the end-game score with the calculator: it shows each category and a chart.'),
+    h('a', { class: 'big primary', href: '#/score' }, 'Count the score'));
+}
+
+// ---------- the table ----------
+
+export function render(view, ctx, snap) {
+  const pathState = ctx._path || (ctx._path = []);
+  const wrap = h('div', { class: 'dr' });
+  ctx.pick = (key) => {
+    if (ctx.readOnly || !ctx.moving) return;
+    pathState.push(key);
+    const form = document.getElementById('move-path');
+    if (form) form.textContent = pathState.join(' → ');
+    wrap.querySelectorAll(`[data-pos="${key}"]`).forEach((g) => g.classList.add('onpath'));
+  };
+  wrap.append(
+    battlePanel(view, ctx.camera) || '',
+    h('div', { class: 'boardwrap' }, boardSVG(view, ctx, pathState), turnPanel(view)),
+    achievementsPanel(view),
+    playersPanel(view, ctx));
+  return wrap;
+}
+
+// actions: the common actions as buttons, the rest from templates.
+export function actions(view, ctx) {
+  const t = view.turn || {};
+  const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  const pathState = ctx._path || (ctx._path = []);
+  const out = h('div', { class: 'dr-actions' },
+    h('p', { class: 'muted' }, ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`));
+
+  out.append(h('div', { class: 'row' },
+    h('button', { class: 'big', id: 'act-set-sails', disabled: t.sailsSet || undefined, onclick: () => send({ type: 'set-sails' }) }, 'Set sails'),
+    h('button', { class: 'big' + (ctx.moving ? ' primary' : ''), id: 'act-move', onclick: () => {
+      if (!ctx.moving) { ctx.moving = true; pathState.length = 0; fill(moveBox, 'Tap the boards to sail through, in order: ', h('span', { id: 'move-path' }, '…'), h('div', { class: 'row' }, goBtn, cancelBtn)); return; }
+    } }, 'Move ➜')));
+  const moveBox = h('div', { class: 'movebox' });
+  const goBtn = h('button', { class: 'btn primary', id: 'move-go', onclick: () => { const path = pathState.slice(); ctx.moving = false; pathState.length = 0; fill(moveBox); send({ type: 'move', path }); } }, 'Sail');
+  const cancelBtn = h('button', { class: 'btn', onclick: () => { ctx.moving = false; pathState.length = 0; fill(moveBox); document.querySelectorAll('.onpath').forEach((g) => g.classList.remove('onpath')); } }, 'Cancel');
+  out.append(moveBox);
+
+  // Cards: from the hand when this is a phone, else by id.
+  const cardSel = (me.hand && me.hand.length)
+    ? h('select', { id: 'card' }, me.hand.map((c) => h('option', { value: c.id }, `${c.kind || c.id} (level ${c.level || 1})`)))
+    : h('input', { id: 'card', placeholder: 'card id, e.g. captain' });
+  out.append(h('div', { class: 'row' }, cardSel,
+    h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
+    h('button', { class: 'btn', id: 'act-level', onclick: () => send({ type: 'level-up', card: cardSel.value }) }, 'Level up')));
+
+  if (t.pendingExplore) {
+    const island = h('input', { id: 'explore-island', placeholder: 'island id from the catalog' });
+    const sea = h('input', { type: 'checkbox', id: 'explore-sea' });
+    const arrows = h('input', { id: 'explore-arrows', placeholder: 'arrows, e.g. up,left' });
+    const card = h('input', { id: 'explore-card', placeholder: 'card id on it' });
+    out.append(h('fieldset', { class: 'explore' }, h('legend', null, `Explore ${posKey(t.pendingExplore)}: what is on the board?`),
+      island, h('label', { class: 'check' }, sea, ' open sea'), arrows, card,
+      h('button', { class: 'btn primary', id: 'act-explore', onclick: () => {
+        const a = { type: 'explore', at: posKey(t.pendingExplore) };
+        if (sea.checked) a.openSea = { arrows: arrows.value.split(',').map((x) => x.trim()).filter(Boolean) }; else a.island = island.value.trim();
+        if (card.value.trim()) a.card = card.value.trim();
+        send(a);
+      } }, 'Turn it over')));
+  }
+
+  const pirate = h('input', { type: 'checkbox', id: 'end-pirate' });
+  out.append(h('div', { class: 'row endturn' },
+    h('label', { class: 'check' }, pirate, ' go into pirate mode'),
+    h('button', { class: 'big primary', id: 'act-end-turn', onclick: () => send({ type: 'end-turn', pirate: pirate.checked || undefined }) }, 'End turn')));
+
+  // Every action, from a template the player edits.
+  const templates = {
+    'choose-bonus-token': { token: '' },
+    'load': { from: 'dock', holds: { A: { cargo: 1, coins: 0 } } },
+    'unload': { to: 'island', holds: { A: { cargo: 1, coins: 0 } } },
+    'rearrange': {},
+    'jettison': { holds: { A: { cargo: 1, coins: 0 } } },
+    'buy': { pay: { A: 2 } },
+    'use-ability': { card: '', ability: 0 },
+    'attack-merchant': { back: { name: '', cubes: 0 } },
+    'attack-ship': { target: 0 },
+    'attack-building': {},
+    'master-merchant': { pay: { dock: 12 } },
+    'reveal-board': {},
+    'reveal-card': {},
+    'record-battle-outcome': {},
+  };
+  const typeSel = h('select', { id: 'tmpl-type' }, Object.keys(templates).map((k) => h('option', { value: k }, k)));
+  const area = h('textarea', { id: 'tmpl-json', rows: 4, class: 'mono' });
+  const setT = () => { area.value = JSON.stringify({ type: typeSel.value, seat, ...templates[typeSel.value] }); };
+  typeSel.onchange = setT;
+  setT();
+  out.append(h('details', { class: 'more' }, h('summary', null, 'Other actions'), typeSel, area,
+    h('button', { class: 'btn', id: 'tmpl-send', onclick: () => {
+      let a;
+      try { a = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the action does not read as JSON: ' + e.message }); return; }
+      ctx.submit(a).catch(() => {});
+    } }, 'Send'),
+    h('p', { class: 'muted' }, 'The fields of each action are in docs/api-engine.md.')));
+  return out;
+}
