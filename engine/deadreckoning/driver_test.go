@@ -161,7 +161,7 @@ func (d *driver) proposals() []engine.Action {
 	// End the turn, sleeving what fits.
 	e := &EndTurn{ActionHeader: hdr("end-turn", seat)}
 	if r.IntN(2) == 0 {
-		pirate := r.IntN(2) == 0
+		pirate := r.IntN(2) == 0 && !p.inHarbor()
 		e.Pirate = &pirate
 	}
 	used := map[string]bool{}

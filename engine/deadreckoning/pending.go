@@ -423,3 +423,7 @@ func (s *State) DamageShip(seat, by engine.Seat, n int) []engine.Event {
 	}
 	return c.events
 }
+
+// IsTableFact marks a recorded battle outcome as a physical fact: the cubes
+// were dropped, so undo does not go past it (a wrong record is corrected).
+func (a *RecordBattleOutcome) IsTableFact() bool { return true }
