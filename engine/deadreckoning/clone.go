@@ -36,6 +36,7 @@ func (s *State) clone() *State {
 	}
 	t := s.Turn
 	t.Used = cloneSlice(t.Used)
+	t.CannonsUsed = maps.Clone(t.CannonsUsed)
 	t.Fought = cloneSlice(t.Fought)
 	t.Blockaded = cloneSlice(t.Blockaded)
 	if t.PendingExplore != nil {

@@ -2,6 +2,8 @@ package deadreckoning
 
 import (
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // Stopping where an opponent's ship is in pirate mode starts a battle that the
@@ -154,4 +156,33 @@ func TestLegendary(t *testing.T) {
 		t.Fatalf("Legendary: %+v cubes %d", p.Achievements, p.Cubes)
 	}
 	conserved(t, st(g))
+}
+
+// Hooks for the battles code: cannons used per card, island cubes taken back.
+func TestBattleHooks(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	s := st(g).clone()
+	s.UseCannons(pur, "ship", 1)
+	s.UseCannons(pur, "gunner-1", 2)
+	if s.CannonsUsed(pur, "ship") != 1 || s.CannonsUsed(pur, "gunner-1") != 2 || s.CannonsUsed(blu, "ship") != 0 {
+		t.Fatal("cannons used per card and seat")
+	}
+	islandWith(s, Pos{1, 1}, []engine.Seat{pur, pur, pur, __}, nil) // purple controls, 3 > 1
+	islandWith(s, Pos{1, 2}, []engine.Seat{pur, __, __, __, __}, nil)
+	s.Players[pur].Cubes = 0
+	fixCubes(s, pur)
+	// R1C1: taking one leaves 2 > 2 empty? no: control would change, so only
+	// R1C2's cube can be taken.
+	if _, err := s.TakeIslandCubes(pur, 1); err != nil {
+		t.Fatal(err)
+	}
+	if s.Players[pur].Cubes != 1 || s.Board(Pos{1, 2}).Island.CubeCounts(2)[pur] != 0 || s.Board(Pos{1, 1}).Island.Controller != pur {
+		t.Fatalf("took the wrong cube: %+v", s.Board(Pos{1, 1}).Island)
+	}
+	if _, err := s.TakeIslandCubes(pur, 1); err == nil {
+		t.Fatal("no cube can be taken without changing control")
+	}
+	if _, err := s.TakeIslandCubes(7, 1); err == nil {
+		t.Fatal("unknown seat")
+	}
 }

@@ -109,9 +109,13 @@ func checkPublicView(t testing.TB, g *Game) {
 	}
 	var v struct {
 		Players []map[string]json.RawMessage `json:"players"`
+		Supply  json.RawMessage              `json:"supply"`
 	}
 	if err := json.Unmarshal(js, &v); err != nil {
 		t.Fatal(err)
+	}
+	if v.Supply != nil {
+		t.Fatal("public view shows the supply's coins, which give away the chests' sum")
 	}
 	for _, p := range v.Players {
 		for _, k := range []string{"chest", "hand", "deck", "discard", "bonusToken", "bonusDealt"} {

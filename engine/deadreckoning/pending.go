@@ -427,3 +427,42 @@ func (s *State) DamageShip(seat, by engine.Seat, n int) []engine.Event {
 // IsTableFact marks a recorded battle outcome as a physical fact: the cubes
 // were dropped, so undo does not go past it (a wrong record is corrected).
 func (a *RecordBattleOutcome) IsTableFact() bool { return true }
+
+// cannonKey names a card's (or "ship") cannons of a seat.
+func cannonKey(seat engine.Seat, source string) string { return fmt.Sprintf("%d/%s", seat, source) }
+
+// CannonsUsed is how many cannons of a card (its id) or of the ship ("ship")
+// seat has used this turn.
+func (s *State) CannonsUsed(seat engine.Seat, source string) int {
+	return s.Turn.CannonsUsed[cannonKey(seat, source)]
+}
+
+// UseCannons records n more cannons of a card or the ship used this turn.
+func (s *State) UseCannons(seat engine.Seat, source string, n int) {
+	if s.Turn.CannonsUsed == nil {
+		s.Turn.CannonsUsed = map[string]int{}
+	}
+	s.Turn.CannonsUsed[cannonKey(seat, source)] += n
+}
+
+// TakeIslandCubes moves n of seat's non-permanent island cubes back to their
+// supply, never changing who controls an island (p. 14): for a player who
+// needs battle cubes and has none left. It refuses when there are not
+// enough such cubes, leaving the state to be discarded with the action.
+func (s *State) TakeIslandCubes(seat engine.Seat, n int) ([]engine.Event, error) {
+	c := &ctx{s: s}
+	p := s.Player(seat)
+	if p == nil {
+		return nil, engine.Refuse("no-such-seat", 14, "there is no player in %s", seat)
+	}
+	for k := 0; k < n; k++ {
+		if !c.reclaimAny(seat, Pos{-1, -1}) {
+			return nil, engine.Refuse("out-of-cubes", 14, "%s has no more island cubes that can be taken without changing control", p.Name)
+		}
+		p.Cubes++
+	}
+	if n > 0 {
+		c.emit(engine.NewEvent("cubes-reclaimed", seat, fmt.Sprintf("%s takes %d cubes back from islands", p.Name, n), map[string]any{"cubes": n}))
+	}
+	return c.events, nil
+}

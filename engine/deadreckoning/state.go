@@ -305,6 +305,9 @@ type Turn struct {
 	PendingExplore *Pos `json:"pendingExplore,omitempty"`
 	// Battles waiting to be fought, the first one being fought now.
 	Battles []PendingBattle `json:"battles,omitempty"`
+	// CannonsUsed counts the cannons used this turn per "seat/card" or
+	// "seat/ship": each cannon once per turn across all battles (p. 17).
+	CannonsUsed map[string]int `json:"cannonsUsed,omitempty"`
 	// Fought lists what the active player has battled this turn: never the
 	// same ship, building or non-player twice (p. 17).
 	Fought []string `json:"fought,omitempty"`

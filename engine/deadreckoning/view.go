@@ -21,13 +21,16 @@ type View struct {
 	Boards  []BoardView  `json:"boards"`
 	Boxes   [4]Box       `json:"boxes"`
 	// FaceDownIslands and FaceDownSeas: what the face-down boards can still be.
-	FaceDownIslands int             `json:"faceDownIslands"`
-	FaceDownSeas    int             `json:"faceDownSeas"`
-	Supply          Supply          `json:"supply"`
-	Turn            TurnView        `json:"turn"`
-	Battles         []PendingBattle `json:"battles"`
-	EndTriggeredBy  engine.Seat     `json:"endTriggeredBy"`
-	Over            bool            `json:"over"`
+	FaceDownIslands int `json:"faceDownIslands"`
+	FaceDownSeas    int `json:"faceDownSeas"`
+	// SupplyCargo is the cargo in the general supply. The supply's coins are
+	// not shown: with the coins on ships and islands they would give away
+	// the sum of the Treasure chests.
+	SupplyCargo    int             `json:"supplyCargo"`
+	Turn           TurnView        `json:"turn"`
+	Battles        []PendingBattle `json:"battles"`
+	EndTriggeredBy engine.Seat     `json:"endTriggeredBy"`
+	Over           bool            `json:"over"`
 }
 
 // TurnView is the public state of the turn.
@@ -102,7 +105,7 @@ func (g *Game) View(v engine.Viewer) any { return g.st.view(v, g.version) }
 
 func (s *State) view(v engine.Viewer, version uint64) View {
 	out := View{V: ViewVersion, Viewer: v.Seat, Version: version, Start: s.Start, Boxes: s.Boxes,
-		FaceDownIslands: s.FaceDownIslands, FaceDownSeas: s.FaceDownSeas, Supply: s.Supply,
+		FaceDownIslands: s.FaceDownIslands, FaceDownSeas: s.FaceDownSeas, SupplyCargo: s.Supply.Cargo,
 		Battles: append([]PendingBattle{}, s.Turn.Battles...), EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
 		Turn: TurnView{Number: s.Turn.Number, Seat: s.Turn.Seat, SailsSet: s.Turn.SailsSet, Explored: s.Turn.Explored,
 			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore}}
