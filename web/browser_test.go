@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 )
 
 // The browser tests drive Debian's Chromium headless through chromedp. They
@@ -111,7 +112,7 @@ func (b *browser) shot(ctx context.Context, name string) {
 // waitText waits until the element's text contains want.
 func (b *browser) waitText(ctx context.Context, sel, want string) {
 	b.t.Helper()
-	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && e.innerText.includes(` + jsString(want) + `); })()`
+	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && (e.innerText ?? e.textContent ?? "").includes(` + jsString(want) + `); })()`
 	b.run(ctx, "waiting for "+sel+" to say "+want, chromedp.Poll(js, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 }
 
@@ -266,3 +267,66 @@ func TestBrowserTable(t *testing.T) {
 
 func itoa(v uint64) string   { b, _ := json.Marshal(v); return string(b) }
 func pin0(p string) []string { return pin(p) }
+
+// TestBrowserRealRules plays the first moves of a real Dead Reckoning game
+// (the engine's rules; the islands are the engine's test data) on the
+// tablet, with a second screen following.
+func TestBrowserRealRules(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	b := newBrowser(t, e.http.URL)
+	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
+	if err != nil {
+		t.Skip("the engine's test script is not there:", err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
+		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+
+	tablet := b.device(1280, 800)
+	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
+		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+	b.waitText(tablet, "#board", "Test Isle 1")
+	watcher := b.device(1280, 800)
+	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+
+	// Play the captain, set sails, then a move the rules refuse (not next to
+	// the Harbor), then one they accept, by tapping the boards.
+	b.run(tablet, "play captain", chromedp.SetValue(`#card`, "captain", chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
+	b.waitText(watcher, "#log", "Ann plays captain")
+	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
+	b.waitText(watcher, "#log", "Ann sets sails")
+	b.run(tablet, "bad move", chromedp.Click(`#act-move`, chromedp.ByQuery),
+		chromedp.Click(`[data-pos="R2C2"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
+	b.waitText(tablet, ".error.rule", "(rulebook p. 9)")
+	b.run(tablet, "move", chromedp.Click(`#act-move`, chromedp.ByQuery),
+		chromedp.Click(`[data-pos="R1C1"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
+	b.waitText(watcher, "#log", "Ann")
+	var at string
+	b.run(watcher, "ship moved", chromedp.Poll(`(() => { const s = [...document.querySelectorAll('#players .pcard')].find((c) => c.dataset.seat === '0'); return s && s.innerText.includes('R1C1') ? 'R1C1' : ''; })()`, &at, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.shot(tablet, "tablet-table.png")
+
+	// Ann's phone shows her hand; the tablet's page does not.
+	phone := b.device(412, 860)
+	b.run(phone, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
+	b.waitText(phone, "#players", "Your chest")
+	b.shot(phone, "phone-real.png")
+	var html string
+	b.run(watcher, "watcher html", chromedp.Evaluate(`document.documentElement.outerHTML`, &html))
+	if strings.Contains(html, "Your chest") || strings.Contains(html, "my-hand") {
+		t.Error("the public screen shows a private part")
+	}
+}
+
+func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }

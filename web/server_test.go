@@ -29,13 +29,18 @@ type env struct {
 	http *httptest.Server
 }
 
-func newEnv(t testing.TB, opts Options) *env {
+// newEnv plays the made-up tally game and the Dead Reckoning test fixture,
+// or the rules given.
+func newEnv(t testing.TB, opts Options, rules ...engine.Rules) *env {
 	t.Helper()
+	if len(rules) == 0 {
+		rules = []engine.Rules{tallyRules{}, drFixture{}}
+	}
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "tables.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	mgr, err := companion.NewManager(nil, st, []engine.Rules{tallyRules{}, drFixture{}}, companion.ManagerOpts{})
+	mgr, err := companion.NewManager(nil, st, rules, companion.ManagerOpts{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -145,7 +145,8 @@ function holdText(sh) {
 }
 
 function playersPanel(view, ctx) {
-  return h('section', { class: 'players-panel', id: 'players' }, view.players.map((p) => {
+  const ps = view.players.slice().sort((a, b) => (b.seat === ctx.seat) - (a.seat === ctx.seat));
+  return h('section', { class: 'players-panel', id: 'players' }, ps.map((p) => {
     const sh = p.ship || {};
     const active = view.turn && view.turn.seat === p.seat;
     const mine = ctx.seat === p.seat;
@@ -280,11 +281,11 @@ export function render(view, ctx, snap) {
     if (form) form.textContent = pathState.join(' → ');
     wrap.querySelectorAll(`[data-pos="${key}"]`).forEach((g) => g.classList.add('onpath'));
   };
-  wrap.append(
-    battlePanel(view, ctx.camera) || '',
-    h('div', { class: 'boardwrap' }, boardSVG(view, ctx, pathState), turnPanel(view)),
-    achievementsPanel(view),
-    playersPanel(view, ctx));
+  const board = h('div', { class: 'boardwrap' }, boardSVG(view, ctx, pathState), turnPanel(view));
+  // A phone shows its player's own things first; the tablet the board.
+  wrap.append(battlePanel(view, ctx.camera) || '');
+  if (ctx.seat >= 0) wrap.append(playersPanel(view, ctx), board, achievementsPanel(view));
+  else wrap.append(board, achievementsPanel(view), playersPanel(view, ctx));
   return wrap;
 }
 
