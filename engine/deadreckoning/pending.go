@@ -466,3 +466,11 @@ func (s *State) TakeIslandCubes(seat engine.Seat, n int) ([]engine.Event, error)
 	}
 	return c.events, nil
 }
+
+// SinkShip sinks seat's ship (p. 21), by the player who caused it (or
+// NoSeat), and returns the events. See ctx.SinkShip.
+func (s *State) SinkShip(seat, by engine.Seat) []engine.Event {
+	c := &ctx{s: s}
+	c.SinkShip(seat, by)
+	return c.events
+}
