@@ -267,7 +267,8 @@ func (a *Move) apply(c *ctx) error {
 	n := len(c.s.Players)
 	for k := 1; k < n; k++ {
 		o := &c.s.Players[(int(a.Seat)+k)%n]
-		if o.Ship.Pirate && o.Ship.At == dest {
+		// Never the same ship twice in a turn (p. 17).
+		if o.Ship.Pirate && o.Ship.At == dest && !c.s.alreadyFought(fmt.Sprintf("ship:%d", o.Seat)) {
 			pirates = append(pirates, o.Seat)
 		}
 	}

@@ -75,7 +75,8 @@ func (a *EndTurn) apply(c *ctx) error {
 	}
 	// 5. Discard and draw.
 	bonus := 0
-	for _, id := range p.Played {
+	// Cards played in defense on other turns count as played this turn (p. 18).
+	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
 		bonus += c.s.drawIcons(p.Card(id))
 	}
 	p.Discard = append(p.Discard, p.Played...)

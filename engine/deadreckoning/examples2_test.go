@@ -401,3 +401,19 @@ func TestGarrisonDamagesPassingShips(t *testing.T) {
 	}
 	conserved(t, st(g))
 }
+
+// A player explores with a new island and card: the game's catalog keeps
+// them for the companion to save.
+func TestCatalogGrows(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	do(t, g, `{"type":"set-sails","seat":0}`)
+	do(t, g, `{"type":"move","seat":0,"path":["R1C1","R2C1"]}`)
+	do(t, g, `{"type":"explore","seat":0,"newIsland":{"id":"test-new-isle","name":"Test New Isle","slots":3,"values":[5,3],"cargo":1,"coins":1},"newCard":{"id":"test-new-card","name":"Test New Card","row":2,"slot":"middle","cost":3,"abilities":[{"options":[{"effects":[{"kind":"cannon","n":2}]}]}]}}`)
+	c := g.Catalog()
+	if _, ok := c.Island("test-new-isle"); !ok {
+		t.Error("the entered island is not in the catalog")
+	}
+	if a, ok := c.Advancement("test-new-card"); !ok || a.Cost != 3 {
+		t.Error("the entered card is not in the catalog")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 // Name is the stable identifier of these rules.
@@ -132,6 +133,10 @@ func (g *Game) Over() bool { return g.st.Over }
 
 // Snapshot returns the whole state, secrets included, as canonical JSON.
 func (g *Game) Snapshot() ([]byte, error) { return json.Marshal(g.st) }
+
+// Catalog returns the game's catalog: the shipped one, the setup's and every
+// island, card and tile entered during the game, for the companion to save.
+func (g *Game) Catalog() data.Catalog { return g.st.clone().Catalog }
 
 // State returns a copy of the whole state, secrets included: for the battles
 // and scoring code and tests, never for a viewer.

@@ -327,6 +327,16 @@ type Catalog struct {
 	Upgrades            []Upgrade       `json:"upgrades"`
 }
 
+// ParseCatalog reads a catalog saved by the companion (the same JSON as
+// catalog.json), refusing unknown fields and invalid entries.
+func ParseCatalog(b []byte) (Catalog, error) {
+	var c Catalog
+	if err := strictUnmarshal(b, &c); err != nil {
+		return c, fmt.Errorf("catalog: %w", err)
+	}
+	return c, c.Check()
+}
+
 // DefaultCatalog returns the embedded catalog.
 func DefaultCatalog() (Catalog, error) {
 	var c Catalog

@@ -49,3 +49,16 @@ func TestCatalogMergeKeepsExisting(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestParseCatalog(t *testing.T) {
+	if _, err := ParseCatalog([]byte(`{"islands":[{"id":"a","name":"Test Isle","slots":0,"values":[1,1]}]}`)); err == nil {
+		t.Error("an island with no slots must be refused")
+	}
+	if _, err := ParseCatalog([]byte(`{"isles":[]}`)); err == nil {
+		t.Error("unknown fields must be refused")
+	}
+	c, err := ParseCatalog(catalogJSON)
+	if err != nil || c.BuildingCosts["fort"] == nil {
+		t.Fatalf("the shipped catalog parses: %v", err)
+	}
+}
