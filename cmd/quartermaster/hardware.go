@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/devices"
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/web"
+)
+
+// tableDevices adapts the devices package's Table to the session's Devices
+// interface: device events in, the table's status out on the LED strip and
+// the small display.
+type tableDevices struct {
+	t *devices.Table
+	// players gives each seat's colour for the lights; set per session.
+	mu      sync.Mutex
+	players []companion.PlayerInfo
+	// cards maps NFC stickers to sailor cards; nil: taps are only notices.
+	cards *devices.Registry
+}
+
+// forPlayers returns a copy of the adapter that colours the lights with
+// these players' colours.
+func (d *tableDevices) forPlayers(ps []companion.PlayerInfo) *tableDevices {
+	return &tableDevices{t: d.t, players: ps, cards: d.cards}
+}
+
+// Watch forwards the hardware's events until ctx ends.
+func (d *tableDevices) Watch(ctx context.Context, out chan<- companion.DeviceEvent) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-d.t.Events():
+			if !ok {
+				return fmt.Errorf("the devices stopped")
+			}
+			ce, ok := d.convert(ev)
+			if !ok {
+				continue
+			}
+			select {
+			case out <- ce:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+	}
+}
+
+// convert turns a devices.Event into the session's DeviceEvent. The devices
+// package counts seats from 1 with 0 for the host; the engine from 0.
+func (d *tableDevices) convert(ev devices.Event) (companion.DeviceEvent, bool) {
+	ce := companion.DeviceEvent{Seat: engine.NoSeat, Time: ev.Time}
+	switch ev.Kind {
+	case devices.DropStarted:
+		ce.Kind = companion.DropStarted
+		ce.Count = ev.Count
+	case devices.DropEnded:
+		ce.Kind = companion.DropEnded
+		ce.Count = ev.Count
+		ce.Blocked = ev.Blocked
+	case devices.ButtonPressed:
+		ce.Kind = companion.ButtonPressed
+		ce.Long = ev.Long
+		if ev.Seat == devices.HostSeat {
+			ce.Host = true
+		} else {
+			ce.Seat = engine.Seat(ev.Seat - 1)
+		}
+	case devices.CardTapped:
+		ce.Kind = companion.CardTapped
+		ce.Card = string(ev.UID)
+		if d.cards != nil {
+			if card, ok := d.cards.Card(ev.UID); ok {
+				ce.Card = card
+			}
+		}
+	case devices.PartChanged:
+		ce.Kind = companion.PartChanged
+		ce.Text = ev.String()
+	default:
+		return ce, false
+	}
+	return ce, true
+}
+
+// Show puts the table's status on the LED strip and the display.
+func (d *tableDevices) Show(s companion.Status) error {
+	l := devices.Lights{Mode: devices.Off}
+	switch {
+	case s.Alert != "":
+		l = devices.Lights{Mode: devices.Redrop, Color: devices.RGB{255, 160, 0}}
+	case s.Over:
+		l = devices.Lights{Mode: devices.Winner, Color: devices.RGB{255, 215, 0}}
+	case len(s.Active) > 0:
+		l = devices.Lights{Mode: devices.Turn, Color: d.colour(s.Active[0])}
+	}
+	d.t.ShowLights(l)
+	lines := []string{s.Line}
+	if s.Alert != "" {
+		lines = []string{s.Alert, s.Line}
+	}
+	d.t.ShowLines(lines...)
+	return nil
+}
+
+// colours are the cube colours' light equivalents; an unknown name is white.
+var colours = map[string]devices.RGB{
+	"purple": {128, 0, 200}, "green": {0, 200, 40}, "blue": {0, 60, 255},
+	"orange": {255, 100, 0}, "red": {255, 0, 0}, "yellow": {255, 200, 0},
+	"black": {40, 40, 40}, "white": {255, 255, 255},
+}
+
+func (d *tableDevices) colour(s engine.Seat) devices.RGB {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, p := range d.players {
+		if p.Seat == s {
+			if c, ok := colours[strings.ToLower(p.Colour)]; ok {
+				return c
+			}
+		}
+	}
+	return devices.RGB{255, 255, 255}
+}
+
+// deviceMap turns the table's buttons and card taps into Dead Reckoning
+// actions. Only what a player clearly meant becomes an action:
+//   - a long press of the button of the seat whose turn it is ends that
+//     player's turn (a short press is only a notice the dashboard shows);
+//   - a tapped sailor card (a registered sticker) is played by the player
+//     whose turn it is.
+//
+// Everything else stays a notice, and the rules judge every action as if it
+// had come from the tablet.
+func deviceMap(g engine.Game, ev companion.DeviceEvent) (json.RawMessage, bool) {
+	tt, ok := g.(companion.TurnTaker)
+	if !ok || g.Over() {
+		return nil, false
+	}
+	active := tt.ActiveSeats()
+	if len(active) != 1 {
+		return nil, false
+	}
+	seat := active[0]
+	switch ev.Kind {
+	case companion.ButtonPressed:
+		if ev.Long && !ev.Host && ev.Seat == seat {
+			return mustAction(map[string]any{"type": "end-turn", "seat": seat}), true
+		}
+	case companion.CardTapped:
+		if ev.Card != "" && !strings.Contains(ev.Card, ":") { // a raw UID has colons
+			return mustAction(map[string]any{"type": "play-card", "seat": seat, "card": ev.Card}), true
+		}
+	}
+	return nil, false
+}
+
+func mustAction(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only maps of strings and numbers are encoded here
+	}
+	return b
+}
+
+// simControls adapts the devices' simulators to the dashboard's developer
+// panel.
+type simControls struct{ s *devices.Sim }
+
+func (c simControls) Devices(context.Context) ([]web.SimDevice, error) {
+	var out []web.SimDevice
+	for _, d := range c.s.Devices() {
+		out = append(out, web.SimDevice{Key: d.Key, Label: d.Label, Commands: d.Commands, State: d.State})
+	}
+	return out, nil
+}
+
+func (c simControls) Do(_ context.Context, key, command string) (string, error) {
+	return c.s.Do(key, command)
+}
+
+// keyboard lets `make run` drive the simulated devices from the terminal:
+// type keys (see devices.KeyHelp) and Enter. It does nothing when standard
+// input is not a terminal (CI, systemd).
+func keyboard(ctx context.Context, lg *slog.Logger, sim *devices.Sim, in *os.File, out io.Writer) {
+	st, err := in.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(st, null) {
+		return // /dev/null is a character device too, but nobody types there
+	}
+	fmt.Fprintf(out, "Simulated table: type keys and Enter.\n%s\n", devices.KeyHelp)
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case line, ok := <-lines:
+			if !ok {
+				return
+			}
+			for _, r := range line {
+				did, known, err := sim.Key(r)
+				switch {
+				case !known:
+					fmt.Fprintf(out, "key %q does nothing; the keys are:\n%s\n", r, devices.KeyHelp)
+				case err != nil:
+					fmt.Fprintf(out, "%s: %v\n", did, err)
+				default:
+					lg.Info("simulated", "did", did)
+				}
+			}
+		}
+	}
+}
+
+// followTable attaches the table's hardware to the game being played: the
+// newest table that is not over. A Pi sits at one table; when a new game is
+// created, the buttons, lights and camera move to it.
+func followTable(ctx context.Context, lg *slog.Logger, mgr *companion.Manager, hw companion.Hardware) {
+	var current string
+	detach := func() {}
+	defer func() { detach() }()
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for {
+		if id := newestOpenTable(ctx, mgr); id != "" && id != current {
+			if s, err := mgr.Get(ctx, id); err == nil {
+				detach()
+				h := hw
+				if td, ok := hw.Devices.(*tableDevices); ok {
+					h.Devices = td.forPlayers(s.Players())
+				}
+				detach = s.Attach(ctx, h)
+				current = id
+				lg.Info("the table's hardware follows a new game", "table", id)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func newestOpenTable(ctx context.Context, mgr *companion.Manager) string {
+	list, err := mgr.List(ctx)
+	if err != nil {
+		return ""
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Created.After(list[j].Created) })
+	for _, t := range list {
+		if !t.Over {
+			return t.ID
+		}
+	}
+	return ""
+}
