@@ -234,6 +234,7 @@ func playoutSnap(t testing.TB, players int, seed uint64, maxActions int, check b
 	d := &driver{g: g, rng: rand.New(rand.NewPCG(seed, 1))}
 	var log []engine.Action
 	var prev []byte
+	achCount := make([]int, players)
 	for len(log) < maxActions && !g.Over() {
 		if check {
 			prev, _ = g.Snapshot()
@@ -245,22 +246,33 @@ func playoutSnap(t testing.TB, players int, seed uint64, maxActions int, check b
 		log = append(log, a)
 		if check {
 			conserved(t, g.st)
+			// Achievements are never lost (p. 21).
+			for i, p := range g.st.Players {
+				if len(p.Achievements) < achCount[i] {
+					t.Fatalf("seed %d: %s lost an achievement after %s", seed, p.Name, a.Head().Type)
+				}
+				achCount[i] = len(p.Achievements)
+			}
 		}
 	}
 	return g, log, prev
 }
 
 func TestRandomPlayouts(t *testing.T) {
-	games, length := 9, 300
+	games, length := 9, 1500
 	if testing.Short() {
-		games, length = 4, 200
+		games, length = 4, 300
 	}
 	types := map[string]int{}
+	over := 0
 	for i := 0; i < games; i++ {
 		seed := uint64(i + 1)
 		g, log, prevSnap := playoutSnap(t, 2+i%3, seed, length, true)
 		for _, a := range log {
 			types[a.Head().Type]++
+		}
+		if g.Over() {
+			over++
 		}
 		// Replaying the log gives the same state.
 		s := testSetup(2 + i%3)
@@ -302,7 +314,10 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("action types taken: %v", types)
+	t.Logf("action types taken: %v; %d of %d games played to the end", types, over, games)
+	if over == 0 && !testing.Short() {
+		t.Error("no random game reached the end: the final turns are not exercised")
+	}
 	for _, want := range []string{"play-card", "set-sails", "move", "explore", "end-turn", "use-ability", "load", "buy", "level-up"} {
 		if types[want] == 0 {
 			t.Errorf("random playouts never took a %q action", want)
