@@ -222,10 +222,15 @@ func TestBrowserTable(t *testing.T) {
 		t.Fatalf("attack: %d %s", r.status, r.body)
 	}
 	b.waitText(tablet, "#battle", "Battle at")
-	if _, err := sess.Propose(context.Background(), companion.CameraRead{Action: json.RawMessage(`{"type":"read-battle","seat":-1}`), Cubes: 5}, 5); err != nil {
+	if _, err := sess.Propose(context.Background(), companion.CameraRead{Action: json.RawMessage(`{"type":"read-battle","seat":-1,"read":{"cubes":{"green":{"strength-1-left":2,"explode":1},"purple":{"damage-left":1,"strength-2-top":1}},"redrop":{"purple":1}}}`), Cubes: 6}, 5); err != nil {
 		t.Fatal(err)
 	}
 	b.waitText(tablet, ".notices", "confirm or correct")
+	b.waitText(tablet, "#battle-need", "Exploding shot: drop")
+	b.waitText(tablet, "#read-tally", "strength-1-left")
+	b.waitText(tablet, ".notices", "the tower counted 5")
+	b.run(tablet, "open the by-hand read", chromedp.Evaluate(`document.querySelector('.readprompt details').open = true`, nil),
+		chromedp.WaitVisible(`#read-grid input[data-zone="explode"][data-colour="green"]`, chromedp.ByQuery))
 	b.shot(tablet, "tablet-battle.png")
 	b.run(tablet, "confirm read", chromedp.Click(`#confirm-read`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "The battle was read: Ann wins")

@@ -122,11 +122,12 @@ func (drFixture) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
 
 type drAction struct {
 	engine.ActionHeader
-	Path   []string `json:"path,omitempty"`
-	Pirate bool     `json:"pirate,omitempty"`
-	Card   string   `json:"card,omitempty"`
-	Coins  int      `json:"coins,omitempty"`
-	Target int      `json:"target,omitempty"`
+	Path   []string        `json:"path,omitempty"`
+	Pirate bool            `json:"pirate,omitempty"`
+	Card   string          `json:"card,omitempty"`
+	Coins  int             `json:"coins,omitempty"`
+	Target int             `json:"target,omitempty"`
+	Read   json.RawMessage `json:"read,omitempty"`
 }
 
 func (a *drAction) IsPrivate() bool { return a.Type == "hide-coins" }
@@ -188,8 +189,14 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 		ev = engine.NewEvent("coins-hidden", seat, name+" put coins in the treasure chest", nil).
 			WithSecret(fmt.Sprintf("You put %d coins in your chest (CHEST-SECRET-%d)", act.Coins, act.Coins), nil)
 	case "attack-ship":
-		g.view["battles"] = []any{map[string]any{"id": 1, "kind": "ship", "cause": "attack flag", "attacker": float64(seat), "defender": float64(act.Target),
-			"at": g.player(seat)["ship"].(map[string]any)["at"], "started": true}}
+		// The battle as the engine would describe it mid-way (test data).
+		need := map[string]any{"phase": "read", "who": "table", "drop": map[string]any{"green": 2.0}, "drop_kind": "explode",
+			"cubes": []any{4.0, 3.0}, "strength": []any{3.0, 2.0},
+			"reasons": []any{
+				[]any{map[string]any{"source": "ship", "cubes": 2.0, "why": "2 cannons on the ship"}, map[string]any{"source": "gunner", "cubes": 2.0, "why": "Gunner's cannons"}},
+				[]any{map[string]any{"source": "ship", "cubes": 1.0, "why": "1 cannon on the ship"}, map[string]any{"source": "island", "cubes": 2.0, "why": "2 buildings on the island it controls (p. 18)"}}}}
+		g.view["battles"] = []any{map[string]any{"id": 1, "kind": "ship", "cause": "attack-flag", "attacker": float64(seat), "defender": float64(act.Target),
+			"at": g.player(seat)["ship"].(map[string]any)["at"], "started": true, "need": need}}
 		ev = engine.NewEvent("battle", seat, fmt.Sprintf("%s attacked %s", name, g.player(engine.Seat(act.Target))["name"]), nil)
 	case "read-battle":
 		g.view["battles"] = []any{}

@@ -74,6 +74,7 @@ func (s *Server) routes() {
 	api.GET("/sim", s.simDevices)
 	api.POST("/sim", s.simDo)
 	api.GET("/qr.svg", s.qrCode)
+	api.GET("/layout", s.layout)
 	s.tableRoutes(api)
 
 	static, err := fs.Sub(ui.Files, ".")

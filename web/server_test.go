@@ -608,6 +608,31 @@ func TestDefaultScorer(t *testing.T) {
 	}
 }
 
+func TestLayout(t *testing.T) {
+	e := newEnv(t, Options{})
+	var l struct {
+		Zones []struct {
+			ID      string
+			Effects []struct{ Kind string }
+		}
+	}
+	e.do("GET", "/api/layout", "").json(t, &l)
+	explode := false
+	for _, z := range l.Zones {
+		for _, ef := range z.Effects {
+			explode = explode || ef.Kind == "explode"
+		}
+	}
+	if len(l.Zones) < 5 || !explode {
+		t.Errorf("default layout: %+v", l)
+	}
+	cal := &fakeCalibrator{saved: CameraCalibration{Layout: json.RawMessage(`{"zones":[{"id":"test-zone"}]}`)}}
+	e = newEnv(t, Options{Calibrator: cal})
+	if r := e.do("GET", "/api/layout", ""); !strings.Contains(string(r.body), "test-zone") {
+		t.Errorf("calibrated layout: %s", r.body)
+	}
+}
+
 func TestSimPanel(t *testing.T) {
 	sim := &fakeSim{}
 	e := newEnv(t, Options{Sim: sim})

@@ -322,18 +322,23 @@ function tablePage(id, mode) {
 
   function readPrompt(read) {
     const area = h('textarea', { rows: 4, class: 'mono' }, JSON.stringify(read.action, null, 1));
-    const reason = h('input', { placeholder: 'What did the camera get wrong?' });
+    const reason = h('input', { placeholder: 'What did the camera get wrong?', id: 'read-reason' });
     const r = rendererFor(st.snap.rules, st.snap.view);
+    // With a read inside the action, the correction is typed in a grid of
+    // cubes per colour and zone; otherwise as JSON.
+    const inner = read.action && read.action.read;
+    const grid = inner && r.readGrid ? r.readGrid(Object.keys(inner.cubes || {}).concat(Object.keys(inner.redrop || {})).filter((c, i, a) => a.indexOf(c) === i), inner) : null;
     return h('div', { class: 'readprompt' },
       r.readSummary ? r.readSummary(read, st.snap) : h('pre', { class: 'mono' }, JSON.stringify(read.action, null, 1)),
       h('div', { class: 'row' },
         h('button', { class: 'big primary', id: 'confirm-read', onclick: async () => {
           try { await submit(null, { path: `/api/tables/${id}/reads/${read.id}/confirm`, body: { baseVersion: st.snap.version } }); st.notices = st.notices.filter((x) => !x.read || x.read.id !== read.id); draw(); } catch {}
         } }, 'Confirm the read')),
-      h('details', null, h('summary', null, 'Correct by hand'), area, reason,
-        h('button', { class: 'btn', onclick: async () => {
+      h('details', null, h('summary', null, 'Correct by hand'), grid || area, reason,
+        h('button', { class: 'btn', id: 'correct-read', onclick: async () => {
           let action;
-          try { action = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the corrected read does not read as JSON: ' + e.message }); return; }
+          if (grid) action = { ...read.action, read: grid.value() };
+          else try { action = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the corrected read does not read as JSON: ' + e.message }); return; }
           try { await submit(null, { path: `/api/tables/${id}/reads/${read.id}/correct`, body: { action, baseVersion: st.snap.version, reason: reason.value, source: 'tablet' } }); st.notices = st.notices.filter((x) => !x.read || x.read.id !== read.id); draw(); } catch {}
         } }, 'Apply the correction')));
   }

@@ -212,36 +212,108 @@ function turnPanel(view) {
 
 // ---------- battles ----------
 
+// needOf finds the battle's "what now" (battle.Need) in a pending battle,
+// wherever the game's view puts it.
+function needOf(b) { return b.need || (b.state && b.state.need) || null; }
+
+function strengthBars(need, names, cols) {
+  const st = need.strength || [0, 0];
+  const max = Math.max(4, st[0], st[1]);
+  const svg = s('svg', { viewBox: '0 0 400 90', class: 'strength', role: 'img', 'aria-label': `strength ${st[0]} to ${st[1]}` });
+  [0, 1].forEach((i) => {
+    const y = 8 + i * 42;
+    svg.append(s('text', { x: 0, y: y + 24, class: 'small' }, names[i]));
+    svg.append(s('rect', { x: 110, y, width: 260 * (st[i] / max), height: 32, style: `fill:${cols[i]}` }));
+    svg.append(s('text', { x: 116 + 260 * (st[i] / max), y: y + 24, class: 'small' }, `${st[i]} strength`));
+  });
+  return svg;
+}
+
+function needPanel(need, names, cols) {
+  const who = { attacker: names[0], defender: names[1], table: 'the table', both: 'both sides' }[need.who] || need.who || '';
+  const drop = need.drop ? Object.entries(need.drop).filter(([, n]) => n > 0) : [];
+  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.drop_kind] || 'Drop';
+  return h('div', { class: 'need', id: 'battle-need' },
+    h('div', { class: 'phase' }, `Step: ${need.phase}`, who ? ` · waiting for ${who}` : ''),
+    drop.length ? h('div', { class: 'drop big-turn' }, `${kind} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))) : null,
+    h('div', { class: 'cubes' }, [0, 1].map((i) => h('div', { class: 'sidecubes', style: `--c:${cols[i]}` },
+      h('strong', null, `${names[i]}: ${(need.cubes || [])[i] ?? 0} cubes`),
+      h('ul', null, ((need.reasons || [])[i] || []).map((r) => h('li', null, `${r.cubes} – ${r.why || r.source}`)))))),
+    need.strength ? strengthBars(need, names, cols) : null,
+    need.usable && need.usable.length ? h('div', null, 'Abilities still usable: ', need.usable.join(', ')) : null,
+    need.plunder ? h('div', null, 'Plunder to place: ', Object.entries(need.plunder).map(([role, p]) =>
+      `${role === 'attacker' ? names[0] : names[1]}: ${p.cargo} cargo, ${p.coins} coins, ${p.choice} of either`).join('; ')) : null);
+}
+
 function battlePanel(view, camera) {
   const bs = view.battles || [];
   if (!bs.length) return null;
   return h('section', { class: 'battle', id: 'battle' }, bs.map((b) => {
     const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
     const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
+    const names = [att ? att.name : '?', defName];
+    const cols = [pcol(view, b.attacker), def ? colourOf(def.color) : '#888'];
+    const need = needOf(b);
     return h('div', { class: 'battlecard' },
       h('h2', null, '⚔ Battle at ', posKey(b.at)),
       h('div', { class: 'sides' },
-        h('div', { class: 'side-a', style: `--c:${pcol(view, b.attacker)}` }, h('div', { class: 'who' }, att ? att.name : '?'), h('div', { class: 'muted' }, 'attacks')),
+        h('div', { class: 'side-a', style: `--c:${cols[0]}` }, h('div', { class: 'who' }, names[0]), h('div', { class: 'muted' }, 'attacks')),
         h('div', { class: 'vs' }, 'vs'),
-        h('div', { class: 'side-d', style: `--c:${def ? colourOf(def.color) : '#888'}` }, h('div', { class: 'who' }, defName),
+        h('div', { class: 'side-d', style: `--c:${cols[1]}` }, h('div', { class: 'who' }, defName),
           b.merchant && b.merchant.cubes ? h('div', { class: 'muted' }, `drops ${b.merchant.cubes} black cubes`) : null)),
-      h('p', { class: 'muted' }, b.cause || b.kind || ''),
-      h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn.' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
+      h('p', { class: 'muted' }, { 'pirate-stop': 'stopped on a pirate ship (p. 10)', 'attack-flag': 'attack flag (p. 15)', 'pirate-choice': 'chose to fight a pirate ship (p. 12)', merchant: 'attacked a merchant ship (p. 10)', building: 'attacked a building (p. 20)' }[b.cause] || b.cause || b.kind || ''),
+      need ? needPanel(need, names, cols)
+        : h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn (p. 19).' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
       camera ? h('img', { class: 'camera', src: '/api/camera.mjpg', alt: 'the battle board, live' }) : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
   }));
 }
 
-// readSummary shows a camera read: the cubes per colour and zone, if the
-// read action carries a tally.
+let layoutCache = null;
+async function zones() {
+  if (!layoutCache) {
+    try { layoutCache = await (await fetch('/api/layout')).json(); } catch { layoutCache = { zones: [] }; }
+  }
+  return (layoutCache.zones || []).map((z) => z.id);
+}
+
+// readGrid is the by-hand read: cubes per colour and zone, and the cubes to
+// drop again, as the battle's read JSON {"cubes": {...}, "redrop": {...}}.
+export function readGrid(colours, start) {
+  const table = h('table', { class: 'tally readgrid', id: 'read-grid' });
+  const el = h('div', null, table);
+  zones().then((zs) => {
+    const cubes = (start && start.cubes) || {};
+    const redrop = (start && start.redrop) || {};
+    fill(table,
+      h('tr', null, h('th', null, ''), colours.map((c) => h('th', { style: `color:${colourOf(c)}` }, c))),
+      [...zs, 'redrop'].map((z) => h('tr', null, h('th', null, z === 'redrop' ? 'on a border (drop again)' : z),
+        colours.map((c) => h('td', null, h('input', { type: 'number', min: 0, max: 40, 'data-zone': z, 'data-colour': c,
+          value: (z === 'redrop' ? redrop[c] : (cubes[c] || {})[z]) || '' }))))));
+  });
+  el.value = () => {
+    const read = { cubes: {}, redrop: {} };
+    table.querySelectorAll('input').forEach((i) => {
+      const n = Number(i.value || 0);
+      if (!n) return;
+      if (i.dataset.zone === 'redrop') read.redrop[i.dataset.colour] = n;
+      else (read.cubes[i.dataset.colour] ||= {})[i.dataset.zone] = n;
+    });
+    return read;
+  };
+  return el;
+}
+
+// readSummary shows a camera read: the cubes per colour and zone.
 export function readSummary(read) {
   const a = read.action || {};
-  const tally = a.tally || (a.read && a.read.tally) || null;
+  const r = a.read || a;
   const head = h('p', null, `The camera saw ${read.cubes} cubes` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.'));
-  if (!tally) return h('div', null, head, h('pre', { class: 'mono' }, JSON.stringify(a, null, 1)));
-  const zones = [...new Set(Object.values(tally).flatMap((z) => Object.keys(z)))];
-  return h('div', null, head, h('table', { class: 'tally' },
-    h('tr', null, h('th', null, ''), zones.map((z) => h('th', null, z))),
-    Object.entries(tally).map(([col, z]) => h('tr', null, h('th', { style: `color:${colourOf(col)}` }, col), zones.map((k) => h('td', null, z[k] || 0))))));
+  if (!r.cubes) return h('div', null, head, h('pre', { class: 'mono' }, JSON.stringify(a, null, 1)));
+  const zs = [...new Set(Object.values(r.cubes).flatMap((z) => Object.keys(z)))];
+  return h('div', null, head, h('table', { class: 'tally', id: 'read-tally' },
+    h('tr', null, h('th', null, ''), zs.map((z) => h('th', null, z)), h('th', null, 'drop again')),
+    Object.entries(r.cubes).map(([col, z]) => h('tr', null, h('th', { style: `color:${colourOf(col)}` }, col), zs.map((k) => h('td', null, z[k] || 0)),
+      h('td', null, (r.redrop || {})[col] || 0)))));
 }
 
 // ---------- setup and end ----------
