@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 // ViewVersion is the version of the view JSON.
@@ -95,6 +96,10 @@ type BoardView struct {
 	Board
 	// Name of the island, when known.
 	Name string `json:"name,omitempty"`
+	// IslandDef is the island as printed (slots, coin values, production,
+	// hand icon); CardDef the entered card on the card space.
+	IslandDef *data.Island      `json:"islandDef,omitempty"`
+	CardDef   *data.Advancement `json:"cardDef,omitempty"`
 	// Production if it produced now (without boosts).
 	ProduceCargo int `json:"produceCargo,omitempty"`
 	ProduceCoins int `json:"produceCoins,omitempty"`
@@ -150,8 +155,16 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 			bv.Island = &is
 			if d, ok := s.Catalog.Island(is.ID); ok {
 				bv.Name = d.Name
+				bv.IslandDef = &d
 			}
 			bv.ProduceCargo, bv.ProduceCoins = s.production(&b, 0, 0)
+		}
+		if b.Card != nil {
+			sp := *b.Card
+			bv.Card = &sp
+			if d, ok := s.Catalog.Advancement(sp.Adv.ID); ok {
+				bv.CardDef = &d
+			}
 		}
 		out.Boards = append(out.Boards, bv)
 	}
