@@ -130,17 +130,29 @@ type PlayCard struct {
 }
 
 func (a *PlayCard) apply(c *ctx) error {
+	// The attacker may still play cards once a battle is declared, until the
+	// cubes are dropped (p. 17); the defender plays through the battle code.
+	if pb := c.s.CurrentBattle(); pb != nil && pb.Attacker == a.Seat && a.Seat == c.s.Turn.Seat {
+		if pb.Started {
+			return engine.Refuse("battle-started", 17, "no cards can be played once the cubes are dropped")
+		}
+		return c.playCard(&c.s.Players[a.Seat], a.Card)
+	}
 	p, err := c.main(a)
 	if err != nil {
 		return err
 	}
-	if !contains(p.Hand, a.Card) {
-		return engine.Refuse("not-in-hand", 8, "%s is not in your hand", a.Card)
+	return c.playCard(p, a.Card)
+}
+
+func (c *ctx) playCard(p *Player, id string) error {
+	if !contains(p.Hand, id) {
+		return engine.Refuse("not-in-hand", 8, "%s is not in your hand", id)
 	}
-	p.Hand = remove(p.Hand, a.Card)
-	p.Played = append(p.Played, a.Card)
-	card := p.Card(a.Card)
-	c.emit(engine.NewEvent("card-played", a.Seat, fmt.Sprintf("%s plays %s (level %d)", p.Name, a.Card, card.Level), map[string]any{"card": *card}))
+	p.Hand = remove(p.Hand, id)
+	p.Played = append(p.Played, id)
+	card := p.Card(id)
+	c.emit(engine.NewEvent("card-played", p.Seat, fmt.Sprintf("%s plays %s (level %d)", p.Name, id, card.Level), map[string]any{"card": *card}))
 	return nil
 }
 

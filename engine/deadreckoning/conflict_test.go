@@ -29,11 +29,14 @@ func TestPirateStopStartsBattle(t *testing.T) {
 			t.Fatalf("two battles in the mover's order: %+v", bs)
 		}
 		refused(t, g, `{"type":"unload","seat":0,"to":"island","holds":{"A":{"cargo":1}}}`, "battle-pending")
+		// The attacker may still play cards before the drop (p. 17).
+		do(t, g, `{"type":"play-card","seat":0,"card":"`+st(g).Players[0].Hand[0]+`"}`)
 		refused(t, g, `{"type":"jettison","seat":1,"holds":{"A":{"cargo":1}}}`, "jettison-turn")
 		do(t, g, `{"type":"jettison","seat":2,"holds":{}}`)
 		st(g).Turn.Battles[0].Started = true
 		refused(t, g, `{"type":"rearrange","seat":2,"holds":{}}`, "rearrange-battle")
 		refused(t, g, `{"type":"jettison","seat":2,"holds":{}}`, "jettison-battle")
+		refused(t, g, `{"type":"play-card","seat":0,"card":"`+st(g).Players[0].Hand[0]+`"}`, "battle-started")
 		refused(t, g, `{"type":"record-battle-outcome","seat":1,"attackerWon":true}`, "not-your-battle")
 		if attackerWins {
 			do(t, g, `{"type":"record-battle-outcome","seat":-1,"attackerWon":true,"attackerPlunder":{"holds":{"D":{"coins":2}}}}`)
@@ -51,7 +54,12 @@ func TestPirateStopStartsBattle(t *testing.T) {
 		if len(st(g).Turn.Battles) != 1 {
 			t.Fatal("the second battle is next")
 		}
-		do(t, g, `{"type":"record-battle-outcome","seat":0,"attackerWon":true}`)
+		defCard := st(g).Players[blu].Hand[0]
+		refused(t, g, `{"type":"record-battle-outcome","seat":0,"attackerWon":true,"defenderPlayed":["nope"]}`, "not-in-hand")
+		do(t, g, `{"type":"record-battle-outcome","seat":0,"attackerWon":true,"defenderPlayed":["`+defCard+`"]}`)
+		if !contains(st(g).Players[blu].PlayedOffTurn, defCard) {
+			t.Fatal("a card played in defense stays in play")
+		}
 		if attackerWins {
 			do(t, g, `{"type":"unload","seat":0,"to":"island","holds":{"A":{"cargo":1}}}`)
 		} else {

@@ -319,6 +319,9 @@ func (c *ctx) SinkShip(seat, by engine.Seat) {
 type RecordBattleOutcome struct {
 	engine.ActionHeader
 	BattleOutcome
+	// DefenderPlayed are the cards the defending player played from hand;
+	// they stay in play until that player's next cleanup (p. 18).
+	DefenderPlayed []string `json:"defenderPlayed,omitempty"`
 }
 
 func init() {
@@ -332,6 +335,16 @@ func (a *RecordBattleOutcome) apply(c *ctx) error {
 	}
 	if a.Seat != engine.NoSeat && a.Seat != pb.Attacker {
 		return engine.Refuse("not-your-battle", 17, "the attacker or the table records a battle's outcome")
+	}
+	if len(a.DefenderPlayed) > 0 && pb.Kind != BattleShip {
+		return engine.Refuse("no-defender-cards", 20, "only a defending ship's player plays cards")
+	}
+	for _, id := range a.DefenderPlayed {
+		if err := c.s.PlayFromHand(pb.Defender, id); err != nil {
+			return err
+		}
+		d := &c.s.Players[pb.Defender]
+		c.emit(engine.NewEvent("card-played", pb.Defender, fmt.Sprintf("%s plays %s in defense", d.Name, id), map[string]any{"card": *d.Card(id)}))
 	}
 	return c.applyBattleOutcome(a.BattleOutcome)
 }
