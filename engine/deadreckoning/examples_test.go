@@ -162,3 +162,39 @@ func TestExampleMoveAndExplore(t *testing.T) {
 		t.Fatalf("passing through: %+v", st(g2).Players[0].Ship)
 	}
 }
+
+// The main phase's example sequence (p. 7): play a card, unload, set sails,
+// load, move, play another card, use an ability, buy an Advancement, load,
+// move again, play another card, resolve an Encounter.
+func TestExampleMainPhaseSequence(t *testing.T) {
+	su := testSetup(2)
+	su.Row1[1].Card = "test-merchant-1"
+	g := newGame(t, su, 1)
+	s := st(g)
+	giveControl(s, Pos{1, 1}, 0)
+	s.Board(Pos{1, 1}).Island.Cargo = 2
+	s.Supply.Cargo -= 2
+	stow(s, 0, 0, 2)
+	setHand(g, 0, "captain", "crew-1", "purser")
+	for _, js := range []string{
+		`{"type":"play-card","seat":0,"card":"captain"}`,
+		`{"type":"unload","seat":0,"to":"dock","holds":{"A":{"cargo":2}}}`,
+		`{"type":"set-sails","seat":0}`,
+		`{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":3}}}`,
+		`{"type":"move","seat":0,"path":["R1C1"]}`,
+		`{"type":"play-card","seat":0,"card":"crew-1"}`,
+		`{"type":"use-ability","seat":0,"card":"crew-1","ability":0}`,
+		`{"type":"buy","seat":0,"pay":{"A":1}}`,
+		`{"type":"load","seat":0,"from":"island","holds":{"D":{"cargo":2}}}`,
+		`{"type":"move","seat":0,"path":["R1C2"]}`,
+		`{"type":"play-card","seat":0,"card":"purser"}`,
+		`{"type":"buy","seat":0,"pay":{"A":2}}`,
+	} {
+		do(t, g, js)
+	}
+	p := st(g).Players[0]
+	if p.Ship.Sails != 1 || len(p.SetAside) != 2 || !p.SetAside[1].Merchant || p.Dock != 1 || p.Ship.Spaces[3].Hold.Cargo != 2 || p.Ship.Spaces[0].Hold.Cargo != 0 {
+		t.Fatalf("after the sequence: %+v", p)
+	}
+	conserved(t, st(g))
+}
