@@ -23,8 +23,8 @@ type Sleeve struct {
 // begins, or the game ends after the last final turn (p. 22).
 type EndTurn struct {
 	engine.ActionHeader
-	// Pirate chooses pirate (true) or mercantile (false) mode; absent keeps
-	// the ship's mode. A ship in the Harbor is always mercantile (p. 12).
+	// Pirate chooses pirate mode for the coming turns; false or absent is
+	// mercantile, the default. A ship in the Harbor is always mercantile (p. 12).
 	Pirate *bool `json:"pirate,omitempty"`
 	// Sleeves are the advancements sleeved now.
 	Sleeves []Sleeve `json:"sleeves,omitempty"`
@@ -49,15 +49,10 @@ func (a *EndTurn) apply(c *ctx) error {
 		}
 	}
 	// 2. Pirate or mercantile mode.
-	pirate := p.Ship.Pirate
-	if a.Pirate != nil {
-		pirate = *a.Pirate
-	}
+	// Each cleanup the player chooses; mercantile is the default (p. 12).
+	pirate := a.Pirate != nil && *a.Pirate
 	if pirate && p.inHarbor() {
-		if a.Pirate != nil {
-			return engine.Refuse("pirate-harbor", 12, "a ship in the Harbor must be in mercantile mode")
-		}
-		pirate = false
+		return engine.Refuse("pirate-harbor", 12, "a ship in the Harbor must be in mercantile mode")
 	}
 	if p.Ship.Pirate != pirate {
 		p.Ship.Pirate = pirate
