@@ -3,9 +3,12 @@ package deadreckoning
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 func TestSetupByPlayerCount(t *testing.T) {
@@ -100,5 +103,33 @@ func TestSetupRefusesBadInput(t *testing.T) {
 		if !errors.Is(err, engine.ErrMalformed) {
 			t.Errorf("%s: want a malformed-setup error, got %v", name, err)
 		}
+	}
+}
+
+// Bonus tokens (p. 6): with the owner's tokens in the catalog the app deals
+// two to each player from the seed; each keeps one secretly.
+func TestBonusTokensDealt(t *testing.T) {
+	su := testSetup(3)
+	su.Options.BonusTokens = true
+	for i := 1; i <= 8; i++ {
+		su.Catalog.BonusTokens = append(su.Catalog.BonusTokens, data.BonusToken{ID: fmt.Sprintf("test-token-%d", i), Achievements: []string{AchBuilder}})
+	}
+	g := newGame(t, su, 5)
+	seen := map[string]bool{}
+	for _, p := range st(g).Players {
+		if len(p.BonusDealt) != 2 {
+			t.Fatalf("%s was dealt %v", p.Name, p.BonusDealt)
+		}
+		for _, id := range p.BonusDealt {
+			if seen[id] {
+				t.Fatalf("token %s dealt twice", id)
+			}
+			seen[id] = true
+		}
+	}
+	keep := st(g).Players[2].BonusDealt[1]
+	evs := do(t, g, `{"type":"choose-bonus-token","seat":2,"token":"`+keep+`"}`)
+	if pub := engine.EventsFor(evs, engine.Public); pub[0].Secret != nil || strings.Contains(pub[0].Text, keep) {
+		t.Fatal("the kept token is secret")
 	}
 }
