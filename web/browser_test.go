@@ -250,6 +250,19 @@ func TestBrowserTable(t *testing.T) {
 	b.run(tablet, "undo", chromedp.Click(`#undo`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "took back")
 
+	// The end: the calculator starts from what the table shows.
+	r = e.do("POST", "/api/tables/"+id+"/actions", `{"action":{"type":"finish","seat":1},"baseVersion":`+itoa(sess.Version())+`}`)
+	if r.status != 200 {
+		t.Fatalf("finish: %d %s", r.status, r.body)
+	}
+	b.waitText(tablet, "#end", "The game is over")
+	var prefilled string
+	b.run(tablet, "count the score", chromedp.Click(`#count-score`, chromedp.ByQuery), chromedp.WaitVisible(`#score-go`, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('.score-player .name')].map((i) => i.value).join(',') + '|' + [...document.querySelectorAll('.score-island .iname')].map((i) => i.value).join(',')`, &prefilled))
+	if prefilled != "Ann,Ben,Cy|Test Isle,Seahound Isle,Test Reef" {
+		t.Errorf("the calculator was filled in with %q", prefilled)
+	}
+
 	// Rules help.
 	b.run(tablet, "help", chromedp.Navigate(e.http.URL+"/#/help?q=exploding"), chromedp.WaitVisible(`#note-exploding`, chromedp.ByQuery))
 	b.waitText(tablet, "#note-exploding", "p. 19")
@@ -283,6 +296,23 @@ func pin0(p string) []string { return pin(p) }
 func TestBrowserRealRules(t *testing.T) {
 	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
 	b := newBrowser(t, e.http.URL)
+
+	// A new game from the form: the boards beside the Harbor are entered as
+	// the players turn them over (a made-up test island).
+	fresh := b.device(1280, 800)
+	b.run(fresh, "new real game", chromedp.Navigate(e.http.URL+"/#/new"), chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		chromedp.SetValue(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
+		chromedp.SetValue(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
+		chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#board-entry`, chromedp.ByQuery))
+	b.waitText(fresh, "#board-entry", "Enter what R1C1 shows (3 boards to enter)")
+	b.run(fresh, "enter R1C1", chromedp.SetValue(`#board-entry .entry-name`, "Test Isle A", chromedp.ByQuery),
+		chromedp.SetValue(`#board-entry .entry-slots`, "4", chromedp.ByQuery),
+		chromedp.SetValue(`#board-entry .entry-values`, "6,5,4", chromedp.ByQuery),
+		chromedp.SetValue(`#board-entry .entry-cargo`, "2", chromedp.ByQuery),
+		chromedp.Click(`#act-reveal`, chromedp.ByQuery))
+	b.waitText(fresh, "#board", "Test Isle A")
+	b.waitText(fresh, "#board-entry", "Enter what R1C2 shows")
+
 	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
 	if err != nil {
 		t.Skip("the engine's test script is not there:", err)

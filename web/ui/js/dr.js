@@ -79,6 +79,9 @@ function boardSVG(view, ctx, path) {
       g.append(s('text', { x: x + 8, y: y + 18, class: 'poslabel' }, `Row ${r}`));
       if (!b.explored) {
         g.append(s('text', { x: x + CW / 2, y: y + CH / 2 + 12, class: 'unknown', 'text-anchor': 'middle' }, '?'));
+      } else if (!b.kind) {
+        g.append(s('text', { x: x + CW / 2, y: y + 50, class: 'cellname', 'text-anchor': 'middle' }, 'Face up'));
+        g.append(s('text', { x: x + CW / 2, y: y + 72, class: 'small', 'text-anchor': 'middle' }, 'enter what it shows'));
       } else if (isl) {
         g.append(s('text', { x: x + CW / 2, y: y + 22, class: 'cellname', 'text-anchor': 'middle' }, b.name || isl.id || 'Island'));
         // Slots: one square per slot, filled with the cube's colour.
@@ -334,11 +337,45 @@ export function setupGuide(view) {
         n === 4 && order[3] ? ` (${order[3].name} may also level up one card before the first turn)` : '')));
 }
 
+// scoreInput fills in the "just score" calculator from the final table: what
+// the view shows (achievements, ship loads, dock, buildings and islands
+// controlled, upgrades, advancements, island cubes). The treasure chests are
+// secret and the printed values are the owner's: the players type those.
+export function scoreInput(view) {
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const players = view.players.map((p) => {
+    const sh = p.ship || {};
+    const holds = sh.spaces || [];
+    const tiles = holds.flatMap((sp) => sp.tiles || []);
+    const mine = (view.boards || []).filter((b) => b.island && b.island.controller === p.seat);
+    const cards = [...(p.played || []), ...(p.hand || []), ...(p.deck || []), ...(p.discard || []), ...(p.playedOffTurn || [])];
+    const sleeved = sum(cards.map((c) => ['top', 'middle', 'bottom'].filter((k) => c[k]).length));
+    return {
+      name: p.name, colour: p.color, achievements: (p.achievements || []).map(norm),
+      coins: { chest: p.chest ?? undefined, ship: sum(holds.map((sp) => (sp.hold || {}).coins || 0)), islands: sum(mine.map((b) => b.island.coins || 0)) },
+      cargo: { dock: p.dock || 0, ship: sum(holds.map((sp) => (sp.hold || {}).cargo || 0)), islands: sum(mine.map((b) => b.island.cargo || 0)) },
+      buildings: sum(mine.map((b) => (b.island.buildings || []).length)),
+      advancements: sleeved + (p.setAside || []).length,
+      upgrades: { basic: tiles.filter((x) => x.tier === 'basic').length, advanced: tiles.filter((x) => x.tier === 'advanced').length },
+    };
+  });
+  const islands = (view.boards || []).filter((b) => b.island).map((b) => {
+    const cubes = {};
+    (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + 1; } });
+    (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + n; } });
+    return { name: b.name || b.island.id, values: null, cubes, empty: (b.island.slots || []).filter((x) => x < 0).length };
+  });
+  return { players, islands };
+}
+
 export function endScreen(view) {
   return h('section', { class: 'end', id: 'end' },
     h('h2', null, 'The game is over'),
-    h('p', null, 'Count the end-game score with the calculator: it shows each category and a chart.'),
-    h('a', { class: 'big primary', href: '#/score' }, 'Count the score'));
+    h('p', null, 'Count the score: the calculator starts from what the table shows; add the coins in each treasure chest and the values printed on the islands.'),
+    h('button', { class: 'big primary', id: 'count-score', onclick: () => {
+      sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
+      location.hash = '#/score';
+    } }, 'Count the score'));
 }
 
 // ---------- the table ----------
@@ -359,6 +396,48 @@ export function render(view, ctx, snap) {
   if (ctx.seat >= 0) wrap.append(playersPanel(view, ctx), board, achievementsPanel(view));
   else wrap.append(board, achievementsPanel(view), playersPanel(view, ctx));
   return wrap;
+}
+
+const slug = (x) => String(x).toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+// boardEntryForm asks what a board turned face up shows: an island from the
+// catalog (by id), a new island typed from the board (name, slots, coin
+// values, production, hand icon; the catalog keeps it), or an open sea with
+// its arrows. type is "explore" or "reveal-board".
+function boardEntryForm(title, at, type, send) {
+  const mode = h('select', { class: 'entry-mode' },
+    h('option', { value: 'new' }, 'a new island (type it in)'), h('option', { value: 'known' }, 'an island already entered'), h('option', { value: 'sea' }, 'open sea'));
+  const known = h('input', { class: 'entry-id', placeholder: 'island id, e.g. seahound-isle' });
+  const name = h('input', { class: 'entry-name', placeholder: 'island name as printed' });
+  const slots = h('input', { class: 'entry-slots', type: 'number', min: 1, max: 9, placeholder: 'cube slots' });
+  const values = h('input', { class: 'entry-values', placeholder: 'coins for 1st,2nd,3rd e.g. 6,5,4' });
+  const cargo = h('input', { class: 'entry-cargo', type: 'number', min: 0, max: 9, placeholder: 'cargo produced' });
+  const coins = h('input', { class: 'entry-coins', type: 'number', min: 0, max: 9, placeholder: 'coins produced' });
+  const hand = h('input', { type: 'checkbox', class: 'entry-hand' });
+  const arrows = ['up', 'down', 'left', 'right'].map((d) => h('label', { class: 'check' }, h('input', { type: 'checkbox', value: d }), ' ' + d));
+  const card = h('input', { class: 'entry-card', placeholder: 'id of the card put on it (optional)' });
+  const newBox = h('div', { class: 'row' }, name, slots, values, cargo, coins, h('label', { class: 'check' }, hand, ' hand icon'));
+  const knownBox = h('div', { class: 'row', hidden: true }, known);
+  const seaBox = h('div', { class: 'row', hidden: true }, 'Arrows: ', arrows);
+  mode.onchange = () => { newBox.hidden = mode.value !== 'new'; knownBox.hidden = mode.value !== 'known'; seaBox.hidden = mode.value !== 'sea'; };
+  return h('fieldset', { class: 'explore', id: 'board-entry' }, h('legend', null, title), mode, newBox, knownBox, seaBox, card,
+    h('button', { class: 'btn primary', id: type === 'explore' ? 'act-explore' : 'act-reveal', onclick: () => {
+      const a = { type, at };
+      if (mode.value === 'sea') a.openSea = { arrows: arrows.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value) };
+      else if (mode.value === 'known') a.island = known.value.trim();
+      else a.newIsland = { id: slug(name.value), name: name.value.trim(), slots: Number(slots.value || 0),
+        values: values.value.split(',').map((x) => x.trim()).filter(Boolean).map(Number),
+        cargo: Number(cargo.value || 0), coins: Number(coins.value || 0), handIcon: hand.checked || undefined };
+      if (card.value.trim()) a.card = card.value.trim();
+      send(a);
+    } }, 'Enter the board'));
+}
+
+// cardEntryForm names the card lying face up on a board (by catalog id).
+function cardEntryForm(b, send) {
+  const id = h('input', { class: 'entry-card', placeholder: 'card id from the catalog' });
+  return h('fieldset', { class: 'explore', id: 'card-entry' }, h('legend', null, `Which Row ${b.card.row} card lies on ${posKey(b.at)}?`), id,
+    h('button', { class: 'btn', onclick: () => send({ type: 'reveal-card', at: posKey(b.at), card: id.value.trim() }) }, 'Enter the card'));
 }
 
 // actions: the common actions as buttons, the rest from templates.
@@ -389,20 +468,18 @@ export function actions(view, ctx) {
     h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
     h('button', { class: 'btn', id: 'act-level', onclick: () => send({ type: 'level-up', card: cardSel.value }) }, 'Level up')));
 
+  // Boards turned face up but not entered yet (the three beside the Harbor
+  // at the start, or the one being explored), and cards not entered yet.
   if (t.pendingExplore) {
-    const island = h('input', { id: 'explore-island', placeholder: 'island id from the catalog' });
-    const sea = h('input', { type: 'checkbox', id: 'explore-sea' });
-    const arrows = h('input', { id: 'explore-arrows', placeholder: 'arrows, e.g. up,left' });
-    const card = h('input', { id: 'explore-card', placeholder: 'card id on it' });
-    out.append(h('fieldset', { class: 'explore' }, h('legend', null, `Explore ${posKey(t.pendingExplore)}: what is on the board?`),
-      island, h('label', { class: 'check' }, sea, ' open sea'), arrows, card,
-      h('button', { class: 'btn primary', id: 'act-explore', onclick: () => {
-        const a = { type: 'explore', at: posKey(t.pendingExplore) };
-        if (sea.checked) a.openSea = { arrows: arrows.value.split(',').map((x) => x.trim()).filter(Boolean) }; else a.island = island.value.trim();
-        if (card.value.trim()) a.card = card.value.trim();
-        send(a);
-      } }, 'Turn it over')));
+    out.append(boardEntryForm(`Explore ${posKey(t.pendingExplore)}: what is on the board?`, posKey(t.pendingExplore), 'explore', send));
   }
+  const unentered = (view.boards || []).filter((b) => b.explored && !b.kind && posKey(b.at) !== posKey(t.pendingExplore));
+  if (unentered.length) {
+    const b = unentered[0];
+    out.append(boardEntryForm(`Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, posKey(b.at), 'reveal-board', send));
+  }
+  const unknownCard = (view.boards || []).find((b) => b.card && b.card.adv && !b.card.adv.id && !b.card.adv.merchant && b.kind);
+  if (unknownCard) out.append(cardEntryForm(unknownCard, send));
 
   const pirate = h('input', { type: 'checkbox', id: 'end-pirate' });
   out.append(h('div', { class: 'row endturn' },
@@ -422,8 +499,8 @@ export function actions(view, ctx) {
     'attack-ship': { target: 0 },
     'attack-building': {},
     'master-merchant': { pay: { dock: 12 } },
-    'reveal-board': {},
-    'reveal-card': {},
+    'reveal-board': { at: 'R1C1', openSea: { arrows: ['up'] } },
+    'reveal-card': { at: 'R1C1', card: '' },
     'record-battle-outcome': {},
   };
   const typeSel = h('select', { id: 'tmpl-type' }, Object.keys(templates).map((k) => h('option', { value: k }, k)));

@@ -112,7 +112,15 @@ export function scorePage(app) {
     h('h2', null, 'Players'), players, h('button', { class: 'btn', onclick: () => addPlayer() }, '+ Player'),
     h('h2', null, 'Islands'), islands, h('button', { class: 'btn', onclick: () => addIsland() }, '+ Island'),
     err, h('button', { class: 'big primary', id: 'score-go', onclick: go }, 'Count the score'), result);
-  addPlayer({ name: '' }); addPlayer({ name: '' });
+  let pre = null;
+  try { pre = JSON.parse(sessionStorage.getItem('qm.scorePrefill') || 'null'); } catch {}
+  sessionStorage.removeItem('qm.scorePrefill');
+  if (pre && pre.players) {
+    pre.players.forEach((p) => addPlayer(p));
+    (pre.islands || []).forEach((is) => addIsland(is));
+  } else {
+    addPlayer({ name: '' }); addPlayer({ name: '' });
+  }
 }
 
 // scoreResult is the breakdown table and the chart.
