@@ -339,7 +339,7 @@ func (a *Explore) apply(c *ctx) error {
 	}
 	e := a.BoardEntry
 	e.At = *pe
-	if err := c.s.enterBoard(e, true); err != nil {
+	if err := c.s.enterBoard(e); err != nil {
 		return engine.Refuse("explore-board", 9, "%v", err)
 	}
 	b := c.s.Board(*pe)
@@ -382,7 +382,7 @@ func (a *RevealBoard) apply(c *ctx) error {
 	if b == nil || !b.Explored {
 		return engine.Refuse("not-face-up", 9, "only a face-up board can be entered; a face-down one is explored")
 	}
-	if err := c.s.enterBoard(a.BoardEntry, false); err != nil {
+	if err := c.s.enterBoard(a.BoardEntry); err != nil {
 		return engine.Refuse("reveal-board", 9, "%v", err)
 	}
 	if a.Card != "" || a.NewCard != nil {

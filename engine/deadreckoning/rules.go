@@ -22,8 +22,10 @@ type rulesImpl struct{}
 // and a seed, DecodeAction reads the actions listed by ActionTypes.
 func Rules() engine.Rules { return rulesImpl{} }
 
+// Name returns "dead-reckoning".
 func (rulesImpl) Name() string { return Name }
 
+// New builds a game from a Setup JSON and a seed.
 func (rulesImpl) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
 	s, err := newState(setup, seed)
 	if err != nil {
@@ -32,6 +34,7 @@ func (rulesImpl) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
 	return &Game{st: s}, nil
 }
 
+// DecodeAction reads one action; see ActionTypes.
 func (rulesImpl) DecodeAction(b []byte) (engine.Action, error) { return Codec().Decode(b) }
 
 // ruleAction is a Dead Reckoning action: it checks itself against the state

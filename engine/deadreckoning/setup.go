@@ -221,7 +221,7 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 			return nil, engine.Malformed("setup: row1 entry at %s: want each of R1C1, R1C2, R1C3 at most once", e.At)
 		}
 		seen[e.At] = true
-		if err := s.enterBoard(e, false); err != nil {
+		if err := s.enterBoard(e); err != nil {
 			return nil, engine.Malformed("setup: %v", err)
 		}
 		if e.Card != "" || e.NewCard != nil {
@@ -251,7 +251,7 @@ func (s *State) drawCard(b *Board, row int) bool {
 
 // enterBoard records what a face-up board shows. It checks the board against
 // what can still be face down.
-func (s *State) enterBoard(e BoardEntry, _ bool) error {
+func (s *State) enterBoard(e BoardEntry) error {
 	b := s.Board(e.At)
 	if b == nil {
 		return fmt.Errorf("%s is not an Ocean board", e.At)

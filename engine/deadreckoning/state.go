@@ -357,6 +357,7 @@ type State struct {
 // rngState stores the RNG in the snapshot.
 type rngState struct{ engine.RNG }
 
+// MarshalJSON stores the generator's state as base64 bytes.
 func (r rngState) MarshalJSON() ([]byte, error) {
 	b, err := r.RNG.MarshalBinary()
 	if err != nil {
@@ -365,6 +366,7 @@ func (r rngState) MarshalJSON() ([]byte, error) {
 	return json.Marshal(b)
 }
 
+// UnmarshalJSON restores a state stored by MarshalJSON.
 func (r *rngState) UnmarshalJSON(b []byte) error {
 	var raw []byte
 	if err := json.Unmarshal(b, &raw); err != nil {
