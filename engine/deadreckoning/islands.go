@@ -64,6 +64,12 @@ func (is *IslandState) computeController(n int) engine.Seat {
 	return engine.NoSeat
 }
 
+// fortified reports whether an opponent of seat controls the island with a
+// Fort or Garrison: seat may not interact with it (p. 15).
+func (is *IslandState) fortified(seat engine.Seat) bool {
+	return is.Controller != engine.NoSeat && is.Controller != seat && (is.Has(Fort) || is.Has(Garrison))
+}
+
 // Has reports whether the island has a building of that type.
 func (is *IslandState) Has(b string) bool { return contains(is.Buildings, b) }
 
@@ -112,7 +118,7 @@ func (c *ctx) updateControl(b *Board) {
 func (c *ctx) reclaimAny(seat engine.Seat, skip Pos) bool {
 	for i := range c.s.Boards {
 		b := &c.s.Boards[i]
-		if b.Island == nil || b.At == skip {
+		if b.Island == nil || b.At == skip || b.Island.fortified(seat) {
 			continue
 		}
 		for j, o := range b.Island.Slots {
@@ -147,6 +153,9 @@ func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
 	if b == nil || b.Island == nil {
 		return engine.Refuse("out-of-cubes", 14, "there is no island at %s to take a cube from", at)
 	}
+	if b.Island.fortified(seat) {
+		return engine.Refuse("fort", 15, "an opponent's Fort or Garrison protects the island at %s: you cannot remove cubes there", at)
+	}
 	for j, o := range b.Island.Slots {
 		if o == seat {
 			b.Island.Slots[j] = engine.NoSeat
@@ -166,7 +175,7 @@ func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
 // pirate-mode ship (pp. 7, 12).
 func (c *ctx) islandInteraction(seat engine.Seat, b *Board, overridesForts, blockade bool) error {
 	is := b.Island
-	if is.Controller != engine.NoSeat && is.Controller != seat && !overridesForts && (is.Has(Fort) || is.Has(Garrison)) {
+	if !overridesForts && is.fortified(seat) {
 		return engine.Refuse("fort", 15, "%s protects the island at %s with a Fort or Garrison: other players cannot interact with it", c.s.Players[is.Controller].Name, b.At)
 	}
 	if blockade {

@@ -119,3 +119,17 @@ func testAdv(id, kind, to string) data.Advancement {
 	return data.Advancement{ID: id, Name: "Test " + id, Row: 1, Slot: "top", Cost: 1,
 		Abilities: []data.Ability{{Options: []data.Option{{Effects: []data.Effect{{Kind: kind, N: 2, To: to}}}}}}}
 }
+
+// p. 15: an opponent's Fort also stops you taking your own cubes off the island.
+func TestReclaimNotFromFortifiedIsland(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	s := st(g)
+	islandWith(s, Pos{1, 2}, []engine.Seat{blu, blu, blu, pur, __}, nil) // Ben controls
+	s.Board(Pos{1, 2}).Island.Buildings = []string{Fort}
+	place(s, pur, Pos{1, 1})
+	s.Players[pur].Cubes = 0
+	fixCubes(s, pur)
+	setHand(g, pur, "deck-hand-1")
+	do(t, g, `{"type":"play-card","seat":0,"card":"deck-hand-1"}`)
+	refused(t, g, `{"type":"use-ability","seat":0,"card":"deck-hand-1","ability":0,"reclaim":["R1C2"]}`, "fort")
+}
