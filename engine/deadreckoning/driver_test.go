@@ -152,6 +152,20 @@ func (d *driver) proposals() []engine.Action {
 					u.Builds = []BuildOrder{{At: islands[r.IntN(len(islands))], Building: []string{Fort, Outpost, Garrison}[r.IntN(3)]}}
 				}
 				u.Pay = &Payment{Dock: r.IntN(7)}
+				// Pay exactly what the chosen option costs, when that is known.
+				opt := ab.Options[u.Option]
+				for _, e := range opt.Effects {
+					switch e.Kind {
+					case "upgrade", "repair":
+						u.Pay = &Payment{Dock: e.Cost}
+					case "build":
+						if len(u.Builds) > 0 {
+							if k, ok := s.Catalog.BuildingCost(u.Builds[0].Building); ok {
+								u.Pay = &Payment{Dock: k}
+							}
+						}
+					}
+				}
 				u.Tile = &TileChoice{ID: []string{"test-tile-basic", "test-tile-advanced", ""}[r.IntN(3)], Space: spaceNames[r.IntN(4)]}
 				u.Target = seatPtr(opp[r.IntN(len(opp))])
 				out = append(out, u)

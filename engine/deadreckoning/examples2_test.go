@@ -308,7 +308,9 @@ func TestExamplePerCannonOnCard(t *testing.T) {
 // 3 First Mate, away from the island. Others then cannot interact with the
 // island but can still buy its card; production gains +1 cargo and +1 coin.
 func TestExampleFortAndOutpost(t *testing.T) {
-	g := newGame(t, testSetup(2), 1)
+	su := testSetup(2)
+	delete(su.Catalog.BuildingCosts, "garrison") // as shipped: not in the rulebook
+	g := newGame(t, su, 1)
 	s := st(g)
 	giveControl(s, Pos{1, 1}, pur)
 	s.Players[pur].Card("first-mate").Level = 3

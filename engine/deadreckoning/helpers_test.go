@@ -11,7 +11,8 @@ import (
 
 // Test data: made-up islands and cards, named as such, never the game's.
 func testCatalog() *data.Catalog {
-	c := &data.Catalog{BuildingCosts: map[string]*int{}}
+	three := 3 // test data: the Garrison's cost is not in the rulebook
+	c := &data.Catalog{BuildingCosts: map[string]*int{"garrison": &three}}
 	for i := 1; i <= 12; i++ {
 		c.Islands = append(c.Islands, data.Island{
 			ID: fmt.Sprintf("test-isle-%d", i), Name: fmt.Sprintf("Test Isle %d", i),
