@@ -1,6 +1,7 @@
 package deadreckoning
 
 import (
+	"maps"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -43,6 +44,11 @@ type TurnView struct {
 	Bought         int         `json:"bought"`
 	Used           []string    `json:"used"`
 	PendingExplore *Pos        `json:"pendingExplore,omitempty"`
+	// Fought: what the active player has battled this turn ("ship:1",
+	// "merchant:7", "building:R2C3"); Blockaded: islands they lost at.
+	Fought      []string       `json:"fought,omitempty"`
+	Blockaded   []Pos          `json:"blockaded,omitempty"`
+	CannonsUsed map[string]int `json:"cannonsUsed,omitempty"`
 }
 
 // ShipView is a ship as everyone sees it.
@@ -113,7 +119,8 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 		FaceDownIslands: s.FaceDownIslands, FaceDownSeas: s.FaceDownSeas, SupplyCargo: s.Supply.Cargo,
 		Battles: append([]PendingBattle{}, s.Turn.Battles...), EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
 		Turn: TurnView{Number: s.Turn.Number, Seat: s.Turn.Seat, SailsSet: s.Turn.SailsSet, Explored: s.Turn.Explored,
-			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore}}
+			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore,
+			Fought: cloneSlice(s.Turn.Fought), Blockaded: cloneSlice(s.Turn.Blockaded), CannonsUsed: maps.Clone(s.Turn.CannonsUsed)}}
 	for i := range s.Players {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: p.Seat, Name: p.Name, Color: p.Color, Dock: p.Dock, Cubes: p.Cubes,
