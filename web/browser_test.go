@@ -1,8 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
 // The browser tests drive Debian's Chromium headless through chromedp. They
@@ -95,7 +101,7 @@ func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Acti
 // shot saves a full-page screenshot as an artefact (and into
 // docs/screenshots when asked).
 // docShots are the screenshots docs/ui.md shows.
-var docShots = map[string]bool{"tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
+var docShots = map[string]bool{"calibration.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
 	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true}
 
 func (b *browser) shot(ctx context.Context, name string) {
@@ -369,3 +375,89 @@ func TestBrowserRealRules(t *testing.T) {
 }
 
 func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }
+
+// jpegFrames is a camera showing a made-up board: a light rectangle where
+// the test calibration says the board is.
+type jpegFrames struct{ frame []byte }
+
+func newJPEGFrames(t *testing.T) *jpegFrames {
+	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
+	for y := range 480 {
+		for x := range 640 {
+			c := color.RGBA{40, 45, 50, 255}
+			if x > 80 && x < 560 && y > 90 && y < 380 {
+				c = color.RGBA{190, 170, 120, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	return &jpegFrames{buf.Bytes()}
+}
+
+func (f *jpegFrames) Subscribe(ctx context.Context) <-chan []byte {
+	ch := make(chan []byte)
+	go func() {
+		defer close(ch)
+		for {
+			select {
+			case ch <- f.frame:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case <-time.After(100 * time.Millisecond):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// TestBrowserCalibrationAndDevices: the host drags a board corner over the
+// live camera image and saves it; the developer panel presses a simulated
+// button.
+func TestBrowserCalibrationAndDevices(t *testing.T) {
+	layout, _ := json.Marshal(battle.DefaultLayout())
+	cal := &fakeCalibrator{saved: CameraCalibration{ImageWidth: 640, ImageHeight: 480, Layout: layout,
+		Corners: [4]Point{{90, 100}, {550, 95}, {555, 375}, {85, 370}}}}
+	sim := &fakeSim{}
+	e := newEnv(t, Options{PingInterval: time.Second, Frames: newJPEGFrames(t), Calibrator: cal, Sim: sim})
+	cr := e.create()
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1280, 800)
+	b.run(tablet, "open calibration as host", chromedp.Navigate(e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`}))`, nil),
+		chromedp.Navigate(e.http.URL+"/#/calibrate/"+cr.Table),
+		chromedp.WaitVisible(`#cal-overlay .corner.c0`, chromedp.ByQuery))
+	var box []float64
+	b.run(tablet, "corner position", chromedp.Poll(`(() => { const img = document.querySelector('.calstage img.live'); if (!img || !img.complete || !img.naturalWidth) return null;
+		const r = document.querySelector('#cal-overlay .corner.c0').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, &box, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.run(tablet, "drag the top-left corner",
+		chromedp.MouseEvent(input.MousePressed, box[0], box[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, box[0]+20, box[1]+10, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, box[0]+40, box[1]+20, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseReleased, box[0]+40, box[1]+20, chromedp.ButtonLeft))
+	b.shot(tablet, "calibration.png")
+	b.run(tablet, "save", chromedp.Click(`#cal-save`, chromedp.ByQuery))
+	deadline := time.Now().Add(5 * time.Second)
+	for cal.corner0().X <= 95 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if c := cal.corner0(); c.X <= 95 || c.Y <= 105 {
+		t.Errorf("the dragged corner was saved at %+v", c)
+	}
+	b.run(tablet, "test read", chromedp.Click(`#cal-test`, chromedp.ByQuery))
+	b.waitText(tablet, "#cal-read", "{")
+
+	b.run(tablet, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device button`, chromedp.ByQuery),
+		chromedp.Click(`.device button`, chromedp.ByQuery))
+	b.waitText(tablet, ".devlog", "button-1 pressed")
+	if got := sim.lastCmd(); got != "button-1 press" {
+		t.Errorf("the simulator got %q", got)
+	}
+}

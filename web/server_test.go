@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -520,7 +521,7 @@ func TestCalibration(t *testing.T) {
 	if r := e.do("PUT", path, good, pin(cr.PINs[0])...); r.status != 403 {
 		t.Errorf("calibration with a PIN: %d", r.status)
 	}
-	if r := e.do("PUT", path, good, host(cr.HostToken)...); r.status != 200 || cal.saved.Corners[1].X != 600 {
+	if r := e.do("PUT", path, good, host(cr.HostToken)...); r.status != 200 || cal.corner(1).X != 600 {
 		t.Fatalf("save: %d %s", r.status, r.body)
 	}
 	var got CameraCalibration
@@ -537,7 +538,7 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.status, r.body)
 		}
 	}
-	if r := e.do("POST", path+"/colours", `{"counts":{"purple":5,"green":5}}`, host(cr.HostToken)...); r.status != 200 || cal.colours["green"] != 5 {
+	if r := e.do("POST", path+"/colours", `{"counts":{"purple":5,"green":5}}`, host(cr.HostToken)...); r.status != 200 || cal.colour("green") != 5 {
 		t.Errorf("colours: %d %s", r.status, r.body)
 	}
 	if r := e.do("POST", path+"/colours", `{"counts":{}}`, host(cr.HostToken)...); r.status != 400 {
@@ -549,16 +550,36 @@ func TestCalibration(t *testing.T) {
 }
 
 type fakeCalibrator struct {
+	mu      sync.Mutex
 	saved   CameraCalibration
 	colours map[string]int
 }
 
-func (f *fakeCalibrator) Calibration(context.Context) (CameraCalibration, error) { return f.saved, nil }
+func (f *fakeCalibrator) Calibration(context.Context) (CameraCalibration, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.saved, nil
+}
 func (f *fakeCalibrator) SaveCalibration(_ context.Context, c CameraCalibration) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	f.saved = c
 	return nil
 }
+func (f *fakeCalibrator) corner0() Point { return f.corner(0) }
+func (f *fakeCalibrator) corner(i int) Point {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.saved.Corners[i]
+}
+func (f *fakeCalibrator) colour(c string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.colours[c]
+}
 func (f *fakeCalibrator) CalibrateColours(_ context.Context, c map[string]int) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	f.colours = c
 	return "measured 2 colours", nil
 }
@@ -642,7 +663,7 @@ func TestSimPanel(t *testing.T) {
 		t.Fatalf("devices: %+v", ds)
 	}
 	r := e.do("POST", "/api/sim", `{"key":"button-1","command":"press"}`)
-	if r.status != 200 || !strings.Contains(string(r.body), "pressed") || sim.last != "button-1 press" {
+	if r.status != 200 || !strings.Contains(string(r.body), "pressed") || sim.lastCmd() != "button-1 press" {
 		t.Errorf("press: %d %s", r.status, r.body)
 	}
 	if r := e.do("POST", "/api/sim", `{"key":"button-9","command":"press"}`); r.status != 400 || !strings.Contains(r.apiErr(t).Message, "no device") {
@@ -653,7 +674,16 @@ func TestSimPanel(t *testing.T) {
 	}
 }
 
-type fakeSim struct{ last string }
+type fakeSim struct {
+	mu   sync.Mutex
+	last string
+}
+
+func (f *fakeSim) lastCmd() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.last
+}
 
 func (f *fakeSim) Devices(context.Context) ([]SimDevice, error) {
 	return []SimDevice{{Key: "button-1", Label: "Seat 1 button", Commands: []string{"press"}}}, nil
@@ -662,6 +692,8 @@ func (f *fakeSim) Do(_ context.Context, key, cmd string) (string, error) {
 	if key != "button-1" {
 		return "", errors.New("no device called " + key)
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	f.last = key + " " + cmd
 	return "button-1 pressed", nil
 }

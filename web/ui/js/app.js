@@ -31,7 +31,7 @@ function rendererFor(rules, view) {
 function setStatus(text, ok) {
   if (!statusEl) return;
   statusEl.textContent = text;
-  statusEl.className = ok ? 'ok' : (text ? 'bad' : '');
+  statusEl.className = !text ? '' : (ok ? 'ok' : 'bad');
 }
 
 function route() {

@@ -56,15 +56,27 @@ export function calibratePage(app, id) {
     const Hinv = H && homography(cal.corners.map((p) => [p.x, p.y]), [[0, 0], [bw, 0], [bw, bh], [0, bh]]);
     const svg = s('svg', { viewBox: `0 0 ${W} ${Ht}`, class: 'overlay', id: 'cal-overlay' });
     if (H) {
+      // Zones tile the board: a corner shared by several zones is one
+      // handle, and dragging it moves it in every zone.
+      const shared = new Map();
       for (const z of layout.zones || []) {
         const pts = z.polygon.map((p) => apply(H, p));
         svg.append(s('polygon', { points: pts.map((p) => p.join(',')).join(' '), class: 'zone' }));
         const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length, cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
         svg.append(s('text', { x: cx, y: cy, 'text-anchor': 'middle', class: 'zlabel' }, z.id));
         z.polygon.forEach((p, i) => {
-          const [x, y] = apply(H, p);
-          svg.append(handle(x, y, 'zvert', (nx, ny) => { z.polygon[i] = apply(Hinv, [nx, ny]).map((v) => Math.round(v * 10) / 10); }));
+          const key = `${Math.round(p[0] * 2)},${Math.round(p[1] * 2)}`;
+          if (!shared.has(key)) shared.set(key, []);
+          shared.get(key).push([z, i]);
         });
+      }
+      for (const refs of shared.values()) {
+        const [z0, i0] = refs[0];
+        const [x, y] = apply(H, z0.polygon[i0]);
+        svg.append(handle(x, y, 'zvert', (nx, ny) => {
+          const mm = apply(Hinv, [nx, ny]).map((v) => Math.round(v * 10) / 10);
+          for (const [z, i] of refs) z.polygon[i] = mm.slice();
+        }));
       }
     }
     svg.append(s('polygon', { points: cal.corners.map((p) => `${p.x},${p.y}`).join(' '), class: 'boardedge' }));
