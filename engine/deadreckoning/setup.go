@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
@@ -93,6 +94,9 @@ func decodeSetup(raw json.RawMessage) (Setup, error) {
 	for i, p := range s.Players {
 		if p.Name == "" {
 			return s, engine.Malformed("setup: player %d has no name", i+1)
+		}
+		if strings.EqualFold(p.Color, "black") {
+			return s, engine.Malformed("setup: player %d: black is the colour of the non-player cubes (p. 3)", i+1)
 		}
 		if p.Color != "" && colors[p.Color] {
 			return s, engine.Malformed("setup: colour %q is used twice", p.Color)

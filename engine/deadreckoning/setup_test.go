@@ -98,6 +98,8 @@ func TestSetupRefusesBadInput(t *testing.T) {
 		"row2 board":   `{"players":[{"name":"A"},{"name":"B"}],"row1":[{"at":"R2C1","openSea":{"arrows":[]}}]}`,
 		"unknown isle": `{"players":[{"name":"A"},{"name":"B"}],"row1":[{"at":"R1C1","island":"nowhere"}]}`,
 		"not json":     `[`,
+		"black":        `{"players":[{"name":"A","color":"Black"},{"name":"B"}]}`,
+		"same colour":  `{"players":[{"name":"A","color":"red"},{"name":"B","color":"red"}]}`,
 	} {
 		_, err := Rules().New(json.RawMessage(js), 1)
 		if !errors.Is(err, engine.ErrMalformed) {
