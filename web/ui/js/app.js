@@ -227,9 +227,31 @@ function tablePage(id, mode) {
     try {
       st.snap = await call('GET', `/api/tables/${id}`, { table: id, as });
       await loadLog();
+      // Camera reads still waiting (after a reload of the page).
+      const reads = await call('GET', `/api/tables/${id}/reads`, { table: id, as });
+      for (const r of reads) {
+        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: `The camera read ${r.cubes} cubes: confirm or correct the read.`, read: r });
+      }
     } catch (e) { st.error = e; }
     draw();
   };
+
+  // addNotice: what needs a person (a read to confirm, a count that does not
+  // match, a device error, a refused button) stays on screen; the rest is a
+  // passing message.
+  const STAYS = ['proposed-read', 'count-mismatch', 'device-error', 'action-refused'];
+  function addNotice(n) {
+    if (n.kind === 'read-resolved') {
+      st.notices = st.notices.filter((x) => !(x.read && n.read && x.read.id === n.read.id));
+      toast(n.text, 'ok');
+      return;
+    }
+    if (STAYS.includes(n.kind)) {
+      if (n.read && st.notices.some((x) => x.kind === n.kind && x.read && x.read.id === n.read.id)) return;
+      st.notices.push(n);
+      st.notices = st.notices.slice(-4);
+    } else if (n.text) toast(n.text);
+  }
   const loadLog = async () => {
     try { st.log = await call('GET', `/api/tables/${id}/history`, { table: id, as }); } catch (e) { /* the view still shows */ }
   };
@@ -313,8 +335,9 @@ function tablePage(id, mode) {
   }
 
   function noticesPanel() {
-    return h('section', { class: 'notices' }, st.notices.slice(-3).map((n) => {
-      const box = h('div', { class: 'notice ' + n.kind }, h('strong', null, n.text || n.kind));
+    return h('section', { class: 'notices' }, st.notices.map((n, i) => {
+      const box = h('div', { class: 'notice ' + n.kind }, h('strong', null, n.text || n.kind),
+        n.kind !== 'proposed-read' ? h('button', { class: 'icon dismiss', title: 'Dismiss', onclick: () => { st.notices.splice(i, 1); draw(); } }, '✕') : null);
       if (n.kind === 'proposed-read' && n.read) box.append(readPrompt(n.read));
       return box;
     }));
@@ -383,10 +406,7 @@ function tablePage(id, mode) {
         if (!snap) return;
         const changed = !st.snap || snap.version !== st.snap.version;
         st.snap = snap;
-        if (notice) {
-          st.notices = st.notices.filter((n) => n.kind !== 'read-resolved' && !(n.read && notice.read && n.read.id === notice.read.id && notice.kind === 'read-resolved'));
-          if (notice.kind !== 'read-resolved') st.notices.push(notice); else toast(notice.text, 'ok');
-        }
+        if (notice) addNotice(notice);
         if (changed) { st.error = null; await loadLog(); }
         draw();
       },

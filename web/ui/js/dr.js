@@ -368,14 +368,19 @@ export function scoreInput(view) {
   return { players, islands };
 }
 
+const snapTable = () => (location.hash.split('/')[2] || '').split('?')[0];
+
 export function endScreen(view) {
   return h('section', { class: 'end', id: 'end' },
     h('h2', null, 'The game is over'),
     h('p', null, 'Count the score: the calculator starts from what the table shows; add the coins in each treasure chest and the values printed on the islands.'),
-    h('button', { class: 'big primary', id: 'count-score', onclick: () => {
-      sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
-      location.hash = '#/score';
-    } }, 'Count the score'));
+    h('div', { class: 'row' },
+      h('button', { class: 'big primary', id: 'count-score', onclick: () => {
+        sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
+        location.hash = '#/score';
+      } }, 'Count the score'),
+      h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=bgstats`, download: '' }, 'BG Stats file'),
+      h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=json`, download: '' }, 'Full log (JSON)')));
 }
 
 // ---------- the table ----------
