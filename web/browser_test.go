@@ -461,3 +461,31 @@ func TestBrowserCalibrationAndDevices(t *testing.T) {
 		t.Errorf("the simulator got %q", got)
 	}
 }
+
+// TestBrowserTieBreak: two players tied on coins settle it with the
+// tie-break battle in the score calculator.
+func TestBrowserTieBreak(t *testing.T) {
+	e := newEnv(t, Options{})
+	b := newBrowser(t, e.http.URL)
+	tab := b.device(1280, 800)
+	b.run(tab, "score a tie", chromedp.Navigate(e.http.URL+"/#/score"), chromedp.WaitVisible(`#score-go`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => {
+			document.querySelectorAll('.achvals input').forEach((i) => { i.value = 4; });
+			const ps = document.querySelectorAll('.score-player');
+			ps[0].querySelector('.name').value = 'Ann'; ps[0].querySelector('.chest').value = 30;
+			ps[1].querySelector('.name').value = 'Ben'; ps[1].querySelector('.chest').value = 30;
+		})()`, nil),
+		chromedp.Click(`#score-go`, chromedp.ByQuery), chromedp.WaitVisible(`#tie-start`, chromedp.ByQuery))
+	b.waitText(tab, "#score-result", "Tied: Ann, Ben")
+	b.run(tab, "cannons", chromedp.SetValue(`#tiebreak input[data-name="Ann"]`, "2", chromedp.ByQuery),
+		chromedp.SetValue(`#tiebreak input[data-name="Ben"]`, "2", chromedp.ByQuery),
+		chromedp.Click(`#tie-start`, chromedp.ByQuery), chromedp.WaitVisible(`#tie-read`, chromedp.ByQuery))
+	b.waitText(tab, "#tiebreak", "2 purple")
+	b.waitText(tab, "#tiebreak", "2 green")
+	b.run(tab, "the read", chromedp.WaitVisible(`#read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
+		chromedp.SetValue(`#read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "2", chromedp.ByQuery),
+		chromedp.SetValue(`#read-grid input[data-zone="damage-left"][data-colour="green"]`, "2", chromedp.ByQuery),
+		chromedp.Click(`#tie-read`, chromedp.ByQuery))
+	b.waitText(tab, "#tiebreak", "Ann wins the tie-break")
+	b.shot(tab, "tie-break.png")
+}

@@ -3,6 +3,7 @@
 
 import { call } from './api.js';
 import { h, s, fill, errorBox, colourOf } from './ui.js';
+import { readGrid } from './dr.js';
 
 const ACH = [
   ['legendary', 'Legendary'], ['expert-sailors', 'Expert Sailors'], ['terror-of-the-sea', 'Terror of the Sea'],
@@ -96,14 +97,46 @@ export function scorePage(app) {
     };
   };
 
-  const go = async () => {
+  // tie is the tie-break battle so far: cannons per tied player and the
+  // reads of every drop (p. 23).
+  let tie = null;
+  const go = async (scroll = true) => {
     fill(err);
     try {
-      const res = await call('POST', '/api/score', { body: input() });
-      fill(result, scoreResult(res));
-      result.scrollIntoView({ behavior: 'smooth' });
+      const body = input();
+      if (tie) body.tie_break = tie;
+      const res = await call('POST', '/api/score', { body });
+      fill(result, scoreResult(res), tieBreakPanel(res));
+      if (scroll) result.scrollIntoView({ behavior: 'smooth' });
     } catch (e) { fill(err, errorBox(e)); }
   };
+
+  function tieBreakPanel(res) {
+    if (!res.tied || !res.tied.length) return null;
+    const tb = res.tie_break;
+    const box = h('section', { class: 'tiebreak', id: 'tiebreak' }, h('h2', null, 'Tie-break battle (p. 23)'));
+    if (!tb || !tie) {
+      const ins = res.tied.map((name) => h('label', { class: 'num' }, h('span', null, `${name}: cannons on ship and in the whole deck`), h('input', { type: 'number', min: 0, max: 60, 'data-name': name })));
+      box.append(h('p', null, 'Each tied player drops one cube per cannon, all at once; exploding shots count, abilities do not.'), h('div', { class: 'row' }, ins),
+        h('button', { class: 'big primary', id: 'tie-start', onclick: () => {
+          tie = { cannons: {}, reads: [] };
+          ins.forEach((l) => { const i = l.querySelector('input'); tie.cannons[i.dataset.name] = Number(i.value || 0); });
+          go(false);
+        } }, 'Start the tie-break'));
+      return box;
+    }
+    (tb.rounds || []).forEach((r) => box.append(h('p', null, `Round ${r.round}: ` + Object.entries(r.strength || {}).map(([n, v]) => `${n} ${v}`).join(', '))));
+    if (tb.refused) box.append(errorBox({ message: tb.refused }));
+    if (tb.winner) { box.append(h('h2', { class: 'winner' }, `${tb.winner} wins the tie-break`)); return box; }
+    if (tb.next) {
+      const drop = Object.entries(tb.next.drop || {});
+      const grid = readGrid(drop.map(([c]) => c));
+      box.append(h('p', { class: 'big-turn' }, `${tb.next.kind === 'explode' ? 'Exploding shots: drop' : 'Drop'} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))),
+        h('p', null, 'Then count where the cubes landed:'), grid,
+        h('button', { class: 'big primary', id: 'tie-read', onclick: () => { tie.reads.push(grid.value()); go(false); } }, 'Use this read'));
+    }
+    return box;
+  }
 
   fill(app,
     h('h1', null, 'Just score'),
@@ -111,7 +144,7 @@ export function scorePage(app) {
     h('h2', null, 'Achievement values on your Harbor board'), achVals,
     h('h2', null, 'Players'), players, h('button', { class: 'btn', onclick: () => addPlayer() }, '+ Player'),
     h('h2', null, 'Islands'), islands, h('button', { class: 'btn', onclick: () => addIsland() }, '+ Island'),
-    err, h('button', { class: 'big primary', id: 'score-go', onclick: go }, 'Count the score'), result);
+    err, h('button', { class: 'big primary', id: 'score-go', onclick: () => { tie = null; go(); } }, 'Count the score'), result);
   let pre = null;
   try { pre = JSON.parse(sessionStorage.getItem('qm.scorePrefill') || 'null'); } catch {}
   sessionStorage.removeItem('qm.scorePrefill');
@@ -135,8 +168,8 @@ export function scoreResult(res) {
     return h('td', { title: l.detail || '', class: l.coins === null ? 'missing' : '' }, l.coins === null ? '?' : l.coins);
   };
   return h('section', { class: 'score-out' },
-    res.winner ? h('h2', { class: 'winner' }, `${res.winner} wins`) : null,
-    res.tied && res.tied.length ? h('h2', { class: 'winner' }, `Tied: ${res.tied.join(', ')} – settle it with the tie-break battle (p. 23)`) : null,
+    res.winner ? h('h2', { class: 'winner' }, `${res.winner} wins` + (res.tied && res.tied.length ? ` the tie-break (${res.tied.join(', ')} were tied)` : '')) : null,
+    res.tied && res.tied.length && !res.winner ? h('h2', { class: 'winner' }, `Tied: ${res.tied.join(', ')} – settle it with the tie-break battle (p. 23)`) : null,
     !res.complete ? h('p', { class: 'warn' }, 'Some values are missing, so some totals are not known: ', (res.missing || []).join('; ')) : null,
     scoreChart(players),
     h('table', { class: 'breakdown', id: 'breakdown' },
