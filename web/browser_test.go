@@ -225,6 +225,16 @@ func TestBrowserTable(t *testing.T) {
 		t.Error("Ben's phone shows Ann's secret")
 	}
 
+	// The link drops: the screens say so, reconnect by themselves and catch
+	// up with what happened meanwhile.
+	e.srv.hub.dropAll()
+	b.waitText(watcher, "#status", "reconnecting")
+	r = e.do("POST", "/api/tables/"+id+"/actions", `{"action":{"type":"set-sails","seat":1},"baseVersion":`+itoa(sess.Version())+`}`)
+	if r.status != 422 { // Ben's sails are already set: the refusal changes nothing
+		t.Fatalf("set sails again: %d %s", r.status, r.body)
+	}
+	b.waitText(watcher, "#status", "live")
+
 	// A battle: Ben attacks Ann, the camera proposes a read, the tablet
 	// confirms it.
 	r = e.do("POST", "/api/tables/"+id+"/actions", `{"action":{"type":"attack-ship","seat":1,"target":0},"baseVersion":`+itoa(sess.Version())+`}`)

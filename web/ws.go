@@ -107,6 +107,18 @@ func (h *hub) broadcastLocked(table string) {
 	}
 }
 
+// dropAll ends every WebSocket now but keeps accepting new ones: the
+// clients reconnect and catch up (tests use it to cut the link).
+func (h *hub) dropAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, cs := range h.tables {
+		for c := range cs {
+			c.stop()
+		}
+	}
+}
+
 // closeAll ends every WebSocket (on shutdown) and refuses new ones.
 func (h *hub) closeAll() {
 	h.mu.Lock()
