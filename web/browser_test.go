@@ -249,6 +249,7 @@ func TestBrowserTable(t *testing.T) {
 	b.waitText(tablet, "#battle-need", "Exploding shot: drop")
 	b.waitText(tablet, "#read-tally", "strength-1-left")
 	b.waitText(tablet, ".notices", "the tower counted 5")
+	b.waitText(tablet, "#battle-steps", "Where did the cubes land?")
 	b.run(tablet, "open the by-hand read", chromedp.Evaluate(`document.querySelector('.readprompt details').open = true`, nil),
 		chromedp.WaitVisible(`#read-grid input[data-zone="explode"][data-colour="green"]`, chromedp.ByQuery))
 	b.shot(tablet, "tablet-battle.png")

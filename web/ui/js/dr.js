@@ -217,7 +217,9 @@ function turnPanel(view) {
 
 // needOf finds the battle's "what now" (battle.Need) in a pending battle,
 // wherever the game's view puts it.
-function needOf(b) { return b.need || (b.state && b.state.need) || null; }
+function needOf(b, view) {
+  return b.need || (b.state && b.state.need) || (view && (view.battleNeed || view.need)) || null;
+}
 
 function strengthBars(need, names, cols) {
   const st = need.strength || [0, 0];
@@ -232,12 +234,13 @@ function strengthBars(need, names, cols) {
   return svg;
 }
 
-function needPanel(need, names, cols) {
+function needPanel(need, names, cols, view) {
   const who = { attacker: names[0], defender: names[1], table: 'the table', both: 'both sides' }[need.who] || need.who || '';
   const drop = need.drop ? Object.entries(need.drop).filter(([, n]) => n > 0) : [];
   const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.drop_kind] || 'Drop';
   return h('div', { class: 'need', id: 'battle-need' },
-    h('div', { class: 'phase' }, `Step: ${need.phase}`, who ? ` · waiting for ${who}` : ''),
+    h('div', { class: 'phase' }, `Step: ${need.phase}`, who ? ` · waiting for ${who}` : '',
+      need.waitingOn && need.waitingOn.length ? ` (${need.waitingOn.map((x) => pname(view, x)).join(' or ')} may act)` : ''),
     drop.length ? h('div', { class: 'drop big-turn' }, `${kind} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))) : null,
     h('div', { class: 'cubes' }, [0, 1].map((i) => h('div', { class: 'sidecubes', style: `--c:${cols[i]}` },
       h('strong', null, `${names[i]}: ${(need.cubes || [])[i] ?? 0} cubes`),
@@ -256,7 +259,7 @@ function battlePanel(view, camera) {
     const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
     const names = [att ? att.name : '?', defName];
     const cols = [pcol(view, b.attacker), def ? colourOf(def.color) : '#888'];
-    const need = needOf(b);
+    const need = needOf(b, view);
     return h('div', { class: 'battlecard' },
       h('h2', null, '⚔ Battle at ', posKey(b.at)),
       h('div', { class: 'sides' },
@@ -265,10 +268,74 @@ function battlePanel(view, camera) {
         h('div', { class: 'side-d', style: `--c:${cols[1]}` }, h('div', { class: 'who' }, defName),
           b.merchant && b.merchant.cubes ? h('div', { class: 'muted' }, `drops ${b.merchant.cubes} black cubes`) : null)),
       h('p', { class: 'muted' }, { 'pirate-stop': 'stopped on a pirate ship (p. 10)', 'attack-flag': 'attack flag (p. 15)', 'pirate-choice': 'chose to fight a pirate ship (p. 12)', merchant: 'attacked a merchant ship (p. 10)', building: 'attacked a building (p. 20)' }[b.cause] || b.cause || b.kind || ''),
-      need ? needPanel(need, names, cols)
+      need ? needPanel(need, names, cols, view)
         : h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn (p. 19).' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
       camera ? h('img', { class: 'camera', src: '/api/camera.mjpg', alt: 'the battle board, live' }) : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
   }));
+}
+
+// battleSteps are the forms for the step the battle waits for, as
+// battle-step actions (docs/battles.md): cannons, defence, the drop, the
+// read (a grid per colour and zone), abilities in turn or a pass, plunder.
+export function battleSteps(view, ctx) {
+  const b = (view.battles || [])[0];
+  const need = b && needOf(b, view);
+  if (!need) return null;
+  const roleSeat = { attacker: b.attacker, defender: b.defender };
+  const step = (st, seat) => ctx.submit({ type: 'battle-step', seat: seat ?? -1, ...st }).catch(() => {});
+  const box = h('fieldset', { class: 'explore battle-steps', id: 'battle-steps' }, h('legend', null, `Battle: ${need.phase}`));
+  switch (need.phase) {
+    case 'cannons': {
+      const ship = h('input', { type: 'number', min: 0, max: 9, value: (player(view, b.attacker) || {}).ship ? player(view, b.attacker).ship.cannons : 1, id: 'bs-ship-cannons' });
+      const more = h('input', { placeholder: 'cannons of played cards, e.g. gunner:3, deck-hand-1:1', id: 'bs-card-cannons' });
+      box.append(h('label', null, 'Cannons of the ship used ', ship), more,
+        h('button', { class: 'btn primary', id: 'bs-cannons', onclick: () => {
+          const cannons = { ship: Number(ship.value || 0) };
+          more.value.split(',').map((x) => x.split(':').map((y) => y.trim())).filter(([k]) => k).forEach(([k, n]) => { cannons[k] = Number(n || 0); });
+          step({ step: 'cannons', role: 'attacker', cannons }, roleSeat.attacker);
+        } }, 'Take the cubes'));
+      break;
+    }
+    case 'defence': {
+      const play = h('input', { placeholder: 'cards played from hand, e.g. gunner, crew-1', id: 'bs-defend' });
+      box.append(play, h('button', { class: 'btn primary', id: 'bs-defend-go', onclick: () =>
+        step({ step: 'defend', role: 'defender', play: play.value.split(',').map((x) => x.trim()).filter(Boolean) }, roleSeat.defender) }, 'Defend'));
+      break;
+    }
+    case 'ready':
+      box.append(h('button', { class: 'big primary', id: 'bs-drop', onclick: () => step({ step: 'drop', role: 'attacker' }) }, 'The cubes are dropped'));
+      break;
+    case 'read': {
+      const colours = Object.keys(need.in_ship || need.drop || {});
+      const grid = readGrid(colours, null, 'bs-read-grid');
+      box.append(h('p', null, 'Where did the cubes land? (or wait for the camera)'), grid,
+        h('button', { class: 'btn primary', id: 'bs-read', onclick: () => step({ step: 'read', role: 'attacker', read: grid.value() }) }, 'Record the read'));
+      break;
+    }
+    case 'abilities': {
+      const who = need.who === 'defender' ? 'defender' : 'attacker';
+      box.append(h('p', null, `${who === 'attacker' ? pname(view, b.attacker) : pname(view, b.defender)}: use one battle ability, or pass.`),
+        h('div', { class: 'row' }, (need.usable || []).map((id) => h('button', { class: 'btn', onclick: () => step({ step: 'ability', role: who, ability: id, zone: '' }, roleSeat[who]) }, id)),
+          h('button', { class: 'btn primary', id: 'bs-pass', onclick: () => step({ step: 'pass', role: who }, roleSeat[who]) }, 'Pass')));
+      break;
+    }
+    case 'plunder': {
+      for (const [role, due] of Object.entries(need.plunder || {})) {
+        const coins = h('input', { type: 'number', min: 0, max: due.choice || 0, value: 0 });
+        const shipC = h('input', { type: 'number', min: 0, value: due.cargo || 0 }), shipK = h('input', { type: 'number', min: 0, value: due.coins || 0 });
+        const islC = h('input', { type: 'number', min: 0, value: 0 }), islK = h('input', { type: 'number', min: 0, value: 0 });
+        box.append(h('div', { class: 'plunder' }, h('strong', null, `${pname(view, roleSeat[role])} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either`),
+          due.choice ? h('label', null, ' coins among the “either”: ', coins) : null,
+          h('div', { class: 'row' }, 'To the ship: cargo ', shipC, ' coins ', shipK, ' To the island: cargo ', islC, ' coins ', islK),
+          h('button', { class: 'btn primary', onclick: () => step({ step: 'plunder', role, plunder: { choice_coins: Number(coins.value || 0),
+            ship: { cargo: Number(shipC.value || 0), coins: Number(shipK.value || 0) }, island: { cargo: Number(islC.value || 0), coins: Number(islK.value || 0) } } }, roleSeat[role]) }, 'Place the plunder')));
+      }
+      break;
+    }
+    default:
+      box.append(h('p', { class: 'muted' }, 'Waiting for the battle to finish.'));
+  }
+  return box;
 }
 
 let layoutCache = null;
@@ -281,8 +348,8 @@ async function zones() {
 
 // readGrid is the by-hand read: cubes per colour and zone, and the cubes to
 // drop again, as the battle's read JSON {"cubes": {...}, "redrop": {...}}.
-export function readGrid(colours, start) {
-  const table = h('table', { class: 'tally readgrid', id: 'read-grid' });
+export function readGrid(colours, start, id = 'read-grid') {
+  const table = h('table', { class: 'tally readgrid', id });
   const el = h('div', null, table);
   zones().then((zs) => {
     const cubes = (start && start.cubes) || {};
@@ -454,6 +521,8 @@ export function actions(view, ctx) {
   const pathState = ctx._path || (ctx._path = []);
   const out = h('div', { class: 'dr-actions' },
     h('p', { class: 'muted' }, ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`));
+  const bs = battleSteps(view, ctx);
+  if (bs) out.append(bs);
 
   out.append(h('div', { class: 'row' },
     h('button', { class: 'big', id: 'act-set-sails', disabled: t.sailsSet || undefined, onclick: () => send({ type: 'set-sails' }) }, 'Set sails'),
@@ -506,6 +575,7 @@ export function actions(view, ctx) {
     'master-merchant': { pay: { dock: 12 } },
     'reveal-board': { at: 'R1C1', openSea: { arrows: ['up'] } },
     'reveal-card': { at: 'R1C1', card: '' },
+    'battle-step': { step: 'pass', role: 'attacker' },
     'record-battle-outcome': {},
   };
   const typeSel = h('select', { id: 'tmpl-type' }, Object.keys(templates).map((k) => h('option', { value: k }, k)));
