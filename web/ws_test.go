@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"mime"
+	"net"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -270,5 +271,55 @@ func TestMJPEGStream(t *testing.T) {
 	r := e.do("GET", "/api/camera.jpg", "")
 	if r.status != 200 || r.header.Get("Content-Type") != "image/jpeg" || len(r.body) != 5 {
 		t.Errorf("still: %d %v %x", r.status, r.header, r.body)
+	}
+}
+
+// TestServeStopsCleanly: Serve answers until its context ends, then closes
+// the WebSockets and the camera streams and returns.
+func TestServeStopsCleanly(t *testing.T) {
+	e := newEnv(t, Options{Frames: &fakeFrames{}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- e.srv.Serve(ctx, ln) }()
+	base := "http://" + ln.Addr().String()
+	res, err := http.Get(base + "/api/health")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("health: %v %v", res, err)
+	}
+	res.Body.Close()
+	cr := e.create()
+	c, _, err := websocket.Dial(context.Background(), "ws://"+ln.Addr().String()+"/api/tables/"+cr.Table+"/ws?since=0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	stream, err := http.Get(base + "/api/camera.mjpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve returned %v", err)
+		}
+	case <-time.After(4 * time.Second):
+		t.Fatal("Serve did not return after its context ended")
+	}
+	// The socket is closed by the server.
+	rctx, rcancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer rcancel()
+	for {
+		if _, _, err := c.Read(rctx); err != nil {
+			if rctx.Err() != nil {
+				t.Error("the WebSocket stayed open after the server stopped")
+			}
+			return
+		}
 	}
 }
