@@ -195,6 +195,8 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 			"reasons": []any{
 				[]any{map[string]any{"source": "ship", "cubes": 2.0, "why": "2 cannons on the ship"}, map[string]any{"source": "gunner", "cubes": 2.0, "why": "Gunner's cannons"}},
 				[]any{map[string]any{"source": "ship", "cubes": 1.0, "why": "1 cannon on the ship"}, map[string]any{"source": "island", "cubes": 2.0, "why": "2 buildings on the island it controls (p. 18)"}}}}
+		g.turn()["fought"] = []any{fmt.Sprintf("ship:%d", act.Target)}
+		g.turn()["cannonsUsed"] = map[string]any{"ship": 2.0, "gunner": 2.0}
 		g.view["battles"] = []any{map[string]any{"id": 1, "kind": "ship", "cause": "attack-flag", "attacker": float64(seat), "defender": float64(act.Target),
 			"at": g.player(seat)["ship"].(map[string]any)["at"], "started": true, "need": need}}
 		ev = engine.NewEvent("battle", seat, fmt.Sprintf("%s attacked %s", name, g.player(engine.Seat(act.Target))["name"]), nil)

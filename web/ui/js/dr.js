@@ -209,6 +209,12 @@ function turnPanel(view) {
       h('li', { class: t.bought >= 2 ? 'done' : '' }, `Advances bought: ${t.bought || 0} of 2 (p. 10)`),
       h('li', { class: t.explored ? 'done' : '' }, t.explored ? 'Already explored this turn (p. 9)' : 'May still explore one board (p. 9)'),
       used.length ? h('li', null, `Abilities used: ${used.length}`) : null,
+      t.cannonsUsed && Object.keys(t.cannonsUsed).length ? h('li', null, 'Cannons used: ' + Object.entries(t.cannonsUsed).map(([k, n]) => `${k} ${n}`).join(', ') + ' (once per turn, p. 17)') : null,
+      t.fought && t.fought.length ? h('li', null, 'Already fought: ' + t.fought.map((f) => {
+        const [kind, x] = String(f).split(':');
+        return kind === 'ship' ? pname(view, Number(x)) + '’s ship' : kind === 'building' ? `the buildings at ${x}` : 'a merchant ship';
+      }).join(', ') + ' (not twice in a turn, p. 17)') : null,
+      t.blockaded && t.blockaded.length ? h('li', { class: 'warn' }, `Blockaded at ${t.blockaded.map(posKey).join(', ')}: no dealings with the island (p. 18)`) : null,
       t.pendingExplore ? h('li', { class: 'warn' }, `Board ${posKey(t.pendingExplore)} must be turned over: enter what it shows`) : null,
       view.endTriggeredBy >= 0 ? h('li', { class: 'warn' }, `${pname(view, view.endTriggeredBy)} has four achievements: final turns`) : null));
 }
