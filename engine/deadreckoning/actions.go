@@ -114,6 +114,9 @@ func (a *LevelUp) apply(c *ctx) error {
 	}
 	card.Level++
 	p.CanLevel = false
+	if err := c.battleChanged(a.Seat, nil); err != nil {
+		return err
+	}
 	c.emit(engine.NewEvent("levelled-up", a.Seat, p.Name+" levels up a card in hand", nil).
 		WithSecret(fmt.Sprintf("your %s is now level %d", a.Card, card.Level), map[string]any{"card": a.Card, "level": card.Level}))
 	if card.Level == 4 {
@@ -136,7 +139,13 @@ func (a *PlayCard) apply(c *ctx) error {
 		if pb.Started {
 			return engine.Refuse("battle-started", 17, "no cards can be played once the cubes are dropped")
 		}
-		return c.playCard(&c.s.Players[a.Seat], a.Card)
+		if err := c.attackerMayPlay(pb); err != nil {
+			return err
+		}
+		if err := c.playCard(&c.s.Players[a.Seat], a.Card); err != nil {
+			return err
+		}
+		return c.battleChanged(a.Seat, nil)
 	}
 	p, err := c.main(a)
 	if err != nil {
@@ -485,6 +494,9 @@ func (a *Unload) apply(c *ctx) error {
 	if err := c.s.takeFromHolds(p, a.Holds); err != nil {
 		return err
 	}
+	if err := c.battleChanged(a.Seat, &a.Holds); err != nil {
+		return err
+	}
 	t := goodsTotal(a.Holds)
 	switch a.To {
 	case "dock":
@@ -536,6 +548,9 @@ func (a *Rearrange) apply(c *ctx) error {
 		p.Ship.Spaces[i].Hold = Hold{}
 	}
 	if err := c.s.putInHolds(p, a.Holds); err != nil {
+		return err
+	}
+	if err := c.battleChanged(a.Seat, nil); err != nil {
 		return err
 	}
 	c.emit(engine.NewEvent("rearranged", a.Seat, p.Name+" rearranges the ship's holds", map[string]any{"holds": a.Holds}))

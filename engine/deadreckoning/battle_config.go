@@ -2,6 +2,8 @@ package deadreckoning
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
@@ -128,6 +130,9 @@ func shipSide(s *State, p *Player, pb *PendingBattle, defender bool) battle.Side
 		sd.Hold.Free += max(0, s.HoldCapacity(p, i)-p.Ship.Spaces[i].Hold.Total())
 	}
 	sd.SpareIslandCubes = spareIslandCubes(s, p.Seat)
+	if n := s.CannonsUsed(p.Seat, battle.ShipSource); n > 0 {
+		sd.UsedCannons[battle.ShipSource] = min(n, sd.ShipCannons)
+	}
 	ids := append(append([]string{}, p.Played...), p.PlayedOffTurn...)
 	inHand := map[string]bool{}
 	if defender {
@@ -145,6 +150,9 @@ func shipSide(s *State, p *Player, pb *PendingBattle, defender bool) battle.Side
 		card := battle.Card{ID: c.ID, Name: c.Kind, Cannons: cannons, InHand: inHand[id]}
 		if s.Used(AbilityKey(p.Seat, c.ID, SourceLevel, -1)) {
 			sd.UsedCannons[c.ID] = cannons
+		}
+		if n := s.CannonsUsed(p.Seat, c.ID); n > sd.UsedCannons[c.ID] {
+			sd.UsedCannons[c.ID] = min(n, cannons)
 		}
 		for _, src := range append([]string{SourceLevel}, Slots...) {
 			abs, ok := s.CardAbilities(c, src)
@@ -335,10 +343,13 @@ func spaceLetter(i int) string { return string(rune('A' + i)) }
 // ApplyBattleOutcome, call it only while applying an action: an error
 // leaves the state half changed and must refuse the action.
 //
-// Not recorded, for want of a place in the State: cannons of a card or of
-// the ship only partly used (the rest stay usable), the ship's cannons, the
-// cubes taken from islands (Outcome.Sides[i].CubesFromIslands) and the
-// battle's own jettison records (jettison through the game's action).
+// The cannons used per source (the ship's too) are counted in
+// Turn.CannonsUsed, so a card or ship only partly used keeps the rest for
+// another battle this turn, and the island cubes a side needed
+// (Outcome.Sides[i].CubesFromIslands) are taken back into its supply
+// without changing control. The battle's own jettison records are not
+// applied here: the battle-step action jettisons through the game's
+// jettison, which takes the goods from the holds.
 func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 	pb := s.CurrentBattle()
 	if pb == nil {
@@ -347,6 +358,7 @@ func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 	if o == nil || battle.Kind(pb.Kind) != o.Kind {
 		return nil, engine.Refuse("battle-bad-side", 17, "the outcome is not of the battle being fought")
 	}
+	var pre []engine.Event
 	for _, r := range []battle.Role{battle.Attacker, battle.Defender} {
 		side := o.Sides[r]
 		p := s.Player(side.Seat)
@@ -361,7 +373,20 @@ func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 		for _, key := range side.AbilitiesUsed {
 			s.MarkUsed(key)
 		}
-		for id, n := range side.CannonsUsed {
+		if side.CubesFromIslands > 0 {
+			evs, err := s.TakeIslandCubes(p.Seat, side.CubesFromIslands)
+			if err != nil {
+				return nil, err
+			}
+			pre = append(pre, evs...)
+		}
+		// In a fixed order: Turn.Used is part of the snapshot, which
+		// replays byte for byte.
+		for _, id := range slices.Sorted(maps.Keys(side.CannonsUsed)) {
+			n := side.CannonsUsed[id]
+			if n > 0 {
+				s.UseCannons(p.Seat, id, n)
+			}
 			c := p.Card(id)
 			if c == nil {
 				continue
@@ -375,5 +400,6 @@ func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.ApplyBattleOutcome(bo)
+	evs, err := s.ApplyBattleOutcome(bo)
+	return append(pre, evs...), err
 }

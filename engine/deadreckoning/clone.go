@@ -1,6 +1,9 @@
 package deadreckoning
 
-import "maps"
+import (
+	"encoding/json"
+	"maps"
+)
 
 // clone deep-copies the state: an action is applied to the copy, which
 // replaces the state only if the action is accepted. Slices shared with the
@@ -46,17 +49,12 @@ func (s *State) clone() *State {
 	if t.Battles != nil {
 		t.Battles = make([]PendingBattle, len(s.Turn.Battles))
 		for i, pb := range s.Turn.Battles {
-			if pb.Card != nil {
-				a := *pb.Card
-				pb.Card = &a
-			}
-			if pb.Merchant != nil {
-				m := *pb.Merchant
-				pb.Merchant = &m
-			}
-			pb.Buildings = cloneSlice(pb.Buildings)
-			t.Battles[i] = pb
+			t.Battles[i] = pb.clone()
 		}
+	}
+	if t.LastBattle != nil {
+		lb := t.LastBattle.clone()
+		t.LastBattle = &lb
 	}
 	c.Turn = t
 	return &c
@@ -96,4 +94,20 @@ func cloneSlice[T any](s []T) []T {
 		return nil
 	}
 	return append(make([]T, 0, len(s)), s...)
+}
+
+func (pb PendingBattle) clone() PendingBattle {
+	if pb.Card != nil {
+		a := *pb.Card
+		pb.Card = &a
+	}
+	if pb.Merchant != nil {
+		m := *pb.Merchant
+		pb.Merchant = &m
+	}
+	pb.Buildings = cloneSlice(pb.Buildings)
+	if pb.Machine != nil {
+		pb.Machine = append(json.RawMessage(nil), pb.Machine...)
+	}
+	return pb
 }

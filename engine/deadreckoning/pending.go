@@ -1,6 +1,7 @@
 package deadreckoning
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -62,6 +63,11 @@ type PendingBattle struct {
 	// Started is set by the battle code once cubes are dropped: from then
 	// on no rearranging, jettisoning or playing cards (pp. 7, 17).
 	Started bool `json:"started"`
+	// Machine is the battle state machine's saved state (package battle,
+	// battle.Restore) once its first battle-step was taken; absent for a
+	// battle not yet begun or resolved by hand. It holds the defender's
+	// hand and chest, so views never show it.
+	Machine json.RawMessage `json:"machine,omitempty"`
 }
 
 // Plunder is where a side puts the cargo and coins it plundered (p. 19):

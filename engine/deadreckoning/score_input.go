@@ -59,6 +59,14 @@ func scorePlayer(s *State, p *Player) score.Player {
 	if sp.Name == "" {
 		sp.Name = p.Seat.String()
 	}
+	// Package score tells players apart by name: two players called the
+	// same get their seat added.
+	for i := range s.Players {
+		if q := &s.Players[i]; q.Seat != p.Seat && q.Name == p.Name {
+			sp.Name = fmt.Sprintf("%s (%s)", sp.Name, p.Seat)
+			break
+		}
+	}
 	for _, a := range p.Achievements {
 		sp.Achievements = append(sp.Achievements, score.Achievement(a))
 	}

@@ -313,6 +313,10 @@ type Turn struct {
 	Fought []string `json:"fought,omitempty"`
 	// Blockaded lists where the active player lost to a pirate-mode ship.
 	Blockaded []Pos `json:"blockaded,omitempty"`
+	// LastBattle is the last battle of this turn fought through battle-step
+	// actions, with its machine in its final state: the view shows its
+	// outcome until another battle is pending or the turn ends.
+	LastBattle *PendingBattle `json:"lastBattle,omitempty"`
 	// StartAt is where the active ship began the turn.
 	StartAt Pos `json:"startAt"`
 }

@@ -28,11 +28,18 @@ type View struct {
 	// SupplyCargo is the cargo in the general supply. The supply's coins are
 	// not shown: with the coins on ships and islands they would give away
 	// the sum of the Treasure chests.
-	SupplyCargo    int             `json:"supplyCargo"`
-	Turn           TurnView        `json:"turn"`
-	Battles        []PendingBattle `json:"battles"`
-	EndTriggeredBy engine.Seat     `json:"endTriggeredBy"`
-	Over           bool            `json:"over"`
+	SupplyCargo    int                 `json:"supplyCargo"`
+	Turn           TurnView            `json:"turn"`
+	Battles        []PendingBattleView `json:"battles"`
+	EndTriggeredBy engine.Seat         `json:"endTriggeredBy"`
+	Over           bool                `json:"over"`
+	// Battle is the battle being fought (or the last one fought this turn,
+	// over): see BattleView. Absent when there is none.
+	Battle *BattleView `json:"battle,omitempty"`
+	// Score is the end of the game, once it is over: the breakdown (chest
+	// coins included: they are counted in public at the end), the
+	// winner(s) and a tie-break to play. Absent before.
+	Score *ScoreView `json:"score,omitempty"`
 }
 
 // TurnView is the public state of the turn.
@@ -117,10 +124,12 @@ func (g *Game) View(v engine.Viewer) any { return g.st.view(v, g.version) }
 func (s *State) view(v engine.Viewer, version uint64) View {
 	out := View{V: ViewVersion, Viewer: v.Seat, Version: version, Start: s.Start, Boxes: s.Boxes,
 		FaceDownIslands: s.FaceDownIslands, FaceDownSeas: s.FaceDownSeas, SupplyCargo: s.Supply.Cargo,
-		Battles: append([]PendingBattle{}, s.Turn.Battles...), EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
+		EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
 		Turn: TurnView{Number: s.Turn.Number, Seat: s.Turn.Seat, SailsSet: s.Turn.SailsSet, Explored: s.Turn.Explored,
 			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore,
 			Fought: cloneSlice(s.Turn.Fought), Blockaded: cloneSlice(s.Turn.Blockaded), CannonsUsed: maps.Clone(s.Turn.CannonsUsed)}}
+	out.Battles, out.Battle = s.battleViews()
+	out.Score = s.scoreView()
 	for i := range s.Players {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: p.Seat, Name: p.Name, Color: p.Color, Dock: p.Dock, Cubes: p.Cubes,

@@ -1,0 +1,360 @@
+package deadreckoning
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// table drives a game only as the companion does: Rules().New,
+// Rules().DecodeAction and Apply, keeping the log for a replay.
+type table struct {
+	t     *testing.T
+	setup json.RawMessage
+	seed  uint64
+	g     engine.Game
+	log   []engine.Action
+}
+
+func newTable(t *testing.T, s Setup, seed uint64) *table {
+	t.Helper()
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Rules().New(raw, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &table{t: t, setup: raw, seed: seed, g: g}
+}
+
+func (tb *table) act(js string) []engine.Event {
+	tb.t.Helper()
+	a, err := Rules().DecodeAction([]byte(js))
+	if err != nil {
+		tb.t.Fatalf("decode %s: %v", js, err)
+	}
+	evs, err := tb.g.Apply(a)
+	if err != nil {
+		tb.t.Fatalf("apply %s: %v", js, err)
+	}
+	tb.log = append(tb.log, a)
+	return evs
+}
+
+// refuse applies an action that must be refused with code and checks that
+// nothing changed.
+func (tb *table) refuse(js, code string) {
+	tb.t.Helper()
+	a, err := Rules().DecodeAction([]byte(js))
+	if err != nil {
+		tb.t.Fatalf("decode %s: %v", js, err)
+	}
+	before, _ := tb.g.Snapshot()
+	_, err = tb.g.Apply(a)
+	re, ok := engine.AsRuleError(err)
+	if !ok || re.Code != code {
+		tb.t.Fatalf("apply %s: want refusal %q, got %v", js, code, err)
+	}
+	if after, _ := tb.g.Snapshot(); !bytes.Equal(before, after) {
+		tb.t.Fatalf("refused %s changed the state", js)
+	}
+}
+
+// public decodes the public view as the dashboard does.
+func (tb *table) public() map[string]any {
+	tb.t.Helper()
+	js, err := json.Marshal(tb.g.View(engine.Public))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(js, &v); err != nil {
+		tb.t.Fatal(err)
+	}
+	return v
+}
+
+func (tb *table) state() *State { return tb.g.(*Game).State() }
+
+func (tb *table) active() []engine.Seat {
+	return tb.g.(interface{ ActiveSeats() []engine.Seat }).ActiveSeats()
+}
+
+func (tb *table) wantActive(want ...engine.Seat) {
+	tb.t.Helper()
+	if got := tb.active(); !slices.Equal(got, want) {
+		tb.t.Fatalf("active seats %v, want %v", got, want)
+	}
+}
+
+// wantNeed checks the public view's battle field: phase and whose move.
+func (tb *table) wantNeed(phase, who string) map[string]any {
+	tb.t.Helper()
+	v := tb.public()
+	b, ok := v["battle"].(map[string]any)
+	if !ok {
+		tb.t.Fatalf("the view has no battle: %v", v["battle"])
+	}
+	need := b["need"].(map[string]any)
+	if need["phase"] != phase || need["who"] != who {
+		tb.t.Fatalf("battle need %v/%v, want %s/%s", need["phase"], need["who"], phase, who)
+	}
+	return b
+}
+
+func (tb *table) replays() {
+	tb.t.Helper()
+	again, err := engine.Replay(Rules(), tb.setup, tb.seed, tb.log)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	a, _ := again.Snapshot()
+	b, _ := tb.g.Snapshot()
+	if !bytes.Equal(a, b) {
+		tb.t.Fatal("replaying the log gave another state")
+	}
+}
+
+// A player stops on a pirate-mode ship and the battle is fought step by
+// step with battle-step actions (p. 17-19): cannons, the defender's
+// choice, the drop, three reads with two exploding shots, abilities
+// passed, plunder; the game then applies the damage, the loser's damage,
+// the mode change and the Legendary progress cube.
+func TestPirateBattleThroughActions(t *testing.T) {
+	tb := newTable(t, testSetup(2), 5)
+	tb.act(`{"type":"set-sails","seat":0}`)
+	tb.act(`{"type":"move","seat":0,"path":["R1C1"]}`)
+	tb.act(`{"type":"end-turn","seat":0}`)
+	tb.act(`{"type":"set-sails","seat":1}`)
+	tb.act(`{"type":"move","seat":1,"path":["R1C2"]}`)
+	tb.act(`{"type":"end-turn","seat":1,"pirate":true}`)
+	tb.wantActive(0)
+	tb.act(`{"type":"set-sails","seat":0}`)
+	tb.refuse(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`, "no-battle")
+	tb.act(`{"type":"move","seat":0,"path":["R1C2"],"order":[1]}`)
+	if pb := tb.state().CurrentBattle(); pb == nil || pb.Cause != CausePirateStop || pb.Defender != 1 {
+		t.Fatalf("no pirate battle: %+v", pb)
+	}
+
+	// Before any step the view already says what the battle waits for.
+	b := tb.wantNeed("cannons", "attacker")
+	sides := b["sides"].([]any)
+	if sides[0].(map[string]any)["name"] != "Ann" || sides[1].(map[string]any)["colour"] != "green" {
+		t.Fatalf("sides %v", sides)
+	}
+	tb.wantActive(0)
+	tb.refuse(`{"type":"battle-step","seat":1,"step":"cannons","cannons":{"ship":1}}`, "not-your-battle")
+	tb.refuse(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":2}}`, "cannon-used-this-turn")
+	tb.refuse(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"gunner-9":1}}`, "battle-unknown-cannon")
+	tb.act(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+
+	tb.wantNeed("defence", "defender")
+	tb.wantActive(1)
+	tb.refuse(`{"type":"battle-step","seat":1,"step":"defend","play":["not-a-card"]}`, "battle-card-not-in-hand")
+	tb.refuse(`{"type":"battle-step","seat":0,"step":"drop"}`, "battle-wrong-phase")
+	tb.act(`{"type":"battle-step","seat":1,"step":"defend","role":"defender"}`)
+
+	b = tb.wantNeed("ready", "both")
+	tb.wantActive(0, 1)
+	cubes := b["need"].(map[string]any)["cubes"].([]any)
+	if cubes[0].(float64) != 1 || cubes[1].(float64) != 1 {
+		t.Fatalf("cubes %v: one cannon each", cubes)
+	}
+	// Still before the drop: rearranging is allowed.
+	tb.act(`{"type":"rearrange","seat":1,"holds":{}}`)
+	tb.act(`{"type":"battle-step","seat":-1,"step":"drop"}`)
+	if !tb.state().CurrentBattle().Started {
+		t.Fatal("the drop starts the battle")
+	}
+	tb.refuse(`{"type":"rearrange","seat":1,"holds":{}}`, "rearrange-battle")
+	tb.refuse(`{"type":"jettison","seat":1,"holds":{}}`, "jettison-battle")
+
+	b = tb.wantNeed("read", "table")
+	if d := b["need"].(map[string]any)["drop"].(map[string]any); d["purple"] != 1.0 || d["green"] != 1.0 {
+		t.Fatalf("drop %v", d)
+	}
+	tb.refuse(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"explode":2},"green":{"strength-1-left":1}}}}`, "read-cube-count")
+	read := `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"explode":1},"green":{"strength-1-left":1}}}}`
+	a, _ := Rules().DecodeAction([]byte(read))
+	if !engine.IsTableFact(a) {
+		t.Fatal("a read is a fact of the table: undo must not pass it")
+	}
+	if drop, _ := Rules().DecodeAction([]byte(`{"type":"battle-step","seat":-1,"step":"drop"}`)); engine.IsTableFact(drop) {
+		t.Fatal("only reads are facts of the table")
+	}
+	tb.act(read)
+	b = tb.wantNeed("read", "table")
+	if n := b["need"].(map[string]any); n["drop_kind"] != "explode" || n["drop"].(map[string]any)["purple"] != 2.0 {
+		t.Fatalf("exploding shot: %v", n)
+	}
+	tb.act(`{"type":"battle-step","seat":0,"step":"read","read":{"cubes":{"purple":{"explode":1,"damage-left":1},"green":{"strength-1-left":1}}}}`)
+	tb.act(`{"type":"battle-step","seat":1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1,"damage-left":1,"plunder-coin":1},"green":{"strength-1-left":1}}}}`)
+
+	b = tb.wantNeed("abilities", "attacker")
+	if s := b["need"].(map[string]any)["strength"].([]any); s[0] != 2.0 || s[1] != 1.0 {
+		t.Fatalf("strength %v", s)
+	}
+	if tally := b["tally"].([]any)[0].(map[string]any); tally["damage"] != 1.0 || tally["coin"] != 1.0 {
+		t.Fatalf("tally %v", tally)
+	}
+	tb.refuse(`{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`, "ability-not-your-turn")
+	tb.act(`{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+	tb.wantActive(1)
+	tb.act(`{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`)
+
+	b = tb.wantNeed("plunder", "both")
+	due := b["need"].(map[string]any)["plunder"].(map[string]any)
+	if _, ok := due["defender"]; ok || due["attacker"].(map[string]any)["coins"] != 1.0 {
+		t.Fatalf("plunder due %v: one coin for Ann", due)
+	}
+	tb.wantActive(0)
+	tb.refuse(`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"ship":{"cargo":0,"coins":2}}}`, "plunder-placement")
+	evs := tb.act(`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"ship":{"cargo":0,"coins":1}}}`)
+	types := map[string]bool{}
+	for _, e := range evs {
+		types[e.Type] = true
+	}
+	for _, want := range []string{"battle-step", "battle-over", "battle-won", "plunder", "mode-changed", "achievement-progress"} {
+		if !types[want] {
+			t.Errorf("no %q event among %v", want, types)
+		}
+	}
+
+	s := tb.state()
+	ann, ben := s.Players[0], s.Players[1]
+	if s.CurrentBattle() != nil {
+		t.Fatal("the battle is still pending")
+	}
+	if ann.Ship.Damage != 0 || ben.Ship.Damage != 2 || ben.Ship.Pirate {
+		t.Fatalf("damage Ann %d, Ben %d (1 zone + 1 for losing), Ben pirate %v", ann.Ship.Damage, ben.Ship.Damage, ben.Ship.Pirate)
+	}
+	if ann.Progress[AchLegendary] != 1 || ann.ShipGoods().Coins != 1 {
+		t.Fatalf("Ann: Legendary %d, coins aboard %d", ann.Progress[AchLegendary], ann.ShipGoods().Coins)
+	}
+	if s.CannonsUsed(0, "ship") != 1 {
+		t.Errorf("the ship's cannon is used this turn: %v", s.Turn.CannonsUsed)
+	}
+	conserved(t, s)
+	b = tb.wantNeed("done", "")
+	out := b["outcome"].(map[string]any)
+	if out["winner"] != "attacker" || out["legendary"] != 0.0 {
+		t.Fatalf("outcome %v", out)
+	}
+	tb.wantActive(0)
+	// The main phase goes on; the same ship cannot be fought again.
+	tb.refuse(`{"type":"attack-ship","seat":0,"target":1}`, "battle-twice")
+	tb.replays()
+	tb.act(`{"type":"end-turn","seat":0}`)
+	if _, ok := tb.public()["battle"]; ok {
+		t.Fatal("the finished battle is shown after the turn")
+	}
+}
+
+// The view never shows the saved machine (it holds the defender's hand and
+// chest), and a battle view exists only while there is one.
+func TestBattleViewHidesTheMachine(t *testing.T) {
+	tb := newTable(t, testSetup(2), 5)
+	if _, ok := tb.public()["battle"]; ok {
+		t.Fatal("a battle view without a battle")
+	}
+	tb.act(`{"type":"set-sails","seat":0}`)
+	tb.act(`{"type":"move","seat":0,"path":["R1C1"]}`)
+	tb.act(`{"type":"end-turn","seat":0}`)
+	tb.act(`{"type":"set-sails","seat":1}`)
+	tb.act(`{"type":"move","seat":1,"path":["R1C1"]}`)
+	tb.act(`{"type":"end-turn","seat":1,"pirate":true}`)
+	tb.act(`{"type":"set-sails","seat":0}`)
+	tb.act(`{"type":"attack-ship","seat":0,"target":1}`)
+	tb.act(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+	if len(tb.state().CurrentBattle().Machine) == 0 {
+		t.Fatal("the machine is saved in the pending battle")
+	}
+	js, _ := json.Marshal(tb.g.View(engine.Public))
+	for _, secret := range []string{`"machine"`, `coins_in_chest`, `in_hand`} {
+		if strings.Contains(string(js), secret) {
+			t.Errorf("the public view holds %s", secret)
+		}
+	}
+	if b := tb.public()["battles"].([]any)[0].(map[string]any); b["need"] == nil {
+		t.Error("the pending battle carries its need for the dashboard")
+	}
+	// The attacker may not play a card once the cannons are chosen.
+	card := tb.state().Players[0].Hand[0]
+	tb.refuse(`{"type":"play-card","seat":0,"card":"`+card+`"}`, "battle-cannons-chosen")
+	// A jettison step says which holds: Ben has his starting cargo aboard or
+	// not; either way an empty one is refused.
+	tb.refuse(`{"type":"battle-step","seat":1,"step":"jettison","role":"defender","goods":{"cargo":1,"coins":0}}`, "jettison-holds")
+	tb.replays()
+}
+
+// Attacking a Merchant through actions: its black cubes, only the attacker
+// uses abilities, and the result (kept or buried, Legendary progress,
+// damage from its cubes) is applied.
+func TestMerchantBattleThroughActions(t *testing.T) {
+	for _, win := range []bool{true, false} {
+		su := testSetup(2)
+		su.Row1[0].Card = "test-merchant-1"
+		tb := newTable(t, su, 2)
+		tb.act(`{"type":"set-sails","seat":0}`)
+		tb.act(`{"type":"move","seat":0,"path":["R1C1"]}`)
+		tb.act(`{"type":"attack-merchant","seat":0,"back":{"name":"Test Trader","cubes":2,"winAbility":true}}`)
+		tb.wantNeed("cannons", "attacker")
+		tb.act(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+		b := tb.wantNeed("ready", "both")
+		tb.wantActive(0)
+		if r := b["need"].(map[string]any)["reasons"].([]any)[1].([]any)[0].(map[string]any); r["cubes"] != 2.0 {
+			t.Fatalf("the Merchant's cubes: %v", r)
+		}
+		tb.act(`{"type":"battle-step","seat":0,"step":"drop"}`)
+		if win {
+			tb.act(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1},"black":{"strength-1-left":1,"damage-left":1}}}}`)
+		} else {
+			tb.act(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":1},"black":{"strength-2-top":1,"damage-right":1}}}}`)
+		}
+		tb.wantNeed("abilities", "attacker")
+		tb.refuse(`{"type":"battle-step","seat":-1,"step":"pass","role":"defender"}`, "ability-not-your-turn")
+		tb.act(`{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+		s := tb.state()
+		ann := s.Players[0]
+		if s.CurrentBattle() != nil || ann.Ship.Damage != 1 {
+			t.Fatalf("win=%v: battle %+v, damage %d (one black cube in a damage zone)", win, s.CurrentBattle(), ann.Ship.Damage)
+		}
+		if win {
+			if len(ann.SetAside) != 1 || !ann.SetAside[0].Merchant || ann.Progress[AchLegendary] != 1 {
+				t.Fatalf("won: set aside %+v, Legendary %d", ann.SetAside, ann.Progress[AchLegendary])
+			}
+		} else if s.Boxes[0].Buried != 1 || len(ann.SetAside) != 0 || ann.Progress[AchLegendary] != 0 {
+			t.Fatalf("lost: buried %d, set aside %+v", s.Boxes[0].Buried, ann.SetAside)
+		}
+		conserved(t, s)
+		tb.replays()
+	}
+}
+
+func TestBattleStepDecoding(t *testing.T) {
+	for _, js := range []string{
+		`{"type":"battle-step","seat":0,"step":"read"}`,
+		`{"type":"battle-step","seat":0,"step":"fly"}`,
+		`{"type":"battle-step","seat":0}`,
+		`{"type":"battle-step","seat":0,"step":"pass","role":"pirate"}`,
+		`{"type":"battle-step","seat":0,"step":"pass","colour":"red"}`,
+	} {
+		if _, err := Rules().DecodeAction([]byte(js)); err == nil {
+			t.Errorf("%s was accepted", js)
+		}
+	}
+	a, err := Rules().DecodeAction([]byte(`{"type":"battle-step","seat":1,"step":"plunder","role":"defender","plunder":{"choice_coins":1,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := Codec().Encode(a)
+	if !strings.Contains(string(js), `"role":"defender"`) || !strings.Contains(string(js), `"step":"plunder"`) {
+		t.Fatalf("encoded %s", js)
+	}
+}
