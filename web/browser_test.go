@@ -243,7 +243,7 @@ func TestBrowserTable(t *testing.T) {
 	}
 	b.waitText(tablet, "#battle", "Battle at")
 	b.waitText(tablet, "#turn", "Already fought: Ann’s ship")
-	b.waitText(tablet, "#turn", "Cannons used: ship 2, gunner 2")
+	b.waitText(tablet, "#turn", "Cannons used: gunner 2, ship 2")
 	if _, err := sess.Propose(context.Background(), companion.CameraRead{Action: json.RawMessage(`{"type":"read-battle","seat":-1,"read":{"cubes":{"green":{"strength-1-left":2,"explode":1},"purple":{"damage-left":1,"strength-2-top":1}},"redrop":{"purple":1}}}`), Cubes: 6}, 5); err != nil {
 		t.Fatal(err)
 	}
