@@ -205,6 +205,20 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 		ev = engine.NewEvent("battle-read", engine.NoSeat, "The battle was read: Ann wins", nil)
 	case "finish":
 		g.view["over"] = true
+		// The end as the engine shows it (test data): Ann and Ben tied.
+		line := func(cat string, n int) map[string]any {
+			return map[string]any{"key": cat, "category": cat, "label": cat, "coins": n, "page": 22}
+		}
+		g.view["score"] = map[string]any{
+			"players": []any{
+				map[string]any{"name": "Ann", "colour": "purple", "total": 40, "known": 40, "lines": []any{line("coins_chest", 30), line("achievements", 10)}},
+				map[string]any{"name": "Ben", "colour": "green", "total": 40, "known": 40, "lines": []any{line("coins_chest", 36), line("achievements", 4)}},
+				map[string]any{"name": "Cy", "colour": "blue", "total": 21, "known": 21, "lines": []any{line("coins_chest", 21)}}},
+			"complete": true, "tied": []any{"Ann", "Ben"}, "winners": []any{0, 1},
+			"tieBreakNeed": map[string]any{"contenders": []any{
+				map[string]any{"seat": 0, "name": "Ann", "colour": "purple", "cannons": 3},
+				map[string]any{"seat": 1, "name": "Ben", "colour": "green", "cannons": 2}},
+				"next": map[string]any{"round": 1, "kind": "drop", "drop": map[string]any{"purple": 3, "green": 2}, "contenders": []any{"Ann", "Ben"}}}}
 		ev = engine.NewEvent("over", seat, "The game is over", nil)
 	default:
 		return nil, engine.Refuse("test-fixture", 9, "the test table does not know %q", act.Type)

@@ -285,8 +285,8 @@ function tablePage(id, mode) {
     if (st.error) parts.push(errorBox(st.error));
     if (st.notices.length) parts.push(noticesPanel());
     if (snap.version === 0 && st.at === null && r.setupGuide) parts.push(r.setupGuide(view, snap));
-    parts.push(r.render(view, ctx, snap));
     if (snap.over && r.endScreen) parts.push(r.endScreen(view, snap));
+    parts.push(r.render(view, ctx, snap));
     fill(main, parts);
     fill(side,
       st.at === null && !snap.over ? h('section', { class: 'actions' }, h('h2', null, 'Act'), r.actions(view, ctx, snap)) : null,

@@ -4,6 +4,7 @@
 // actions a player takes most.
 
 import { h, s, fill, colourOf } from './ui.js';
+import { scoreResult, tieBreakBox } from './score.js';
 
 export function accepts(view) {
   return !!(view && Array.isArray(view.boards) && Array.isArray(view.players) && view.turn);
@@ -110,7 +111,7 @@ function boardSVG(view, ctx, path) {
         if (b.arrows && b.arrows.length) g.append(s('text', { x: x + CW / 2, y: y + 50, class: 'small', 'text-anchor': 'middle' }, 'arrows: ' + b.arrows.join(', ')));
       }
       if (b.card) {
-        const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.card.adv && b.card.adv.id ? b.card.adv.id : 'card');
+        const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.cardDef && b.cardDef.name) || (b.card.adv && b.card.adv.id) || 'card?';
         g.append(s('rect', { x: x + CW - 84, y: y + CH - 44, width: 76, height: 36, rx: 4, class: 'cardspace' }));
         g.append(s('text', { x: x + CW - 46, y: y + CH - 28, class: 'small', 'text-anchor': 'middle' }, `Row ${b.card.row}`));
         g.append(s('text', { x: x + CW - 46, y: y + CH - 14, class: 'tiny', 'text-anchor': 'middle' }, String(label).slice(0, 14)));
@@ -436,7 +437,8 @@ export function scoreInput(view) {
     const cubes = {};
     (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + 1; } });
     (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + n; } });
-    return { name: b.name || b.island.id, values: null, cubes, empty: (b.island.slots || []).filter((x) => x < 0).length };
+    const values = b.islandDef && b.islandDef.values && b.islandDef.values.length ? b.islandDef.values : null;
+    return { name: b.name || b.island.id, values, cubes, empty: (b.island.slots || []).filter((x) => x < 0).length };
   });
   return { players, islands };
 }
@@ -444,16 +446,32 @@ export function scoreInput(view) {
 const snapTable = () => (location.hash.split('/')[2] || '').split('?')[0];
 
 export function endScreen(view) {
-  return h('section', { class: 'end', id: 'end' },
-    h('h2', null, 'The game is over'),
-    h('p', null, 'Count the score: the calculator starts from what the table shows; add the coins in each treasure chest and the values printed on the islands.'),
-    h('div', { class: 'row' },
-      h('button', { class: 'big primary', id: 'count-score', onclick: () => {
-        sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
-        location.hash = '#/score';
-      } }, 'Count the score'),
-      h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=bgstats`, download: '' }, 'BG Stats file'),
-      h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=json`, download: '' }, 'Full log (JSON)')));
+  const sc = view.score;
+  const box = h('section', { class: 'end', id: 'end' }, h('h2', null, 'The game is over'));
+  if (sc && !sc.error && sc.players) {
+    box.append(scoreResult(sc));
+    const tn = sc.tieBreakNeed;
+    if (tn && tn.contenders && tn.contenders.length > 1) {
+      // The tie-break is played in the calculator: the tied players with
+      // their equal totals, and the cannons the game counted.
+      const total = (sc.players.find((p) => p.name === tn.contenders[0].name) || {}).total || 0;
+      const base = () => ({ achievement_values: {}, islands: [],
+        players: tn.contenders.map((c) => ({ name: c.name, colour: c.colour, achievements: [], coins: { chest: total, ship: 0, islands: 0 } })) });
+      const cannons = Object.fromEntries(tn.contenders.map((c) => [c.name, c.cannons]));
+      box.append(tieBreakBox(base, tn.contenders.map((c) => c.name), cannons));
+    }
+  } else {
+    if (sc && sc.error) box.append(h('p', { class: 'warn' }, 'The score cannot be counted from the game alone: ' + sc.error));
+    box.append(h('p', null, 'Count the score with the calculator: it starts from what the table shows; add what is missing.'));
+  }
+  box.append(h('div', { class: 'row' },
+    h('button', { class: 'big' + (sc && !sc.error ? '' : ' primary'), id: 'count-score', onclick: () => {
+      sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
+      location.hash = '#/score';
+    } }, sc && !sc.error ? 'Open in the calculator' : 'Count the score'),
+    h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=bgstats`, download: '' }, 'BG Stats file'),
+    h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=json`, download: '' }, 'Full log (JSON)')));
+  return box;
 }
 
 // ---------- the table ----------

@@ -97,46 +97,15 @@ export function scorePage(app) {
     };
   };
 
-  // tie is the tie-break battle so far: cannons per tied player and the
-  // reads of every drop (p. 23).
-  let tie = null;
   const go = async (scroll = true) => {
     fill(err);
     try {
-      const body = input();
-      if (tie) body.tie_break = tie;
-      const res = await call('POST', '/api/score', { body });
-      fill(result, scoreResult(res), tieBreakPanel(res));
+      const base = input();
+      const res = await call('POST', '/api/score', { body: base });
+      fill(result, scoreResult(res), res.tied && res.tied.length && !res.winner ? tieBreakBox(() => base, res.tied) : null);
       if (scroll) result.scrollIntoView({ behavior: 'smooth' });
     } catch (e) { fill(err, errorBox(e)); }
   };
-
-  function tieBreakPanel(res) {
-    if (!res.tied || !res.tied.length) return null;
-    const tb = res.tie_break;
-    const box = h('section', { class: 'tiebreak', id: 'tiebreak' }, h('h2', null, 'Tie-break battle (p. 23)'));
-    if (!tb || !tie) {
-      const ins = res.tied.map((name) => h('label', { class: 'num' }, h('span', null, `${name}: cannons on ship and in the whole deck`), h('input', { type: 'number', min: 0, max: 60, 'data-name': name })));
-      box.append(h('p', null, 'Each tied player drops one cube per cannon, all at once; exploding shots count, abilities do not.'), h('div', { class: 'row' }, ins),
-        h('button', { class: 'big primary', id: 'tie-start', onclick: () => {
-          tie = { cannons: {}, reads: [] };
-          ins.forEach((l) => { const i = l.querySelector('input'); tie.cannons[i.dataset.name] = Number(i.value || 0); });
-          go(false);
-        } }, 'Start the tie-break'));
-      return box;
-    }
-    (tb.rounds || []).forEach((r) => box.append(h('p', null, `Round ${r.round}: ` + Object.entries(r.strength || {}).map(([n, v]) => `${n} ${v}`).join(', '))));
-    if (tb.refused) box.append(errorBox({ message: tb.refused }));
-    if (tb.winner) { box.append(h('h2', { class: 'winner' }, `${tb.winner} wins the tie-break`)); return box; }
-    if (tb.next) {
-      const drop = Object.entries(tb.next.drop || {});
-      const grid = readGrid(drop.map(([c]) => c));
-      box.append(h('p', { class: 'big-turn' }, `${tb.next.kind === 'explode' ? 'Exploding shots: drop' : 'Drop'} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))),
-        h('p', null, 'Then count where the cubes landed:'), grid,
-        h('button', { class: 'big primary', id: 'tie-read', onclick: () => { tie.reads.push(grid.value()); go(false); } }, 'Use this read'));
-    }
-    return box;
-  }
 
   fill(app,
     h('h1', null, 'Just score'),
@@ -144,7 +113,7 @@ export function scorePage(app) {
     h('h2', null, 'Achievement values on your Harbor board'), achVals,
     h('h2', null, 'Players'), players, h('button', { class: 'btn', onclick: () => addPlayer() }, '+ Player'),
     h('h2', null, 'Islands'), islands, h('button', { class: 'btn', onclick: () => addIsland() }, '+ Island'),
-    err, h('button', { class: 'big primary', id: 'score-go', onclick: () => { tie = null; go(); } }, 'Count the score'), result);
+    err, h('button', { class: 'big primary', id: 'score-go', onclick: () => go() }, 'Count the score'), result);
   let pre = null;
   try { pre = JSON.parse(sessionStorage.getItem('qm.scorePrefill') || 'null'); } catch {}
   sessionStorage.removeItem('qm.scorePrefill');
@@ -154,6 +123,47 @@ export function scorePage(app) {
   } else {
     addPlayer({ name: '' }); addPlayer({ name: '' });
   }
+}
+
+// tieBreakBox plays the tie-break battle (p. 23) through the calculator:
+// base() is a score input in which the players named in tied are tied;
+// cannons may come prefilled (a tracked game knows them). Each drop's read
+// is added and the whole input scored again, until there is a winner.
+export function tieBreakBox(base, tied, cannons) {
+  const box = h('section', { class: 'tiebreak', id: 'tiebreak' });
+  let tie = null;
+  const run = async () => {
+    try {
+      const res = await call('POST', '/api/score', { body: { ...base(), tie_break: tie } });
+      draw(res.tie_break || {});
+    } catch (e) { fill(box, h('h2', null, 'Tie-break battle (p. 23)'), errorBox(e)); }
+  };
+  const draw = (tb) => {
+    fill(box, h('h2', null, 'Tie-break battle (p. 23)'));
+    if (!tie) {
+      const ins = tied.map((name) => h('label', { class: 'num' }, h('span', null, `${name}: cannons on ship and in the whole deck`),
+        h('input', { type: 'number', min: 0, max: 60, 'data-name': name, value: cannons ? cannons[name] : '' })));
+      box.append(h('p', null, 'Each tied player drops one cube per cannon, all at once; exploding shots count, abilities do not.'), h('div', { class: 'row' }, ins),
+        h('button', { class: 'big primary', id: 'tie-start', onclick: () => {
+          tie = { cannons: {}, reads: [] };
+          ins.forEach((l) => { const i = l.querySelector('input'); tie.cannons[i.dataset.name] = Number(i.value || 0); });
+          run();
+        } }, 'Start the tie-break'));
+      return;
+    }
+    (tb.rounds || []).forEach((r) => box.append(h('p', null, `Round ${r.round}: ` + Object.entries(r.strength || {}).map(([n, v]) => `${n} ${v}`).join(', '))));
+    if (tb.refused) box.append(errorBox({ message: tb.refused }));
+    if (tb.winner) { box.append(h('h2', { class: 'winner' }, `${tb.winner} wins the tie-break`)); return; }
+    if (tb.next) {
+      const drop = Object.entries(tb.next.drop || {});
+      const grid = readGrid(drop.map(([c]) => c));
+      box.append(h('p', { class: 'big-turn' }, `${tb.next.kind === 'explode' ? 'Exploding shots: drop' : 'Drop'} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))),
+        h('p', null, 'Then count where the cubes landed:'), grid,
+        h('button', { class: 'big primary', id: 'tie-read', onclick: () => { tie.reads.push(grid.value()); run(); } }, 'Use this read'));
+    }
+  };
+  draw({});
+  return box;
 }
 
 // scoreResult is the breakdown table and the chart.
