@@ -358,3 +358,62 @@ func TestBattleStepDecoding(t *testing.T) {
 		t.Fatalf("encoded %s", js)
 	}
 }
+
+// midBattle is a 2-player game in a pirate battle at the given phase:
+// "cannons", "ready" (cannons chosen, defended) or "read" (cubes dropped).
+func midBattle(t testing.TB, phase string) *Game {
+	g := newGame(t, testSetup(2), 5)
+	for _, js := range []string{
+		`{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`, `{"type":"end-turn","seat":0}`,
+		`{"type":"set-sails","seat":1}`, `{"type":"move","seat":1,"path":["R1C2"]}`, `{"type":"end-turn","seat":1,"pirate":true}`,
+		`{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C2"],"order":[1]}`,
+	} {
+		do(t, g, js)
+	}
+	if phase == "cannons" {
+		return g
+	}
+	do(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+	do(t, g, `{"type":"battle-step","seat":1,"step":"defend","role":"defender"}`)
+	if phase == "ready" {
+		return g
+	}
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	return g
+}
+
+// FuzzBattleStep: in the middle of a battle no action panics, a refused
+// one changes nothing, an accepted one keeps the totals, and the public
+// view keeps the secrets.
+func FuzzBattleStep(f *testing.F) {
+	for _, s := range seedActions {
+		f.Add(uint8(0), []byte(s))
+	}
+	f.Add(uint8(2), []byte(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"plunder-coin":1},"green":{"damage-right":1}}}}`))
+	f.Add(uint8(1), []byte(`{"type":"battle-step","seat":-1,"step":"drop"}`))
+	f.Add(uint8(1), []byte(`{"type":"jettison","seat":1,"holds":{"A":{"cargo":1}}}`))
+	bases := []*Game{midBattle(f, "cannons"), midBattle(f, "ready"), midBattle(f, "read")}
+	f.Fuzz(func(t *testing.T, which uint8, b []byte) {
+		a, err := Rules().DecodeAction(b)
+		if err != nil {
+			return
+		}
+		base := bases[int(which)%len(bases)]
+		g := &Game{st: base.st.clone(), version: base.version}
+		before, _ := g.Snapshot()
+		_, err = g.Apply(a)
+		after, _ := g.Snapshot()
+		if err != nil {
+			if _, ok := engine.AsRuleError(err); !ok {
+				t.Fatalf("%s: not a rule error: %v", b, err)
+			}
+			if !bytes.Equal(before, after) {
+				t.Fatalf("%s: refused, but the state changed", b)
+			}
+		} else {
+			conserved(t, g.st)
+		}
+		checkPublicView(t, g)
+		_ = g.ActiveSeats()
+	})
+}

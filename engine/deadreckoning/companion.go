@@ -2,6 +2,7 @@ package deadreckoning
 
 import (
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
 )
 
@@ -136,7 +137,7 @@ func (s *State) scoreView() *ScoreView {
 			need.Contenders = append(need.Contenders, TieBreakContender{Seat: seat, Name: ps.Name, Colour: ps.Colour, Cannons: n})
 			cs = append(cs, score.Contender{Name: ps.Name, Colour: ps.Colour, Cannons: n})
 		}
-		if tb, err := score.NewTieBreak(nil, cs); err == nil {
+		if tb, err := score.NewTieBreak(battle.DefaultLayout(), cs); err == nil {
 			need.Next = tb.Next()
 			sv.TieBreakNeed = need
 		}

@@ -16,7 +16,14 @@ type driver struct {
 	rng *rand.Rand
 	// end is the end-turn proposal: tried first now and then, else last.
 	end engine.Action
+	// fallback is tried after everything else (a battle's outcome recorded
+	// by hand when no battle step was accepted).
+	fallback engine.Action
 }
+
+// battlesFought counts the battles the drivers resolved through battle-step
+// actions (tests run one at a time in this package).
+var battlesFought int
 
 func seatPtr(s engine.Seat) *engine.Seat { return &s }
 
@@ -60,10 +67,19 @@ func (d *driver) proposals() []engine.Action {
 		if pb.Kind == BattleMerchant && o.AttackerWon {
 			o.MerchantKept = r.IntN(2) == 0
 		}
-		if pb.Kind != BattleBuilding && r.IntN(2) == 0 {
+		att := &s.Players[pb.Attacker]
+		if pb.Kind != BattleBuilding && r.IntN(2) == 0 && att.Ship.Spaces[0].Hold.Total() < s.HoldCapacity(att, 0) {
 			o.AttackerPlunder = &Plunder{Holds: Goods{"A": {Cargo: 1}}}
 		}
 		j := &Jettison{ActionHeader: hdr("jettison", pb.Defender), Holds: Goods{"A": {Cargo: 1}}}
+		// Mostly fight the battle step by step, with the outcome recorded
+		// by hand as the fallback.
+		if r.IntN(30) != 0 {
+			if steps := d.battleProposals(pb); len(steps) > 0 {
+				d.fallback = o
+				return append(append(out, steps...), j)
+			}
+		}
 		return append(out, o, j)
 	}
 	// Off-turn levelling.
@@ -209,7 +225,7 @@ func allPos() []Pos {
 
 // step applies one random accepted action and returns it.
 func (d *driver) step(t testing.TB) engine.Action {
-	d.end = nil
+	d.end, d.fallback = nil, nil
 	props := d.proposals()
 	d.rng.Shuffle(len(props), func(i, j int) { props[i], props[j] = props[j], props[i] })
 	if d.end != nil {
@@ -219,18 +235,32 @@ func (d *driver) step(t testing.TB) engine.Action {
 			props = append(props, d.end)
 		}
 	}
+	if d.fallback != nil {
+		props = append(props, d.fallback)
+	}
+	var refusals []string
 	for _, a := range props {
 		before := d.g.st
-		_, err := d.g.Apply(a)
+		evs, err := d.g.Apply(a)
 		if err == nil {
+			for _, e := range evs {
+				if e.Type == "battle-over" {
+					battlesFought++
+				}
+			}
 			return a
 		}
 		if _, ok := engine.AsRuleError(err); !ok {
 			t.Fatalf("action %+v: not a rule error: %v", a, err)
 		}
+		js, _ := Codec().Encode(a)
+		refusals = append(refusals, fmt.Sprintf("%s: %v", js, err))
 		if d.g.st != before {
 			t.Fatalf("refused action replaced the state")
 		}
+	}
+	for _, r := range refusals {
+		t.Log("refused", r)
 	}
 	return nil
 }
@@ -273,12 +303,13 @@ func playoutSnap(t testing.TB, players int, seed uint64, maxActions int, check b
 }
 
 func TestRandomPlayouts(t *testing.T) {
-	games, length := 9, 1500
+	games, length := 9, 2000
 	if testing.Short() {
 		games, length = 4, 300
 	}
 	types := map[string]int{}
 	over := 0
+	battlesFought = 0
 	for i := 0; i < games; i++ {
 		seed := uint64(i + 1)
 		g, log, prevSnap := playoutSnap(t, 2+i%3, seed, length, true)
@@ -328,11 +359,14 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("action types taken: %v; %d of %d games played to the end", types, over, games)
+	t.Logf("action types taken: %v; %d of %d games played to the end; %d battles fought step by step", types, over, games, battlesFought)
+	if battlesFought == 0 && !testing.Short() {
+		t.Error("no random battle was fought through battle-step actions")
+	}
 	if over == 0 && !testing.Short() {
 		t.Error("no random game reached the end: the final turns are not exercised")
 	}
-	for _, want := range []string{"play-card", "set-sails", "move", "explore", "end-turn", "use-ability", "load", "buy", "level-up"} {
+	for _, want := range []string{"play-card", "set-sails", "move", "explore", "end-turn", "use-ability", "load", "buy", "level-up", "battle-step"} {
 		if types[want] == 0 {
 			t.Errorf("random playouts never took a %q action", want)
 		}

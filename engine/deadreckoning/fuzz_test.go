@@ -33,6 +33,14 @@ var seedActions = []string{
 	`{"type":"use-ability","seat":0,"card":"bosun","ability":1,"option":1,"tile":{"newTile":{"id":"t","name":"T","tier":"basic","sails":1},"space":"B"},"pay":{"dock":3}}`,
 	`{"type":"master-merchant","seat":0,"pay":{"dock":12}}`,
 	`{"type":"end-turn","seat":0,"pirate":false,"sleeves":[{"adv":3,"card":"crew-1"}],"drawn":["captain"]}`,
+	`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`,
+	`{"type":"battle-step","seat":1,"step":"defend","role":"defender","play":["gunner-1"]}`,
+	`{"type":"battle-step","seat":1,"step":"jettison","role":"defender","goods":{"cargo":1,"coins":0},"holds":{"A":{"cargo":1}}}`,
+	`{"type":"battle-step","seat":-1,"step":"drop"}`,
+	`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"explode":1},"green":{"damage-left":1}},"redrop":{"green":0}}}`,
+	`{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"0/gunner-1/level/0","zone":"damage-left"}`,
+	`{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`,
+	`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":1,"ship":{"cargo":1,"coins":1},"island":{"cargo":0,"coins":0}}}`,
 	`{"type":"record-battle-outcome","seat":-1,"attackerWon":true,"damageToDefender":1,"attackerPlunder":{"holds":{"A":{"cargo":1}},"island":{"coins":1}}}`,
 }
 
