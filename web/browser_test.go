@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -101,7 +102,7 @@ func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Acti
 // shot saves a full-page screenshot as an artefact (and into
 // docs/screenshots when asked).
 // docShots are the screenshots docs/ui.md shows.
-var docShots = map[string]bool{"calibration.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
+var docShots = map[string]bool{"battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
 	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true}
 
 func (b *browser) shot(ctx context.Context, name string) {
@@ -511,4 +512,75 @@ func TestBrowserTieBreak(t *testing.T) {
 		chromedp.Click(`#tie-read`, chromedp.ByQuery))
 	b.waitText(tab, "#tiebreak", "Ann wins the tie-break")
 	b.shot(tab, "tie-break.png")
+}
+
+// TestBrowserRealBattle fights a ship battle of the real rules from the
+// tablet: Ben stops on Ann's pirate ship (the engine's test script), takes
+// his cubes, Ann defends, the cubes are dropped and read by hand in the
+// grid, both pass their abilities, and the outcome shows.
+func TestBrowserRealBattle(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
+	if err != nil {
+		t.Skip("the engine's test script is not there:", err)
+	}
+	var sc struct {
+		Setup   json.RawMessage   `json:"setup"`
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
+		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	var cr createResponse
+	r.json(t, &cr)
+	// Play the script up to Ben's stop on Ann's pirate ship (its refused
+	// moves left out), as the host.
+	v := 0
+	for i, a := range sc.Actions[:12] {
+		if i == 4 || i == 8 {
+			continue
+		}
+		r := e.do("POST", "/api/tables/"+cr.Table+"/actions", fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, a, v), host(cr.HostToken)...)
+		if r.status != 200 {
+			t.Fatalf("script action %d: %d %s", i, r.status, r.body)
+		}
+		v++
+	}
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1280, 800)
+	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`}))`, nil),
+		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#battle`, chromedp.ByQuery))
+	b.waitText(tablet, "#battle", "stopped on a pirate ship (p. 10)")
+	b.waitText(tablet, "#battle-steps", "cannons")
+	b.run(tablet, "cannons", chromedp.Click(`#bs-cannons`, chromedp.ByQuery))
+	b.waitText(tablet, "#battle-steps", "defence")
+	b.run(tablet, "defend", chromedp.Click(`#bs-defend-go`, chromedp.ByQuery))
+	b.waitText(tablet, "#battle-steps", "ready")
+	b.run(tablet, "drop", chromedp.Click(`#bs-drop`, chromedp.ByQuery))
+	b.waitText(tablet, "#battle-need", "Drop ")
+	b.run(tablet, "read", chromedp.WaitVisible(`#bs-read-grid input[data-zone="strength-2-top"][data-colour="green"]`, chromedp.ByQuery),
+		chromedp.SetValue(`#bs-read-grid input[data-zone="strength-2-top"][data-colour="green"]`, "1", chromedp.ByQuery),
+		chromedp.SetValue(`#bs-read-grid input[data-zone="damage-left"][data-colour="purple"]`, "1", chromedp.ByQuery))
+	b.shot(tablet, "battle-real-read.png")
+	b.run(tablet, "record the read", chromedp.Click(`#bs-read`, chromedp.ByQuery))
+	b.waitText(tablet, "#battle-tally", "Ben")
+	// Abilities: each side passes until the battle is over.
+	for range 6 {
+		var phase string
+		b.run(tablet, "phase", chromedp.Poll(`(() => { const s = document.querySelector('#battle-steps legend'); const o = document.querySelector('#battle-outcome');
+			const p = o ? 'done' : (s ? s.innerText : ''); return p.includes('read') ? '' : p; })()`, &phase, chromedp.WithPollingInterval(50*time.Millisecond)))
+		t.Logf("battle step: %q", phase)
+		if phase == "done" || !strings.Contains(phase, "abilities") {
+			break
+		}
+		b.run(tablet, "pass", chromedp.Click(`#bs-pass`, chromedp.ByQuery))
+		time.Sleep(150 * time.Millisecond)
+	}
+	b.waitText(tablet, "#battle-outcome", "Ben wins the battle 2 to 0")
+	b.waitText(tablet, "#log", "Ben")
+	b.shot(tablet, "battle-real-outcome.png")
 }

@@ -210,7 +210,10 @@ function turnPanel(view) {
       h('li', { class: t.bought >= 2 ? 'done' : '' }, `Advances bought: ${t.bought || 0} of 2 (p. 10)`),
       h('li', { class: t.explored ? 'done' : '' }, t.explored ? 'Already explored this turn (p. 9)' : 'May still explore one board (p. 9)'),
       used.length ? h('li', null, `Abilities used: ${used.length}`) : null,
-      t.cannonsUsed && Object.keys(t.cannonsUsed).length ? h('li', null, 'Cannons used: ' + Object.entries(t.cannonsUsed).map(([k, n]) => `${k} ${n}`).join(', ') + ' (once per turn, p. 17)') : null,
+      t.cannonsUsed && Object.keys(t.cannonsUsed).length ? h('li', null, 'Cannons used: ' + Object.entries(t.cannonsUsed).map(([k, n]) => {
+        const [seat, src] = k.includes('/') ? k.split('/') : [null, k];
+        return seat !== null && /^\d+$/.test(seat) ? `${pname(view, Number(seat))}’s ${src} ${n}` : `${k} ${n}`;
+      }).join(', ') + ' (once per turn, p. 17)') : null,
       t.fought && t.fought.length ? h('li', null, 'Already fought: ' + t.fought.map((f) => {
         const [kind, x] = String(f).split(':');
         return kind === 'ship' ? pname(view, Number(x)) + '’s ship' : kind === 'building' ? `the buildings at ${x}` : 'a merchant ship';
@@ -258,15 +261,43 @@ function needPanel(need, names, cols, view) {
       `${role === 'attacker' ? names[0] : names[1]}: ${p.cargo} cargo, ${p.coins} coins, ${p.choice} of either`).join('; ')) : null);
 }
 
+const TALLY = [['strength', 'strength'], ['explode', 'exploding'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin'], ['damage', 'damage']];
+
+// fightPanel is the battle being fought (view.battle): the tally of the
+// board per side, and the outcome once it is over.
+function fightPanel(view, bv) {
+  const names = bv.sides.map((x) => x.name), cols = bv.sides.map((x) => colourOf(x.colour));
+  const o = bv.outcome;
+  const parts = [
+    h('table', { class: 'tally', id: 'battle-tally' },
+      h('tr', null, h('th', null, 'on the board'), TALLY.map(([, l]) => h('th', null, l))),
+      bv.sides.map((side, i) => h('tr', null, h('th', { style: `color:${cols[i]}` }, side.name), TALLY.map(([k]) => h('td', null, (bv.tally[i] || {})[k] || 0)))))];
+  if (bv.error) parts.push(h('p', { class: 'warn' }, bv.error.message || String(bv.error)));
+  if (o) {
+    const w = o.winner === 'attacker' ? 0 : 1;
+    const sides = o.sides || [];
+    parts.push(h('div', { class: 'outcome', id: 'battle-outcome' },
+      h('h3', null, `${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`),
+      h('ul', null, sides.map((sd, i) => h('li', null, `${names[i]}: ${sd.damage || 0} damage taken`,
+        sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${sd.ship.coins} coins` : '',
+        sd.sinks ? ' – the ship sinks!' : ''))),
+      o.to_mercantile ? h('p', null, 'The losing pirate ship turns mercantile (p. 18).') : null,
+      o.blockaded >= 0 ? h('p', null, `${pname(view, o.blockaded)} is blockaded there (p. 18).`) : null));
+  }
+  return h('div', { class: 'fight' }, parts);
+}
+
 function battlePanel(view, camera) {
   const bs = view.battles || [];
-  if (!bs.length) return null;
-  return h('section', { class: 'battle', id: 'battle' }, bs.map((b) => {
+  const bv = view.battle;
+  if (!bs.length && !bv) return null;
+  const cards = bs.map((b) => {
     const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
     const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
     const names = [att ? att.name : '?', defName];
     const cols = [pcol(view, b.attacker), def ? colourOf(def.color) : '#888'];
     const need = needOf(b, view);
+    const current = bv && bv.id === b.id;
     return h('div', { class: 'battlecard' },
       h('h2', null, '⚔ Battle at ', posKey(b.at)),
       h('div', { class: 'sides' },
@@ -277,8 +308,14 @@ function battlePanel(view, camera) {
       h('p', { class: 'muted' }, { 'pirate-stop': 'stopped on a pirate ship (p. 10)', 'attack-flag': 'attack flag (p. 15)', 'pirate-choice': 'chose to fight a pirate ship (p. 12)', merchant: 'attacked a merchant ship (p. 10)', building: 'attacked a building (p. 20)' }[b.cause] || b.cause || b.kind || ''),
       need ? needPanel(need, names, cols, view)
         : h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn (p. 19).' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
+      current ? fightPanel(view, bv) : null,
       camera ? h('img', { class: 'camera', src: '/api/camera.mjpg', alt: 'the battle board, live' }) : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
-  }));
+  });
+  // The last battle of the turn, over: its outcome stays on show.
+  if (bv && !bs.some((b) => b.id === bv.id)) {
+    cards.push(h('div', { class: 'battlecard done' }, h('h2', null, `⚔ The battle at ${posKey(bv.at)}: ${bv.sides.map((x) => x.name).join(' vs ')}`), fightPanel(view, bv)));
+  }
+  return h('section', { class: 'battle' + (bs.length ? '' : ' over'), id: 'battle' }, cards);
 }
 
 // battleSteps are the forms for the step the battle waits for, as
