@@ -20,5 +20,8 @@
 //   - view.go: what each viewer may see; script.go: `quartermaster play`
 //
 // battle*.go and score*.go connect the battle state machine (package battle)
-// and the scoring (package score) to a tracked game.
+// and the scoring (package score) to a tracked game: battle_config.go
+// describes a battle and applies its outcome, battle_step.go fights it as
+// battle-step actions, battle_view.go shows it; companion.go has the
+// companion's optional interfaces and the score at the end of the game.
 package deadreckoning
