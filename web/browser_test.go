@@ -562,11 +562,25 @@ func TestBrowserRealBattle(t *testing.T) {
 	b.waitText(tablet, "#battle-steps", "ready")
 	b.run(tablet, "drop", chromedp.Click(`#bs-drop`, chromedp.ByQuery))
 	b.waitText(tablet, "#battle-need", "Drop ")
-	b.run(tablet, "read", chromedp.WaitVisible(`#bs-read-grid input[data-zone="strength-2-top"][data-colour="green"]`, chromedp.ByQuery),
-		chromedp.SetValue(`#bs-read-grid input[data-zone="strength-2-top"][data-colour="green"]`, "1", chromedp.ByQuery),
-		chromedp.SetValue(`#bs-read-grid input[data-zone="damage-left"][data-colour="purple"]`, "1", chromedp.ByQuery))
+	// The camera proposes a read (a simulated drop); it saw a cube in the
+	// wrong zone, so the tablet corrects it by hand, with the reason.
+	sess, err := e.mgr.Get(context.Background(), cr.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Propose(context.Background(), companion.CameraRead{Cubes: 2, Action: json.RawMessage(
+		`{"type":"battle-step","seat":-1,"step":"read","role":"attacker","read":{"cubes":{"green":{"strength-2-top":1},"purple":{"strength-1-left":1}},"redrop":{}}}`)}, 2); err != nil {
+		t.Fatal(err)
+	}
+	b.waitText(tablet, "#read-tally", "strength-2-top")
+	b.run(tablet, "correct the read", chromedp.Evaluate(`document.querySelector('.readprompt details').open = true`, nil),
+		chromedp.WaitVisible(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, chromedp.ByQuery),
+		chromedp.SetValue(`#read-grid input[data-zone="strength-1-left"][data-colour="purple"]`, "", chromedp.ByQuery),
+		chromedp.SetValue(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, "1", chromedp.ByQuery),
+		chromedp.SetValue(`#read-reason`, "the purple cube lies in the damage zone", chromedp.ByQuery))
 	b.shot(tablet, "battle-real-read.png")
-	b.run(tablet, "record the read", chromedp.Click(`#bs-read`, chromedp.ByQuery))
+	b.run(tablet, "apply the correction", chromedp.Click(`#correct-read`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Corrected: the purple cube lies in the damage zone")
 	b.waitText(tablet, "#battle-tally", "Ben")
 	// Abilities: each side passes until the battle is over.
 	for range 6 {
