@@ -417,3 +417,78 @@ func FuzzBattleStep(f *testing.F) {
 		_ = g.ActiveSeats()
 	})
 }
+
+// A building battle step by step (p. 20): the Fort's 5 black cubes, only
+// the attacker acts, no plunder; a win removes the Fort, a loss costs the
+// attacker 1 damage. Neither gives Legendary progress.
+func TestBuildingBattleThroughActions(t *testing.T) {
+	for _, win := range []bool{true, false} {
+		g := newGame(t, testSetup(3), 1)
+		s := st(g)
+		giveControl(s, Pos{1, 1}, blu)
+		s.Board(Pos{1, 1}).Island.Buildings = []string{Fort, Outpost}
+		place(s, pur, Pos{1, 1})
+		do(t, g, `{"type":"attack-building","seat":0}`)
+		if got := g.ActiveSeats(); !slices.Equal(got, []engine.Seat{0}) {
+			t.Fatalf("active %v: the buildings' controller takes no step", got)
+		}
+		refused(t, g, `{"type":"battle-step","seat":1,"step":"defend","role":"defender"}`, "not-your-battle")
+		do(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+		do(t, g, `{"type":"battle-step","seat":0,"step":"drop"}`)
+		if win {
+			do(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1},"black":{"strength-1-left":1,"plunder-cargo":4}}}}`)
+		} else {
+			do(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"plunder-coin":1},"black":{"strength-1-left":1,"damage-left":1,"plunder-cargo":3}}}}`)
+		}
+		do(t, g, `{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+		s = st(g)
+		b := s.Board(Pos{1, 1}).Island.Buildings
+		if s.CurrentBattle() != nil || s.Players[pur].Progress[AchLegendary] != 0 || s.Players[pur].ShipGoods().Total() != 0 {
+			t.Fatalf("win=%v: battle %+v, progress %v, goods %+v", win, s.CurrentBattle(), s.Players[pur].Progress, s.Players[pur].ShipGoods())
+		}
+		if win && (len(b) != 1 || b[0] != Outpost || s.Players[pur].Ship.Damage != 0) {
+			t.Fatalf("won: buildings %v, damage %d", b, s.Players[pur].Ship.Damage)
+		}
+		if !win && (len(b) != 2 || s.Players[pur].Ship.Damage != 2) {
+			t.Fatalf("lost: buildings %v, damage %d (1 zone + 1 for losing)", b, s.Players[pur].Ship.Damage)
+		}
+		conserved(t, s)
+	}
+}
+
+// A ship with 4 damage that loses sinks at the end of the battle (p. 21):
+// its coins (topped up to 5 from the chest) go to the winner's chest, it
+// returns to Harbor, and the winner takes Terror of the Sea.
+func TestBattleSinksAShip(t *testing.T) {
+	g := midBattle(t, "cannons")
+	s := st(g)
+	s.Players[1].Ship.Damage = 4 // test arrangement, before the battle's first step
+	do(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+	do(t, g, `{"type":"battle-step","seat":1,"step":"defend","role":"defender"}`)
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1},"green":{"strength-1-left":1}}}}`)
+	do(t, g, `{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+	chestBefore := st(g).Players[0].Chest
+	evs := do(t, g, `{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`)
+	s = st(g)
+	ben := s.Players[1]
+	if !ben.Ship.At.IsHarbor() || ben.Ship.Damage != 0 || ben.Ship.Pirate {
+		t.Fatalf("Ben's ship: %+v", ben.Ship)
+	}
+	if s.Players[0].Chest != chestBefore+5 || !contains(s.Players[0].Achievements, AchTerror) {
+		t.Fatalf("Ann's chest %d (was %d), achievements %v", s.Players[0].Chest, chestBefore, s.Players[0].Achievements)
+	}
+	sunk := false
+	for _, e := range evs {
+		if e.Type == "ship-sunk" {
+			sunk = true
+		}
+		if e.Type == "battle-over" && strings.Contains(string(e.Data), "coins_from_chest") {
+			t.Error("the public outcome tells how many coins came from Ben's chest")
+		}
+	}
+	if !sunk {
+		t.Fatal("no ship-sunk event")
+	}
+	conserved(t, s)
+}
