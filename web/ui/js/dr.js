@@ -623,22 +623,23 @@ export function actions(view, ctx) {
 
   // Every action, from a template the player edits.
   const templates = {
-    'choose-bonus-token': { token: '' },
-    'load': { from: 'dock', holds: { A: { cargo: 1, coins: 0 } } },
-    'unload': { to: 'island', holds: { A: { cargo: 1, coins: 0 } } },
-    'rearrange': {},
-    'jettison': { holds: { A: { cargo: 1, coins: 0 } } },
-    'buy': { pay: { A: 2 } },
-    'use-ability': { card: '', ability: 0 },
-    'attack-merchant': { back: { name: '', cubes: 0 } },
-    'attack-ship': { target: 0 },
+    'load': { from: 'dock', holds: { A: { cargo: 1 } } },
+    'unload': { to: 'island', holds: { D: { cargo: 1, coins: 1 } } },
+    'rearrange': { holds: { A: { cargo: 2 }, D: { coins: 1 } } },
+    'jettison': { holds: { A: { cargo: 1 } } },
+    'buy': { pay: { A: 1, D: 2 } },
+    'use-ability': { card: 'crew-1', ability: 0, option: 0 },
+    'attack-ship': { target: 1, flag: { card: 'captain', ability: 0 } },
+    'attack-merchant': { back: { name: '', cubes: 3, win: [], lose: [] } },
     'attack-building': {},
-    'master-merchant': { pay: { dock: 12 } },
+    'master-merchant': { pay: { dock: 10, holds: { A: 2 } } },
+    'choose-bonus-token': { token: '' },
     'reveal-board': { at: 'R1C1', openSea: { arrows: ['up'] } },
-    'reveal-card': { at: 'R1C1', card: '' },
+    'reveal-card': { at: 'R1C2', card: '' },
     'battle-step': { step: 'pass', role: 'attacker' },
-    'record-battle-outcome': {},
+    'record-battle-outcome': { attackerWon: true, damageToDefender: 1 },
   };
+
   const typeSel = h('select', { id: 'tmpl-type' }, Object.keys(templates).map((k) => h('option', { value: k }, k)));
   const area = h('textarea', { id: 'tmpl-json', rows: 4, class: 'mono' });
   const setT = () => { area.value = JSON.stringify({ type: typeSel.value, seat, ...templates[typeSel.value] }); };
