@@ -85,3 +85,33 @@ func BenchmarkView(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBattleStep measures one accepted battle-step (a read after the
+// drop): restoring the saved machine, the step, saving it, on a copy of
+// the state.
+func BenchmarkBattleStep(b *testing.B) {
+	base := midBattle(b, "read")
+	a, err := Rules().DecodeAction([]byte(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1},"green":{"damage-left":1}}}}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g := &Game{st: base.st.clone(), version: base.version}
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkViewInBattle measures the public view, encoded, while a battle
+// is being fought (the battle's need is computed from the saved machine).
+func BenchmarkViewInBattle(b *testing.B) {
+	g := midBattle(b, "read")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(g.View(engine.Public)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
