@@ -345,6 +345,8 @@ func (a *RecordBattleOutcome) apply(c *ctx) error {
 	if len(a.DefenderPlayed) > 0 && pb.Kind != BattleShip {
 		return engine.Refuse("no-defender-cards", 20, "only a defending ship's player plays cards")
 	}
+	// A battle recorded by hand has no machine's outcome to show.
+	c.s.Turn.LastBattle = nil
 	for _, id := range a.DefenderPlayed {
 		if err := c.s.PlayFromHand(pb.Defender, id); err != nil {
 			return err
