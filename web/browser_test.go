@@ -370,8 +370,12 @@ func TestBrowserRealRules(t *testing.T) {
 	watcher := b.device(1280, 800)
 	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
 
-	// Play the captain, set sails, then a move the rules refuse (not next to
-	// the Harbor), then one they accept, by tapping the boards.
+	// Load the starting cargo from the dock, play the captain, set sails,
+	// then a move the rules refuse (not next to the Harbor), then one they
+	// accept, by tapping the boards.
+	b.run(tablet, "load", chromedp.Evaluate(`document.querySelector('details.cargo').open = true`, nil),
+		chromedp.Click(`#act-load`, chromedp.ByQuery))
+	b.waitText(watcher, "#log", "Ann loads 1 cargo")
 	b.run(tablet, "play captain", chromedp.SetValue(`#card`, "captain", chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann plays captain")
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))

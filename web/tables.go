@@ -48,18 +48,30 @@ type Table interface {
 // The companion's types, used as they are so that the JSON the UI sees is
 // the companion's.
 type (
-	PlayerInfo    = companion.PlayerInfo
+	// PlayerInfo is one player at a table: name, colour, seat.
+	PlayerInfo = companion.PlayerInfo
+	// CreateRequest is the body of POST /api/tables.
 	CreateRequest = companion.CreateRequest
-	Credentials   = companion.Credentials
-	TableSummary  = companion.TableSummary
-	Access        = companion.Access
-	Submission    = companion.Submission
-	Result        = companion.Result
-	Snapshot      = companion.Snapshot
-	LogEntry      = companion.LogEntry
-	Update        = companion.Update
-	Notice        = companion.Notice
-	ProposedRead  = companion.ProposedRead
+	// Credentials are a new table's host token and PINs, shown once.
+	Credentials = companion.Credentials
+	// TableSummary is one line of GET /api/tables.
+	TableSummary = companion.TableSummary
+	// Access is who asks: their viewer and whether they are the host.
+	Access = companion.Access
+	// Submission is one action offered to a table.
+	Submission = companion.Submission
+	// Result is what an accepted action, undo or correction did.
+	Result = companion.Result
+	// Snapshot is a table as one viewer may see it at one version.
+	Snapshot = companion.Snapshot
+	// LogEntry is one entry of the history, redacted for its viewer.
+	LogEntry = companion.LogEntry
+	// Update is what a WebSocket receives after a change or a notice.
+	Update = companion.Update
+	// Notice is what the table's devices or camera reported.
+	Notice = companion.Notice
+	// ProposedRead is a camera read waiting to be confirmed or corrected.
+	ProposedRead = companion.ProposedRead
 )
 
 // managerTables adapts *companion.Manager to Tables.

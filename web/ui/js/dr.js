@@ -531,6 +531,25 @@ export function render(view, ctx, snap) {
   return wrap;
 }
 
+// cargoForm loads, unloads or throws overboard cargo and coins, hold by hold
+// (p. 7): load from the dock (in Harbor) or an island you control, unload
+// to the dock (coins go to the chest) or the island.
+function cargoForm(me, send) {
+  const sh = me.ship || {};
+  const holds = (sh.capacity || [4, 0, 0, 3]).map((cap, i) => [('ABCD')[i], cap]).filter(([, cap]) => cap > 0);
+  const hold = h('select', { id: 'cargo-hold' }, holds.map(([n, cap]) => h('option', { value: n }, `hold ${n} (room ${cap})`)));
+  const place = h('select', { id: 'cargo-place' }, h('option', { value: 'dock' }, 'dock'), h('option', { value: 'island' }, 'island'));
+  const cargo = h('input', { type: 'number', min: 0, max: 9, value: 1, id: 'cargo-n', title: 'cargo' });
+  const coins = h('input', { type: 'number', min: 0, max: 9, value: 0, id: 'coins-n', title: 'coins' });
+  const goods = () => ({ [hold.value]: { cargo: Number(cargo.value || 0), coins: Number(coins.value || 0) } });
+  return h('details', { class: 'cargo' }, h('summary', null, 'Cargo and coins'),
+    h('div', { class: 'row' }, h('label', null, 'cargo ', cargo), h('label', null, 'coins ', coins), hold, place),
+    h('div', { class: 'row' },
+      h('button', { class: 'btn', id: 'act-load', onclick: () => send({ type: 'load', from: place.value, holds: goods() }) }, 'Load'),
+      h('button', { class: 'btn', id: 'act-unload', onclick: () => send({ type: 'unload', to: place.value, holds: goods() }) }, 'Unload'),
+      h('button', { class: 'btn', id: 'act-jettison', onclick: () => send({ type: 'jettison', holds: goods() }) }, 'Throw overboard')));
+}
+
 const slug = (x) => String(x).toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 // boardEntryForm asks what a board turned face up shows: an island from the
@@ -602,6 +621,8 @@ export function actions(view, ctx) {
   out.append(h('div', { class: 'row' }, cardSel,
     h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
     h('button', { class: 'btn', id: 'act-level', onclick: () => send({ type: 'level-up', card: cardSel.value }) }, 'Level up')));
+
+  out.append(cargoForm(me, send));
 
   // Boards turned face up but not entered yet (the three beside the Harbor
   // at the start, or the one being explored), and cards not entered yet.
