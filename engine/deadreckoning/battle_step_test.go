@@ -492,3 +492,80 @@ func TestBattleSinksAShip(t *testing.T) {
 	}
 	conserved(t, s)
 }
+
+// Cards in a battle played as actions: the attacker plays a level 3 Gunner
+// after the battle is declared (p. 17) and uses its cannon and its "drop 2
+// cubes" ability (p. 28); the defender plays a level 2 Gunner from hand
+// (p. 18), which stays in play. The cannons and the ability are used for
+// the turn.
+func TestBattleWithCardsThroughActions(t *testing.T) {
+	g := midBattle(t, "cannons")
+	s := st(g)
+	s.Players[0].Card("gunner-1").Level = 3 // test arrangement: levelled earlier
+	s.Players[1].Card("gunner-2").Level = 2
+	setHand(g, 0, "gunner-1")
+	setHand(g, 1, "gunner-2", "crew-1")
+	do(t, g, `{"type":"play-card","seat":0,"card":"gunner-1"}`)
+	refused(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"gunner-1":2}}`, "cannon-used-this-turn")
+	do(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1,"gunner-1":1}}`)
+	refused(t, g, `{"type":"battle-step","seat":1,"step":"defend","role":"defender","play":["crew-1"]}`, "battle-card-no-cannon-or-ability")
+	do(t, g, `{"type":"battle-step","seat":1,"step":"defend","role":"defender","play":["gunner-2"]}`)
+	need := g.View(engine.Public).(View).Battle.Need
+	if need.Cubes != [2]int{2, 2} {
+		t.Fatalf("cubes %v: ship and Gunner each side", need.Cubes)
+	}
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":2},"green":{"strength-2-top":1,"strength-1-right":1}}}}`)
+	ability := AbilityKey(0, "gunner-1", SourceLevel, 2)
+	need = g.View(engine.Public).(View).Battle.Need
+	if !slices.Contains(need.Usable, ability) {
+		t.Fatalf("usable %v, want %s", need.Usable, ability)
+	}
+	do(t, g, `{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"`+ability+`"}`)
+	need = g.View(engine.Public).(View).Battle.Need
+	if need.Phase != "read" || need.DropKind != "ability" || need.Drop["purple"] != 2 {
+		t.Fatalf("the ability's drop: %+v", need)
+	}
+	do(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":2,"strength-2-bottom":1,"damage-right":1},"green":{"strength-2-top":1,"strength-1-right":1}}}}`)
+	refused(t, g, `{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"`+ability+`"}`, "ability-not-your-turn")
+	do(t, g, `{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`)
+	refused(t, g, `{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"`+ability+`"}`, "ability-used-this-turn")
+	do(t, g, `{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+	s = st(g)
+	if s.CurrentBattle() != nil {
+		t.Fatal("the battle is not over")
+	}
+	if !s.Used(ability) || !s.Used(AbilityKey(0, "gunner-1", SourceLevel, -1)) || s.CannonsUsed(0, "ship") != 1 {
+		t.Fatalf("used this turn: %v, cannons %v", s.Turn.Used, s.Turn.CannonsUsed)
+	}
+	ben := s.Players[1]
+	if !contains(ben.PlayedOffTurn, "gunner-2") || contains(ben.Hand, "gunner-2") {
+		t.Fatalf("Ben's Gunner stays in play: hand %v, in play %v", ben.Hand, ben.PlayedOffTurn)
+	}
+	if ben.Ship.Damage != 2 || s.Players[0].Progress[AchLegendary] != 1 {
+		t.Fatalf("Ben's damage %d (1 zone + 1 lost), Ann's Legendary %d", ben.Ship.Damage, s.Players[0].Progress[AchLegendary])
+	}
+	conserved(t, s)
+}
+
+// Before the cannons are chosen, a card the attacker plays restarts the
+// battle from the state, so its cannons count (the machine started by the
+// jettison step did not know the card); the jettison stays made.
+func TestBattleRestartsBeforeCannons(t *testing.T) {
+	g := midBattle(t, "cannons")
+	s := st(g)
+	stow(s, 0, 0, 2) // test arrangement: 2 cargo in Ann's hold A
+	s.Players[0].Card("gunner-1").Level = 2
+	setHand(g, 0, "gunner-1")
+	refused(t, g, `{"type":"battle-step","seat":0,"step":"jettison","role":"attacker","goods":{"cargo":1,"coins":0},"holds":{"A":{"cargo":2}}}`, "jettison-holds")
+	do(t, g, `{"type":"battle-step","seat":0,"step":"jettison","role":"attacker","goods":{"cargo":1,"coins":0},"holds":{"A":{"cargo":1}}}`)
+	if got := st(g).Players[0].Ship.Spaces[0].Hold.Cargo; got != 1 {
+		t.Fatalf("hold A has %d cargo after jettisoning 1 of 2", got)
+	}
+	do(t, g, `{"type":"play-card","seat":0,"card":"gunner-1"}`)
+	do(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"gunner-1":1}}`)
+	if c := g.View(engine.Public).(View).Battle.Need.Cubes[0]; c != 1 {
+		t.Fatalf("Ann's cubes %d: the Gunner played after the battle began counts", c)
+	}
+	conserved(t, st(g))
+}
