@@ -622,6 +622,11 @@ export function actions(view, ctx) {
     h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
     h('button', { class: 'btn', id: 'act-level', onclick: () => send({ type: 'level-up', card: cardSel.value }) }, 'Level up')));
 
+  // A phone chooses its secret bonus achievement token (p. 6).
+  if (ctx.seat >= 0 && me.bonusDealt && me.bonusDealt.length && !me.bonusToken) {
+    out.append(h('fieldset', { class: 'explore', id: 'bonus-choice' }, h('legend', null, 'Keep one bonus token (secret, p. 6)'),
+      h('div', { class: 'row' }, me.bonusDealt.map((tok) => h('button', { class: 'btn', onclick: () => send({ type: 'choose-bonus-token', token: tok }) }, tok)))));
+  }
   out.append(cargoForm(me, send));
 
   // Boards turned face up but not entered yet (the three beside the Harbor
