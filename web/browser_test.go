@@ -102,7 +102,7 @@ func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Acti
 // shot saves a full-page screenshot as an artefact (and into
 // docs/screenshots when asked).
 // docShots are the screenshots docs/ui.md shows.
-var docShots = map[string]bool{"battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
+var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
 	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true}
 
 func (b *browser) shot(ctx context.Context, name string) {
@@ -145,9 +145,9 @@ func TestBrowserTable(t *testing.T) {
 		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
 		chromedp.SetValue(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
 		chromedp.SetValue(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
-		chromedp.Click(`#create`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#board`, chromedp.ByQuery),
 	)
+	b.shot(tablet, "new-game.png")
+	b.run(tablet, "start", chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
 	var id string
 	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
 	b.waitText(tablet, "#setup", "Lay out the table")
@@ -292,6 +292,11 @@ func TestBrowserTable(t *testing.T) {
 	if prefilled != "Ann,Ben,Cy|Test Isle,Seahound Isle,Test Reef" {
 		t.Errorf("the calculator was filled in with %q", prefilled)
 	}
+
+	// The start page lists the game, finished, with its files.
+	b.run(tablet, "home", chromedp.Navigate(e.http.URL+"/#/"), chromedp.WaitVisible(`.tablerow`, chromedp.ByQuery))
+	b.waitText(tablet, ".tables", "finished")
+	b.shot(tablet, "home.png")
 
 	// Rules help.
 	b.run(tablet, "help", chromedp.Navigate(e.http.URL+"/#/help?q=exploding"), chromedp.WaitVisible(`#note-exploding`, chromedp.ByQuery))
