@@ -382,9 +382,9 @@ func midBattle(t testing.TB, phase string) *Game {
 	return g
 }
 
-// FuzzBattleStep: in the middle of a battle no action panics, a refused
-// one changes nothing, an accepted one keeps the totals, and the public
-// view keeps the secrets.
+// FuzzBattleStep: in the middle of a battle, or in a tie at the end, no
+// action panics, a refused one changes nothing, an accepted one keeps the
+// totals, and the public view keeps the secrets.
 func FuzzBattleStep(f *testing.F) {
 	for _, s := range seedActions {
 		f.Add(uint8(0), []byte(s))
@@ -392,7 +392,9 @@ func FuzzBattleStep(f *testing.F) {
 	f.Add(uint8(2), []byte(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"plunder-coin":1},"green":{"damage-right":1}}}}`))
 	f.Add(uint8(1), []byte(`{"type":"battle-step","seat":-1,"step":"drop"}`))
 	f.Add(uint8(1), []byte(`{"type":"jettison","seat":1,"holds":{"A":{"cargo":1}}}`))
-	bases := []*Game{midBattle(f, "cannons"), midBattle(f, "ready"), midBattle(f, "read")}
+	over := newGame(f, testSetup(2), 1)
+	over.st.Over = true // a tie at the end: 15 coins each
+	bases := []*Game{midBattle(f, "cannons"), midBattle(f, "ready"), midBattle(f, "read"), over}
 	f.Fuzz(func(t *testing.T, which uint8, b []byte) {
 		a, err := Rules().DecodeAction(b)
 		if err != nil {

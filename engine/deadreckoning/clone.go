@@ -57,6 +57,8 @@ func (s *State) clone() *State {
 		t.LastBattle = &lb
 	}
 	c.Turn = t
+	// The reads are never changed in place, only appended to.
+	c.TieBreakReads = s.TieBreakReads[:len(s.TieBreakReads):len(s.TieBreakReads)]
 	return &c
 }
 

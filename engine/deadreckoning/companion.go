@@ -1,6 +1,8 @@
 package deadreckoning
 
 import (
+	"strings"
+
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
@@ -123,26 +125,70 @@ func (s *State) scoreView() *ScoreView {
 	if sv.Winners == nil {
 		sv.Winners = []engine.Seat{}
 	}
-	if len(res.Tied) > 1 && res.Winner == "" {
-		var cs []score.Contender
-		need := &TieBreakNeed{}
+	if len(res.Tied) > 1 && res.Winner == "" && res.TieBreak != nil && res.TieBreak.Next != nil {
+		need := &TieBreakNeed{Next: *res.TieBreak.Next}
 		for _, seat := range sv.Winners {
-			p := &s.Players[seat]
-			n := s.ShipCannons(p)
-			for i := range p.Cards {
-				_, c, _ := s.CardIcons(&p.Cards[i])
-				n += c
-			}
 			ps := res.Players[seat]
-			need.Contenders = append(need.Contenders, TieBreakContender{Seat: seat, Name: ps.Name, Colour: ps.Colour, Cannons: n})
-			cs = append(cs, score.Contender{Name: ps.Name, Colour: ps.Colour, Cannons: n})
+			need.Contenders = append(need.Contenders, TieBreakContender{Seat: seat, Name: ps.Name, Colour: ps.Colour,
+				Cannons: tieBreakCannons(s, &s.Players[seat])})
 		}
-		if tb, err := score.NewTieBreak(battle.DefaultLayout(), cs); err == nil {
-			need.Next = tb.Next()
-			sv.TieBreakNeed = need
-		}
+		sv.TieBreakNeed = need
 	}
 	return sv
+}
+
+func init() {
+	registerAction("tie-break-read", func() engine.Action { return &TieBreakRead{} })
+}
+
+// TieBreakRead is the read of one drop of the tie-break battle, after the
+// game is over, when players tie for the most coins (p. 23): all tied
+// players drop their cubes at once, exploding shots are resolved, the most
+// strength wins, and the players still tied drop again. The view's
+// score.tieBreakNeed says what to drop; score.tie_break has the rounds.
+//
+//	{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-2-top":1},"green":{"damage-left":1}}}}
+type TieBreakRead struct {
+	engine.ActionHeader
+	Read battle.Read `json:"read"`
+}
+
+// IsTableFact: the read records where the cubes landed.
+func (a *TieBreakRead) IsTableFact() bool { return true }
+
+func (a *TieBreakRead) apply(c *ctx) error {
+	if !c.s.Over {
+		return engine.Refuse("tie-break-none", 23, "the tie-break battle is fought once the game is over")
+	}
+	res, err := FinalScore(c.s)
+	if err != nil {
+		return engine.Refuse("tie-break-none", 23, "the end state cannot be scored: %v", err)
+	}
+	switch {
+	case !res.Complete:
+		return engine.Refuse("tie-break-none", 23, "enter the missing values first (%s): they may settle the tie", strings.Join(res.Missing, "; "))
+	case len(res.Tied) < 2:
+		return engine.Refuse("tie-break-none", 23, "nobody is tied for the most coins")
+	case res.Winner != "":
+		return engine.Refuse(score.CodeTieBreakOver, 23, "the tie-break battle is over: %s won", res.Winner)
+	}
+	c.s.TieBreakReads = append(c.s.TieBreakReads, a.Read)
+	res, err = FinalScore(c.s)
+	if err != nil {
+		return engine.Refuse("tie-break-read", 23, "%v", err)
+	}
+	if res.TieBreak == nil || res.TieBreak.Refused != "" {
+		why := "the read does not fit the tie-break battle"
+		if res.TieBreak != nil {
+			why = res.TieBreak.Refused
+		}
+		return engine.Refuse("tie-break-read", 23, "%s", why)
+	}
+	c.emit(engine.NewEvent("tie-break-read", a.Seat, "the tie-break battle's board is read", map[string]any{"rounds": res.TieBreak.Rounds, "next": res.TieBreak.Next}))
+	if res.Winner != "" {
+		c.emit(engine.NewEvent("tie-break-won", engine.NoSeat, res.Winner+" wins the tie-break battle and the game", map[string]any{"winner": res.Winner, "winners": winnerSeats(res)}))
+	}
+	return nil
 }
 
 // IsPrivate: the kept bonus token is secret (p. 6).

@@ -14,6 +14,7 @@ import (
 // a tie the tie-break battle to fight (p. 23).
 func TestScoreAtTheEnd(t *testing.T) {
 	g := newGame(t, testSetup(2), 1)
+	refused(t, g, `{"type":"tie-break-read","seat":-1,"read":{"cubes":{}}}`, "tie-break-none")
 	if _, ok := publicMap(t, g)["score"]; ok {
 		t.Fatal("a score before the end")
 	}
@@ -64,6 +65,35 @@ func TestScoreAtTheEnd(t *testing.T) {
 	if _, w := g.FinalScores(); !slices.Equal(w, []engine.Seat{0, 1}) {
 		t.Fatalf("winners while tied: %v", w)
 	}
+	// The tie-break battle played as reads after the end (p. 23).
+	tied, _ := g.Snapshot()
+	refused(t, g, `{"type":"end-turn","seat":0}`, engine.CodeGameOver)
+	refused(t, g, `{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":2},"green":{"strength-1-right":1}}}}`, "tie-break-read")
+	do(t, g, `{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":1},"green":{"strength-1-right":1}}}}`)
+	if next := publicMap(t, g)["score"].(map[string]any)["tieBreakNeed"].(map[string]any)["next"].(map[string]any); next["round"] != 2.0 {
+		t.Fatalf("still tied after round 1: %v", next)
+	}
+	a, _ := Rules().DecodeAction([]byte(`{"type":"tie-break-read","seat":1,"read":{"cubes":{}}}`))
+	if !engine.IsTableFact(a) {
+		t.Error("a tie-break read is a record of the table")
+	}
+	evs := do(t, g, `{"type":"tie-break-read","seat":1,"read":{"cubes":{"purple":{"strength-2-top":1},"green":{"damage-left":1}}}}`)
+	if evs[len(evs)-1].Type != "tie-break-won" {
+		t.Fatalf("events %v", evs)
+	}
+	if _, w := g.FinalScores(); !slices.Equal(w, []engine.Seat{0}) {
+		t.Fatalf("winner after the tie-break: %v", w)
+	}
+	if sc := publicMap(t, g)["score"].(map[string]any); sc["winner"] != "Ann" || sc["tieBreakNeed"] != nil || len(sc["tie_break"].(map[string]any)["rounds"].([]any)) != 2 {
+		t.Fatalf("score after the tie-break: %v", sc)
+	}
+	refused(t, g, `{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":1},"green":{"strength-1-right":1}}}}`, "tie-break-over")
+	// Back to the tie for the rest of the test.
+	g.st.TieBreakReads = nil
+	if after, _ := g.Snapshot(); string(after) != string(tied) {
+		t.Fatal("only the reads were added")
+	}
+	s = st(g)
 	// One more coin in Ann's chest decides it; the chest is in the final
 	// breakdown only.
 	s.Players[0].Chest++

@@ -107,7 +107,7 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 	if !ok {
 		return nil, engine.Malformed("action %T is not a Dead Reckoning action", a)
 	}
-	if g.st.Over {
+	if _, tb := a.(*TieBreakRead); g.st.Over && !tb {
 		return nil, engine.Refuse(engine.CodeGameOver, 22, "the game is over: every final turn has been taken")
 	}
 	defer func() {

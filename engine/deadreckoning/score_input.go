@@ -34,7 +34,24 @@ func ScoreInput(s *State) *score.Input {
 		}
 		in.Islands = append(in.Islands, scoreIsland(s, b.At, b.Island))
 	}
+	// The tie-break battle (p. 23): every player's cannons, used only if
+	// players tie, and the reads played so far.
+	in.TieBreak = &score.TieBreakInput{Cannons: map[string]int{}, Reads: s.TieBreakReads}
+	for i := range s.Players {
+		in.TieBreak.Cannons[in.Players[i].Name] = tieBreakCannons(s, &s.Players[i])
+	}
 	return in
+}
+
+// tieBreakCannons counts a player's cannons for the tie-break battle: on
+// the ship (as it stands) and on every one of their cards (p. 23).
+func tieBreakCannons(s *State, p *Player) int {
+	n := s.ShipCannons(p)
+	for i := range p.Cards {
+		_, c, _ := s.CardIcons(&p.Cards[i])
+		n += c
+	}
+	return n
 }
 
 // FinalScore scores the game's state (normally once Over, but it can be

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
@@ -354,8 +355,11 @@ type State struct {
 	// NoSeat before; Over: every final turn has been taken (p. 22).
 	EndTriggeredBy engine.Seat `json:"endTriggeredBy"`
 	Over           bool        `json:"over"`
-	NextInst       int         `json:"nextInst"`
-	RNG            rngState    `json:"rng"`
+	// TieBreakReads are the reads of the tie-break battle played after the
+	// end, in order (p. 23), when players tie for the most coins.
+	TieBreakReads []battle.Read `json:"tieBreakReads,omitempty"`
+	NextInst      int           `json:"nextInst"`
+	RNG           rngState      `json:"rng"`
 }
 
 // rngState stores the RNG in the snapshot.
