@@ -5,21 +5,65 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 )
 
 // BenchmarkFanout50 measures the time from posting an action to all 50
 // connected WebSocket clients having the new view (p50 and p99 over the
-// iterations), through the real server, companion and SQLite store.
+// iterations), through the real server, companion and SQLite store, on the
+// small made-up tally game.
 func BenchmarkFanout50(b *testing.B) {
-	const clients = 50
 	e := newEnv(b, Options{PingInterval: 5 * time.Second})
 	cr := e.create()
+	fanout(b, e, cr, func(i int) string {
+		return fmt.Sprintf(`{"type":"add","seat":%d,"n":1}`, i%2)
+	})
+}
+
+// BenchmarkFanout50DeadReckoning is the same on a real Dead Reckoning table
+// (the engine's test setup): Ann moves a cargo between her holds, so every
+// action changes the view (a few kB of JSON per viewer).
+func BenchmarkFanout50DeadReckoning(b *testing.B) {
+	e := newEnv(b, Options{PingInterval: 5 * time.Second}, deadreckoning.Rules())
+	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
+	if err != nil {
+		b.Skip(err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		b.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
+		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	var cr createResponse
+	r.json(b, &cr)
+	if r := e.do("POST", "/api/tables/"+cr.Table+"/actions", `{"action":{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}},"baseVersion":0}`); r.status != 200 {
+		b.Fatalf("load: %d %s", r.status, r.body)
+	}
+	fanout(b, e, cr, func(i int) string {
+		hold := "D"
+		if i%2 == 1 {
+			hold = "A"
+		}
+		return `{"type":"rearrange","seat":0,"holds":{"` + hold + `":{"cargo":1}}}`
+	})
+}
+
+// fanout connects 50 WebSockets (every fifth one a player's phone) and
+// posts b.N actions made by act, timing each until every client has it.
+func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
+	const clients = 50
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type got struct {
@@ -27,6 +71,11 @@ func BenchmarkFanout50(b *testing.B) {
 		at      time.Time
 	}
 	recv := make(chan got, clients*4)
+	sess0, err := e.mgr.Get(context.Background(), cr.Table)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v0 := sess0.Version()
 	url := "ws" + strings.TrimPrefix(e.http.URL, "http") + "/api/tables/" + cr.Table + "/ws?since=0"
 	for i := range clients {
 		q := url
@@ -45,7 +94,7 @@ func BenchmarkFanout50(b *testing.B) {
 					return
 				}
 				var m wsMessage
-				if json.Unmarshal(data, &m) == nil && m.Type == "view" && m.Snapshot.Version > 0 {
+				if json.Unmarshal(data, &m) == nil && m.Type == "view" && m.Snapshot.Version > v0 {
 					recv <- got{m.Snapshot.Version, time.Now()}
 				}
 			}
@@ -55,8 +104,8 @@ func BenchmarkFanout50(b *testing.B) {
 	var lat []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := uint64(i)
-		body := fmt.Sprintf(`{"action":{"type":"add","seat":%d,"n":1},"baseVersion":%d}`, i%2, v)
+		v := v0 + uint64(i)
+		body := fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, act(i), v)
 		start := time.Now()
 		res, err := client.Post(e.http.URL+"/api/tables/"+cr.Table+"/actions", "application/json", strings.NewReader(body))
 		if err != nil {
