@@ -134,7 +134,7 @@ func (a *drAction) IsPrivate() bool { return a.Type == "hide-coins" }
 
 func (drFixture) DecodeAction(b []byte) (engine.Action, error) {
 	c := engine.NewCodec(1)
-	for _, t := range []string{"set-sails", "move", "end-turn", "play-card", "hide-coins", "attack-ship", "read-battle", "finish"} {
+	for _, t := range []string{"set-sails", "move", "end-turn", "play-card", "hide-coins", "attack-ship", "read-battle", "finish", "tie-break-read"} {
 		c.Register(t, func() engine.Action { return &drAction{} })
 	}
 	return c.Decode(b)
@@ -154,6 +154,9 @@ func (g *drGame) player(s engine.Seat) map[string]any {
 func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 	act := a.(*drAction)
 	seat := act.Seat
+	if g.view["over"] == true && act.Type != "tie-break-read" {
+		return nil, engine.Refuse("game-over", 22, "the game is over")
+	}
 	if int(seat) != int(g.turn()["seat"].(float64)) && act.Type != "hide-coins" && seat != engine.NoSeat {
 		return nil, engine.Refuse(engine.CodeNotYourTurn, 0, "it is %s's turn", g.player(engine.Seat(g.turn()["seat"].(float64)))["name"])
 	}
@@ -203,6 +206,21 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 	case "read-battle":
 		g.view["battles"] = []any{}
 		ev = engine.NewEvent("battle-read", engine.NoSeat, "The battle was read: Ann wins", nil)
+	case "tie-break-read":
+		// The test tie-break: whoever has a cube in strength-2-top wins.
+		sc := g.view["score"].(map[string]any)
+		var rd struct {
+			Cubes map[string]map[string]int `json:"cubes"`
+		}
+		_ = json.Unmarshal(act.Read, &rd)
+		winner := "Ben"
+		if rd.Cubes["purple"]["strength-2-top"] > 0 {
+			winner = "Ann"
+		}
+		sc["winner"] = winner
+		sc["tie_break"] = map[string]any{"rounds": []any{map[string]any{"round": 1, "strength": map[string]any{"Ann": 2, "Ben": 0}}}, "winner": winner}
+		delete(sc, "tieBreakNeed")
+		ev = engine.NewEvent("tie-break-won", engine.NoSeat, winner+" wins the tie-break", nil)
 	case "finish":
 		g.view["over"] = true
 		// The end as the engine shows it (test data): Ann and Ben tied.

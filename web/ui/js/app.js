@@ -285,7 +285,7 @@ function tablePage(id, mode) {
     if (st.error) parts.push(errorBox(st.error));
     if (st.notices.length) parts.push(noticesPanel());
     if (snap.version === 0 && st.at === null && r.setupGuide) parts.push(r.setupGuide(view, snap));
-    if (snap.over && r.endScreen) parts.push(r.endScreen(view, snap));
+    if (snap.over && r.endScreen) parts.push(r.endScreen(view, snap, st.at === null ? ctx : null));
     parts.push(r.render(view, ctx, snap));
     fill(main, parts);
     fill(side,

@@ -4,7 +4,7 @@
 // actions a player takes most.
 
 import { h, s, fill, colourOf } from './ui.js';
-import { scoreResult, tieBreakBox } from './score.js';
+import { scoreResult } from './score.js';
 
 export function accepts(view) {
   return !!(view && Array.isArray(view.boards) && Array.isArray(view.players) && view.turn);
@@ -482,20 +482,27 @@ export function scoreInput(view) {
 
 const snapTable = () => (location.hash.split('/')[2] || '').split('?')[0];
 
-export function endScreen(view) {
+export function endScreen(view, snap, ctx) {
   const sc = view.score;
   const box = h('section', { class: 'end', id: 'end' }, h('h2', null, 'The game is over'));
   if (sc && !sc.error && sc.players) {
     box.append(scoreResult(sc));
+    const tb = sc.tie_break;
+    if (tb && tb.rounds && tb.rounds.length) {
+      box.append(h('div', { id: 'tie-rounds' }, tb.rounds.map((r) => h('p', null, `Tie-break round ${r.round}: ` + Object.entries(r.strength || {}).map(([n, v]) => `${n} ${v}`).join(', ')))));
+    }
     const tn = sc.tieBreakNeed;
-    if (tn && tn.contenders && tn.contenders.length > 1) {
-      // The tie-break is played in the calculator: the tied players with
-      // their equal totals, and the cannons the game counted.
-      const total = (sc.players.find((p) => p.name === tn.contenders[0].name) || {}).total || 0;
-      const base = () => ({ achievement_values: {}, islands: [],
-        players: tn.contenders.map((c) => ({ name: c.name, colour: c.colour, achievements: [], coins: { chest: total, ship: 0, islands: 0 } })) });
-      const cannons = Object.fromEntries(tn.contenders.map((c) => [c.name, c.cannons]));
-      box.append(tieBreakBox(base, tn.contenders.map((c) => c.name), cannons));
+    if (tn && tn.contenders && tn.contenders.length > 1 && tn.next) {
+      // The tie-break battle is played on the table and read here, drop
+      // by drop, as tie-break-read actions (p. 23).
+      const drop = Object.entries(tn.next.drop || {});
+      const grid = readGrid(drop.map(([c]) => c), null, 'tie-grid');
+      box.append(h('section', { class: 'tiebreak', id: 'tiebreak' },
+        h('h2', null, 'Tie-break battle (p. 23)'),
+        h('p', null, 'Cannons (ship and every card): ', tn.contenders.map((c) => h('span', { class: 'chip', style: `--c:${colourOf(c.colour)}` }, `${c.name} ${c.cannons}`))),
+        h('p', { class: 'big-turn' }, `${tn.next.kind === 'explode' ? 'Exploding shots: drop' : 'Drop'} `, drop.map(([c, n]) => h('span', { class: 'chip', style: `--c:${colourOf(c)}` }, `${n} ${c}`))),
+        h('p', null, 'Then count where the cubes landed (exploding shots count, abilities do not):'), grid,
+        h('button', { class: 'big primary', id: 'tie-read', onclick: () => ctx && ctx.submit({ type: 'tie-break-read', seat: -1, read: grid.value() }).catch(() => {}) }, 'Use this read')));
     }
   } else {
     if (sc && sc.error) box.append(h('p', { class: 'warn' }, 'The score cannot be counted from the game alone: ' + sc.error));
