@@ -404,10 +404,19 @@ function tablePage(id, mode) {
       onPresence: (p) => { st.presence = p; if (st.snap) draw(); },
       onView: async (snap, events, notice) => {
         if (!snap) return;
-        const changed = !st.snap || snap.version !== st.snap.version;
+        const prev = st.snap ? st.snap.version : -1;
+        const changed = snap.version !== prev;
         st.snap = snap;
         if (notice) addNotice(notice);
-        if (changed) { st.error = null; await loadLog(); }
+        if (changed) {
+          st.error = null;
+          // One new action: its events come with the update, so the log
+          // grows without asking the server; anything else (a catch-up, an
+          // undo or a correction, which change older entries) reloads it.
+          const plain = snap.version === prev + 1 && st.log.length === prev && !events.some((e) => /undo|correct/.test(e.type));
+          if (plain) st.log.push({ version: snap.version, time: new Date().toISOString(), kind: 'action', events });
+          else await loadLog();
+        }
         draw();
       },
     });
