@@ -585,10 +585,12 @@ func TestBrowserRealBattle(t *testing.T) {
 		chromedp.WaitVisible(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="strength-1-left"][data-colour="purple"]`, "", chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, "1", chromedp.ByQuery),
-		chromedp.SetValue(`#read-reason`, "the purple cube lies in the damage zone", chromedp.ByQuery))
+		chromedp.SetValue(`#read-grid input[data-zone="strength-2-top"][data-colour="green"]`, "", chromedp.ByQuery),
+		chromedp.SetValue(`#read-grid input[data-zone="plunder-cargo"][data-colour="green"]`, "1", chromedp.ByQuery),
+		chromedp.SetValue(`#read-reason`, "the cubes lie in the damage and cargo zones", chromedp.ByQuery))
 	b.shot(tablet, "battle-real-read.png")
 	b.run(tablet, "apply the correction", chromedp.Click(`#correct-read`, chromedp.ByQuery))
-	b.waitText(tablet, "#log", "Corrected: the purple cube lies in the damage zone")
+	b.waitText(tablet, "#log", "Corrected: the cubes lie in the damage and cargo zones")
 	b.waitText(tablet, "#battle-tally", "Ben")
 	// Abilities: each side passes until the battle is over.
 	for range 6 {
@@ -596,13 +598,19 @@ func TestBrowserRealBattle(t *testing.T) {
 		b.run(tablet, "phase", chromedp.Poll(`(() => { const s = document.querySelector('#battle-steps legend'); const o = document.querySelector('#battle-outcome');
 			const p = o ? 'done' : (s ? s.innerText : ''); return p.includes('read') ? '' : p; })()`, &phase, chromedp.WithPollingInterval(50*time.Millisecond)))
 		t.Logf("battle step: %q", phase)
-		if phase == "done" || !strings.Contains(phase, "abilities") {
+		if phase == "done" {
 			break
 		}
-		b.run(tablet, "pass", chromedp.Click(`#bs-pass`, chromedp.ByQuery))
+		if strings.Contains(phase, "plunder") {
+			// Ben's cargo goes to his ship.
+			b.run(tablet, "plunder", chromedp.Click(`.plunder button`, chromedp.ByQuery))
+		} else {
+			b.run(tablet, "pass", chromedp.Click(`#bs-pass`, chromedp.ByQuery))
+		}
 		time.Sleep(150 * time.Millisecond)
 	}
-	b.waitText(tablet, "#battle-outcome", "Ben wins the battle 2 to 0")
+	b.waitText(tablet, "#battle-outcome", "Ben wins the battle 0 to 0")
+	b.waitText(tablet, "#battle-outcome", "plunder to the ship 1 cargo")
 	b.waitText(tablet, "#log", "Ben")
 	b.shot(tablet, "battle-real-outcome.png")
 }
