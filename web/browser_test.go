@@ -486,6 +486,14 @@ func TestBrowserCalibrationAndDevices(t *testing.T) {
 	b.run(tablet, "test read", chromedp.Click(`#cal-test`, chromedp.ByQuery))
 	b.waitText(tablet, "#cal-read", "{")
 
+	// A game the dashboard has no pictures for: its view as lists, and a
+	// raw action.
+	b.run(tablet, "generic table", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#view`, chromedp.ByQuery),
+		chromedp.SetValue(`#raw-action`, `{"type":"add","seat":0,"n":3}`, chromedp.ByQuery),
+		chromedp.Click(`#send-action`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Seat 1 added 3")
+	b.waitText(tablet, "#view", "3, 0")
+
 	b.run(tablet, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device button`, chromedp.ByQuery),
 		chromedp.Click(`.device button`, chromedp.ByQuery))
 	b.waitText(tablet, ".devlog", "button-1 pressed")
