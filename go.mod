@@ -37,4 +37,5 @@ require (
 	periph.io/x/conn/v3 v3.7.2 // indirect
 	periph.io/x/devices/v3 v3.7.4 // indirect
 	periph.io/x/host/v3 v3.8.5 // indirect
+	rsc.io/qr v0.2.0 // indirect
 )

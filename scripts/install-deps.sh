@@ -19,6 +19,7 @@ need libopencv-dev
 if [ "$want" = test ]; then
 	need chromium
 	need postgresql
+	need zbar-tools   # reads our QR codes back in the web tests
 	need git
 fi
 

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/quartermaster-table/quartermaster/web/internal/qr/coding"
+	"rsc.io/qr"
 )
 
 // qrModules encodes text as a QR code (error correction level M, byte mode)
@@ -15,29 +15,18 @@ func qrModules(text string) ([][]bool, error) {
 	if text == "" {
 		return nil, errors.New("nothing to encode in the QR code")
 	}
-	enc := coding.String(text)
-	for v := coding.Version(coding.MinVersion); v <= coding.MaxVersion; v++ {
-		if enc.Bits(v) > v.DataBytes(coding.M)*8 {
-			continue
-		}
-		p, err := coding.NewPlan(v, coding.M, 0)
-		if err != nil {
-			return nil, err
-		}
-		c, err := p.Encode(enc)
-		if err != nil {
-			return nil, err
-		}
-		out := make([][]bool, c.Size)
-		for y := range out {
-			out[y] = make([]bool, c.Size)
-			for x := range out[y] {
-				out[y][x] = c.Black(x, y)
-			}
-		}
-		return out, nil
+	c, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return nil, fmt.Errorf("%d characters cannot be put in a QR code: %w", len(text), err)
 	}
-	return nil, fmt.Errorf("%d characters are too many for a QR code", len(text))
+	out := make([][]bool, c.Size)
+	for y := range out {
+		out[y] = make([]bool, c.Size)
+		for x := range out[y] {
+			out[y][x] = c.Black(x, y)
+		}
+	}
+	return out, nil
 }
 
 // qrSVG draws text as a QR code in SVG, one unit per module with the four
