@@ -70,12 +70,12 @@ func TestLayoutErrors(t *testing.T) {
 	}
 	bad := map[string]string{
 		`{`: "malformed",
-		strings.Replace(good, `"width":100`, `"width":-1`, 1):       "board size",
-		strings.Replace(good, `"damage"`, `"treasure"`, 1):          "unknown effect kind",
-		strings.Replace(good, `"id":"b"`, `"id":"a"`, 1):            "appears twice",
+		strings.Replace(good, `"width":100`, `"width":-1`, 1):            "board size",
+		strings.Replace(good, `"damage"`, `"treasure"`, 1):               "unknown effect kind",
+		strings.Replace(good, `"id":"b"`, `"id":"a"`, 1):                 "appears twice",
 		strings.Replace(good, `[100,0],[100,50]`, `[900,0],[100,50]`, 1): "outside",
-		`{"width":100,"height":50,"cube_mm":8,"zones":[]}`:           "zones",
-		strings.Replace(good, `"units"`, `"x"`, 1) + "":               "",
+		`{"width":100,"height":50,"cube_mm":8,"zones":[]}`:               "zones",
+		strings.Replace(good, `"units"`, `"x"`, 1) + "":                  "",
 	}
 	for in, want := range bad {
 		if want == "" {
@@ -94,11 +94,11 @@ func TestPaletteErrors(t *testing.T) {
 		t.Fatalf("default palette %v", p.Colors)
 	}
 	for in, want := range map[string]string{
-		`[`:                             "malformed",
-		`{"colors":{}}`:                 "want 1 to 32",
-		`{"colors":{"red":[1,2]}}`:      "[r,g,b]",
-		`{"colors":{"red":[1,2,300]}}`:  "outside 0..255",
-		`{"colors":{"":[1,2,3]}}`:       "empty name",
+		`[`:                            "malformed",
+		`{"colors":{}}`:                "want 1 to 32",
+		`{"colors":{"red":[1,2]}}`:     "[r,g,b]",
+		`{"colors":{"red":[1,2,300]}}`: "outside 0..255",
+		`{"colors":{"":[1,2,3]}}`:      "empty name",
 	} {
 		if _, err := ParsePalette([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("palette %q: error %v, want %q", in, err, want)

@@ -405,8 +405,8 @@ func add3(a, b [3]float64) [3]float64 { return [3]float64{a[0] + b[0], a[1] + b[
 func scale3(a [3]float64, k float64) [3]float64 {
 	return [3]float64{a[0] * k, a[1] * k, a[2] * k}
 }
-func dot3(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
-func len3(a [3]float64) float64    { return math.Sqrt(dot3(a, a)) }
+func dot3(a, b [3]float64) float64  { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func len3(a [3]float64) float64     { return math.Sqrt(dot3(a, a)) }
 func norm3(a [3]float64) [3]float64 { return scale3(a, 1/len3(a)) }
 func cross3(a, b [3]float64) [3]float64 {
 	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
