@@ -1,0 +1,677 @@
+//go:build cgo && !novision
+
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
+
+// NominalBoard is the colour of the board's print under the light the
+// nominal palette describes. The reader corrects every frame so that the
+// board shows this colour; the palette's nominal colours are then compared
+// as they are. Measured samples (a calibration drop) are taken in the same
+// corrected space, so they need no such assumption.
+var NominalBoard = board.Color{210, 194, 164}
+
+// Options tune a Reader.
+type Options struct {
+	// Empty is a photograph of the empty board from the same camera under
+	// the same light; optional. With it, printed icons and borders vanish
+	// from the comparison and dark cubes on dark print are found.
+	Empty image.Image
+	// PxPerMM is the resolution of the top-down board image the reader
+	// works on; default 3.
+	PxPerMM float64
+}
+
+// Reader reads cubes from frames of one calibrated camera. It is not safe
+// for concurrent use.
+type Reader struct {
+	layout  *board.Layout
+	palette *board.Palette
+	names   []string
+	corners board.Corners
+	s, m    float64 // px per mm, margin in mm
+	ww, wh  int     // warped size
+	toWarp  board.Homography
+	toImg   board.Homography // board mm -> image px
+	warpM   gocv.Mat
+	imgW    int
+	imgH    int
+	pose    board.CameraPose
+	refBG   []float32 // light over the empty board (smooth), or nil
+	refLab  []byte    // the empty board, corrected, in Lab, or nil
+	lab     [][3]float64
+	black   int // index of the darkest palette colour, if dark; else -1
+	bgLab   [3]float64
+	inStrip []bool // warped pixel near a border line
+	outside []bool // warped pixel off the board
+}
+
+// NewReader makes a reader for a layout, a palette and the board's four
+// image corners (top-left, top-right, bottom-right, bottom-left).
+func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*Reader, error) {
+	if l == nil || p == nil {
+		return nil, errors.New("vision: a layout and a palette are needed")
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if o.PxPerMM == 0 {
+		o.PxPerMM = 3
+	}
+	if o.PxPerMM < 0.5 || o.PxPerMM > 10 {
+		return nil, fmt.Errorf("vision: %g px per mm is out of range [0.5, 10]", o.PxPerMM)
+	}
+	r := &Reader{layout: l, palette: p, names: p.Names(), corners: c, s: o.PxPerMM, m: l.CubeMM}
+	r.ww = int(math.Ceil((l.Width + 2*r.m) * r.s))
+	r.wh = int(math.Ceil((l.Height + 2*r.m) * r.s))
+	if r.ww*r.wh > 4e6 {
+		return nil, fmt.Errorf("vision: a %gx%g mm board at %g px/mm is too large", l.Width, l.Height, r.s)
+	}
+	bc := [4]board.Point{{}, {X: l.Width}, {X: l.Width, Y: l.Height}, {Y: l.Height}}
+	var err error
+	if r.toImg, err = board.HomographyFrom4(bc, [4]board.Point(c)); err != nil {
+		return nil, fmt.Errorf("corners: %v", err)
+	}
+	var wc [4]board.Point
+	for i, b := range bc {
+		wc[i] = r.boardToWarp(b)
+	}
+	if r.toWarp, err = board.HomographyFrom4([4]board.Point(c), wc); err != nil {
+		return nil, fmt.Errorf("corners: %v", err)
+	}
+	r.warpM = gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	for i := 0; i < 9; i++ {
+		r.warpM.SetDoubleAt(i/3, i%3, r.toWarp[i])
+	}
+	r.setPalette(p)
+	r.bgLab = labOf(NominalBoard)
+	r.inStrip = make([]bool, r.ww*r.wh)
+	r.outside = make([]bool, r.ww*r.wh)
+	strip := l.BorderMM/2 + 1.5
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5)
+			if l.BorderDist(p) < strip {
+				r.inStrip[y*r.ww+x] = true
+			}
+			r.outside[y*r.ww+x] = p.X < 0 || p.Y < 0 || p.X > l.Width || p.Y > l.Height
+		}
+	}
+	if o.Empty != nil {
+		m, err := matFromImage(o.Empty)
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("empty board: %v", err)
+		}
+		defer m.Close()
+		if err := r.setFrameSize(m.Cols(), m.Rows()); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("empty board: %v", err)
+		}
+		w := r.warp(m)
+		defer w.Close()
+		px, err := w.DataPtrUint8()
+		if err != nil || len(px) != r.ww*r.wh*3 {
+			r.Close()
+			return nil, errors.New("empty board: warp failed")
+		}
+		r.refBG = r.background(px)
+		r.refLab, err = r.correct(px, r.refBG)
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("empty board: %v", err)
+		}
+	}
+	return r, nil
+}
+
+// Close frees the reader's OpenCV memory.
+func (r *Reader) Close() { r.warpM.Close() }
+
+// Layout returns the reader's layout.
+func (r *Reader) Layout() *board.Layout { return r.layout }
+
+// Corners returns the reader's calibration corners.
+func (r *Reader) Corners() board.Corners { return r.corners }
+
+func (r *Reader) setPalette(p *board.Palette) {
+	r.palette = p
+	r.names = p.Names()
+	r.lab = make([][3]float64, len(r.names))
+	r.black = -1
+	darkest := math.Inf(1)
+	for i, n := range r.names {
+		r.lab[i] = labOf(p.Colors[n])
+		if r.lab[i][0] < darkest && r.lab[i][0] < 60 {
+			r.black, darkest = i, r.lab[i][0]
+		}
+	}
+}
+
+func (r *Reader) boardToWarp(p board.Point) board.Point {
+	return board.Point{X: (p.X + r.m) * r.s, Y: (p.Y + r.m) * r.s}
+}
+
+func (r *Reader) warpToBoard(x, y float64) board.Point {
+	return board.Point{X: x/r.s - r.m, Y: y/r.s - r.m}
+}
+
+func (r *Reader) setFrameSize(w, h int) error {
+	if w == r.imgW && h == r.imgH {
+		return nil
+	}
+	if err := r.corners.Inside(w, h); err != nil {
+		return err
+	}
+	if r.refBG != nil {
+		return fmt.Errorf("the frame is %dx%d but the empty board was %dx%d", w, h, r.imgW, r.imgH)
+	}
+	r.imgW, r.imgH = w, h
+	r.pose = board.EstimatePose(r.toImg, w, h)
+	return nil
+}
+
+func (r *Reader) warp(frame gocv.Mat) gocv.Mat {
+	out := gocv.NewMat()
+	gocv.WarpPerspectiveWithParams(frame, &out, r.warpM, image.Pt(r.ww, r.wh), gocv.InterpolationLinear, gocv.BorderReplicate, colorBlack)
+	// A light blur: sensor noise on dark cubes otherwise scatters their hue.
+	gocv.GaussianBlur(out, &out, image.Pt(3, 3), 0, 0, gocv.BorderReplicate)
+	return out
+}
+
+// matFromImage converts any image to an 8-bit BGR Mat.
+func matFromImage(img image.Image) (gocv.Mat, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w < 16 || h < 16 || w > 10000 || h > 10000 {
+		return gocv.NewMat(), fmt.Errorf("image size %dx%d is out of range", w, h)
+	}
+	buf := make([]byte, w*h*3)
+	switch im := img.(type) {
+	case *image.RGBA:
+		for y := 0; y < h; y++ {
+			row := im.Pix[(y)*im.Stride:]
+			for x := 0; x < w; x++ {
+				i, o := x*4, (y*w+x)*3
+				buf[o], buf[o+1], buf[o+2] = row[i+2], row[i+1], row[i]
+			}
+		}
+	default:
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				cr, cg, cb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				o := (y*w + x) * 3
+				buf[o], buf[o+1], buf[o+2] = uint8(cb>>8), uint8(cg>>8), uint8(cr>>8)
+			}
+		}
+	}
+	return gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, buf)
+}
+
+// ReadImage reads an image (any Go image).
+func (r *Reader) ReadImage(img image.Image) (Result, error) {
+	t0 := time.Now()
+	m, err := matFromImage(img)
+	if err != nil {
+		return Result{}, err
+	}
+	defer m.Close()
+	res, err := r.Read(m)
+	res.ElapsedMS = float64(time.Since(t0).Microseconds()) / 1000
+	return res, err
+}
+
+// Read reads one BGR frame (8-bit, 1, 3 or 4 channels).
+func (r *Reader) Read(frame gocv.Mat) (Result, error) {
+	t0 := time.Now()
+	ds, err := r.detect(frame)
+	if err != nil {
+		return Result{}, err
+	}
+	res := decide(r.layout, ds)
+	res.ElapsedMS = float64(time.Since(t0).Microseconds()) / 1000
+	return res, nil
+}
+
+// bgr returns frame as an 8-bit 3-channel Mat (a new one the caller
+// closes), checking what OpenCV would otherwise abort on.
+func bgr(frame gocv.Mat) (gocv.Mat, error) {
+	if frame.Empty() {
+		return gocv.NewMat(), errors.New("the frame is empty")
+	}
+	if frame.Cols() < 16 || frame.Rows() < 16 {
+		return gocv.NewMat(), fmt.Errorf("the frame is only %dx%d", frame.Cols(), frame.Rows())
+	}
+	out := gocv.NewMat()
+	switch frame.Type() {
+	case gocv.MatTypeCV8UC3:
+		frame.CopyTo(&out)
+	case gocv.MatTypeCV8UC4:
+		gocv.CvtColor(frame, &out, gocv.ColorBGRAToBGR)
+	case gocv.MatTypeCV8UC1:
+		gocv.CvtColor(frame, &out, gocv.ColorGrayToBGR)
+	default:
+		out.Close()
+		return gocv.NewMat(), fmt.Errorf("unsupported frame type %v", frame.Type())
+	}
+	return out, nil
+}
+
+// detect finds the cubes: warp to a top-down board image, correct the light
+// against the board (or the empty reference), classify each pixel by the
+// nearest palette colour, group pixels into blobs per colour, and split
+// blobs by the expected size of one cube.
+func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
+	f, err := bgr(frame)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := r.setFrameSize(f.Cols(), f.Rows()); err != nil {
+		return nil, err
+	}
+	w := r.warp(f)
+	defer w.Close()
+	px, err := w.DataPtrUint8()
+	if err != nil || len(px) != r.ww*r.wh*3 {
+		return nil, errors.New("warp failed")
+	}
+	bg := r.refBG
+	if bg == nil {
+		bg = r.background(px)
+	}
+	lab, err := r.correct(px, bg)
+	if err != nil {
+		return nil, err
+	}
+	cls := r.classify(lab)
+	if debugCls != nil {
+		debugCls(debugNorm, cls, r.ww, r.wh)
+	}
+	return r.blobs(cls, lab), nil
+}
+
+// correct divides the light out of a warped image (bg is the board's
+// colour under that light) and returns it in Lab.
+func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
+	norm := make([]byte, len(px))
+	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
+	for i := 0; i < len(px); i += 3 {
+		for k := 0; k < 3; k++ {
+			o := (float32(px[i+k]) + 1) / bg[i+k] * nb[k]
+			if o > 255 {
+				o = 255
+			}
+			norm[i+k] = uint8(o)
+		}
+	}
+	nm, err := gocv.NewMatFromBytes(r.wh, r.ww, gocv.MatTypeCV8UC3, norm)
+	if err != nil {
+		return nil, err
+	}
+	defer nm.Close()
+	labM := gocv.NewMat()
+	defer labM.Close()
+	gocv.CvtColor(nm, &labM, gocv.ColorBGRToLab)
+	lab, err := labM.ToBytes(), nil
+	if debugCls != nil {
+		debugNorm = norm
+	}
+	return lab, err
+}
+
+// background estimates, without an empty reference, the colour the bare
+// board shows at every warped pixel: the median of 16 mm cells, made robust
+// against cells full of cubes by a median over neighbouring cells, and
+// interpolated between cell centres.
+func (r *Reader) background(px []byte) []float32 {
+	cell := int(16 * r.s)
+	cw, ch := (r.ww+cell-1)/cell, (r.wh+cell-1)/cell
+	med := make([][3]float32, cw*ch)
+	var vals [3][]byte
+	for cy := 0; cy < ch; cy++ {
+		for cx := 0; cx < cw; cx++ {
+			for k := range vals {
+				vals[k] = vals[k][:0]
+			}
+			for y := cy * cell; y < min((cy+1)*cell, r.wh); y += 2 {
+				for x := cx * cell; x < min((cx+1)*cell, r.ww); x += 2 {
+					i := (y*r.ww + x) * 3
+					for k := 0; k < 3; k++ {
+						vals[k] = append(vals[k], px[i+k])
+					}
+				}
+			}
+			for k := 0; k < 3; k++ {
+				// The bare board is the bright majority: cubes, icons and
+				// shadows are darker or saturated; take the 60th percentile.
+				med[cy*cw+cx][k] = float32(percentile(vals[k], 0.6))
+			}
+		}
+	}
+	sm := make([][3]float32, len(med))
+	var nv [3][]float32
+	for cy := 0; cy < ch; cy++ {
+		for cx := 0; cx < cw; cx++ {
+			for k := range nv {
+				nv[k] = nv[k][:0]
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := cx+dx, cy+dy
+					if x < 0 || y < 0 || x >= cw || y >= ch {
+						continue
+					}
+					for k := 0; k < 3; k++ {
+						nv[k] = append(nv[k], med[y*cw+x][k])
+					}
+				}
+			}
+			for k := 0; k < 3; k++ {
+				// A cell is replaced only when it is far from its
+				// neighbours (full of cubes).
+				s := append([]float32(nil), nv[k]...)
+				sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
+				m := s[len(s)/2]
+				v := med[cy*cw+cx][k]
+				if v < m*0.85 || v > m*1.15 {
+					v = m
+				}
+				sm[cy*cw+cx][k] = v
+			}
+		}
+	}
+	out := make([]float32, r.ww*r.wh*3)
+	for y := 0; y < r.wh; y++ {
+		fy := (float32(y)+0.5)/float32(cell) - 0.5
+		y0 := int(math.Floor(float64(fy)))
+		ty := fy - float32(y0)
+		y0c, y1c := clampI(y0, ch-1), clampI(y0+1, ch-1)
+		for x := 0; x < r.ww; x++ {
+			fx := (float32(x)+0.5)/float32(cell) - 0.5
+			x0 := int(math.Floor(float64(fx)))
+			tx := fx - float32(x0)
+			x0c, x1c := clampI(x0, cw-1), clampI(x0+1, cw-1)
+			a, b, c, d := sm[y0c*cw+x0c], sm[y0c*cw+x1c], sm[y1c*cw+x0c], sm[y1c*cw+x1c]
+			i := (y*r.ww + x) * 3
+			for k := 0; k < 3; k++ {
+				out[i+k] = 1 + (a[k]*(1-tx)+b[k]*tx)*(1-ty) + (c[k]*(1-tx)+d[k]*tx)*ty
+			}
+		}
+	}
+	return out
+}
+
+func clampI(v, hi int) int {
+	if v < 0 {
+		return 0
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+func percentile(v []byte, q float64) byte {
+	var h [256]int
+	for _, x := range v {
+		h[x]++
+	}
+	want := int(float64(len(v)) * q)
+	n := 0
+	for i, c := range h {
+		n += c
+		if n > want {
+			return byte(i)
+		}
+	}
+	return 255
+}
+
+// labOf converts an sRGB colour to OpenCV's 8-bit Lab (L*2.55, a+128, b+128).
+func labOf(c board.Color) [3]float64 {
+	lin := func(u uint8) float64 {
+		v := float64(u) / 255
+		if v <= 0.04045 {
+			return v / 12.92
+		}
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	R, G, B := lin(c[0]), lin(c[1]), lin(c[2])
+	X := (0.412453*R + 0.357580*G + 0.180423*B) / 0.950456
+	Y := 0.212671*R + 0.715160*G + 0.072169*B
+	Z := (0.019334*R + 0.119193*G + 0.950227*B) / 1.088754
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	L := 116*f(Y) - 16
+	if Y <= 0.008856 {
+		L = 903.3 * Y
+	}
+	return [3]float64{L * 255 / 100, 500*(f(X)-f(Y)) + 128, 200*(f(Y)-f(Z)) + 128}
+}
+
+// blackMaxL is the brightest (OpenCV 8-bit L) a pixel of a black cube may be
+// when there is no empty-board reference to tell it from dark print.
+const blackMaxL = 40
+
+// Colour distance weights: lightness matters less than hue, because the
+// sides of a cube are darker than its top.
+const wL = 0.45
+
+func labDist(a [3]float64, l, aa, bb float64) float64 {
+	dl, da, db := (a[0]-l)*wL, a[1]-aa, a[2]-bb
+	return math.Sqrt(dl*dl + da*da + db*db)
+}
+
+// classify labels each warped pixel with 1+ the index of its palette colour,
+// or 0 for the board.
+func (r *Reader) classify(lab []byte) []uint8 {
+	n := r.ww * r.wh
+	cls := make([]uint8, n)
+	for i := 0; i < n; i++ {
+		if r.refLab == nil && r.outside[i] {
+			// Without a reference the hull around the board is unknown
+			// ground: only the board itself is read.
+			continue
+		}
+		l, a, b := float64(lab[i*3]), float64(lab[i*3+1]), float64(lab[i*3+2])
+		dbg := labDist(r.bgLab, l, a, b)
+		if r.refLab != nil {
+			dbg = labDist([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
+		}
+		if dbg < 22 {
+			continue
+		}
+		best, bd := -1, math.Inf(1)
+		for k, c := range r.lab {
+			if d := labDist(c, l, a, b); d < bd {
+				best, bd = k, d
+			}
+		}
+		if bd >= dbg*0.8 || bd >= 40 {
+			continue
+		}
+		if r.refLab == nil && best == r.black && (l > blackMaxL || r.inStrip[i]) {
+			// Without a reference, dark print and the borders' shadowed
+			// sides look black: only the darkest pixels off the borders
+			// count as a black cube.
+			continue
+		}
+		cls[i] = uint8(best + 1)
+	}
+	return cls
+}
+
+type blob struct {
+	cls uint8
+	pix []int32
+}
+
+// blobs groups labelled pixels into 4-connected blobs of one colour and
+// turns each into cubes.
+func (r *Reader) blobs(cls []uint8, lab []byte) []detection {
+	W, H := r.ww, r.wh
+	seen := make([]bool, len(cls))
+	var out []detection
+	stack := make([]int32, 0, 1024)
+	for start := range cls {
+		if cls[start] == 0 || seen[start] {
+			continue
+		}
+		c := cls[start]
+		b := blob{cls: c}
+		stack = append(stack[:0], int32(start))
+		seen[start] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			b.pix = append(b.pix, i)
+			x, y := int(i)%W, int(i)/W
+			for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= H {
+					continue
+				}
+				j := nb[1]*W + nb[0]
+				if !seen[j] && cls[j] == c {
+					seen[j] = true
+					stack = append(stack, int32(j))
+				}
+			}
+		}
+		out = append(out, r.cubesOf(b)...)
+	}
+	return out
+}
+
+// expectedArea is the area, in warped pixels, that one cube standing at
+// board point p covers in the top-down image: its footprint plus the sides
+// the camera sees, which grow with the distance from the point below the
+// camera.
+func (r *Reader) expectedArea(p board.Point) float64 {
+	s := r.layout.CubeMM
+	shift := 0.0
+	if !math.IsInf(r.pose.Height, 0) && r.pose.Height > s+1 {
+		shift = s * p.Sub(r.pose.Nadir).Len() / (r.pose.Height - s)
+	}
+	// 0.9: measured on rendered scenes (blur and thresholds trim the edges).
+	return 0.9 * (s*s + 1.2*s*shift) * r.s * r.s
+}
+
+func (r *Reader) cubesOf(b blob) []detection {
+	var sx, sy float64
+	for _, i := range b.pix {
+		sx += float64(int(i)%r.ww) + 0.5
+		sy += float64(int(i)/r.ww) + 0.5
+	}
+	n := float64(len(b.pix))
+	ctr := r.warpToBoard(sx/n, sy/n)
+	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
+		return nil // outside the board: the hull, not a cube
+	}
+	ratio := n / r.expectedArea(ctr)
+	if debugBlob != nil {
+		debugBlob(r.names[b.cls-1], ctr, ratio)
+	}
+	if ratio < minBlob {
+		return nil
+	}
+	k := int(math.Round(ratio))
+	if k < 1 {
+		k = 1
+	}
+	if k > maxCluster {
+		// Far more than a cluster of cubes: a shadow, a hand, a change of
+		// light. A person must look.
+		return []detection{{color: r.names[b.cls-1], at: ctr, unreadable: true}}
+	}
+	frac := math.Abs(ratio - float64(k))
+	color := r.names[b.cls-1]
+	centres := [][2]float64{{sx / n, sy / n}}
+	if k > 1 {
+		centres = kmeans(b.pix, r.ww, k)
+	}
+	var out []detection
+	for _, c := range centres {
+		p := r.pose.Unparallax(r.warpToBoard(c[0], c[1]), r.layout.CubeMM/2)
+		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac)}
+		if frac > maxFrac {
+			d.unreadable = true
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Blob size limits, as a fraction of one cube's expected area.
+const (
+	minBlob = 0.4  // smaller: a cube's side face or noise
+	maxFrac = 0.45 // between two counts: cannot tell how many
+
+	maxCluster = 8 // more cubes than this in one blob: unreadable
+)
+
+// kmeans splits a blob's pixels into k groups and returns their centres.
+func kmeans(pix []int32, W, k int) [][2]float64 {
+	pts := make([][2]float64, len(pix))
+	for i, p := range pix {
+		pts[i] = [2]float64{float64(int(p)%W) + 0.5, float64(int(p)/W) + 0.5}
+	}
+	// Farthest-point start.
+	cs := [][2]float64{pts[0]}
+	for len(cs) < k {
+		bi, bd := 0, -1.0
+		for i, p := range pts {
+			d := math.Inf(1)
+			for _, c := range cs {
+				d = math.Min(d, sq(p[0]-c[0])+sq(p[1]-c[1]))
+			}
+			if d > bd {
+				bi, bd = i, d
+			}
+		}
+		cs = append(cs, pts[bi])
+	}
+	for it := 0; it < 12; it++ {
+		sum := make([][3]float64, k)
+		for _, p := range pts {
+			bi, bd := 0, math.Inf(1)
+			for j, c := range cs {
+				if d := sq(p[0]-c[0]) + sq(p[1]-c[1]); d < bd {
+					bi, bd = j, d
+				}
+			}
+			sum[bi][0] += p[0]
+			sum[bi][1] += p[1]
+			sum[bi][2]++
+		}
+		for j := range cs {
+			if sum[j][2] > 0 {
+				cs[j] = [2]float64{sum[j][0] / sum[j][2], sum[j][1] / sum[j][2]}
+			}
+		}
+	}
+	return cs
+}
+
+var debugCls func(norm []byte, cls []uint8, w, h int)
+
+var debugNorm []byte
+
+var debugBlob func(color string, at board.Point, ratio float64)
+
+func sq(x float64) float64 { return x * x }
