@@ -1,187 +1,204 @@
-package board
+package board_test
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
-func TestHomographyRoundTrip(t *testing.T) {
-	src := [4]Point{{0, 0}, {200, 0}, {200, 120}, {0, 120}}
-	dst := [4]Point{{130, 90}, {1150, 140}, {1080, 850}, {190, 800}}
-	h, err := HomographyFrom4(src, dst)
-	if err != nil {
-		t.Fatal(err)
+func TestDefaultLayoutZonesAndBorders(t *testing.T) {
+	l := board.DefaultLayout()
+	if len(l.Zones) != 12 {
+		t.Fatalf("zones = %d, want 12", len(l.Zones))
 	}
-	for i := range src {
-		if d := h.Apply(src[i]).Sub(dst[i]).Len(); d > 1e-6 {
-			t.Errorf("corner %d maps %v off by %g px", i, h.Apply(src[i]), d)
+	cases := []struct {
+		p    board.Point
+		zone string
+	}{
+		{board.Point{X: 100, Y: 60}, "explode"},
+		{board.Point{X: 10, Y: 10}, "damage-left"},
+		{board.Point{X: 72, Y: 60}, "explode"},
+		{board.Point{X: 60, Y: 60}, "strength-1-left"},
+		{board.Point{X: 190, Y: 110}, "plunder-choice-right"},
+	}
+	for _, c := range cases {
+		if got := l.ZoneAt(c.p).ID; got != c.zone {
+			t.Errorf("ZoneAt(%v) = %s, want %s", c.p, got, c.zone)
 		}
 	}
-	inv, err := h.Inverse()
-	if err != nil {
-		t.Fatal(err)
+	// A point on the shared edge of two zones is on a border; the middle of a
+	// zone is far from any; the outer edge of the board is not a border.
+	if d := l.BorderDist(board.Point{X: 35, Y: 20}); d > 1e-9 {
+		t.Errorf("border distance on the damage-left/cargo edge = %g", d)
 	}
-	for _, p := range []Point{{10, 10}, {100, 60}, {199, 1}, {37.5, 101.25}} {
-		if d := inv.Apply(h.Apply(p)).Sub(p).Len(); d > 1e-6 {
-			t.Errorf("%v does not come back: off by %g mm", p, d)
-		}
+	if d := l.BorderDist(board.Point{X: 75, Y: 47.5}); math.Abs(d) > 0.01 {
+		t.Errorf("border distance on the slanted explode edge = %g", d)
 	}
-	if _, err := HomographyFrom4(src, [4]Point{{0, 0}, {1, 1}, {2, 2}, {3, 3}}); err == nil {
-		t.Error("collinear points gave a homography")
+	if d := l.BorderDist(board.Point{X: 100, Y: 1}); d < 14.9 {
+		t.Errorf("outer edge counted as a border: %g", d)
 	}
 }
 
-func TestZoneLookupDefaultLayout(t *testing.T) {
-	l := DefaultLayout()
-	cases := map[Point]string{
-		{10, 10}:   "damage-left",
-		{60, 15}:   "plunder-cargo",
-		{100, 60}:  "explode",
-		{74, 60}:   "explode", // the point of the explode zone's left side
-		{66, 60}:   "strength-1-left",
-		{190, 110}: "plunder-choice-right",
-		{60, 100}:  "strength-1-plunder",
+func TestParseLayoutRejects(t *testing.T) {
+	cases := map[string]string{
+		"not json":       `{`,
+		"no zones":       `{"width":200,"height":120,"cube_mm":8,"zones":[]}`,
+		"bad kind":       `{"width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]],"effects":[{"kind":"gold","n":1}]}]}`,
+		"outside":        `{"width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[300,0],[10,10]]}]}`,
+		"duplicate id":   `{"width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]]},{"id":"a","polygon":[[0,0],[10,0],[10,10]]}]}`,
+		"flat polygon":   `{"width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[10,0],[20,0]]}]}`,
+		"inches":         `{"units":"in","width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]]}]}`,
+		"no cube size":   `{"width":200,"height":120,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]]}]}`,
+		"negative count": `{"width":200,"height":120,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]],"effects":[{"kind":"coin","n":-1}]}]}`,
 	}
-	for p, want := range cases {
-		if z := l.ZoneAt(p); z == nil || z.ID != want {
-			t.Errorf("ZoneAt(%v) = %v, want %s", p, z, want)
+	for name, js := range cases {
+		if _, err := board.ParseLayout([]byte(js)); err == nil {
+			t.Errorf("%s: accepted", name)
 		}
-	}
-	if len(l.Borders()) < 12 {
-		t.Errorf("only %d border pieces found on the default board", len(l.Borders()))
-	}
-	if d := l.BorderDist(Point{35, 20}); d > 1e-9 {
-		t.Errorf("a point on the damage/cargo border is %g mm from it", d)
-	}
-	if d := l.BorderDist(Point{15, 30}); math.Abs(d-20) > 1e-9 {
-		t.Errorf("BorderDist(15,30) = %g, want 20", d)
-	}
-}
-
-func TestLayoutErrors(t *testing.T) {
-	good := `{"width":100,"height":50,"border_mm":3,"cube_mm":8,"zones":[{"id":"a","polygon":[[0,0],[50,0],[50,50],[0,50]],"effects":[{"kind":"damage","n":1}]},{"id":"b","polygon":[[50,0],[100,0],[100,50],[50,50]],"effects":[]}]}`
-	l, err := ParseLayout([]byte(good))
-	if err != nil {
-		t.Fatalf("good layout refused: %v", err)
-	}
-	if len(l.Borders()) != 1 {
-		t.Errorf("two zones side by side have %d borders, want 1", len(l.Borders()))
-	}
-	bad := map[string]string{
-		`{`: "malformed",
-		strings.Replace(good, `"width":100`, `"width":-1`, 1):            "board size",
-		strings.Replace(good, `"damage"`, `"treasure"`, 1):               "unknown effect kind",
-		strings.Replace(good, `"id":"b"`, `"id":"a"`, 1):                 "appears twice",
-		strings.Replace(good, `[100,0],[100,50]`, `[900,0],[100,50]`, 1): "outside",
-		`{"width":100,"height":50,"cube_mm":8,"zones":[]}`:               "zones",
-		strings.Replace(good, `"units"`, `"x"`, 1) + "":                  "",
-	}
-	for in, want := range bad {
-		if want == "" {
-			continue
-		}
-		_, err := ParseLayout([]byte(in))
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("layout %.60q: error %v, want one mentioning %q", in, err, want)
-		}
-	}
-}
-
-func TestPaletteErrors(t *testing.T) {
-	p := DefaultPalette()
-	if len(p.Colors) != 5 || p.Colors["orange"] != (Color{232, 122, 32}) {
-		t.Fatalf("default palette %v", p.Colors)
-	}
-	for in, want := range map[string]string{
-		`[`:                            "malformed",
-		`{"colors":{}}`:                "want 1 to 32",
-		`{"colors":{"red":[1,2]}}`:     "[r,g,b]",
-		`{"colors":{"red":[1,2,300]}}`: "outside 0..255",
-		`{"colors":{"":[1,2,3]}}`:      "empty name",
-	} {
-		if _, err := ParsePalette([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("palette %q: error %v, want %q", in, err, want)
-		}
-	}
-	b, err := p.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := ParsePalette(b)
-	if err != nil || q.Colors["purple"] != p.Colors["purple"] {
-		t.Errorf("palette does not round-trip: %v %v", q, err)
 	}
 }
 
 func TestParseCorners(t *testing.T) {
-	c, err := ParseCorners("10,20; 300,25;290,200;15,190")
+	c, err := board.ParseCorners("10,20; 300,22;310,200;5,190")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c[2] != (Point{290, 200}) {
+	if c[2] != (board.Point{X: 310, Y: 200}) {
 		t.Errorf("corner 3 = %v", c[2])
 	}
 	if err := c.Inside(320, 240); err != nil {
 		t.Error(err)
 	}
-	if err := c.Inside(200, 240); err == nil || !strings.Contains(err.Error(), "top-right") {
-		t.Errorf("corner outside the image: %v", err)
+	if err := c.Inside(300, 240); err == nil || !strings.Contains(err.Error(), "bottom-right") {
+		t.Errorf("outside corner not named: %v", err)
 	}
-	for _, s := range []string{"", "1,2;3,4;5,6", "a,b;1,1;2,2;3,3", "300,25;10,20;15,190;290,200", "10,20;290,200;300,25;15,190", "0,0;1,0;1,1;0,1"} {
-		if _, err := ParseCorners(s); err == nil {
-			t.Errorf("ParseCorners(%q) accepted", s)
+	for _, bad := range []string{"", "1,2;3,4;5,6", "a,b;1,1;2,2;3,3", "10,20;5,190;310,200;300,22", "0,0;10,0;10,10;0,10;5,5", "NaN,0;10,0;10,10;0,10"} {
+		if _, err := board.ParseCorners(bad); err == nil {
+			t.Errorf("ParseCorners(%q) accepted", bad)
 		}
 	}
 }
 
-func TestEstimatePoseStraightDown(t *testing.T) {
-	// A camera straight above the board's centre: the nadir is the centre.
-	l := DefaultLayout()
-	h, _ := HomographyFrom4([4]Point{{0, 0}, {l.Width, 0}, {l.Width, l.Height}, {0, l.Height}},
-		[4]Point{{140, 120}, {1140, 120}, {1140, 720}, {140, 720}})
-	p := EstimatePose(h, 1280, 840)
-	if !math.IsInf(p.Height, 1) && p.Nadir.Sub(Point{100, 60}).Len() > 1 {
-		t.Errorf("nadir %v, want the board centre", p.Nadir)
+func TestHomographyRoundTrip(t *testing.T) {
+	src := [4]board.Point{{}, {X: 200}, {X: 200, Y: 120}, {Y: 120}}
+	dst := [4]board.Point{{X: 100, Y: 150}, {X: 1100, Y: 200}, {X: 1150, Y: 800}, {X: 60, Y: 780}}
+	h, err := board.HomographyFrom4(src, dst)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if q := p.Unparallax(p.Parallax(Point{30, 30}, 8), 8); q.Sub(Point{30, 30}).Len() > 1e-6 {
-		t.Errorf("parallax does not invert: %v", q)
+	inv, err := h.Inverse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range src {
+		if d := h.Apply(src[i]).Sub(dst[i]).Len(); d > 1e-6 {
+			t.Errorf("corner %d off by %g", i, d)
+		}
+		if d := inv.Apply(dst[i]).Sub(src[i]).Len(); d > 1e-6 {
+			t.Errorf("inverse corner %d off by %g", i, d)
+		}
+	}
+}
+
+// The camera pose recovered from the four corners matches the camera that
+// rendered the scene, for straight-down and tilted views.
+func TestEstimatePoseMatchesRenderer(t *testing.T) {
+	l := board.DefaultLayout()
+	for seed := uint64(1); seed <= 40; seed++ {
+		s := synth.Random(seed, synth.Options{Layout: l, MaxCubes: 3})
+		h, err := board.HomographyFrom4([4]board.Point{{}, {X: l.Width}, {X: l.Width, Y: l.Height}, {Y: l.Height}}, s.Corners())
+		if err != nil {
+			t.Fatal(err)
+		}
+		pose := board.EstimatePose(h, s.Camera.W, s.Camera.H)
+		cam := s.Camera.Pos
+		tilt := math.Hypot(cam[0]-s.Camera.Target[0], cam[1]-s.Camera.Target[1]) / cam[2]
+		tol := 0.08 * cam[2]
+		if tilt < 0.1 { // nearly straight down: focal length assumed
+			tol = 0.35 * cam[2]
+		}
+		t.Logf("seed %d focal est %.0f true %.0f", seed, pose.Focal, s.Camera.Focal)
+		if d := math.Hypot(pose.Nadir.X-cam[0], pose.Nadir.Y-cam[1]); d > tol {
+			t.Errorf("seed %d: nadir %v, camera at %.1f,%.1f (tilt %.2f)", seed, pose.Nadir, cam[0], cam[1], tilt)
+		}
+		// Straight down, the height cannot be told from the corners alone.
+		if tilt > 0.1 && math.Abs(pose.Height-cam[2]) > tol {
+			t.Errorf("seed %d: height %.1f, camera at %.1f (tilt %.2f)", seed, pose.Height, cam[2], tilt)
+		}
+	}
+}
+
+func TestPaletteRoundTrip(t *testing.T) {
+	p := board.DefaultPalette()
+	if got := p.Names(); strings.Join(got, ",") != "black,blue,green,orange,purple" {
+		t.Fatalf("names = %v", got)
+	}
+	b, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := board.ParsePalette(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Colors["purple"] != p.Colors["purple"] {
+		t.Errorf("purple %v != %v", q.Colors["purple"], p.Colors["purple"])
+	}
+	for _, bad := range []string{`{}`, `{"colors":{"red":[1,2]}}`, `{"colors":{"red":[1,2,300]}}`, `{"colors":{"":[1,2,3]}}`, `[`} {
+		if _, err := board.ParsePalette([]byte(bad)); err == nil {
+			t.Errorf("ParsePalette(%s) accepted", bad)
+		}
 	}
 }
 
 func FuzzParseLayout(f *testing.F) {
-	f.Add(DefaultLayoutJSON())
-	f.Add([]byte(`{"width":1,"height":1,"cube_mm":0.1,"zones":[{"id":"a","polygon":[[0,0],[1,0],[1,1]]}]}`))
-	f.Add([]byte(`{"zones":[{"polygon":[[1e308,1e308]]}]}`))
+	f.Add(board.DefaultLayoutJSON())
+	f.Add([]byte(`{"width":10,"height":10,"cube_mm":1,"zones":[{"id":"a","polygon":[[0,0],[10,0],[10,10]]},{"id":"b","polygon":[[0,0],[10,10],[0,10]]}]}`))
+	f.Add([]byte(`{"width":1e308,"height":-0,"zones":null}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		l, err := ParseLayout(b)
+		l, err := board.ParseLayout(b)
 		if err != nil {
 			return
 		}
-		l.ZoneAt(Point{l.Width / 2, l.Height / 2})
-		l.BorderDist(Point{1, 1})
+		// Whatever it accepted must answer the reader's questions without panicking.
+		p := board.Point{X: l.Width / 2, Y: l.Height / 2}
+		if l.ZoneAt(p) == nil {
+			t.Fatal("accepted layout has no zone for its centre")
+		}
+		_ = l.BorderDist(p)
 	})
 }
 
 func FuzzParsePalette(f *testing.F) {
-	f.Add(defaultPaletteJSON)
-	f.Add([]byte(`{"colors":{"x":[0,0,0]}}`))
+	f.Add([]byte(`{"colors":{"purple":[112,58,150]}}`))
+	f.Add([]byte(`{"colors":{"x":[1.5,-0,255]}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if p, err := ParsePalette(b); err == nil && len(p.Colors) == 0 {
-			t.Error("a palette without colours was accepted")
+		p, err := board.ParsePalette(b)
+		if err != nil {
+			return
+		}
+		if len(p.Names()) == 0 {
+			t.Fatal("accepted an empty palette")
 		}
 	})
 }
 
 func FuzzParseCorners(f *testing.F) {
-	f.Add("10,20;300,25;290,200;15,190")
-	f.Add("NaN,1;2,3;4,5;6,7")
+	f.Add("10,20;300,22;310,200;5,190")
+	f.Add("1e400,0;;;")
+	f.Add("0,0;0,0;0,0;0,0")
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseCorners(s)
-		if err == nil {
-			if err := c.Validate(); err != nil {
-				t.Errorf("accepted corners fail validation: %v", err)
-			}
+		c, err := board.ParseCorners(s)
+		if err != nil {
+			return
 		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("ParseCorners accepted corners that do not validate: %v", err)
+		}
+		src := [4]board.Point{{}, {X: 200}, {X: 200, Y: 120}, {Y: 120}}
+		_, _ = board.HomographyFrom4(src, c)
 	})
 }

@@ -60,7 +60,7 @@ func EstimatePose(boardToImage Homography, imgW, imgH int) CameraPose {
 	a2 := g1[0]*g1[0] + g1[1]*g1[1] - g2[0]*g2[0] - g2[1]*g2[1]
 	b2 := g1[2]*g1[2] - g2[2]*g2[2]
 	tilt := f0 * math.Sqrt(g1[2]*g1[2]+g2[2]*g2[2]) / math.Sqrt(g1[0]*g1[0]+g1[1]*g1[1]+g2[0]*g2[0]+g2[1]*g2[1])
-	if den := a1*a1 + a2*a2; tilt > 0.15 && den > 0 {
+	if den := a1*a1 + a2*a2; tilt > 0.03 && den > 0 {
 		w := -(a1*b1 + a2*b2) / den
 		if w > 0 {
 			if fe := 1 / math.Sqrt(w); fe > 0.3*float64(imgW) && fe < 5*float64(imgW) {
