@@ -4,23 +4,183 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gocv.io/x/gocv"
+
+	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/vision/board"
 )
 
 func visionStatus() string { return "OpenCV" }
 
+// readImageFile decodes an image file with OpenCV, with a clear error for a
+// missing or undecodable file.
+func readImageFile(path string) (gocv.Mat, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return gocv.NewMat(), fmt.Errorf("image %s: %v", path, errors.Unwrap(err))
+	}
+	if st.IsDir() {
+		return gocv.NewMat(), fmt.Errorf("image %s is a directory", path)
+	}
+	m := gocv.IMRead(path, gocv.IMReadColor)
+	if m.Empty() {
+		m.Close()
+		return gocv.NewMat(), fmt.Errorf("image %s: not a readable image (corrupt, or not PNG/JPEG)", path)
+	}
+	return m, nil
+}
+
+func matImage(m gocv.Mat, path string) (image.Image, error) {
+	img, err := m.ToImage()
+	if err != nil {
+		return nil, fmt.Errorf("image %s: %v", path, err)
+	}
+	return img, nil
+}
+
 func runReadBattle(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "read-battle", "read-battle --layout LAYOUT.json --corners \"x,y;x,y;x,y;x,y\" [--empty EMPTY.png] [--palette PALETTE.json] [--overlay OUT.png] IMAGE...")
+	layoutPath := fs.String("layout", "", "board layout JSON (zones in millimetres)")
+	cornersArg := fs.String("corners", "", "the board's corners in the image: top-left;top-right;bottom-right;bottom-left as \"x,y;x,y;x,y;x,y\"")
+	emptyPath := fs.String("empty", "", "photograph of the empty board from the same camera (optional)")
+	palettePath := fs.String("palette", "", "cube colours JSON (default: the nominal palette)")
+	overlayPath := fs.String("overlay", "", "write the frame with the read drawn on it (.png or .jpg; with several images, the image's name is added)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: the battle-board reader is not built yet", errNotBuilt)
+	if *layoutPath == "" {
+		return usageError("--layout is required")
+	}
+	if *cornersArg == "" {
+		return usageError("--corners is required (finding the board's corners automatically is not built yet)")
+	}
+	if fs.NArg() == 0 {
+		return usageError("no image given")
+	}
+	if *overlayPath != "" {
+		if ext := strings.ToLower(filepath.Ext(*overlayPath)); ext != ".png" && ext != ".jpg" && ext != ".jpeg" {
+			return usageError("--overlay %s: want a .png or .jpg file", *overlayPath)
+		}
+	}
+	layout, err := board.LoadLayout(*layoutPath)
+	if err != nil {
+		return err
+	}
+	palette := board.DefaultPalette()
+	if *palettePath != "" {
+		if palette, err = board.LoadPalette(*palettePath); err != nil {
+			return err
+		}
+	}
+	corners, err := board.ParseCorners(*cornersArg)
+	if err != nil {
+		return usageError("--corners %q: %v", *cornersArg, err)
+	}
+	var opts vision.Options
+	if *emptyPath != "" {
+		m, err := readImageFile(*emptyPath)
+		if err != nil {
+			return fmt.Errorf("--empty: %v", err)
+		}
+		img, err := matImage(m, *emptyPath)
+		m.Close()
+		if err != nil {
+			return err
+		}
+		opts.Empty = img
+	}
+	r, err := vision.NewReader(layout, palette, corners, opts)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	enc := json.NewEncoder(e.stdout)
+	for _, path := range fs.Args() {
+		m, err := readImageFile(path)
+		if err != nil {
+			return err
+		}
+		res, err := r.Read(m)
+		if err != nil {
+			m.Close()
+			return fmt.Errorf("image %s: %v", path, err)
+		}
+		res.Image = path
+		if *overlayPath != "" {
+			out := *overlayPath
+			if fs.NArg() > 1 {
+				ext := filepath.Ext(out)
+				out = strings.TrimSuffix(out, ext) + "-" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ext
+			}
+			b, err := r.Overlay(m, res, strings.ToLower(filepath.Ext(out)))
+			if err == nil {
+				err = os.WriteFile(out, b, 0o644)
+			}
+			if err != nil {
+				m.Close()
+				return fmt.Errorf("overlay %s: %v", out, err)
+			}
+		}
+		m.Close()
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func runCalibrate(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png [--data DIR]")
+	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png --corners \"x,y;x,y;x,y;x,y\" [--layout LAYOUT.json] [--data DIR]")
+	emptyPath := fs.String("empty", "", "photograph of the empty board")
+	cornersArg := fs.String("corners", "", "the board's corners in the photograph: top-left;top-right;bottom-right;bottom-left")
+	layoutPath := fs.String("layout", "", "board layout JSON (default: the built-in approximate layout)")
+	data := fs.String("data", "data", "data directory to write the calibration into")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: calibration is not built yet", errNotBuilt)
+	if fs.NArg() > 0 {
+		return usageError("calibrate takes no arguments, got %q", fs.Args())
+	}
+	if *emptyPath == "" {
+		return usageError("--empty is required")
+	}
+	if *cornersArg == "" {
+		return usageError("--corners is required (finding the board's corners automatically is not built yet)")
+	}
+	corners, err := board.ParseCorners(*cornersArg)
+	if err != nil {
+		return usageError("--corners %q: %v", *cornersArg, err)
+	}
+	m, err := readImageFile(*emptyPath)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	cal := vision.Calibration{Corners: corners, ImageWidth: m.Cols(), ImageHeight: m.Rows()}
+	if *layoutPath != "" {
+		b, err := os.ReadFile(*layoutPath)
+		if err != nil {
+			return fmt.Errorf("layout: %v", errors.Unwrap(err))
+		}
+		if _, err := board.ParseLayout(b); err != nil {
+			return fmt.Errorf("layout %s: %v", *layoutPath, err)
+		}
+		cal.Layout = b
+	}
+	if err := vision.SaveCalibration(*data, cal); err != nil {
+		return err
+	}
+	if !gocv.IMWrite(filepath.Join(*data, vision.EmptyFile), m) {
+		return fmt.Errorf("could not write %s", filepath.Join(*data, vision.EmptyFile))
+	}
+	fmt.Fprintf(e.stdout, "calibration written to %s (%s, %s)\n", *data, vision.CalibrationFile, vision.EmptyFile)
+	return nil
 }
