@@ -4,6 +4,7 @@ package vision
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"sort"
@@ -48,10 +49,21 @@ func evaluate(t testing.TB, seeds []uint64, o synth.Options, withEmpty bool) sco
 	for _, seed := range seeds {
 		s := synth.Random(seed, o)
 		img := synth.Render(s)
-		opts := Options{}
+		var empty image.Image
 		if withEmpty {
-			opts.Empty = synth.RenderEmpty(s)
+			empty = synth.RenderEmpty(s)
 		}
+		sc.add(t, s, img, empty)
+	}
+	return sc
+}
+
+// add reads one rendered scene (with the empty board when empty is not nil)
+// and scores the read against the truth.
+func (sc *score) add(t testing.TB, s *synth.Scene, img, empty image.Image) {
+	seed := s.Seed
+	{
+		opts := Options{Empty: empty}
 		r, err := NewReader(s.Layout, s.Palette, s.Corners(), opts)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -141,7 +153,6 @@ func evaluate(t testing.TB, seeds []uint64, o synth.Options, withEmpty bool) sco
 			sc.missed++
 		}
 	}
-	return sc
 }
 
 func seedRange(from, n int) []uint64 {
