@@ -1,0 +1,173 @@
+package vision
+
+import (
+	"context"
+	"errors"
+	"image"
+	"math"
+	"time"
+)
+
+// Source is a stream of camera frames: a live camera (OpenCamera), a video
+// file, or the simulated camera of package synth.
+type Source interface {
+	// Next blocks until the next frame, or until ctx is done.
+	Next(ctx context.Context) (image.Image, error)
+}
+
+// FrameReader reads one frame; *Reader is one.
+type FrameReader interface {
+	ReadImage(img image.Image) (Result, error)
+}
+
+// WatchOptions tune a Watcher; the zero value is the default.
+type WatchOptions struct {
+	// Motion is the change of brightness (0-255) of one sample point between
+	// two frames that counts as movement there; default 20. Sensor noise
+	// stays below it; a cube passing does not.
+	Motion float64
+	// MinChanged is how many of the 160x120 sample points must change for
+	// the frame to count as moving; default 3.
+	MinChanged int
+	// StillFrames is how many frames in a row must be still before the read;
+	// default 5 (a sixth of a second at 30 fps).
+	StillFrames int
+	// Region is the part of the frame to watch (the board's bounding box);
+	// default the whole frame.
+	Region image.Rectangle
+}
+
+// Settled is one read per drop, with the frame it came from.
+type Settled struct {
+	Result Result
+	Frame  image.Image
+	At     time.Time
+	// Hinted tells whether the drop sensor announced this drop.
+	Hinted bool
+}
+
+// Watcher follows a frame source, notices a drop (motion, or a hint from the
+// tower's drop sensor), waits until nothing moves, then reads once.
+type Watcher struct {
+	src  Source
+	rd   FrameReader
+	opt  WatchOptions
+	hint chan struct{}
+}
+
+// NewWatcher makes a watcher over src that reads settled frames with rd.
+func NewWatcher(src Source, rd FrameReader, o WatchOptions) *Watcher {
+	if o.Motion <= 0 {
+		o.Motion = 20
+	}
+	if o.MinChanged <= 0 {
+		o.MinChanged = 3
+	}
+	if o.StillFrames <= 0 {
+		o.StillFrames = 5
+	}
+	return &Watcher{src: src, rd: rd, opt: o, hint: make(chan struct{}, 1)}
+}
+
+// DropStarted tells the watcher that cubes are falling (the tower's drop
+// sensor fired). It never blocks. The watcher then reads once the board is
+// still, even if the fall itself was too quick to be seen moving.
+func (w *Watcher) DropStarted() {
+	select {
+	case w.hint <- struct{}{}:
+	default:
+	}
+}
+
+// Run follows the source until ctx is done or the source fails, sending one
+// Settled per drop on out. A read that fails is skipped (the drop is then
+// left for a person to enter); Run returns the source's error, or nil when
+// ctx ends.
+func (w *Watcher) Run(ctx context.Context, out chan<- Settled) error {
+	var prev []float32
+	moving, hinted := false, false
+	still := 0
+	for {
+		img, err := w.src.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		select {
+		case <-w.hint:
+			moving, hinted, still = true, true, 0
+		default:
+		}
+		th := thumb(img, w.opt.Region)
+		if prev != nil && len(prev) == len(th) {
+			d := changed(prev, th, w.opt.Motion)
+			switch {
+			case d >= w.opt.MinChanged:
+				moving, still = true, 0
+			case moving:
+				still++
+			}
+		}
+		prev = th
+		if moving && still >= w.opt.StillFrames {
+			moving, still = false, 0
+			res, err := w.rd.ReadImage(img)
+			h := hinted
+			hinted = false
+			if err != nil {
+				continue
+			}
+			select {
+			case out <- Settled{Result: res, Frame: img, At: time.Now(), Hinted: h}:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+	}
+}
+
+// thumb samples the brightness of a 160x120 grid over the region.
+func thumb(img image.Image, region image.Rectangle) []float32 {
+	b := img.Bounds()
+	if !region.Empty() {
+		b = region.Intersect(b)
+	}
+	const gw, gh = 160, 120
+	out := make([]float32, 0, gw*gh)
+	if b.Empty() {
+		return out
+	}
+	rgba, _ := img.(*image.RGBA)
+	for gy := 0; gy < gh; gy++ {
+		y := b.Min.Y + (2*gy+1)*b.Dy()/(2*gh)
+		for gx := 0; gx < gw; gx++ {
+			x := b.Min.X + (2*gx+1)*b.Dx()/(2*gw)
+			var r, g, bb uint32
+			if rgba != nil {
+				i := rgba.PixOffset(x, y)
+				r, g, bb = uint32(rgba.Pix[i]), uint32(rgba.Pix[i+1]), uint32(rgba.Pix[i+2])
+			} else {
+				cr, cg, cb, _ := img.At(x, y).RGBA()
+				r, g, bb = cr>>8, cg>>8, cb>>8
+			}
+			out = append(out, float32(r*299+g*587+bb*114)/1000)
+		}
+	}
+	return out
+}
+
+// changed counts the sample points whose brightness moved more than th.
+func changed(a, b []float32, th float64) int {
+	n := 0
+	for i := range a {
+		if math.Abs(float64(a[i]-b[i])) > th {
+			n++
+		}
+	}
+	return n
+}
+
+// ErrClosed is returned by a source that has been closed.
+var ErrClosed = errors.New("vision: source closed")
