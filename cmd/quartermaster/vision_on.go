@@ -47,9 +47,9 @@ func matImage(m gocv.Mat, path string) (image.Image, error) {
 }
 
 func runReadBattle(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "read-battle", "read-battle --layout LAYOUT.json --corners \"x,y;x,y;x,y;x,y\" [--empty EMPTY.png] [--palette PALETTE.json] [--overlay OUT.png] IMAGE...")
+	fs := newFlagSet(e, "read-battle", "read-battle --layout LAYOUT.json [--corners \"x,y;x,y;x,y;x,y\"] [--empty EMPTY.png] [--palette PALETTE.json] [--overlay OUT.png] IMAGE...")
 	layoutPath := fs.String("layout", "", "board layout JSON (zones in millimetres)")
-	cornersArg := fs.String("corners", "", "the board's corners in the image: top-left;top-right;bottom-right;bottom-left as \"x,y;x,y;x,y;x,y\"")
+	cornersArg := fs.String("corners", "", "the board's corners in the image: top-left;top-right;bottom-right;bottom-left as \"x,y;x,y;x,y;x,y\" (default: found from the board's outline)")
 	emptyPath := fs.String("empty", "", "photograph of the empty board from the same camera (optional)")
 	palettePath := fs.String("palette", "", "cube colours JSON (default: the nominal palette)")
 	overlayPath := fs.String("overlay", "", "write the frame with the read drawn on it (.png or .jpg; with several images, the image's name is added)")
@@ -58,9 +58,6 @@ func runReadBattle(_ context.Context, e *env, args []string) error {
 	}
 	if *layoutPath == "" {
 		return usageError("--layout is required")
-	}
-	if *cornersArg == "" {
-		return usageError("--corners is required (finding the board's corners automatically is not built yet)")
 	}
 	if fs.NArg() == 0 {
 		return usageError("no image given")
@@ -80,10 +77,6 @@ func runReadBattle(_ context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	corners, err := board.ParseCorners(*cornersArg)
-	if err != nil {
-		return usageError("--corners %q: %v", *cornersArg, err)
-	}
 	var opts vision.Options
 	if *emptyPath != "" {
 		m, err := readImageFile(*emptyPath)
@@ -96,6 +89,33 @@ func runReadBattle(_ context.Context, e *env, args []string) error {
 			return err
 		}
 		opts.Empty = img
+	}
+	var corners board.Corners
+	if *cornersArg != "" {
+		if corners, err = board.ParseCorners(*cornersArg); err != nil {
+			return usageError("--corners %q: %v", *cornersArg, err)
+		}
+	} else {
+		// Without --corners, find the board's outline: in the empty board
+		// when there is one (no cubes in the way), else in the first image.
+		src := opts.Empty
+		name := *emptyPath
+		if src == nil {
+			name = fs.Arg(0)
+			m, err := readImageFile(name)
+			if err != nil {
+				return err
+			}
+			src, err = matImage(m, name)
+			m.Close()
+			if err != nil {
+				return err
+			}
+		}
+		if corners, err = vision.FindCorners(src); err != nil {
+			return fmt.Errorf("image %s: %v", name, err)
+		}
+		e.log.Info("board corners found automatically", "image", name, "corners", corners.String())
 	}
 	r, err := vision.NewReader(layout, palette, corners, opts)
 	if err != nil {
@@ -138,7 +158,7 @@ func runReadBattle(_ context.Context, e *env, args []string) error {
 }
 
 func runCalibrate(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png --corners \"x,y;x,y;x,y;x,y\" [--layout LAYOUT.json] [--data DIR]")
+	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png [--corners \"x,y;x,y;x,y;x,y\"] [--layout LAYOUT.json] [--data DIR]")
 	emptyPath := fs.String("empty", "", "photograph of the empty board")
 	cornersArg := fs.String("corners", "", "the board's corners in the photograph: top-left;top-right;bottom-right;bottom-left")
 	layoutPath := fs.String("layout", "", "board layout JSON (default: the built-in approximate layout)")
@@ -152,18 +172,26 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 	if *emptyPath == "" {
 		return usageError("--empty is required")
 	}
-	if *cornersArg == "" {
-		return usageError("--corners is required (finding the board's corners automatically is not built yet)")
-	}
-	corners, err := board.ParseCorners(*cornersArg)
-	if err != nil {
-		return usageError("--corners %q: %v", *cornersArg, err)
-	}
 	m, err := readImageFile(*emptyPath)
 	if err != nil {
 		return err
 	}
 	defer m.Close()
+	var corners board.Corners
+	if *cornersArg != "" {
+		if corners, err = board.ParseCorners(*cornersArg); err != nil {
+			return usageError("--corners %q: %v", *cornersArg, err)
+		}
+	} else {
+		img, err := matImage(m, *emptyPath)
+		if err != nil {
+			return err
+		}
+		if corners, err = vision.FindCorners(img); err != nil {
+			return fmt.Errorf("image %s: %v", *emptyPath, err)
+		}
+		fmt.Fprintf(e.stdout, "board corners found automatically: %s\n", corners.String())
+	}
 	cal := vision.Calibration{Corners: corners, ImageWidth: m.Cols(), ImageHeight: m.Rows()}
 	if *layoutPath != "" {
 		b, err := os.ReadFile(*layoutPath)

@@ -102,6 +102,12 @@ func TestReadBattleBadInput(t *testing.T) {
 	badLayout := filepath.Join(dir, "bad.json")
 	os.WriteFile(badLayout, []byte(`{"width": 200, "zones": [`), 0o644)
 	corners := s.Corners().String()
+	blank := filepath.Join(dir, "blank.png")
+	gray := image.NewRGBA(image.Rect(0, 0, 480, 360))
+	for i := range gray.Pix {
+		gray.Pix[i] = 128
+	}
+	writePNG(t, blank, gray)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -113,7 +119,7 @@ func TestReadBattleBadInput(t *testing.T) {
 		{"corners in the wrong order", []string{"--layout", layout, "--corners", "10,10;10,300;400,300;400,10", photo}, "corners"},
 		{"malformed layout", []string{"--layout", badLayout, "--corners", corners, photo}, "malformed layout"},
 		{"missing layout", []string{"--layout", filepath.Join(dir, "none.json"), "--corners", corners, photo}, "layout"},
-		{"no corners", []string{"--layout", layout, photo}, "--corners"},
+		{"no corners and no board to find", []string{"--layout", layout, blank}, "--corners"},
 	} {
 		code, out, errOut := runCLI(append([]string{"read-battle"}, tc.args...)...)
 		if code == 0 || out != "" {
@@ -145,5 +151,34 @@ func TestCalibrateCommand(t *testing.T) {
 	}
 	if code, _, errOut := runCLI("calibrate", "--empty", empty, "--corners", "1,1;2000,1;2000,2000;1,2000", "--data", data); code == 0 || !strings.Contains(errOut, "outside") {
 		t.Errorf("corners outside the photo: exit %d %q", code, errOut)
+	}
+}
+
+// Without --corners the board's outline is found: the read is the same as
+// with the true corners.
+func TestReadBattleFindsCorners(t *testing.T) {
+	dir := t.TempDir()
+	s, photo, empty, layout := battleFiles(t, dir, 23)
+	code, auto, errOut := runCLI("read-battle", "--layout", layout, "--empty", empty, photo)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, given, _ := runCLI("read-battle", "--layout", layout, "--empty", empty, "--corners", s.Corners().String(), photo)
+	var a, g struct {
+		Cubes []struct{ Color, Zone string }
+	}
+	if err := json.Unmarshal([]byte(auto), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(given), &g); err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Cubes) != len(s.Cubes) || len(a.Cubes) != len(g.Cubes) {
+		t.Fatalf("found corners: %d cubes, given corners: %d, truth %d", len(a.Cubes), len(g.Cubes), len(s.Cubes))
+	}
+	for i := range a.Cubes {
+		if a.Cubes[i] != g.Cubes[i] {
+			t.Errorf("cube %d: %v with found corners, %v with given ones", i, a.Cubes[i], g.Cubes[i])
+		}
 	}
 }
