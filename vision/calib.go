@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
 )
@@ -96,4 +97,39 @@ func writeAtomic(path string, b []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// SavePalette writes colours measured in a calibration drop into the data
+// directory, where LoadPalette finds them.
+func SavePalette(dir string, p *board.Palette) error {
+	b, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(dir, PaletteFile), append(b, '\n'))
+}
+
+// ParseZoneColors parses "zone=colour,zone=colour" (the colour of the cubes
+// dropped in each zone of a calibration drop).
+func ParseZoneColors(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		z, c, ok := strings.Cut(part, "=")
+		z, c = strings.TrimSpace(z), strings.TrimSpace(c)
+		if !ok || z == "" || c == "" {
+			return nil, fmt.Errorf("%q is not zone=colour", part)
+		}
+		if _, dup := out[z]; dup {
+			return nil, fmt.Errorf("zone %q is given twice", z)
+		}
+		out[z] = c
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no zone=colour pairs")
+	}
+	return out, nil
 }

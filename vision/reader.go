@@ -305,17 +305,7 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 // correct divides the light out of a warped image (bg is the board's
 // colour under that light) and returns it in Lab.
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
-	norm := make([]byte, len(px))
-	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
-	for i := 0; i < len(px); i += 3 {
-		for k := 0; k < 3; k++ {
-			o := (float32(px[i+k]) + 1) / bg[i+k] * nb[k]
-			if o > 255 {
-				o = 255
-			}
-			norm[i+k] = uint8(o)
-		}
-	}
+	norm := r.normalize(px, bg)
 	nm, err := gocv.NewMatFromBytes(r.wh, r.ww, gocv.MatTypeCV8UC3, norm)
 	if err != nil {
 		return nil, err
@@ -329,6 +319,22 @@ func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 		debugNorm = norm
 	}
 	return lab, err
+}
+
+// normalize divides the light out of a warped BGR image.
+func (r *Reader) normalize(px []byte, bg []float32) []byte {
+	norm := make([]byte, len(px))
+	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
+	for i := 0; i < len(px); i += 3 {
+		for k := 0; k < 3; k++ {
+			o := (float32(px[i+k]) + 1) / bg[i+k] * nb[k]
+			if o > 255 {
+				o = 255
+			}
+			norm[i+k] = uint8(o)
+		}
+	}
+	return norm
 }
 
 // background estimates, without an empty reference, the colour the bare

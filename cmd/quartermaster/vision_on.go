@@ -158,11 +158,13 @@ func runReadBattle(_ context.Context, e *env, args []string) error {
 }
 
 func runCalibrate(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png [--corners \"x,y;x,y;x,y;x,y\"] [--layout LAYOUT.json] [--data DIR]")
+	fs := newFlagSet(e, "calibrate", "calibrate --empty EMPTY.png [--corners \"x,y;x,y;x,y;x,y\"] [--layout LAYOUT.json] [--drop DROP.png --drop-colors \"zone=colour,...\"] [--data DIR]")
 	emptyPath := fs.String("empty", "", "photograph of the empty board")
 	cornersArg := fs.String("corners", "", "the board's corners in the photograph: top-left;top-right;bottom-right;bottom-left")
 	layoutPath := fs.String("layout", "", "board layout JSON (default: the built-in approximate layout)")
 	data := fs.String("data", "data", "data directory to write the calibration into")
+	dropPath := fs.String("drop", "", "photograph of a calibration drop (optional; needs --drop-colors)")
+	dropColors := fs.String("drop-colors", "", "the colour of the cubes in each zone of the calibration drop: \"zone=colour,zone=colour\"")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -171,6 +173,16 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 	}
 	if *emptyPath == "" {
 		return usageError("--empty is required")
+	}
+	var zoneColors map[string]string
+	if (*dropPath == "") != (*dropColors == "") {
+		return usageError("--drop and --drop-colors go together")
+	}
+	if *dropColors != "" {
+		var err error
+		if zoneColors, err = vision.ParseZoneColors(*dropColors); err != nil {
+			return usageError("--drop-colors: %v", err)
+		}
 	}
 	m, err := readImageFile(*emptyPath)
 	if err != nil {
@@ -209,6 +221,44 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 	if !gocv.IMWrite(filepath.Join(*data, vision.EmptyFile), m) {
 		return fmt.Errorf("could not write %s", filepath.Join(*data, vision.EmptyFile))
 	}
+	if *dropPath != "" {
+		if err := measureDrop(*data, *dropPath, *emptyPath, m, cal, zoneColors); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "measured colours written to %s\n", filepath.Join(*data, vision.PaletteFile))
+	}
 	fmt.Fprintf(e.stdout, "calibration written to %s (%s, %s)\n", *data, vision.CalibrationFile, vision.EmptyFile)
 	return nil
+}
+
+// measureDrop measures the cube colours in a calibration-drop photo against
+// the empty board and saves them as the data directory's palette.
+func measureDrop(data, dropPath, emptyPath string, empty gocv.Mat, cal vision.Calibration, zoneColors map[string]string) error {
+	layout, err := cal.Check()
+	if err != nil {
+		return err
+	}
+	emptyImg, err := matImage(empty, emptyPath)
+	if err != nil {
+		return err
+	}
+	dm, err := readImageFile(dropPath)
+	if err != nil {
+		return err
+	}
+	drop, err := matImage(dm, dropPath)
+	dm.Close()
+	if err != nil {
+		return err
+	}
+	r, err := vision.NewReader(layout, board.DefaultPalette(), board.Corners(cal.Corners), vision.Options{Empty: emptyImg})
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	p, err := r.MeasureColors(drop, zoneColors)
+	if err != nil {
+		return fmt.Errorf("calibration drop %s: %v", dropPath, err)
+	}
+	return vision.SavePalette(data, p)
 }

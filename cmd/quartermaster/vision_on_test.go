@@ -182,3 +182,52 @@ func TestReadBattleFindsCorners(t *testing.T) {
 		}
 	}
 }
+
+// calibrate without --corners finds them, and a calibration drop writes the
+// measured colours where read-battle's data directory finds them.
+func TestCalibrateWithDrop(t *testing.T) {
+	dir := t.TempDir()
+	s, photo, empty, layout := battleFiles(t, dir, 24)
+	byZone := map[string]string{}
+	mixed := map[string]bool{}
+	for _, c := range s.Cubes {
+		if prev, ok := byZone[c.Zone]; ok && prev != c.Color {
+			mixed[c.Zone] = true
+		}
+		byZone[c.Zone] = c.Color
+	}
+	var pairs []string
+	want := map[string]bool{}
+	for z, c := range byZone {
+		if !mixed[z] {
+			pairs = append(pairs, z+"="+c)
+			want[c] = true
+		}
+	}
+	if len(pairs) == 0 {
+		t.Fatal("test scene has no single-colour zone")
+	}
+	data := filepath.Join(dir, "data")
+	code, out, errOut := runCLI("calibrate", "--empty", empty, "--layout", layout, "--drop", photo, "--drop-colors", strings.Join(pairs, ","), "--data", data)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "found automatically") {
+		t.Errorf("output %q does not say the corners were found", out)
+	}
+	p, err := vision.LoadPalette(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Note, "measured") {
+		t.Errorf("palette in %s is not the measured one: %q", data, p.Note)
+	}
+	for c := range want {
+		if _, ok := p.Colors[c]; !ok {
+			t.Errorf("no measured %s", c)
+		}
+	}
+	if code, _, errOut := runCLI("calibrate", "--empty", empty, "--drop", photo, "--data", data); code != 2 || !strings.Contains(errOut, "--drop-colors") {
+		t.Errorf("--drop without colours: exit %d %q", code, errOut)
+	}
+}
