@@ -91,3 +91,14 @@ func (r *Reader) rgba(name string) color.RGBA {
 	}
 	return color.RGBA{c[0], c[1], c[2], 255}
 }
+
+// OverlayImage is Overlay for a Go image (a Settled frame, a simulated
+// camera's frame): the dashboard's picture of the read.
+func (r *Reader) OverlayImage(frame image.Image, res Result, ext string) ([]byte, error) {
+	m, err := matFromImage(frame)
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	return r.Overlay(m, res, ext)
+}

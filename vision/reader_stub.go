@@ -27,3 +27,6 @@ func (r *Reader) ReadImage(image.Image) (Result, error) { return Result{}, ErrNo
 
 // Close does nothing.
 func (r *Reader) Close() {}
+
+// OverlayImage reports ErrNotBuilt.
+func (r *Reader) OverlayImage(image.Image, Result, string) ([]byte, error) { return nil, ErrNotBuilt }

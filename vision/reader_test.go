@@ -151,4 +151,8 @@ func TestOverlayDrawsCubes(t *testing.T) {
 	if _, err := r.Overlay(m, res, ".gif"); err == nil {
 		t.Error("a .gif overlay was accepted")
 	}
+	b, err := r.OverlayImage(img, res, ".jpg")
+	if err != nil || len(b) < 1000 || b[0] != 0xFF || b[1] != 0xD8 {
+		t.Errorf("overlay of a Go image: %d bytes, %v", len(b), err)
+	}
 }
