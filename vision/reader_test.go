@@ -18,7 +18,7 @@ import (
 // fails; the full figures come from BenchmarkAccuracy.
 func TestReadAccuracySmall(t *testing.T) {
 	n := 6
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		n = 3
 	}
 	o := synth.Options{W: 640, H: 480}
