@@ -475,6 +475,9 @@ func labOf(c board.Color) [3]float64 {
 // when there is no empty-board reference to tell it from dark print.
 const blackMaxL = 40
 
+// blackMaxLRef is the same limit with an empty-board reference.
+const blackMaxLRef = 60
+
 // Colour distance weights: lightness matters less than hue, because the
 // sides of a cube are darker than its top.
 const wL = 0.45
@@ -510,6 +513,10 @@ func (r *Reader) classify(lab []byte) []uint8 {
 			}
 		}
 		if bd >= dbg*0.8 || bd >= 40 {
+			continue
+		}
+		if best == r.black && l > blackMaxLRef {
+			// Shadows on dark print are dark too; a black cube is darker.
 			continue
 		}
 		if r.refLab == nil && best == r.black && (l > blackMaxL || r.inStrip[i]) {
@@ -613,7 +620,13 @@ func (r *Reader) cubesOf(b blob) []detection {
 	}
 	var out []detection
 	for _, c := range centres {
-		p := r.pose.Unparallax(r.warpToBoard(c[0], c[1]), r.layout.CubeMM/2)
+		seen := r.warpToBoard(c[0], c[1])
+		p := r.pose.Unparallax(seen, r.layout.CubeMM/2)
+		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
+			// Near a border a cube is raised: on top of it, or tilted
+			// against it. Its middle is about a border's height higher.
+			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
+		}
 		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac)}
 		if frac > maxFrac {
 			d.unreadable = true
@@ -623,9 +636,14 @@ func (r *Reader) cubesOf(b blob) []detection {
 	return out
 }
 
+// borderHeightMM is how high the raised borders stand (the layout does not
+// say; 2 mm is the assumption, used only for the parallax of a cube on or
+// against a border).
+const borderHeightMM = 2
+
 // Blob size limits, as a fraction of one cube's expected area.
 const (
-	minBlob = 0.4  // smaller: a cube's side face or noise
+	minBlob = 0.45 // smaller: a cube's side face, a shadow or noise
 	maxFrac = 0.45 // between two counts: cannot tell how many
 
 	maxCluster = 8 // more cubes than this in one blob: unreadable
