@@ -475,6 +475,10 @@ func labOf(c board.Color) [3]float64 {
 // when there is no empty-board reference to tell it from dark print.
 const blackMaxL = 40
 
+// blackMaxChroma is the most colour (Lab chroma, OpenCV 8-bit units) a
+// black cube's pixel may show after the light correction.
+const blackMaxChroma = 12
+
 // blackMaxLRef is the same limit with an empty-board reference.
 const blackMaxLRef = 60
 
@@ -514,6 +518,19 @@ func (r *Reader) classify(lab []byte) []uint8 {
 		}
 		if bd >= dbg*0.8 || bd >= 40 {
 			continue
+		}
+		if best == r.black && math.Hypot(a-128, b-128) > blackMaxChroma {
+			// Too colourful for a black cube: the shaded side of a coloured
+			// one. Take the nearest other colour.
+			best, bd = -1, math.Inf(1)
+			for k, c := range r.lab {
+				if d := labDist(c, l, a, b); k != r.black && d < bd {
+					best, bd = k, d
+				}
+			}
+			if best < 0 || bd >= 40 {
+				continue
+			}
 		}
 		if best == r.black && l > blackMaxLRef {
 			// Shadows on dark print are dark too; a black cube is darker.
