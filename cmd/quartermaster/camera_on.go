@@ -62,8 +62,16 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, erro
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	go vc.publish(ctx)
-	return &camera{Camera: vc, Frames: vc, Calibrator: vc, Close: func() { cancel(); src.Close(); vc.close() }}, nil
+	published := make(chan struct{})
+	go func() {
+		defer close(published)
+		vc.publish(ctx)
+	}()
+	// The publisher may be in the middle of a read: wait for it before the
+	// source's frames are freed (OpenCV memory is not the garbage
+	// collector's, so a frame used after Close crashes the process).
+	closeCam := func() { cancel(); <-published; src.Close(); vc.close() }
+	return &camera{Camera: vc, Frames: vc, Calibrator: vc, Close: closeCam}, nil
 }
 
 // cameraBoard loads the layout and palette from the config's paths, else
@@ -348,10 +356,11 @@ func (c *visionCamera) TestRead(ctx context.Context) (json.RawMessage, error) {
 // simSource renders synthetic photographs of the board: the same camera
 // and light throughout, new cubes after every read.
 type simSource struct {
-	mu    sync.Mutex
-	scene *synth.Scene
-	rng   *rand.Rand
-	frame gocv.Mat
+	mu     sync.Mutex
+	scene  *synth.Scene
+	rng    *rand.Rand
+	frame  gocv.Mat
+	closed bool
 }
 
 func newSimSource(l *board.Layout, p *board.Palette) *simSource {
@@ -373,6 +382,9 @@ func renderMat(s *synth.Scene) gocv.Mat {
 func (s *simSource) Frame(context.Context) (gocv.Mat, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return gocv.NewMat(), errCameraClosed
+	}
 	if s.frame.Empty() {
 		return gocv.NewMat(), errors.New("the simulated camera failed to render")
 	}
@@ -383,6 +395,9 @@ func (s *simSource) Frame(context.Context) (gocv.Mat, error) {
 func (s *simSource) Next() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
 	n := synth.Random(s.rng.Uint64(), synth.Options{Layout: s.scene.Layout, Palette: s.scene.Palette, W: s.scene.Camera.W, H: s.scene.Camera.H, MaxCubes: 12})
 	n.Camera, n.Light = s.scene.Camera, s.scene.Light
 	s.scene = n
@@ -393,13 +408,21 @@ func (s *simSource) Next() {
 func (s *simSource) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.frame.Close()
+	if !s.closed {
+		s.closed = true
+		s.frame.Close()
+	}
 }
+
+// errCameraClosed is what a read gets after the camera was closed (the
+// server is stopping).
+var errCameraClosed = errors.New("the camera is closed")
 
 // captureSource follows a real camera: it grabs frames continuously and
 // keeps the newest.
 type captureSource struct {
 	mu     sync.Mutex
+	closed bool
 	frame  gocv.Mat
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -459,6 +482,10 @@ func (c *captureSource) Frame(ctx context.Context) (gocv.Mat, error) {
 	deadline := time.Now().Add(2 * time.Second)
 	for {
 		c.mu.Lock()
+		if c.closed {
+			c.mu.Unlock()
+			return gocv.NewMat(), errCameraClosed
+		}
 		if !c.frame.Empty() {
 			f := c.frame.Clone()
 			c.mu.Unlock()
@@ -478,6 +505,9 @@ func (c *captureSource) Close() {
 	c.cancel()
 	<-c.done
 	c.mu.Lock()
-	c.frame.Close()
+	if !c.closed {
+		c.closed = true
+		c.frame.Close()
+	}
 	c.mu.Unlock()
 }
