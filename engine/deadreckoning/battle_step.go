@@ -74,7 +74,7 @@ func (a *BattleStep) MarshalJSON() ([]byte, error) {
 // the state when no step has been taken yet.
 func startBattle(s *State, pb *PendingBattle) (*battle.Battle, error) {
 	if len(pb.Machine) > 0 {
-		b, err := battle.Restore(nil, pb.Machine)
+		b, err := battle.Restore(s.battleLayout(), pb.Machine)
 		if err != nil {
 			return nil, engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
 		}
@@ -84,7 +84,7 @@ func startBattle(s *State, pb *PendingBattle) (*battle.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return battle.New(nil, cfg)
+	return battle.New(s.battleLayout(), cfg)
 }
 
 func saveBattle(pb *PendingBattle, b *battle.Battle) error {
@@ -217,7 +217,7 @@ func (c *ctx) battleChanged(seat engine.Seat, jettisoned *Goods) error {
 	if pb == nil || len(pb.Machine) == 0 || (seat != roleSeat(pb, battle.Attacker) && seat != roleSeat(pb, battle.Defender)) {
 		return nil
 	}
-	b, err := battle.Restore(nil, pb.Machine)
+	b, err := battle.Restore(c.s.battleLayout(), pb.Machine)
 	if err != nil {
 		return engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
 	}
@@ -334,7 +334,7 @@ func (c *ctx) attackerMayPlay(pb *PendingBattle) error {
 	if len(pb.Machine) == 0 {
 		return nil
 	}
-	b, err := battle.Restore(nil, pb.Machine)
+	b, err := battle.Restore(c.s.battleLayout(), pb.Machine)
 	if err != nil {
 		return engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
 	}

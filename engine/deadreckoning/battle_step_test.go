@@ -3,6 +3,8 @@ package deadreckoning
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -570,4 +572,50 @@ func TestBattleRestartsBeforeCannons(t *testing.T) {
 		t.Fatalf("Ann's cubes %d: the Gunner played after the battle began counts", c)
 	}
 	conserved(t, st(g))
+}
+
+// TestOwnersBattleBoardDecidesTheRead plays the Merchant battle that Ann
+// wins on the default board, on an owner's board whose left damage zone
+// gives 3 strength instead: the same read now makes the Merchant win.
+func TestOwnersBattleBoardDecidesTheRead(t *testing.T) {
+	var lay map[string]any
+	def, err := os.ReadFile("battle/board.default.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(def, &lay); err != nil {
+		t.Fatal(err)
+	}
+	for _, z := range lay["zones"].([]any) {
+		if z := z.(map[string]any); z["id"] == "damage-left" {
+			z["effects"] = []any{map[string]any{"kind": "strength", "n": 3}}
+		}
+	}
+	board, _ := json.Marshal(lay)
+	su := testSetup(2)
+	su.Row1[0].Card = "test-merchant-1"
+	su.Options.BattleBoard = board
+	tb := newTable(t, su, 2)
+	tb.act(`{"type":"set-sails","seat":0}`)
+	tb.act(`{"type":"move","seat":0,"path":["R1C1"]}`)
+	tb.act(`{"type":"attack-merchant","seat":0,"back":{"name":"Test Trader","cubes":2,"winAbility":true}}`)
+	tb.act(`{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":1}}`)
+	tb.act(`{"type":"battle-step","seat":0,"step":"drop"}`)
+	tb.act(`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-2-top":1},"black":{"strength-1-left":1,"damage-left":1}}}}`)
+	tb.act(`{"type":"battle-step","seat":0,"step":"pass","role":"attacker"}`)
+	s := tb.state()
+	ann := s.Players[0]
+	if ann.Progress[AchLegendary] != 0 || s.Boxes[0].Buried != 1 {
+		t.Fatalf("on the owner's board the Merchant (4 strength) beats Ann (2): Legendary %d, buried %d", ann.Progress[AchLegendary], s.Boxes[0].Buried)
+	}
+	if ann.Ship.Damage != 0 {
+		t.Fatalf("the black cube in the zone that now gives strength dealt damage: %d", ann.Ship.Damage)
+	}
+	tb.replays()
+
+	su.Options.BattleBoard = json.RawMessage(`{"zones": "none"}`)
+	raw, _ := json.Marshal(su)
+	if _, err := Rules().New(raw, 1); !errors.Is(err, engine.ErrMalformed) || !strings.Contains(err.Error(), "battleBoard") {
+		t.Fatalf("a malformed owner's board: %v", err)
+	}
 }

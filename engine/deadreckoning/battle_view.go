@@ -76,7 +76,7 @@ func (s *State) battleView(pb *PendingBattle) *BattleView {
 	var err error
 	if len(pb.Machine) > 0 {
 		// Restore directly: a finished battle is no longer the current one.
-		b, err = battle.Restore(nil, pb.Machine)
+		b, err = battle.Restore(s.battleLayout(), pb.Machine)
 		if err == nil {
 			bv.Need = needOf(pb, b)
 		}

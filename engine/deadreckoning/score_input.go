@@ -61,7 +61,7 @@ func FinalScore(s *State) (*score.Result, error) {
 	if err := in.Check(); err != nil {
 		return nil, fmt.Errorf("deadreckoning: the state cannot be scored: %w", err)
 	}
-	return score.Score(in), nil
+	return score.ScoreOn(s.battleLayout(), in), nil
 }
 
 func scoreColour(p *Player) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -130,6 +131,11 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 			return nil, engine.Malformed("setup: %v", err)
 		}
 		cat.Merge(*su.Catalog)
+	}
+	if len(su.Options.BattleBoard) > 0 {
+		if _, err := battle.ParseLayout(su.Options.BattleBoard); err != nil {
+			return nil, engine.Malformed("setup: options.battleBoard: %v", err)
+		}
 	}
 	n := len(su.Players)
 	s := &State{

@@ -286,6 +286,10 @@ type Options struct {
 	// LevelOnFinalTurn: a player may level up after their final turn. The
 	// English rulebook forbids it (p. 22), the French edition allows it.
 	LevelOnFinalTurn bool `json:"levelOnFinalTurn"`
+	// BattleBoard is the owner's calibrated battle-board layout (the format
+	// of battle-board.default.json): its zones decide what a read cube
+	// gives. Absent: the built-in default board.
+	BattleBoard json.RawMessage `json:"battleBoard,omitempty"`
 }
 
 // Turn is the state of the current turn.
@@ -397,4 +401,18 @@ func (s *State) Player(seat engine.Seat) *Player {
 		return nil
 	}
 	return &s.Players[seat]
+}
+
+// battleLayout is the board every battle of this game is read on: the
+// owner's (Options.BattleBoard) or the default. It is parsed again on each
+// call only when an owner's board is set; setup has already checked it.
+func (s *State) battleLayout() *battle.Layout {
+	if len(s.Options.BattleBoard) == 0 {
+		return nil // the battle package's default
+	}
+	l, err := battle.ParseLayout(s.Options.BattleBoard)
+	if err != nil {
+		return nil
+	}
+	return l
 }
