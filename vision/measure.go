@@ -35,20 +35,11 @@ func (r *Reader) MeasureColors(frame image.Image, zoneColors map[string]string) 
 		return nil, err
 	}
 	defer m.Close()
-	f, err := bgr(m)
+	w, px, err := r.topDown(m)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if err := r.setFrameSize(f.Cols(), f.Rows()); err != nil {
-		return nil, err
-	}
-	w := r.warp(f)
 	defer w.Close()
-	px, err := w.DataPtrUint8()
-	if err != nil || len(px) != r.ww*r.wh*3 {
-		return nil, errors.New("warp failed")
-	}
 	norm := r.normalize(px, r.refBG)
 	lab, err := r.correct(px, r.refBG)
 	if err != nil {

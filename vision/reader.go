@@ -268,25 +268,36 @@ func bgr(frame gocv.Mat) (gocv.Mat, error) {
 	return out, nil
 }
 
+// topDown warps a camera frame to the top-down board image the reader
+// works on, and returns it with its BGR pixels (valid until w is closed).
+func (r *Reader) topDown(frame gocv.Mat) (w gocv.Mat, px []uint8, err error) {
+	f, err := bgr(frame)
+	if err != nil {
+		return gocv.Mat{}, nil, err
+	}
+	defer f.Close()
+	if err := r.setFrameSize(f.Cols(), f.Rows()); err != nil {
+		return gocv.Mat{}, nil, err
+	}
+	w = r.warp(f)
+	px, err = w.DataPtrUint8()
+	if err != nil || len(px) != r.ww*r.wh*3 {
+		w.Close()
+		return gocv.Mat{}, nil, errors.New("warp failed")
+	}
+	return w, px, nil
+}
+
 // detect finds the cubes: warp to a top-down board image, correct the light
 // against the board (or the empty reference), classify each pixel by the
 // nearest palette colour, group pixels into blobs per colour, and split
 // blobs by the expected size of one cube.
 func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
-	f, err := bgr(frame)
+	w, px, err := r.topDown(frame)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if err := r.setFrameSize(f.Cols(), f.Rows()); err != nil {
-		return nil, err
-	}
-	w := r.warp(f)
 	defer w.Close()
-	px, err := w.DataPtrUint8()
-	if err != nil || len(px) != r.ww*r.wh*3 {
-		return nil, errors.New("warp failed")
-	}
 	bg := r.refBG
 	if bg == nil {
 		bg = r.background(px)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
@@ -404,15 +405,26 @@ func (s *State) Player(seat engine.Seat) *Player {
 }
 
 // battleLayout is the board every battle of this game is read on: the
-// owner's (Options.BattleBoard) or the default. It is parsed again on each
-// call only when an owner's board is set; setup has already checked it.
+// owner's (Options.BattleBoard) or the default (nil). Every battle step and
+// view asks for it, so a board is parsed once and shared read-only; setup
+// has already refused a malformed one.
 func (s *State) battleLayout() *battle.Layout {
 	if len(s.Options.BattleBoard) == 0 {
 		return nil // the battle package's default
+	}
+	key := string(s.Options.BattleBoard)
+	if l, ok := parsedBoards.Load(key); ok {
+		return l.(*battle.Layout)
 	}
 	l, err := battle.ParseLayout(s.Options.BattleBoard)
 	if err != nil {
 		return nil
 	}
+	parsedBoards.Store(key, l)
 	return l
 }
+
+// parsedBoards caches owners' battle boards by their JSON. A parsed layout is
+// a pure function of its bytes, so sharing it across games keeps the engine
+// deterministic.
+var parsedBoards sync.Map
