@@ -16,6 +16,32 @@ type Camera interface {
 	Read(ctx context.Context) (CameraRead, error)
 }
 
+// CameraWatcher is a camera that notices drops by itself: it follows the
+// frames, sees the cubes move (or is told by the tower's drop sensor), waits
+// until the board is still and reads once. Attach then takes its reads
+// instead of asking Read after each drop; every read is still only a
+// proposal a player confirms or corrects.
+type CameraWatcher interface {
+	Camera
+	// Watch sends one report per settled drop until ctx ends. Several
+	// Watch calls may run at once (one per attached table); each gets
+	// every report from the moment it starts.
+	Watch(ctx context.Context, out chan<- CameraReport) error
+	// DropStarted tells the camera the tower's drop sensor saw cubes
+	// falling, so it reads once the board is still even if it saw no
+	// motion. It never blocks.
+	DropStarted()
+}
+
+// CameraReport is what a CameraWatcher saw after a drop: a read, or why
+// there is none.
+type CameraReport struct {
+	Read CameraRead
+	// Err: the drop was noticed but could not be read (the camera is not
+	// calibrated, the board is not in view...). A player enters the read.
+	Err error
+}
+
 // CameraRead is what the camera saw after a drop.
 type CameraRead struct {
 	// Action is the rules' read action JSON (the tally per zone and colour
@@ -93,12 +119,14 @@ type DeviceMap func(g engine.Game, ev DeviceEvent) (action json.RawMessage, ok b
 type Hardware struct {
 	// Devices may be nil (no hardware).
 	Devices Devices
-	// Camera may be nil (reads are typed in by hand).
+	// Camera may be nil (reads are typed in by hand). A CameraWatcher
+	// reads by itself; any other Camera is asked Settle after a drop ends.
 	Camera Camera
 	// Map may be nil: device events are only notices.
 	Map DeviceMap
-	// Settle is how long to wait after a drop ends before asking the camera
-	// (cubes still rolling); 0 means DefaultSettle.
+	// Settle is how long to wait after a drop ends before asking a camera
+	// that does not watch by itself (cubes still rolling); 0 means
+	// DefaultSettle.
 	Settle time.Duration
 }
 

@@ -52,6 +52,9 @@ type Session struct {
 
 	proposals []*ProposedRead
 	lastDrop  int // drop sensor count of the last drop, -1 unknown
+	// uncounted is the proposal read during the current drop before the
+	// tower reported its count; the count is attached when it comes.
+	uncounted string
 	status    chan Status
 	detach    []func()
 

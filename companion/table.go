@@ -39,6 +39,12 @@ func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (Propo
 	s.lastDrop = -1 // one drop, one read
 	p := &ProposedRead{ID: randomID(), Action: append(json.RawMessage(nil), r.Action...), Cubes: r.Cubes, Dropped: dropped,
 		Source: "camera", Time: s.m.opts.Now().UTC(), BaseVersion: uint64(len(s.log))}
+	s.uncounted = ""
+	if dropped < 0 {
+		// A camera that watches by itself may read before the tower
+		// reports the end of the same drop: the count is attached then.
+		s.uncounted = p.ID
+	}
 	s.proposals = append(s.proposals, p)
 	if len(s.proposals) > MaxProposals {
 		s.proposals = s.proposals[len(s.proposals)-MaxProposals:]
@@ -46,11 +52,37 @@ func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (Propo
 	cp := *p
 	s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: max(dropped, 0), Seen: r.Cubes,
 		Text: fmt.Sprintf("The camera read %d cubes: confirm or correct the read.", r.Cubes), Time: p.Time})
-	if dropped >= 0 && dropped != r.Cubes {
-		s.publish(nil, &Notice{Kind: NoticeCountMismatch, Seat: engine.NoSeat, Count: dropped, Seen: r.Cubes, Read: &cp, Time: p.Time,
-			Text: fmt.Sprintf("The tower counted %d cubes but the camera sees %d: check the board (a cube off the board, or two touching) before confirming.", dropped, r.Cubes)})
-	}
+	s.compareCount(&cp)
 	return cp, nil
+}
+
+// compareCount publishes a count-mismatch notice when the tower's count of
+// the proposal's drop differs from the cubes the camera saw. With s.mu held.
+func (s *Session) compareCount(p *ProposedRead) {
+	if p.Dropped >= 0 && p.Dropped != p.Cubes {
+		s.publish(nil, &Notice{Kind: NoticeCountMismatch, Seat: engine.NoSeat, Count: p.Dropped, Seen: p.Cubes, Read: p, Time: s.m.opts.Now().UTC(),
+			Text: fmt.Sprintf("The tower counted %d cubes but the camera sees %d: check the board (a cube off the board, or two touching) before confirming.", p.Dropped, p.Cubes)})
+	}
+}
+
+// countDrop takes the tower's count of a drop that has ended: the read of
+// that drop, if the camera already made it, gets the count (and everyone
+// the updated proposal); else the next read takes it. With s.mu held.
+func (s *Session) countDrop(n int) {
+	id := s.uncounted
+	s.uncounted = ""
+	if id != "" {
+		if p, ok := s.proposal(id); ok && p.Dropped < 0 {
+			p.Dropped = n
+			cp := *p
+			s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: n, Seen: p.Cubes, Time: s.m.opts.Now().UTC(),
+				Text: fmt.Sprintf("The camera read %d cubes and the tower counted %d: confirm or correct the read.", p.Cubes, n)})
+			s.compareCount(&cp)
+			s.lastDrop = -1
+			return
+		}
+	}
+	s.lastDrop = n
 }
 
 // Proposals lists the camera reads waiting for a player, oldest first.
@@ -147,8 +179,10 @@ func (s *Session) resolveRead(ctx context.Context, sub Submission, id, reason st
 }
 
 // Attach connects the table's hardware: device events become notices (and
-// actions, where hw.Map maps them), the end of a drop asks the camera for a
-// read (a proposal), and every change is shown on the devices' outputs.
+// actions, where hw.Map maps them), a camera that watches by itself
+// (CameraWatcher) hands in one read per drop and hears of the drop sensor,
+// any other camera is asked for a read when a drop ends; a read is only a
+// proposal. Every change is shown on the devices' outputs.
 // detach stops it all; closing the session detaches too.
 func (s *Session) Attach(ctx context.Context, hw Hardware) (detach func()) {
 	ctx, cancel := context.WithCancel(ctx)
@@ -174,6 +208,15 @@ func (s *Session) Attach(ctx context.Context, hw Hardware) (detach func()) {
 	events := make(chan DeviceEvent, 16)
 	go func() {
 		defer close(done)
+		var reports chan CameraReport // nil: no camera watching by itself
+		if cw, ok := hw.Camera.(CameraWatcher); ok {
+			reports = make(chan CameraReport, 4)
+			go func() {
+				if err := cw.Watch(ctx, reports); err != nil && ctx.Err() == nil {
+					s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera stopped watching the board: " + err.Error() + ". Enter the reads by hand."})
+				}
+			}()
+		}
 		if hw.Devices != nil {
 			go func() {
 				if err := hw.Devices.Watch(ctx, events); err != nil && ctx.Err() == nil {
@@ -199,6 +242,8 @@ func (s *Session) Attach(ctx context.Context, hw Hardware) (detach func()) {
 				return
 			case ev := <-events:
 				s.device(ctx, hw, ev)
+			case rep := <-reports:
+				s.cameraReport(ctx, rep)
 			}
 		}
 	}()
@@ -239,15 +284,18 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	case DropStarted:
 		n.Text = "Cubes are falling through the tower."
 		s.mu.Lock()
-		s.lastDrop = -1
+		s.lastDrop, s.uncounted = -1, ""
 		s.mu.Unlock()
+		if cw, ok := hw.Camera.(CameraWatcher); ok {
+			cw.DropStarted()
+		}
 	case DropEnded:
 		n.Text = fmt.Sprintf("The tower counted %d cubes.", ev.Count)
 		if ev.Blocked {
 			n.Text += " The beam is still blocked: a cube may be stuck in the tower."
 		}
 		s.mu.Lock()
-		s.lastDrop = ev.Count
+		s.countDrop(ev.Count)
 		s.mu.Unlock()
 	case ButtonPressed:
 		press := "pressed"
@@ -279,7 +327,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 			}
 		}
 	}
-	if ev.Kind == DropEnded && hw.Camera != nil {
+	if _, watches := hw.Camera.(CameraWatcher); ev.Kind == DropEnded && hw.Camera != nil && !watches {
 		settle := hw.Settle
 		if settle <= 0 {
 			settle = DefaultSettle
@@ -297,6 +345,18 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 		if _, err := s.Propose(ctx, rd, ev.Count); err != nil {
 			s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
 		}
+	}
+}
+
+// cameraReport turns what a watching camera saw into a proposal, or into a
+// notice asking for the read by hand.
+func (s *Session) cameraReport(ctx context.Context, rep CameraReport) {
+	if rep.Err != nil {
+		s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera could not read the board: " + rep.Err.Error() + ". Enter the read by hand."})
+		return
+	}
+	if _, err := s.Propose(ctx, rep.Read, -1); err != nil {
+		s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
 	}
 }
 

@@ -342,3 +342,97 @@ func TestExport(t *testing.T) {
 		t.Errorf("full log export = %s", raw)
 	}
 }
+
+// watchingCamera is a CameraWatcher whose reports the test sends.
+type watchingCamera struct {
+	fakeCamera
+	reports chan CameraReport
+	hints   chan struct{}
+}
+
+func (c *watchingCamera) Watch(ctx context.Context, out chan<- CameraReport) error {
+	for {
+		select {
+		case r := <-c.reports:
+			out <- r
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+func (c *watchingCamera) DropStarted() {
+	select {
+	case c.hints <- struct{}{}:
+	default:
+	}
+}
+
+// A camera that watches by itself hands in its reads (proposals, never
+// actions), hears of the drop sensor, and is never asked to read when a
+// drop ends; the tower's count reaches the read whichever comes first.
+func TestWatchingCamera(t *testing.T) {
+	tt := newTestTable(t, 1, ManagerOpts{})
+	dev := &fakeDevices{events: make(chan DeviceEvent)}
+	cam := &watchingCamera{reports: make(chan CameraReport), hints: make(chan struct{}, 4)}
+	cam.err = errors.New("Read must not be called on a watching camera (test)")
+	detach := tt.s.Attach(bg, Hardware{Devices: dev, Camera: cam, Settle: time.Millisecond})
+	defer detach()
+	ch, cancel := tt.s.Subscribe(engine.Public, 0)
+	defer cancel()
+
+	// The tower's count first, then the camera's read.
+	dev.events <- DeviceEvent{Kind: DropStarted}
+	waitNotice(t, ch, NoticeDropStarted)
+	select {
+	case <-cam.hints:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the camera was not told of the drop sensor")
+	}
+	dev.events <- DeviceEvent{Kind: DropEnded, Count: 4}
+	waitNotice(t, ch, NoticeDropEnded)
+	cam.reports <- CameraReport{Read: CameraRead{Action: read(4), Cubes: 4}}
+	p := waitNotice(t, ch, NoticeProposedRead).Notice.Read
+	if p.Dropped != 4 || p.Cubes != 4 {
+		t.Errorf("proposal = %+v, want 4 seen and 4 counted", p)
+	}
+	if tt.s.Version() != 0 {
+		t.Error("a camera read was applied without a player confirming it")
+	}
+
+	// The camera's read first (it settled before the tower went quiet),
+	// then the count: the proposal gets the count and the mismatch shows.
+	dev.events <- DeviceEvent{Kind: DropStarted}
+	waitNotice(t, ch, NoticeDropStarted)
+	cam.reports <- CameraReport{Read: CameraRead{Action: read(2), Cubes: 2}}
+	early := waitNotice(t, ch, NoticeProposedRead).Notice.Read
+	if early.Dropped != -1 {
+		t.Errorf("a read before the count has count %d, want -1 (unknown)", early.Dropped)
+	}
+	dev.events <- DeviceEvent{Kind: DropEnded, Count: 3}
+	late := waitNotice(t, ch, NoticeProposedRead).Notice.Read
+	if late.ID != early.ID || late.Dropped != 3 {
+		t.Errorf("updated proposal = %+v, want %s with the tower's 3", late, early.ID)
+	}
+	if u := waitNotice(t, ch, NoticeCountMismatch); u.Notice.Count != 3 || u.Notice.Seen != 2 {
+		t.Errorf("mismatch = %+v", u.Notice)
+	}
+	if ps := tt.s.Proposals(); len(ps) != 2 || ps[1].Dropped != 3 {
+		t.Errorf("Proposals = %+v", ps)
+	}
+	// The count belonged to that drop: a read without a drop has none.
+	cam.reports <- CameraReport{Read: CameraRead{Action: read(1), Cubes: 1}}
+	if p := waitNotice(t, ch, NoticeProposedRead).Notice.Read; p.Dropped != -1 {
+		t.Errorf("a read without a drop took count %d", p.Dropped)
+	}
+
+	// A drop the camera could not read: the table is asked to type it in.
+	cam.reports <- CameraReport{Err: errors.New("the camera is not calibrated (test)")}
+	if u := waitNotice(t, ch, NoticeDeviceError); !strings.Contains(u.Notice.Text, "not calibrated") || !strings.Contains(u.Notice.Text, "by hand") {
+		t.Errorf("error notice = %+v", u.Notice)
+	}
+	// Confirming a watched read works as any other.
+	if _, err := tt.s.ConfirmRead(bg, tablet, p.ID, 0); err != nil {
+		t.Errorf("confirm: %v", err)
+	}
+}
