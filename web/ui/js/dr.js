@@ -1,7 +1,7 @@
 // dr.js: Dead Reckoning's table, drawn from the engine's view JSON
-// (engine/deadreckoning View, described in docs/api-engine.md): the Harbor
-// and the 3x4 ocean, ships, players, achievements, battles, and forms for the
-// actions a player takes most.
+// (engine/deadreckoning View, described in docs/api.md): the Harbor and the
+// 3x4 ocean, ships, players, achievements, battles, and a form a player taps
+// for every action of a normal game (docs/ui.md, "Act").
 
 import { h, s, fill, colourOf } from './ui.js';
 import { scoreResult } from './score.js';
@@ -538,25 +538,6 @@ export function render(view, ctx, snap) {
   return wrap;
 }
 
-// cargoForm loads, unloads or throws overboard cargo and coins, hold by hold
-// (p. 7): load from the dock (in Harbor) or an island you control, unload
-// to the dock (coins go to the chest) or the island.
-function cargoForm(me, send) {
-  const sh = me.ship || {};
-  const holds = (sh.capacity || [4, 0, 0, 3]).map((cap, i) => [('ABCD')[i], cap]).filter(([, cap]) => cap > 0);
-  const hold = h('select', { id: 'cargo-hold' }, holds.map(([n, cap]) => h('option', { value: n }, `hold ${n} (room ${cap})`)));
-  const place = h('select', { id: 'cargo-place' }, h('option', { value: 'dock' }, 'dock'), h('option', { value: 'island' }, 'island'));
-  const cargo = h('input', { type: 'number', min: 0, max: 9, value: 1, id: 'cargo-n', title: 'cargo' });
-  const coins = h('input', { type: 'number', min: 0, max: 9, value: 0, id: 'coins-n', title: 'coins' });
-  const goods = () => ({ [hold.value]: { cargo: Number(cargo.value || 0), coins: Number(coins.value || 0) } });
-  return h('details', { class: 'cargo' }, h('summary', null, 'Cargo and coins'),
-    h('div', { class: 'row' }, h('label', null, 'cargo ', cargo), h('label', null, 'coins ', coins), hold, place),
-    h('div', { class: 'row' },
-      h('button', { class: 'btn', id: 'act-load', onclick: () => send({ type: 'load', from: place.value, holds: goods() }) }, 'Load'),
-      h('button', { class: 'btn', id: 'act-unload', onclick: () => send({ type: 'unload', to: place.value, holds: goods() }) }, 'Unload'),
-      h('button', { class: 'btn', id: 'act-jettison', onclick: () => send({ type: 'jettison', holds: goods() }) }, 'Throw overboard')));
-}
-
 const slug = (x) => String(x).toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 // boardEntryForm asks what a board turned face up shows: an island from the
@@ -599,23 +580,734 @@ function cardEntryForm(b, send) {
     h('button', { class: 'btn', onclick: () => send({ type: 'reveal-card', at: posKey(b.at), card: id.value.trim() }) }, 'Enter the card'));
 }
 
-// actions: the common actions as buttons, the rest from templates.
+// The sailor cards' abilities, as printed (rulebook pp. 26-29): a copy of
+// engine/deadreckoning/data/sailors.json, because the view gives a card's
+// kind and level but not its abilities. TestSailorsCopy checks that the copy
+// is the engine's; drop it once the view carries each card's abilities.
+// BEGIN sailors.json
+const SAILORS = [{"id":"captain","name":"Captain","count":1,"page":26,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"sails","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":2,"notVsBuildings":true},{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]}]},{"id":"crew","name":"Crew","count":3,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either","where":"harbor"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":3,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":4,"to":"either"}]}]},{"options":[{"effects":[{"kind":"repair","n":1}]}]}]}]},{"id":"first-mate","name":"First Mate","count":1,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"build","n":1,"from":"either"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"build","n":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"build","n":3,"from":"either"}]}]}]}]},{"id":"bosun","name":"Bosun","count":1,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]},{"effects":[{"kind":"upgrade","tier":"advanced","cost":6,"from":"either"}]}]}]}]},{"id":"gunner","name":"Gunner","count":2,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-remove-cube","damage":1,"cargo":2}]}]}]}]},{"id":"deck-hand","name":"Deck Hand","count":2,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]},{"options":[{"effects":[{"kind":"sails","n":3}]}]}]}]},{"id":"buccaneer","name":"Buccaneer","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":4}]}]}]}]},{"id":"purser","name":"Purser","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"produce","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"produce","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"produce","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"produce","n":4,"boostCargo":1,"boostCoins":1}]}]}]}]}];
+// END sailors.json
+
+// ---------- forms a player taps ----------
+//
+// Every action of a normal game is a form built from the view: the holds
+// with what is in them, the card on the ship's space, the ships in reach, the
+// cards in play with their abilities. Numbers are steppers (− and +), choices
+// are rows of big buttons; nothing is typed but names printed on a card. The
+// engine still judges: a refusal shows its rule and page in the banner.
+
+const SAILOR = new Map(SAILORS.map((sl) => [sl.id, sl]));
+const HOLDS = ['A', 'B', 'C', 'D'];
+const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
+
+// formState keeps a form's values across redraws (a refusal, another
+// screen's presence) but not across versions of the table: the holds and
+// cards they were chosen from may have changed.
+function formState(ctx, view, id, init) {
+  if (ctx._fvVersion !== view.version) { ctx._fv = {}; ctx._fvVersion = view.version; }
+  if (!ctx._fv[id]) ctx._fv[id] = init();
+  return ctx._fv[id];
+}
+
+// panel is one action: a big tile that opens its form (one open at a time;
+// the open one stays open across redraws).
+function panel(ctx, id, title, sub, ...body) {
+  const d = h('details', { class: 'fpanel', id, open: ctx._open === id || undefined },
+    h('summary', null, h('span', { class: 'ftitle' }, title), sub ? h('span', { class: 'fsub' }, sub) : null), ...body);
+  d.addEventListener('toggle', () => {
+    if (d.open) {
+      ctx._open = id;
+      d.parentElement && d.parentElement.querySelectorAll('details.fpanel[open]').forEach((o) => { if (o !== d) o.open = false; });
+    } else if (ctx._open === id) ctx._open = null;
+  });
+  return d;
+}
+
+// stepper is a number set with − and + (no keyboard on a tablet): st[key]
+// between min and max (a number or a function of the other steppers).
+function stepper(label, st, key, max, on, min = 0) {
+  const lim = () => (typeof max === 'function' ? max() : max);
+  const out = h('output', { class: 'val' }, String(st[key] || 0));
+  const minus = h('button', { type: 'button', class: 'minus', 'aria-label': `one less: ${label}` }, '−');
+  const plus = h('button', { type: 'button', class: 'plus', 'aria-label': `one more: ${label}` }, '+');
+  const el = h('div', { class: 'stepper', 'data-key': key }, h('span', { class: 'slabel' }, label), minus, out, plus);
+  el.sync = () => {
+    const v = st[key] || 0;
+    out.textContent = String(v);
+    minus.disabled = v <= min;
+    plus.disabled = v >= lim();
+  };
+  const set = (v) => {
+    st[key] = v;
+    on && on();
+    (el.closest('form, .fbody') || el.parentElement || el).querySelectorAll('.stepper').forEach((x) => x.sync && x.sync());
+    el.sync();
+  };
+  minus.onclick = () => set(Math.max(min, (st[key] || 0) - 1));
+  plus.onclick = () => set(Math.min(lim(), (st[key] || 0) + 1));
+  el.sync();
+  return el;
+}
+
+// choice is a row of big buttons, one pressed: st[key] = the item's value.
+function choice(items, st, key, on, cls = '') {
+  const row = h('div', { class: 'choice ' + cls, role: 'group' });
+  for (const it of items) {
+    const b = h('button', { type: 'button', class: 'opt' + (it.cls ? ' ' + it.cls : ''), 'aria-pressed': String(st[key] === it.value), disabled: it.disabled || undefined, ...(it.attrs || {}) },
+      h('span', { class: 'olabel' }, it.label), it.sub ? h('span', { class: 'osub' }, it.sub) : null);
+    b.onclick = () => {
+      st[key] = it.value;
+      row.querySelectorAll('.opt').forEach((x) => x.setAttribute('aria-pressed', String(x === b)));
+      on && on(it.value);
+    };
+    row.append(b);
+  }
+  return row;
+}
+
+// toggles is a row of buttons each on or off: st[key] is the list of the
+// values that are on, at most max of them.
+function toggles(items, st, key, max, on) {
+  const row = h('div', { class: 'choice toggles', role: 'group' });
+  const list = () => st[key] || (st[key] = []);
+  for (const it of items) {
+    const b = h('button', { type: 'button', class: 'opt', 'aria-pressed': String(list().includes(it.value)), disabled: it.disabled || undefined, ...(it.attrs || {}) },
+      h('span', { class: 'olabel' }, it.label), it.sub ? h('span', { class: 'osub' }, it.sub) : null);
+    b.onclick = () => {
+      const l = list();
+      const i = l.indexOf(it.value);
+      if (i >= 0) l.splice(i, 1);
+      else if (l.length < max) l.push(it.value);
+      else if (max === 1) l.splice(0, 1, it.value);
+      row.querySelectorAll('.opt').forEach((x, j) => x.setAttribute('aria-pressed', String(l.includes(items[j].value))));
+      on && on();
+    };
+    row.append(b);
+  }
+  return row;
+}
+
+const note = (text, cls = 'muted') => h('p', { class: 'fnote ' + cls }, text);
+
+// holdsOf lists the ship's holds (hull spaces with a hold or something in it).
+function holdsOf(me) {
+  const sh = me.ship || {};
+  return HOLDS.map((name, i) => {
+    const hold = ((sh.spaces || [])[i] || {}).hold || {};
+    return { name, i, cap: (sh.capacity || [])[i] || 0, cargo: hold.cargo || 0, coins: hold.coins || 0 };
+  }).filter((x) => x.cap > 0 || x.cargo || x.coins);
+}
+
+const shipCargo = (me) => holdsOf(me).reduce((n, x) => n + x.cargo, 0);
+
+// boardAt is the board where the player's ship is (undefined in the Harbor).
+function boardAt(view, me) {
+  const k = posKey(me.ship && me.ship.at);
+  return (view.boards || []).find((b) => posKey(b.at) === k);
+}
+
+// ----- effects in words -----
+
+function amountOf(e, card) {
+  if (!e.per) return e.n || 0;
+  return (e.n || 0) * ((card && card[e.per + 's']) || 0);
+}
+
+const TO = { dock: 'on your Dock tile', ship: 'on your ship', either: 'on your Dock tile or ship', island: 'on the island' };
+const COINS_TO = { dock: 'in your Treasure chest', either: 'in your Treasure chest', ship: 'on your ship', island: 'on the island' };
+
+function effectText(e, card) {
+  const n = amountOf(e, card);
+  const per = e.per ? ` (${e.n} for each ${e.per} on the card)` : '';
+  switch (e.kind) {
+    case 'sails': return `${plural(n, 'sail')}${per}`;
+    case 'cannon': return `${plural(n, 'cannon')}${per}`;
+    case 'wheel': return plural(n, 'wheel');
+    case 'attack': return 'Attack flag: battle an opponent’s ship where you are';
+    case 'gain-cargo': return `gain ${n} cargo ${TO[e.to] || ''}${per}`;
+    case 'gain-coins': return `gain ${plural(n, 'coin')} ${COINS_TO[e.to] || ''}${per}`;
+    case 'influence': return `place ${n} influence on the island where you are${per}`;
+    case 'produce': return `make up to ${plural(n, 'island')} produce${e.boostCargo || e.boostCoins ? `, each with +${e.boostCargo || 0} cargo and +${e.boostCoins || 0} coins` : ''}`;
+    case 'build': return `build up to ${plural(n, 'building')}`;
+    case 'upgrade': return `a ${e.tier} ship upgrade for ${e.cost || 0} cargo`;
+    case 'repair': return `repair ${Math.max(1, n)} damage${e.cost ? ` for ${e.cost} cargo` : ''}${e.where === 'harbor' ? ' in the Harbor' : ''}`;
+    case 'draw': return `draw ${n} more at cleanup`;
+    case 'battle-drop': return `battle: drop ${n} more cubes${per}`;
+    case 'battle-strength': return `battle: +${n} strength${per}`;
+    case 'battle-remove-cube': return 'battle: take back one of your dropped cubes';
+    case 'battle-win-cargo': return `battle: if you win, ${n} cargo on your ship${per}`;
+    case 'end-game': case 'other': return e.text || e.kind;
+    default: return e.kind;
+  }
+}
+
+const optionText = (o, card) => (o.effects || []).map((e) => effectText(e, card)).join(' and ');
+const isIcon = (k) => k === 'sails' || k === 'cannon' || k === 'wheel';
+
+// abilitiesOf lists a card's abilities by source: its level (from the
+// printed sailors) and each sleeved advancement (whose abilities the view
+// does not give: known is false).
+function abilitiesOf(card) {
+  const out = [];
+  const sl = SAILOR.get(norm(card.kind || String(card.id).replace(/-\d+$/, '')));
+  const lv = sl && sl.levels[(card.level || 1) - 1];
+  out.push({ source: 'level', label: `${sl ? sl.name : card.kind || card.id} level ${card.level || 1}`, known: !!lv, abilities: lv ? lv.abilities : [] });
+  for (const slot of ['top', 'middle', 'bottom']) {
+    if (card[slot]) out.push({ source: slot, label: `${slot} advancement ${card[slot].id || '#' + card[slot].inst}`, known: false, abilities: [] });
+  }
+  return out;
+}
+
+// cardName is how a player reads a card: "Deck Hand 1", "Captain".
+function cardName(c) {
+  const sl = SAILOR.get(norm(c.kind || ''));
+  const n = String(c.id).match(/-(\d+)$/);
+  return sl ? sl.name + (n ? ' ' + n[1] : '') : c.id;
+}
+
+function inPlay(me) { return [...(me.played || []), ...(me.playedOffTurn || [])]; }
+
+// ----- paying, holds -----
+
+// payEditor chooses where a cost in cargo comes from: the Dock tile (unless
+// the cost is paid from the ship) and each hold with cargo. st.pay is
+// prefilled from the holds, then the dock.
+function payEditor(me, st, cost, from, on) {
+  const holds = holdsOf(me).filter((x) => x.cargo > 0);
+  const useDock = from !== 'ship' && (me.dock || 0) > 0;
+  if (!st.pay) {
+    st.pay = {};
+    let left = cost ?? 0;
+    if (from !== 'dock') for (const x of holds) { const n = Math.min(left, x.cargo); if (n) st.pay[x.name] = n; left -= n; }
+    if (useDock && left > 0) { st.pay.dock = Math.min(left, me.dock); }
+  }
+  const total = () => Object.values(st.pay).reduce((a, b) => a + b, 0);
+  const sum = h('p', { class: 'fsum' });
+  const upd = () => {
+    const t = total();
+    sum.textContent = cost === null || cost === undefined ? `Paying ${t} cargo` : `Paying ${t} of ${cost} cargo`;
+    sum.classList.toggle('warn', cost !== null && cost !== undefined && t !== cost);
+    on && on();
+  };
+  const rows = [];
+  if (from !== 'dock') holds.forEach((x) => rows.push(stepper(`from hold ${x.name} (${x.cargo} cargo)`, st.pay, x.name, x.cargo, upd)));
+  if (useDock) rows.push(stepper(`from the Dock tile (${me.dock} cargo)`, st.pay, 'dock', me.dock, upd));
+  if (!rows.length) rows.push(note(from === 'ship' ? 'There is no cargo on your ship.' : 'You have no cargo on your ship or Dock tile.', 'warn'));
+  upd();
+  return h('div', { class: 'fbody pay' }, rows, sum);
+}
+
+// payHolds and payment turn st.pay into the action's JSON.
+function payHolds(pay) {
+  const out = {};
+  for (const k of HOLDS) if (pay[k]) out[k] = pay[k];
+  return out;
+}
+function payment(pay) {
+  const p = {};
+  if (pay.dock) p.dock = pay.dock;
+  const hs = payHolds(pay);
+  if (Object.keys(hs).length) p.holds = hs;
+  return p;
+}
+
+// goodsEditor sets cargo and coins per hold: st.g = {A: {cargo, coins}}; lim
+// gives each hold's maxima.
+function goodsEditor(me, st, lim, on, coins = true) {
+  st.g = st.g || {};
+  const rows = holdsOf(me).map((x) => {
+    const g = st.g[x.name] || (st.g[x.name] = { cargo: 0, coins: 0 });
+    const l = lim(x, g);
+    if (l.cargo <= 0 && l.coins <= 0 && !g.cargo && !g.coins) return null;
+    return h('div', { class: 'holdrow' }, h('span', { class: 'hname' }, `Hold ${x.name}`, h('span', { class: 'muted' }, ` ${x.cargo} cargo, ${x.coins} coins / ${x.cap}`)),
+      stepper('cargo', g, 'cargo', () => lim(x, g).cargo, on),
+      coins ? stepper('coins', g, 'coins', () => lim(x, g).coins, on) : null);
+  }).filter(Boolean);
+  return rows.length ? rows : [note('No hold can take part in this.', 'warn')];
+}
+
+function goodsJSON(g) {
+  const out = {};
+  for (const [k, v] of Object.entries(g || {})) if (v.cargo || v.coins) out[k] = { cargo: v.cargo || 0, coins: v.coins || 0 };
+  return out;
+}
+const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.cargo + (v.cargo || 0), coins: a.coins + (v.coins || 0) }), { cargo: 0, coins: 0 });
+
+// ----- cargo: load, unload, throw overboard, rearrange (p. 7) -----
+
+function cargoPanel(view, ctx, me, act) {
+  const st = formState(ctx, view, 'cargo', () => ({ mode: 'load' }));
+  const body = h('div', { class: 'fbody' });
+  const inHarbor = posKey(me.ship && me.ship.at) === 'harbor';
+  const b = boardAt(view, me);
+  const isl = b && b.island;
+  const mine = isl && isl.controller === me.seat;
+  const draw = () => {
+    st.g = st.gFor === st.mode ? st.g : null;
+    st.gFor = st.mode;
+    const parts = [choice([
+      { value: 'load', label: 'Load' }, { value: 'unload', label: 'Unload' },
+      { value: 'jettison', label: 'Throw overboard' }, { value: 'rearrange', label: 'Rearrange' }], st, 'mode', draw, 'modes')];
+    const sum = h('p', { class: 'fsum' });
+    if (st.mode === 'load') {
+      const from = inHarbor ? 'dock' : (mine ? 'island' : null);
+      if (!from) {
+        parts.push(note('Load from your Dock tile while in the Harbor, or from an island you control (p. 7).', 'warn'));
+      } else {
+        const have = from === 'dock' ? { cargo: me.dock || 0, coins: 0 } : { cargo: isl.cargo || 0, coins: isl.coins || 0 };
+        if (!st.g) {
+          // Prefill: everything that fits, hold by hold.
+          st.g = {};
+          let c = have.cargo;
+          for (const x of holdsOf(me)) { const n = Math.min(c, x.cap - x.cargo - x.coins); if (n > 0) { st.g[x.name] = { cargo: n, coins: 0 }; c -= n; } }
+        }
+        const upd = () => { const t = goodsSum(st.g); sum.textContent = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${have.coins} coins` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island'); };
+        const lim = (x, g) => {
+          const t = goodsSum(st.g), room = x.cap - x.cargo - x.coins;
+          return { cargo: Math.min(room - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(room - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
+        };
+        parts.push(goodsEditor(me, st, lim, upd, from === 'island'), sum);
+        upd();
+        parts.push(h('button', { class: 'btn primary wide', id: 'act-load', onclick: () => act({ type: 'load', from, holds: goodsJSON(st.g) }) }, from === 'dock' ? 'Load from the Dock tile' : 'Load from the island'));
+      }
+    } else if (st.mode === 'unload' || st.mode === 'jettison') {
+      const to = inHarbor ? 'dock' : (isl ? 'island' : null);
+      const lim = (x) => ({ cargo: x.cargo, coins: x.coins });
+      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${st.mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`; };
+      if (st.mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
+      else {
+        parts.push(goodsEditor(me, st, lim, upd), sum);
+        upd();
+        parts.push(st.mode === 'unload'
+          ? h('button', { class: 'btn primary wide', id: 'act-unload', onclick: () => act({ type: 'unload', to, holds: goodsJSON(st.g) }) }, to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island')
+          : h('button', { class: 'btn primary wide', id: 'act-jettison', onclick: () => act({ type: 'jettison', holds: goodsJSON(st.g) }) }, 'Throw it overboard'));
+        if (st.mode === 'jettison') parts.push(note('On your turn, or when attacked before the cubes are dropped (p. 7); it goes back to the supply.'));
+      }
+    } else {
+      const have = holdsOf(me).reduce((a, x) => ({ cargo: a.cargo + x.cargo, coins: a.coins + x.coins }), { cargo: 0, coins: 0 });
+      if (!st.g) { st.g = {}; holdsOf(me).forEach((x) => { st.g[x.name] = { cargo: x.cargo, coins: x.coins }; }); }
+      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${have.coins} coins placed`; sum.classList.toggle('warn', t.cargo !== have.cargo || t.coins !== have.coins); };
+      const lim = (x, g) => {
+        const t = goodsSum(st.g);
+        return { cargo: Math.min(x.cap - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(x.cap - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
+      };
+      parts.push(note('Lay out what is on the ship anew, hold by hold (any time, not once your battle has begun, p. 7).'), goodsEditor(me, st, lim, upd), sum);
+      upd();
+      parts.push(h('button', { class: 'btn primary wide', id: 'act-rearrange', onclick: () => act({ type: 'rearrange', holds: goodsJSON(st.g) }) }, 'Rearrange the holds'));
+    }
+    fill(body, parts);
+  };
+  draw();
+  const sub = `${shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
+  const d = panel(ctx, 'f-cargo', 'Cargo and coins', sub, body);
+  d.classList.add('cargo');
+  return d;
+}
+
+// ----- the card where the ship is: buy, trade, attack a Merchant (pp. 10-11) -----
+
+function cardPanel(view, ctx, me, act) {
+  const b = boardAt(view, me);
+  if (!b || !b.card) return null;
+  const def = b.cardDef;
+  if (!def) return panel(ctx, 'f-buy', 'Buy', `a Row ${b.card.row} card lies here`, h('div', { class: 'fbody' }, note('Enter which card lies on this board first (below), then buy it here.', 'warn')));
+  const st = formState(ctx, view, 'buy', () => ({ mode: 'trade', cubes: 0 }));
+  const t = view.turn || {};
+  const body = h('div', { class: 'fbody' });
+  const abil = (def.abilities || []).map((a) => h('li', null, (a.battle ? 'Battle: ' : '') + a.options.map((o) => optionText(o)).join(' / ')));
+  const head = [h('p', { class: 'cardname' }, h('strong', null, def.name), ` · Row ${def.row}, ${def.slot} slot · costs ${plural(def.cost, 'cargo', 'cargo')}`),
+    abil.length ? h('ul', { class: 'abil' }, abil) : null,
+    (t.bought || 0) >= 2 ? note('You have already bought or resolved 2 this turn (p. 10).', 'warn') : null];
+  const draw = () => {
+    const parts = [...head];
+    if (def.encounter) parts.push(choice([{ value: 'trade', label: 'Trade', sub: `pay ${def.cost} cargo (p. 11)` }, { value: 'attack', label: 'Attack', sub: 'turn it over and fight (p. 11)' }], st, 'mode', draw, 'modes'));
+    if (!def.encounter || st.mode === 'trade') {
+      parts.push(payEditor(me, st, def.cost, 'ship'),
+        h('button', { class: 'btn primary wide', id: 'act-buy', onclick: () => act({ type: 'buy', pay: payHolds(st.pay) }) },
+          def.encounter ? `Trade for ${def.name}` : `Buy ${def.name} for ${plural(def.cost, 'cargo', 'cargo')}`),
+        note('It is set aside and sleeved into a card you played at the end of your turn.'));
+    } else {
+      const name = h('input', { id: 'merchant-name', placeholder: 'name on the back', value: st.name || '', oninput: (e) => { st.name = e.target.value; } });
+      const win = h('input', { id: 'merchant-win', placeholder: 'if you win (as printed)', value: st.win || '', oninput: (e) => { st.win = e.target.value; } });
+      const lose = h('input', { id: 'merchant-lose', placeholder: 'if you lose (as printed)', value: st.lose || '', oninput: (e) => { st.lose = e.target.value; } });
+      const ab = h('input', { type: 'checkbox', id: 'merchant-ability', checked: st.ability || undefined, onchange: (e) => { st.ability = e.target.checked; } });
+      parts.push(note('Turn the Merchant ship over and enter its back:'),
+        h('label', { class: 'field' }, 'Name ', name),
+        stepper('black cubes it drops', st, 'cubes', 20),
+        h('label', { class: 'field' }, 'Win ', win), h('label', { class: 'field' }, 'Lose ', lose),
+        h('label', { class: 'check' }, ab, ' it has an ability gained by winning'),
+        h('button', { class: 'btn primary wide', id: 'act-attack-merchant', onclick: () => {
+          const back = { name: (st.name || '').trim(), cubes: st.cubes || 0 };
+          if ((st.win || '').trim()) back.win = [{ kind: 'other', text: st.win.trim() }];
+          if ((st.lose || '').trim()) back.lose = [{ kind: 'other', text: st.lose.trim() }];
+          if (st.ability) back.winAbility = true;
+          act({ type: 'attack-merchant', back });
+        } }, 'Attack the Merchant ship'));
+    }
+    fill(body, parts);
+  };
+  draw();
+  return panel(ctx, 'f-buy', def.encounter ? 'Merchant ship' : 'Buy', `${def.name}, ${plural(def.cost, 'cargo', 'cargo')}`, body);
+}
+
+// ----- use an ability of a played card (pp. 11, 13-15) -----
+
+function abilityPanel(view, ctx, me, act) {
+  const cards = inPlay(me);
+  if (!cards.length) return null;
+  const st = formState(ctx, view, 'ability', () => ({ pick: null, option: 0 }));
+  const used = new Set((view.turn || {}).used || []);
+  const items = [];
+  const rest = [];
+  for (const c of cards) {
+    for (const src of abilitiesOf(c)) {
+      if (!src.known) {
+        rest.push(h('div', { class: 'unknown-adv' }, `${c.id}: ${src.label} – its abilities are not in the table's view; `,
+          h('button', { type: 'button', class: 'btn', 'data-ability': `${c.id}/${src.source}/0`, onclick: () => { st.pick = `${c.id}/${src.source}/0`; st.option = 0; draw(); } }, 'use its first ability')));
+        continue;
+      }
+      src.abilities.forEach((ab, i) => {
+        const key = `${me.seat}/${c.id}/${src.source}/${i}`;
+        const text = ab.options.map((o) => optionText(o, c)).join(' / ');
+        if (ab.battle) { rest.push(h('div', { class: 'muted' }, `${c.id}: ${text} (in battles)`)); return; }
+        if (ab.options.length === 1 && ab.options[0].effects.every((e) => isIcon(e.kind))) return; // icons are counted, not used
+        if (ab.options.every((o) => o.effects.every((e) => e.kind === 'sails' || e.kind === 'draw' || e.kind === 'end-game'))) return;
+        items.push({ value: `${c.id}/${src.source}/${i}`, label: cardName(c), sub: text + (used.has(key) ? ' · used this turn' : ''),
+          cls: used.has(key) ? 'used' : '', attrs: { 'data-ability': `${c.id}/${src.source}/${i}` } });
+      });
+    }
+  }
+  const body = h('div', { class: 'fbody' });
+  const draw = () => {
+    const parts = [items.length ? choice(items, st, 'pick', () => { st.option = 0; st.p = {}; draw(); }, 'abilities') : note('No card in play has an ability to use now.')];
+    parts.push(rest);
+    if (st.pick) {
+      const [cid, source, idx] = st.pick.split('/');
+      const card = cards.find((c) => c.id === cid);
+      const src = card && abilitiesOf(card).find((x) => x.source === source);
+      const ab = src && src.known ? src.abilities[Number(idx)] : null;
+      st.p = st.p || {};
+      if (ab && ab.options.length > 1) {
+        parts.push(note('Choose one (the red slash):'), choice(ab.options.map((o, j) => ({ value: j, label: optionText(o, card), disabled: o.effects.some((e) => e.kind === 'sails'), attrs: { 'data-option': j } })), st, 'option', () => { st.p = {}; draw(); }, 'options'));
+      }
+      const opt = ab ? ab.options[st.option || 0] : { effects: [] };
+      parts.push(paramsFor(view, me, card, opt, st.p));
+      if (!ab) parts.push(stepper('ability number on the card (from 0)', st, 'advAbility', 5), stepper('option (from 0)', st, 'option', 3));
+      parts.push(h('button', { class: 'btn primary wide', id: 'act-use-ability', onclick: () => {
+        const a = { type: 'use-ability', card: cid, ability: ab ? Number(idx) : (st.advAbility || 0), option: st.option || 0, ...abilityParams(me, card, opt, st.p) };
+        if (source !== 'level') a.source = source;
+        act(a);
+      } }, 'Use it'));
+    }
+    fill(body, parts);
+  };
+  draw();
+  return panel(ctx, 'f-ability', 'Use an ability', `${plural(cards.length, 'card')} in play`, body);
+}
+
+// gains sums what an option gives, by where it goes (use-ability's "put").
+function gains(opt, card) {
+  const g = { dock: 0, ship: 0, either: 0, island: 0, coinDock: 0, coinShip: 0, coinIsland: 0 };
+  for (const e of opt.effects || []) {
+    const n = amountOf(e, card);
+    if (e.kind === 'gain-cargo') g[e.to] = (g[e.to] || 0) + n;
+    if (e.kind === 'gain-coins') {
+      if (e.to === 'ship') g.coinShip += n; else if (e.to === 'island') g.coinIsland += n; else g.coinDock += n;
+    }
+  }
+  return g;
+}
+
+// paramsFor is the part of the ability form the chosen option needs: where
+// gains go, what to pay, islands, buildings, a tile, a target.
+function paramsFor(view, me, card, opt, p) {
+  const parts = [];
+  const g = gains(opt, card);
+  const here = boardAt(view, me);
+  for (const e of opt.effects || []) {
+    const n = amountOf(e, card);
+    switch (e.kind) {
+      case 'influence': {
+        const isl = here && here.island;
+        if (!isl) { parts.push(note('Your ship is not at an island: influence goes on the island where your ship is (p. 14).', 'warn')); break; }
+        const empty = (isl.slots || []).filter((x) => x < 0).length;
+        if (empty < n) {
+          const opp = [...new Set((isl.slots || []).filter((x) => x >= 0 && x !== me.seat))];
+          p.replace = p.replace || [];
+          const list = h('span', { class: 'order' }, p.replace.map((x) => pname(view, x)).join(', ') || 'none yet');
+          parts.push(note(`The island has ${plural(empty, 'empty slot')}: tap whose cubes to replace, in order (p. 14).`),
+            h('div', { class: 'choice' }, opp.map((x) => h('button', { type: 'button', class: 'opt', 'data-replace': x, onclick: () => { p.replace.push(x); list.textContent = p.replace.map((y) => pname(view, y)).join(', '); } }, pname(view, x))),
+              h('button', { type: 'button', class: 'opt', onclick: () => { p.replace.length = 0; list.textContent = 'none yet'; } }, 'clear')),
+            h('p', null, 'Replace: ', list));
+        }
+        if ((me.cubes ?? 99) < n) {
+          const mineAt = (view.boards || []).filter((b) => b.island && (b.island.slots || []).includes(me.seat) && posKey(b.at) !== posKey(here.at));
+          parts.push(note('You have no cubes left: take them back from islands (p. 14).'), toggles(mineAt.map((b) => ({ value: posKey(b.at), label: b.name || posKey(b.at), sub: posKey(b.at) })), p, 'reclaim', 9));
+        }
+        break;
+      }
+      case 'produce': {
+        const isls = (view.boards || []).filter((b) => b.island);
+        parts.push(note(`Choose up to ${plural(n, 'island')} to produce (different ones; your ship need not be there, p. 14):`),
+          toggles(isls.map((b) => ({ value: posKey(b.at), label: b.name || posKey(b.at), sub: `${posKey(b.at)} · ${b.produceCargo || 0} cargo, ${b.produceCoins || 0} coins`, attrs: { 'data-island': posKey(b.at) } })), p, 'islands', n));
+        break;
+      }
+      case 'build': {
+        const mine = (view.boards || []).filter((b) => b.island && b.island.controller === me.seat);
+        if (!mine.length) { parts.push(note('You control no island to build on (p. 15).', 'warn')); break; }
+        const items = mine.flatMap((b) => ['fort', 'garrison', 'outpost'].filter((k) => !(b.island.buildings || []).includes(k))
+          .map((k) => ({ value: `${posKey(b.at)}/${k}`, label: `${k} on ${b.name || posKey(b.at)}`, attrs: { 'data-build': `${posKey(b.at)}/${k}` } })));
+        parts.push(note(`Choose up to ${plural(n, 'building')} (one of each type per island, p. 15):`), toggles(items, p, 'builds', n),
+          note('The buildings’ costs are on the First Mate card; the table’s view does not give them: pay what they add up to.'),
+          payEditor(me, p, null, e.from || 'either'));
+        break;
+      }
+      case 'upgrade': {
+        parts.push(note(`Take a ${e.tier} upgrade tile and choose the hull space it goes on (a blank one first, p. 15):`),
+          choice(HOLDS.map((x) => ({ value: x, label: x, attrs: { 'data-space': x } })), p, 'space'),
+          h('label', { class: 'field' }, 'Tile id (if entered) ', h('input', { placeholder: 'leave empty if its effects are not entered', value: p.tile || '', oninput: (ev) => { p.tile = ev.target.value; } })),
+          payEditor(me, p, e.cost || 0, e.from || 'either'));
+        break;
+      }
+      case 'repair':
+        if (e.cost) parts.push(payEditor(me, p, e.cost, e.from || 'either'));
+        break;
+      case 'attack': {
+        const foes = view.players.filter((o) => o.seat !== me.seat && posKey(o.ship && o.ship.at) === posKey(me.ship && me.ship.at));
+        parts.push(foes.length ? choice(foes.map((o) => ({ value: o.seat, label: o.name, attrs: { 'data-target': o.seat } })), p, 'target') : note('No opponent’s ship is where yours is.', 'warn'));
+        break;
+      }
+      case 'other':
+        parts.push(note('Resolve this by hand at the table: ' + (e.text || '')));
+        break;
+      default:
+    }
+  }
+  if (g.ship + g.either + g.coinShip > 0) {
+    // Where the cargo and coins go, when some may or must go on the ship.
+    if (!p.put) {
+      p.put = { dock: g.dock + g.either, g: {} };
+      let left = g.ship;
+      for (const x of holdsOf(me)) { const n = Math.min(left, x.cap - x.cargo - x.coins); if (n > 0) { p.put.g[x.name] = { cargo: n, coins: 0 }; left -= n; } }
+    }
+    const sum = h('p', { class: 'fsum' });
+    const total = g.dock + g.ship + g.either;
+    const upd = () => { const t = goodsSum(p.put.g); sum.textContent = `${p.put.dock + t.cargo} of ${total} cargo and ${t.coins} of ${g.coinShip} coins placed`; };
+    const lim = (x, gg) => {
+      const t = goodsSum(p.put.g), room = x.cap - x.cargo - x.coins;
+      return { cargo: Math.min(room - (gg.coins || 0), total - p.put.dock - t.cargo + (gg.cargo || 0)), coins: Math.min(room - (gg.cargo || 0), g.coinShip - t.coins + (gg.coins || 0)) };
+    };
+    parts.push(note('Where do the gains go?'));
+    if (g.dock + g.either > 0) parts.push(stepper('cargo to the Dock tile', p.put, 'dock', () => g.dock + g.either, upd, g.dock));
+    parts.push(goodsEditor(me, p.put, lim, upd, g.coinShip > 0), sum);
+    upd();
+  }
+  return h('div', { class: 'fbody params' }, parts);
+}
+
+// abilityParams turns the ability form's values into use-ability fields.
+function abilityParams(me, card, opt, p) {
+  const out = {};
+  const g = gains(opt, card);
+  const kinds = new Set((opt.effects || []).map((e) => e.kind));
+  if (p.put && g.ship + g.either + g.coinShip > 0) {
+    out.put = { dock: p.put.dock || 0, chest: g.coinDock, holds: goodsJSON(p.put.g), island: { cargo: g.island, coins: g.coinIsland } };
+  }
+  if (p.pay && (kinds.has('repair') || kinds.has('build') || kinds.has('upgrade'))) out.pay = payment(p.pay);
+  if (kinds.has('influence')) {
+    if (p.replace && p.replace.length) out.replace = p.replace.slice();
+    if (p.reclaim && p.reclaim.length) out.reclaim = p.reclaim.slice();
+  }
+  if (kinds.has('produce')) out.islands = (p.islands || []).slice();
+  if (kinds.has('build')) out.builds = (p.builds || []).map((x) => { const [at, building] = x.split('/'); return { at, building }; });
+  if (kinds.has('upgrade')) out.tile = { space: p.space || '', ...((p.tile || '').trim() ? { id: p.tile.trim() } : {}) };
+  if (kinds.has('attack') && p.target !== undefined) out.target = p.target;
+  return out;
+}
+
+// ----- attack a ship (p. 15; a pirate-mode ship without a flag, p. 12) -----
+
+function attackShipPanel(view, ctx, me, act) {
+  const at = posKey(me.ship && me.ship.at);
+  const foes = view.players.filter((o) => o.seat !== me.seat && posKey(o.ship && o.ship.at) === at);
+  if (!foes.length) return null;
+  const st = formState(ctx, view, 'attack-ship', () => ({ target: foes.length === 1 ? foes[0].seat : null, flag: null }));
+  const fought = new Set(((view.turn || {}).fought || []));
+  const used = new Set((view.turn || {}).used || []);
+  const flags = [];
+  for (const c of inPlay(me)) {
+    for (const src of abilitiesOf(c)) {
+      src.abilities.forEach((ab, i) => {
+        ab.options.forEach((o, j) => {
+          if (ab.battle || !o.effects.some((e) => e.kind === 'attack')) return;
+          const key = `${me.seat}/${c.id}/${src.source}/${i}`;
+          flags.push({ value: JSON.stringify({ card: c.id, source: src.source, ability: i, option: j }), label: `${cardName(c)}’s Attack flag`, sub: used.has(key) ? 'used this turn' : src.label,
+            attrs: { 'data-flag': c.id } });
+        });
+      });
+    }
+  }
+  const body = h('div', { class: 'fbody' });
+  const draw = () => {
+    const target = view.players.find((o) => o.seat === st.target);
+    const parts = [note('Which ship?'),
+      choice(foes.map((o) => ({ value: o.seat, label: o.name, sub: `${o.ship.pirate ? 'pirate mode' : 'mercantile'}${fought.has('ship:' + o.seat) ? ' · already fought this turn' : ''}`, attrs: { 'data-target': o.seat } })), st, 'target', draw, 'targets')];
+    const fl = [...flags];
+    if (!target || target.ship.pirate) fl.push({ value: null, label: 'No flag', sub: 'she is in pirate mode (p. 12)', attrs: { 'data-flag': 'none' } });
+    parts.push(note('With?'), fl.length ? choice(fl, st, 'flag', null, 'flags') : note('You have no Attack flag in play: only a pirate-mode ship can be attacked without one (p. 12).', 'warn'));
+    parts.push(h('button', { class: 'btn primary wide', id: 'act-attack-ship', disabled: st.target === null || undefined, onclick: () => {
+      const a = { type: 'attack-ship', target: st.target };
+      if (st.flag) { const f = JSON.parse(st.flag); a.flag = { card: f.card, ability: f.ability, ...(f.option ? { option: f.option } : {}), ...(f.source !== 'level' ? { source: f.source } : {}) }; }
+      act(a);
+    } }, target ? `Attack ${target.name}’s ship` : 'Attack'));
+    fill(body, parts);
+  };
+  draw();
+  return panel(ctx, 'f-attack-ship', 'Attack a ship', foes.map((o) => o.name).join(', ') + ' here', body);
+}
+
+// ----- attack buildings (p. 20) -----
+
+function buildingPanel(view, me, act) {
+  const b = boardAt(view, me);
+  const isl = b && b.island;
+  if (!isl || isl.controller < 0 || isl.controller === me.seat) return null;
+  const targets = (isl.buildings || []).filter((k) => k === 'fort' || k === 'garrison');
+  if (!targets.length) return null;
+  return h('div', { class: 'fpanel flat', id: 'f-building' },
+    h('button', { class: 'btn wide', id: 'act-attack-building', onclick: () => act({ type: 'attack-building' }) },
+      `Attack ${pname(view, isl.controller)}’s ${targets.join(' and ')} on ${b.name || posKey(b.at)}`),
+    note('No Attack flag needed; Outposts cannot be attacked (p. 20).'));
+}
+
+// ----- Master Merchant: return 12 cargo at once (p. 22) -----
+
+function masterPanel(view, ctx, me, act) {
+  if ((me.achievements || []).some((a) => norm(a) === 'master-merchant')) return null;
+  if ((me.dock || 0) + shipCargo(me) < 12) return null;
+  const st = formState(ctx, view, 'master', () => ({}));
+  return panel(ctx, 'f-master', 'Master Merchant', 'return 12 cargo at once (p. 22)',
+    h('div', { class: 'fbody' }, payEditor(me, st, 12, 'either'),
+      h('button', { class: 'btn primary wide', id: 'act-master-merchant', onclick: () => act({ type: 'master-merchant', pay: payment(st.pay) }) }, 'Return 12 cargo')));
+}
+
+// ----- a battle resolved by hand (record-battle-outcome, pp. 17-21) -----
+
+function deckIds() {
+  return SAILORS.flatMap((sl) => (sl.count > 1 ? Array.from({ length: sl.count }, (_, i) => `${sl.id}-${i + 1}`) : [sl.id]));
+}
+
+function outcomePanel(view, ctx) {
+  const b = (view.battles || [])[0];
+  if (!b) return null;
+  const st = formState(ctx, view, 'outcome', () => ({ won: 'attacker', dmgA: 0, dmgD: 0, kept: false, played: [] }));
+  const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
+  const kind = b.kind || (b.merchant ? 'merchant' : def ? 'ship' : 'building');
+  const body = h('div', { class: 'fbody' });
+  const draw = () => {
+    st.pa = st.pa || {}; st.pd = st.pd || {};
+    const parts = [note('When the battle was fought without the steps above (or they cannot go on), say how it ended.'),
+      choice([{ value: 'attacker', label: `${att ? att.name : 'The attacker'} won`, attrs: { 'data-won': 'attacker' } },
+        { value: 'defender', label: `${def ? def.name : (b.merchant && b.merchant.name) || 'the defence'} won`, attrs: { 'data-won': 'defender' } }], st, 'won', null, 'modes'),
+      note('Damage from damage zones and abilities (the loser’s 1 damage is added by itself):'),
+      stepper(`damage to ${att ? att.name : 'the attacker'}`, st, 'dmgA', 5)];
+    if (def) parts.push(stepper(`damage to ${def.name}`, st, 'dmgD', 5));
+    if (kind !== 'building' && att) {
+      parts.push(note(`${att.name}’s plunder: cargo and coins onto the ship`), goodsEditor(att, { g: st.pa }, (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) })));
+    }
+    if (kind === 'ship' && def) {
+      parts.push(note(`${def.name}’s plunder: cargo and coins onto the ship`), goodsEditor(def, { g: st.pd }, (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) })));
+      const playedIds = new Set((def.played || []).concat(def.playedOffTurn || []).map((c) => c.id));
+      parts.push(note(`Cards ${def.name} played from hand to defend:`),
+        toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: x })), st, 'played', 12));
+    }
+    if (kind === 'merchant') {
+      parts.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: st.kept || undefined, onchange: (e) => { st.kept = e.target.checked; } }), ' the winner keeps the Merchant ship as an advancement'));
+    }
+    parts.push(h('button', { class: 'btn primary wide', id: 'act-record-outcome', onclick: () => {
+      const a = { type: 'record-battle-outcome', seat: -1, attackerWon: st.won === 'attacker' };
+      if (st.dmgA) a.damageToAttacker = st.dmgA;
+      if (st.dmgD) a.damageToDefender = st.dmgD;
+      const pa = goodsJSON(st.pa), pd = goodsJSON(st.pd);
+      if (Object.keys(pa).length) a.attackerPlunder = { holds: pa };
+      if (Object.keys(pd).length) a.defenderPlunder = { holds: pd };
+      if (st.kept) a.merchantKept = true;
+      if (st.played.length) a.defenderPlayed = st.played.slice();
+      ctx.submit(a).catch(() => {});
+    } }, 'Record the outcome'));
+    fill(body, parts);
+  };
+  draw();
+  const need = needOf(b, view);
+  const d = panel(ctx, 'f-outcome', 'The battle by hand', 'who won, damage, plunder', body);
+  if (b.error || (view.battle && view.battle.error) || !need) d.open = true;
+  return d;
+}
+
+// ----- cleanup choices: sleeving advancements (p. 12) -----
+
+function sleevePicker(view, ctx, me) {
+  const aside = me.setAside || [];
+  if (!aside.length) return { el: null, value: () => undefined };
+  const st = formState(ctx, view, 'sleeves', () => ({}));
+  const played = inPlay(me);
+  const rows = aside.map((adv) => h('div', { class: 'sleeve' }, h('span', null, `Advancement ${adv.id || '#' + adv.inst}${adv.merchant ? ' (Merchant ship)' : ''} goes into:`),
+    choice([...played.map((c) => ({ value: c.id, label: c.id, attrs: { 'data-sleeve': `${adv.inst}/${c.id}` } })), { value: '', label: 'keep it set aside' }], st, String(adv.inst))));
+  return {
+    el: h('div', { class: 'sleeves', id: 'f-sleeves' }, note('Sleeve what you gained into a card you played this turn (p. 12); the slot is the advancement’s.'), rows),
+    value: () => {
+      const out = aside.filter((adv) => st[String(adv.inst)]).map((adv) => ({ adv: adv.inst, card: st[String(adv.inst)] }));
+      return out.length ? out : undefined;
+    },
+  };
+}
+
+// sailsChoices are the red-slash options that give sails, taken when
+// setting sails (p. 8).
+function sailsChoices(view, ctx, me) {
+  const st = formState(ctx, view, 'sails', () => ({ on: [] }));
+  const items = [];
+  for (const c of inPlay(me)) {
+    for (const src of abilitiesOf(c)) {
+      src.abilities.forEach((ab, i) => {
+        if (ab.options.length < 2) return;
+        ab.options.forEach((o, j) => {
+          if (o.effects.some((e) => e.kind === 'sails')) items.push({ value: JSON.stringify({ card: c.id, ability: i, option: j, ...(src.source !== 'level' ? { source: src.source } : {}) }), label: `${c.id}: ${optionText(o, c)}`, sub: 'instead of ' + ab.options.filter((_, k) => k !== j).map((x) => optionText(x, c)).join(' / ') });
+        });
+      });
+    }
+  }
+  if (!items.length) return { el: null, value: () => undefined };
+  return {
+    el: h('div', { class: 'sailchoices' }, note('Count a red-slash option as sails (it is then used this turn):'), toggles(items, st, 'on', items.length)),
+    value: () => (st.on.length ? st.on.map((x) => JSON.parse(x)) : undefined),
+  };
+}
+
+// actions is the "Act" panel: the turn's buttons, then a form for every
+// other action, built from what the view shows. On the shared tablet it acts
+// for the player whose turn it is; on a phone, for that phone's player.
 export function actions(view, ctx) {
   const t = view.turn || {};
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
   const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
   const pathState = ctx._path || (ctx._path = []);
   const out = h('div', { class: 'dr-actions' },
     h('p', { class: 'muted' }, ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`));
   const bs = battleSteps(view, ctx);
   if (bs) out.append(bs);
+  const byHand = outcomePanel(view, ctx);
+  if (byHand) out.append(byHand);
 
+  const sails = myTurn && !t.sailsSet ? sailsChoices(view, ctx, me) : { el: null, value: () => undefined };
   out.append(h('div', { class: 'row' },
-    h('button', { class: 'big', id: 'act-set-sails', disabled: t.sailsSet || undefined, onclick: () => send({ type: 'set-sails' }) }, 'Set sails'),
+    h('button', { class: 'big', id: 'act-set-sails', disabled: t.sailsSet || undefined, onclick: () => send({ type: 'set-sails', choices: sails.value() }) }, 'Set sails'),
     h('button', { class: 'big' + (ctx.moving ? ' primary' : ''), id: 'act-move', onclick: () => {
       if (!ctx.moving) { ctx.moving = true; pathState.length = 0; fill(moveBox, 'Tap the boards to sail through, in order: ', h('span', { id: 'move-path' }, '…'), h('div', { class: 'row' }, goBtn, cancelBtn)); return; }
     } }, 'Move ➜')));
+  if (sails.el) out.append(sails.el);
   const moveBox = h('div', { class: 'movebox' });
   const goBtn = h('button', { class: 'btn primary', id: 'move-go', onclick: () => { const path = pathState.slice(); ctx.moving = false; pathState.length = 0; fill(moveBox); send({ type: 'move', path }); } }, 'Sail');
   const cancelBtn = h('button', { class: 'btn', onclick: () => { ctx.moving = false; pathState.length = 0; fill(moveBox); document.querySelectorAll('.onpath').forEach((g) => g.classList.remove('onpath')); } }, 'Cancel');
@@ -623,7 +1315,7 @@ export function actions(view, ctx) {
 
   // Cards: from the hand when this is a phone, else by id.
   const cardSel = (me.hand && me.hand.length)
-    ? h('select', { id: 'card' }, me.hand.map((c) => h('option', { value: c.id }, `${c.kind || c.id} (level ${c.level || 1})`)))
+    ? h('select', { id: 'card' }, me.hand.map((c) => h('option', { value: c.id }, `${cardName(c)} (level ${c.level || 1})`)))
     : h('input', { id: 'card', placeholder: 'card id, e.g. captain' });
   out.append(h('div', { class: 'row' }, cardSel,
     h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
@@ -634,7 +1326,15 @@ export function actions(view, ctx) {
     out.append(h('fieldset', { class: 'explore', id: 'bonus-choice' }, h('legend', null, 'Keep one bonus token (secret, p. 6)'),
       h('div', { class: 'row' }, me.bonusDealt.map((tok) => h('button', { class: 'btn', onclick: () => send({ type: 'choose-bonus-token', token: tok }) }, tok)))));
   }
-  out.append(cargoForm(me, send));
+
+  // The forms: what the player may do where the ship is, then cargo.
+  const forms = h('div', { class: 'forms', id: 'forms' });
+  if (myTurn) {
+    forms.append(...[cardPanel(view, ctx, me, send), abilityPanel(view, ctx, me, send), attackShipPanel(view, ctx, me, send),
+      buildingPanel(view, me, send), masterPanel(view, ctx, me, send)].filter(Boolean));
+  }
+  forms.append(cargoPanel(view, ctx, me, send));
+  out.append(forms);
 
   // Boards turned face up but not entered yet (the three beside the Harbor
   // at the start, or the one being explored), and cards not entered yet.
@@ -649,41 +1349,24 @@ export function actions(view, ctx) {
   const unknownCard = (view.boards || []).find((b) => b.card && b.card.adv && !b.card.adv.id && !b.card.adv.merchant && b.kind);
   if (unknownCard) out.append(cardEntryForm(unknownCard, send));
 
+  const sleeves = myTurn ? sleevePicker(view, ctx, me) : { el: null, value: () => undefined };
   const pirate = h('input', { type: 'checkbox', id: 'end-pirate' });
-  out.append(h('div', { class: 'row endturn' },
-    h('label', { class: 'check' }, pirate, ' go into pirate mode'),
-    h('button', { class: 'big primary', id: 'act-end-turn', onclick: () => send({ type: 'end-turn', pirate: pirate.checked || undefined }) }, 'End turn')));
+  out.append(h('div', { class: 'endturn' }, sleeves.el,
+    h('div', { class: 'row' },
+      h('label', { class: 'check' }, pirate, ' go into pirate mode'),
+      h('button', { class: 'big primary', id: 'act-end-turn', onclick: () => send({ type: 'end-turn', pirate: pirate.checked || undefined, sleeves: sleeves.value() }) }, 'End turn'))));
 
-  // Every action, from a template the player edits.
-  const templates = {
-    'load': { from: 'dock', holds: { A: { cargo: 1 } } },
-    'unload': { to: 'island', holds: { D: { cargo: 1, coins: 1 } } },
-    'rearrange': { holds: { A: { cargo: 2 }, D: { coins: 1 } } },
-    'jettison': { holds: { A: { cargo: 1 } } },
-    'buy': { pay: { A: 1, D: 2 } },
-    'use-ability': { card: 'crew-1', ability: 0, option: 0 },
-    'attack-ship': { target: 1, flag: { card: 'captain', ability: 0 } },
-    'attack-merchant': { back: { name: '', cubes: 3, win: [], lose: [] } },
-    'attack-building': {},
-    'master-merchant': { pay: { dock: 10, holds: { A: 2 } } },
-    'choose-bonus-token': { token: '' },
-    'reveal-board': { at: 'R1C1', openSea: { arrows: ['up'] } },
-    'reveal-card': { at: 'R1C2', card: '' },
-    'battle-step': { step: 'pass', role: 'attacker' },
-    'record-battle-outcome': { attackerWon: true, damageToDefender: 1 },
-  };
-
-  const typeSel = h('select', { id: 'tmpl-type' }, Object.keys(templates).map((k) => h('option', { value: k }, k)));
-  const area = h('textarea', { id: 'tmpl-json', rows: 4, class: 'mono' });
-  const setT = () => { area.value = JSON.stringify({ type: typeSel.value, seat, ...templates[typeSel.value] }); };
-  typeSel.onchange = setT;
-  setT();
-  out.append(h('details', { class: 'more' }, h('summary', null, 'Other actions'), typeSel, area,
-    h('button', { class: 'btn', id: 'tmpl-send', onclick: () => {
-      let a;
-      try { a = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the action does not read as JSON: ' + e.message }); return; }
-      ctx.submit(a).catch(() => {});
-    } }, 'Send'),
-    h('p', { class: 'muted' }, 'The fields of each action are in docs/api-engine.md.')));
+  // The host may still send any action as JSON (a correction of the table,
+  // a case no form covers); players never need it.
+  if (ctx.host) {
+    const area = h('textarea', { id: 'raw-json', rows: 4, class: 'mono', placeholder: `{"type":"...","seat":${seat}}` });
+    out.append(h('details', { class: 'more' }, h('summary', null, 'Advanced (host): an action as JSON'), area,
+      h('button', { class: 'btn', id: 'raw-send', onclick: () => {
+        let a;
+        try { a = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the action does not read as JSON: ' + e.message }); return; }
+        ctx.submit(a).catch(() => {});
+      } }, 'Send'),
+      h('p', { class: 'muted' }, 'The fields of each action are in docs/api.md.')));
+  }
   return out;
 }

@@ -1,0 +1,263 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
+)
+
+// The forms of the "Act" panel (web/ui/js/dr.js): a player taps through
+// them on the tablet and on a phone, on the engine's real rules, and sees the
+// table change, or the rule that refused.
+
+// TestSailorsCopy: the sailor cards' abilities the forms describe are the
+// engine's (dr.js carries a copy because the view does not give them).
+func TestSailorsCopy(t *testing.T) {
+	src, err := os.ReadFile("ui/js/dr.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i, j := strings.Index(s, "// BEGIN sailors.json\n"), strings.Index(s, "// END sailors.json")
+	if i < 0 || j < i {
+		t.Fatal("dr.js has no sailors.json block between its BEGIN and END markers")
+	}
+	block := strings.TrimSpace(s[i+len("// BEGIN sailors.json\n") : j])
+	block = strings.TrimSuffix(strings.TrimPrefix(block, "const SAILORS = "), ";")
+	var copied []data.Sailor
+	if err := json.Unmarshal([]byte(block), &copied); err != nil {
+		t.Fatalf("the copy in dr.js does not read as the sailors' JSON: %v", err)
+	}
+	want, err := data.LoadSailors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(copied, want.Sailors) {
+		t.Error("dr.js's copy of the sailor cards differs from engine/deadreckoning/data/sailors.json: copy the file's \"sailors\" array again")
+	}
+}
+
+// formsGame starts a real game from the engine's test script's setup (made-up
+// test islands and advancement) and plays the given actions through the API
+// as the host.
+type formsGame struct {
+	e     *env
+	table string
+	token string
+	pins  map[string]string
+	v     int
+}
+
+func newFormsGame(t *testing.T) *formsGame {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
+	if err != nil {
+		t.Skip("the engine's test script is not there:", err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
+		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	pins := map[string]string{}
+	for k, v := range cr.PINs {
+		pins[fmt.Sprint(int(k))] = v
+	}
+	return &formsGame{e: e, table: cr.Table, token: cr.HostToken, pins: pins}
+}
+
+func (g *formsGame) play(t *testing.T, actions ...string) {
+	t.Helper()
+	for _, a := range actions {
+		r := g.e.do("POST", "/api/tables/"+g.table+"/actions", fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, a, g.v), host(g.token)...)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", a, r.status, r.body)
+		}
+		g.v++
+	}
+}
+
+// tablet opens the table as its host on a 10" tablet in landscape.
+func (g *formsGame) tablet(b *browser) (ctx context.Context) {
+	ctx = b.device(1280, 800)
+	b.run(ctx, "open as host", chromedp.Navigate(g.e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+g.table+`', JSON.stringify({token: `+jsString(g.token)+`}))`, nil),
+		chromedp.Navigate(g.e.http.URL+"/#/t/"+g.table), chromedp.WaitVisible(`#forms`, chromedp.ByQuery))
+	return ctx
+}
+
+// tap clicks an element (a finger on the screen).
+func tap(sel string) chromedp.Action { return chromedp.Click(sel, chromedp.ByQuery) }
+
+// formShot keeps a screenshot as an artefact and, with
+// QM_DOC_SCREENSHOTS=1, for docs/ui.md.
+func formShot(t *testing.T, b *browser, ctx context.Context, name string) {
+	t.Helper()
+	b.shot(ctx, name)
+	if os.Getenv("QM_DOC_SCREENSHOTS") == "1" {
+		png, err := os.ReadFile(filepath.Join(b.arts, name))
+		if err == nil {
+			_ = os.MkdirAll("../docs/screenshots", 0o755)
+			err = os.WriteFile(filepath.Join("../docs/screenshots", name), png, 0o644)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// smallTargets lists the visible buttons of the Act panel smaller than a
+// finger (48 px) in either direction.
+func smallTargets(t *testing.T, b *browser, ctx context.Context) []string {
+	t.Helper()
+	var small []string
+	b.run(ctx, "touch targets", chromedp.Evaluate(`[...document.querySelectorAll('#forms button, #forms summary, #forms input[type=checkbox]')]
+		.filter((e) => e.offsetParent !== null)
+		.map((e) => [e.getBoundingClientRect(), e])
+		.filter(([r, e]) => r.height < 48 || r.width < (e.type === 'checkbox' ? 28 : 48))
+		.map(([r, e]) => (e.id || e.className || e.tagName) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) + ': ' + (e.innerText || '').slice(0, 30))`, &small))
+	return small
+}
+
+// TestBrowserFormsBuyAndAbility: Ann, at Test Isle 1 with one cargo, places
+// influence with her Deck Hand from the ability form (tapping it again is
+// refused with the once-per-turn rule), buys the advancement there paying
+// from her hold, and sleeves it into her Captain when she ends the turn.
+func TestBrowserFormsBuyAndAbility(t *testing.T) {
+	g := newFormsGame(t)
+	g.play(t, `{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}}`,
+		`{"type":"play-card","seat":0,"card":"captain"}`,
+		`{"type":"play-card","seat":0,"card":"deck-hand-1"}`,
+		`{"type":"set-sails","seat":0}`,
+		`{"type":"move","seat":0,"path":["R1C1"]}`)
+	b := newBrowser(t, g.e.http.URL)
+	tab := g.tablet(b)
+
+	// Use an ability: the Deck Hand's influence goes on the island.
+	b.waitText(tab, "#f-ability summary", "Use an ability")
+	b.run(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
+	b.waitText(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
+	b.run(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
+	formShot(t, b, tab, "forms-ability.png")
+	if small := smallTargets(t, b, tab); len(small) > 0 {
+		t.Errorf("targets smaller than a finger on the tablet: %v", small)
+	}
+	b.run(tab, "use it", tap(`#act-use-ability`))
+	b.waitText(tab, "#log", "Ann uses deck-hand-1")
+	b.waitText(tab, "#turn", "Abilities used: 1")
+	var filled int
+	b.run(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('[data-pos="R1C1"] rect.slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if filled != 1 {
+		t.Errorf("Test Isle 1 shows %d cubes after one influence", filled)
+	}
+	b.waitText(tab, `[data-ability="deck-hand-1/level/0"]`, "used this turn")
+	b.run(tab, "the same ability again", tap(`[data-ability="deck-hand-1/level/0"]`), tap(`#act-use-ability`))
+	b.waitText(tab, ".error.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
+	formShot(t, b, tab, "forms-refused.png")
+
+	// Buy the advancement on the island's card space, paying from hold A.
+	b.run(tab, "open the buy form", tap(`#f-buy summary`), chromedp.WaitVisible(`#act-buy`, chromedp.ByQuery))
+	b.waitText(tab, "#f-buy", "Test Advancement 1")
+	b.waitText(tab, "#f-buy", "Paying 1 of 1 cargo")
+	// One less from hold A is not enough; one more again pays the cost.
+	b.run(tab, "pay less", tap(`#f-buy .stepper[data-key="A"] .minus`))
+	b.waitText(tab, "#f-buy .fsum", "Paying 0 of 1 cargo")
+	b.run(tab, "pay again", tap(`#f-buy .stepper[data-key="A"] .plus`))
+	b.waitText(tab, "#f-buy .fsum", "Paying 1 of 1 cargo")
+	formShot(t, b, tab, "forms-buy.png")
+	b.run(tab, "buy", tap(`#act-buy`))
+	b.waitText(tab, "#log", "Ann buys Test Advancement 1 for 1 cargo")
+	b.waitText(tab, "#turn", "Advances bought: 1 of 2")
+	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 0 cargo, 0 coins / 4")
+	var buyForm bool
+	b.run(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
+
+	// End the turn, sleeving the advancement into the Captain.
+	b.run(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
+	b.waitText(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
+	b.waitText(tab, "#turn", "Ben to play")
+}
+
+// TestBrowserFormsAttackShip: Ben's pirate ship shares Test Isle 1 with Ann
+// at the start of her turn; she attacks it from the form without a flag
+// (p. 12), the battle is recorded by hand (she wins: Ben takes the loser's
+// damage and turns mercantile), and attacking him again is refused (p. 17).
+// Her phone shows the same form with finger-sized targets.
+func TestBrowserFormsAttackShip(t *testing.T) {
+	g := newFormsGame(t)
+	g.play(t, `{"type":"set-sails","seat":0}`,
+		`{"type":"move","seat":0,"path":["R1C1"]}`,
+		`{"type":"end-turn","seat":0}`,
+		`{"type":"set-sails","seat":1}`,
+		`{"type":"move","seat":1,"path":["R1C1"]}`,
+		`{"type":"end-turn","seat":1,"pirate":true}`)
+	b := newBrowser(t, g.e.http.URL)
+	tab := g.tablet(b)
+	b.waitText(tab, "#turn", "Ann to play")
+	b.run(tab, "open the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	b.waitText(tab, `#f-attack-ship [data-target="1"]`, "pirate mode")
+	b.waitText(tab, `#f-attack-ship [data-flag="none"]`, "she is in pirate mode (p. 12)")
+	b.run(tab, "no flag", tap(`#f-attack-ship [data-flag="none"]`))
+	formShot(t, b, tab, "forms-attack-ship.png")
+
+	// The same form on Ann's phone: every target a finger's size.
+	phone := b.device(412, 860)
+	b.run(phone, "Ann's phone", chromedp.Navigate(g.e.http.URL+"/#/p/"+g.table+"?pin="+g.pins["0"]),
+		chromedp.WaitVisible(`#f-attack-ship`, chromedp.ByQuery), tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	if small := smallTargets(t, b, phone); len(small) > 0 {
+		t.Errorf("targets smaller than a finger on the phone (attack form): %v", small)
+	}
+	b.run(phone, "the cargo form", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo .choice.modes`, chromedp.ByQuery))
+	b.waitText(phone, "#f-cargo", "Load from your Dock tile while in the Harbor")
+	if small := smallTargets(t, b, phone); len(small) > 0 {
+		t.Errorf("targets smaller than a finger on the phone (cargo form): %v", small)
+	}
+	b.run(phone, "back to the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	var overflow bool
+	b.run(phone, "no sideways scrolling", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	if overflow {
+		t.Error("the phone's page is wider than the screen")
+	}
+	formShot(t, b, phone, "forms-phone.png")
+
+	b.run(tab, "attack", tap(`#act-attack-ship`))
+	b.waitText(tab, "#battle", "chose to fight a pirate ship (p. 12)")
+
+	// The battle by hand: Ann won.
+	b.run(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
+		chromedp.WaitVisible(`#f-outcome [data-won="attacker"]`, chromedp.ByQuery),
+		tap(`#f-outcome [data-won="attacker"]`), tap(`#act-record-outcome`))
+	b.waitText(tab, `#players .pcard[data-seat="1"]`, "1 / 5")
+	b.waitText(tab, `#players .pcard[data-seat="1"] h3`, "mercantile")
+	b.waitText(tab, "#turn", "Already fought: Ben’s ship")
+	var battle bool
+	b.run(tab, "the battle is over", chromedp.Poll(`!document.querySelector('#battle') || !!document.querySelector('#battle.over')`, &battle, chromedp.WithPollingInterval(50*time.Millisecond)))
+
+	// Attacking the same ship again in this turn is refused, with the rule.
+	b.run(tab, "attack again", chromedp.Evaluate(`document.querySelector('#f-attack-ship').open = true`, nil),
+		chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	b.waitText(tab, `#f-attack-ship [data-target="1"]`, "already fought this turn")
+	b.run(tab, "attack again", tap(`#act-attack-ship`))
+	b.waitText(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
+}
