@@ -56,7 +56,6 @@ type formsGame struct {
 	table string
 	token string
 	pins  map[string]string
-	v     int
 }
 
 func newFormsGame(t *testing.T) *formsGame {
@@ -88,12 +87,15 @@ func newFormsGame(t *testing.T) *formsGame {
 
 func (g *formsGame) play(t *testing.T, actions ...string) {
 	t.Helper()
+	sess, err := g.e.mgr.Get(context.Background(), g.table)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, a := range actions {
-		r := g.e.do("POST", "/api/tables/"+g.table+"/actions", fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, a, g.v), host(g.token)...)
+		r := g.e.do("POST", "/api/tables/"+g.table+"/actions", fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, a, sess.Version()), host(g.token)...)
 		if r.status != 200 {
 			t.Fatalf("%s: %d %s", a, r.status, r.body)
 		}
-		g.v++
 	}
 }
 
@@ -139,19 +141,25 @@ func smallTargets(t *testing.T, b *browser, ctx context.Context) []string {
 	return small
 }
 
-// TestBrowserFormsBuyAndAbility: Ann, at Test Isle 1 with one cargo, places
+// TestBrowserFormsBuyAndAbility: Ann plays two cards by tapping them; at
+// Test Isle 1 with one cargo, she places
 // influence with her Deck Hand from the ability form (tapping it again is
 // refused with the once-per-turn rule), buys the advancement there paying
 // from her hold, and sleeves it into her Captain when she ends the turn.
 func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	g := newFormsGame(t)
-	g.play(t, `{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}}`,
-		`{"type":"play-card","seat":0,"card":"captain"}`,
-		`{"type":"play-card","seat":0,"card":"deck-hand-1"}`,
-		`{"type":"set-sails","seat":0}`,
-		`{"type":"move","seat":0,"path":["R1C1"]}`)
+	g.play(t, `{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}}`)
 	b := newBrowser(t, g.e.http.URL)
 	tab := g.tablet(b)
+
+	// The tablet cannot see Ann's hand: she shows her cards and it taps them.
+	b.run(tab, "play the Captain", tap(`#f-card [data-card="captain"]`), tap(`#act-play`))
+	b.waitText(tab, "#log", "Ann plays captain")
+	b.run(tab, "play the Deck Hand", tap(`#f-card [data-card="deck-hand-1"]`), tap(`#act-play`))
+	b.waitText(tab, "#log", "Ann plays deck-hand-1")
+	b.waitText(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
+	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
+	b.waitText(tab, "#log", "Ann sails to R1C1")
 
 	// Use an ability: the Deck Hand's influence goes on the island.
 	b.waitText(tab, "#f-ability summary", "Use an ability")
@@ -242,6 +250,9 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 
 	b.run(tab, "attack", tap(`#act-attack-ship`))
 	b.waitText(tab, "#battle", "chose to fight a pirate ship (p. 12)")
+	// The battle's first step asks for Ann's cannons with a stepper.
+	b.waitText(tab, "#battle-steps", "the ship’s cannons (1)")
+	formShot(t, b, tab, "forms-battle-cannons.png")
 
 	// The battle by hand: Ann won.
 	b.run(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),

@@ -330,20 +330,37 @@ export function battleSteps(view, ctx) {
   const box = h('fieldset', { class: 'explore battle-steps', id: 'battle-steps' }, h('legend', null, `Battle: ${need.phase}`));
   switch (need.phase) {
     case 'cannons': {
-      const ship = h('input', { type: 'number', min: 0, max: 9, value: (player(view, b.attacker) || {}).ship ? player(view, b.attacker).ship.cannons : 1, id: 'bs-ship-cannons' });
-      const more = h('input', { placeholder: 'cannons of played cards, e.g. gunner:3, deck-hand-1:1', id: 'bs-card-cannons' });
-      box.append(h('label', null, 'Cannons of the ship used ', ship), more,
-        h('button', { class: 'btn primary', id: 'bs-cannons', onclick: () => {
-          const cannons = { ship: Number(ship.value || 0) };
-          more.value.split(',').map((x) => x.split(':').map((y) => y.trim())).filter(([k]) => k).forEach(([k, n]) => { cannons[k] = Number(n || 0); });
+      // The attacker's cannons: the ship's and each played card's, each
+      // used at most once a turn (p. 17).
+      const att = player(view, b.attacker) || {};
+      const st = formState(ctx, view, 'bs-cannons', () => {
+        const o = { ship: (att.ship || {}).cannons || 0 };
+        inPlay(att).forEach((c) => { if (c.cannons) o[c.id] = c.cannons; });
+        return o;
+      });
+      const usedC = (view.turn || {}).cannonsUsed || {};
+      const rows = [stepper(`the ship’s cannons (${(att.ship || {}).cannons || 0})`, st, 'ship', (att.ship || {}).cannons || 0)];
+      inPlay(att).filter((c) => c.cannons).forEach((c) => rows.push(stepper(`${cardName(c)} (${c.cannons})${usedC[`${b.attacker}/${c.id}`] ? ' – used this turn' : ''}`, st, c.id, c.cannons)));
+      box.append(h('div', { class: 'fbody' }, note(`${att.name || 'The attacker'}: the cannons used, one battle cube each.`), rows),
+        h('button', { class: 'btn primary wide', id: 'bs-cannons', onclick: () => {
+          const cannons = {};
+          for (const [k, n] of Object.entries(st)) if (n || k === 'ship') cannons[k] = n || 0;
           step({ step: 'cannons', role: 'attacker', cannons }, roleSeat.attacker);
         } }, 'Take the cubes'));
       break;
     }
     case 'defence': {
-      const play = h('input', { placeholder: 'cards played from hand, e.g. gunner, crew-1', id: 'bs-defend' });
-      box.append(play, h('button', { class: 'btn primary', id: 'bs-defend-go', onclick: () =>
-        step({ step: 'defend', role: 'defender', play: play.value.split(',').map((x) => x.trim()).filter(Boolean) }, roleSeat.defender) }, 'Defend'));
+      // The defender may play cards with cannons or battle abilities from
+      // hand (p. 18): from the hand on their phone; on the tablet, the cards
+      // they show.
+      const def = player(view, b.defender) || {};
+      const st = formState(ctx, view, 'bs-defend', () => ({ play: [] }));
+      const inplay = new Set(inPlay(def).map((c) => c.id));
+      const items = def.hand && def.hand.length
+        ? def.hand.map((c) => ({ value: c.id, label: cardName(c), sub: `level ${c.level || 1}${c.cannons ? `, ${c.cannons} cannon` : ''}`, attrs: { 'data-card': c.id } }))
+        : deckIds().filter((id) => !inplay.has(id)).map((id) => ({ value: id, label: cardName({ id, kind: id.replace(/-\d+$/, '') }), attrs: { 'data-card': id } }));
+      box.append(h('div', { class: 'fbody' }, note(`${def.name || 'The defender'}: tap the cards played from hand to defend, if any.`), toggles(items, st, 'play', 12)),
+        h('button', { class: 'btn primary wide', id: 'bs-defend-go', onclick: () => step({ step: 'defend', role: 'defender', play: st.play.slice() }, roleSeat.defender) }, 'Defend'));
       break;
     }
     case 'ready':
@@ -640,7 +657,7 @@ function stepper(label, st, key, max, on, min = 0) {
   const set = (v) => {
     st[key] = v;
     on && on();
-    (el.closest('form, .fbody') || el.parentElement || el).querySelectorAll('.stepper').forEach((x) => x.sync && x.sync());
+    (el.closest('details, .fpanel') || el.parentElement || el).querySelectorAll('.stepper').forEach((x) => x.sync && x.sync());
     el.sync();
   };
   minus.onclick = () => set(Math.max(min, (st[key] || 0) - 1));
@@ -832,6 +849,31 @@ function goodsJSON(g) {
   return out;
 }
 const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.cargo + (v.cargo || 0), coins: a.coins + (v.coins || 0) }), { cargo: 0, coins: 0 });
+
+// ----- play or level up a card (pp. 8, 13) -----
+
+// cardPanel2 picks a card by tapping it: on a phone from the hand (with its
+// level); on the shared tablet, which cannot see the hand, from the player's
+// twelve cards not in play. The pick is kept in #card.
+function cardPanel2(view, ctx, me, act) {
+  const st = formState(ctx, view, 'card', () => ({ card: '' }));
+  const hand = me.hand && me.hand.length ? me.hand : null;
+  const inplay = new Set(inPlay(me).map((c) => c.id));
+  const items = hand
+    ? hand.map((c) => ({ value: c.id, label: cardName(c), sub: `level ${c.level || 1}` + (c.sails || c.cannons || c.wheels ? ` · ${[c.sails ? `${c.sails} sail` : '', c.cannons ? `${c.cannons} cannon` : '', c.wheels ? `${c.wheels} wheel` : ''].filter(Boolean).join(', ')}` : ''), attrs: { 'data-card': c.id } }))
+    : deckIds().filter((id) => !inplay.has(id)).map((id) => ({ value: id, label: cardName({ id, kind: id.replace(/-\d+$/, '') }), attrs: { 'data-card': id } }));
+  const picked = h('input', { type: 'hidden', id: 'card', value: st.card });
+  const body = h('div', { class: 'fbody' },
+    note(hand ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.'),
+    choice(items, st, 'card', (v) => { picked.value = v; }, 'cards'), picked,
+    h('div', { class: 'choice' },
+      h('button', { class: 'btn primary', id: 'act-play', onclick: () => act({ type: 'play-card', card: picked.value }) }, 'Play it'),
+      h('button', { class: 'btn', id: 'act-level', onclick: () => act({ type: 'level-up', card: picked.value }) }, 'Level it up')),
+    note('Level up one card in hand between your turns, not during your own (p. 13).'));
+  // The commonest action: always open, outside the one-at-a-time forms.
+  return h('section', { class: 'fpanel flat cardpick', id: 'f-card' },
+    h('div', { class: 'ftitle' }, 'Play or level up a card', h('span', { class: 'fsub' }, hand ? ` · ${plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`)), body);
+}
 
 // ----- cargo: load, unload, throw overboard, rearrange (p. 7) -----
 
@@ -1313,13 +1355,6 @@ export function actions(view, ctx) {
   const cancelBtn = h('button', { class: 'btn', onclick: () => { ctx.moving = false; pathState.length = 0; fill(moveBox); document.querySelectorAll('.onpath').forEach((g) => g.classList.remove('onpath')); } }, 'Cancel');
   out.append(moveBox);
 
-  // Cards: from the hand when this is a phone, else by id.
-  const cardSel = (me.hand && me.hand.length)
-    ? h('select', { id: 'card' }, me.hand.map((c) => h('option', { value: c.id }, `${cardName(c)} (level ${c.level || 1})`)))
-    : h('input', { id: 'card', placeholder: 'card id, e.g. captain' });
-  out.append(h('div', { class: 'row' }, cardSel,
-    h('button', { class: 'btn', id: 'act-play', onclick: () => send({ type: 'play-card', card: cardSel.value }) }, 'Play card'),
-    h('button', { class: 'btn', id: 'act-level', onclick: () => send({ type: 'level-up', card: cardSel.value }) }, 'Level up')));
 
   // A phone chooses its secret bonus achievement token (p. 6).
   if (ctx.seat >= 0 && me.bonusDealt && me.bonusDealt.length && !me.bonusToken) {
@@ -1328,6 +1363,7 @@ export function actions(view, ctx) {
   }
 
   // The forms: what the player may do where the ship is, then cargo.
+  out.append(cardPanel2(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
   if (myTurn) {
     forms.append(...[cardPanel(view, ctx, me, send), abilityPanel(view, ctx, me, send), attackShipPanel(view, ctx, me, send),
