@@ -1275,7 +1275,7 @@ function outcomePanel(view, ctx) {
       if (Object.keys(pd).length) a.defenderPlunder = { holds: pd };
       if (st.kept) a.merchantKept = true;
       if (st.played.length) a.defenderPlayed = st.played.slice();
-      ctx.submit(a).catch(() => {});
+      ctx.submit(a).then(() => { ctx._open = null; ctx.setError(null); }, () => {});
     } }, 'Record the outcome'));
     fill(body, parts);
   };
@@ -1335,6 +1335,9 @@ export function actions(view, ctx) {
   const me = player(view, seat) || {};
   const myTurn = seat === t.seat;
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  // A form's action, once accepted, closes its form (redrawn at once: the
+  // new view may have come in before the answer).
+  const sendForm = (a) => ctx.submit({ seat, ...a }).then(() => { ctx._open = null; ctx.setError(null); }, () => {});
   const pathState = ctx._path || (ctx._path = []);
   const out = h('div', { class: 'dr-actions' },
     h('p', { class: 'muted' }, ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`));
@@ -1366,10 +1369,10 @@ export function actions(view, ctx) {
   out.append(cardPanel2(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
   if (myTurn) {
-    forms.append(...[cardPanel(view, ctx, me, send), abilityPanel(view, ctx, me, send), attackShipPanel(view, ctx, me, send),
-      buildingPanel(view, me, send), masterPanel(view, ctx, me, send)].filter(Boolean));
+    forms.append(...[cardPanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
+      buildingPanel(view, me, sendForm), masterPanel(view, ctx, me, sendForm)].filter(Boolean));
   }
-  forms.append(cargoPanel(view, ctx, me, send));
+  forms.append(cargoPanel(view, ctx, me, sendForm));
   out.append(forms);
 
   // Boards turned face up but not entered yet (the three beside the Harbor
