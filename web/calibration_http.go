@@ -84,9 +84,63 @@ func validateCalibration(cc CameraCalibration) error {
 	return nil
 }
 
-// colourRequest is the body of the guided colour-calibration drop.
+// colourRequest is the body of the guided colour-calibration drop and of
+// its simulation: the colour of the cubes resting in each zone.
 type colourRequest struct {
-	Counts map[string]int `json:"counts"`
+	Zones map[string]string `json:"zones"`
+}
+
+// maxCalZones bounds a colour-calibration request (a board has a dozen
+// zones).
+const maxCalZones = 64
+
+func (r colourRequest) check() error {
+	if len(r.Zones) == 0 {
+		return fail(errBadRequest, `say which colour of cubes rests in which zone: {"zones": {"plunder-cargo": "purple", ...}}`)
+	}
+	if len(r.Zones) > maxCalZones {
+		return fail(errBadRequest, "a calibration drop uses at most %d zones, not %d", maxCalZones, len(r.Zones))
+	}
+	for z, col := range r.Zones {
+		if strings.TrimSpace(z) == "" || strings.TrimSpace(col) == "" || len(z) > 64 || len(col) > 32 {
+			return fail(errBadRequest, "zone %q with colour %q: give a zone id of the board and a colour name", z, col)
+		}
+	}
+	return nil
+}
+
+func (s *Server) colourPlan(c echo.Context) error {
+	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
+		return err
+	}
+	cal, err := s.calibrator()
+	if err != nil {
+		return err
+	}
+	plan, err := cal.ColourPlan(c.Request().Context())
+	if err != nil {
+		return fail(errBadRequest, "the colour calibration cannot start: %v", err)
+	}
+	return c.JSON(http.StatusOK, plan)
+}
+
+func (s *Server) captureEmpty(c echo.Context) error {
+	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
+		return err
+	}
+	cal, err := s.calibrator()
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
+		return err
+	}
+	msg, err := cal.CaptureEmpty(c.Request().Context())
+	if err != nil {
+		return fail(errBadRequest, "the empty board was not captured: %v", err)
+	}
+	s.lg.Info("empty board captured")
+	return c.JSON(http.StatusOK, map[string]string{"result": msg})
 }
 
 func (s *Server) calibrateColours(c echo.Context) error {
@@ -101,19 +155,42 @@ func (s *Server) calibrateColours(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	total := 0
-	for col, n := range req.Counts {
-		if strings.TrimSpace(col) == "" || n < 0 || n > 40 {
-			return fail(errBadRequest, "say how many cubes (0 to 40) of each colour were dropped; %q: %d is not that", col, n)
-		}
-		total += n
+	if err := req.check(); err != nil {
+		return err
 	}
-	if total == 0 {
-		return fail(errBadRequest, "drop a few cubes of each colour and say how many")
-	}
-	msg, err := cal.CalibrateColours(c.Request().Context(), req.Counts)
+	res, err := cal.CalibrateColours(c.Request().Context(), req.Zones)
 	if err != nil {
-		return fail(errBadRequest, "the colour calibration failed: %v", err)
+		return fail(errBadRequest, "the colours were not measured: %v", err)
+	}
+	if res.Misread == nil {
+		res.Misread = []string{}
+	}
+	s.lg.Info("cube colours measured", "result", res.Result)
+	return c.JSON(http.StatusOK, res)
+}
+
+func (s *Server) simulateColourDrop(c echo.Context) error {
+	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
+		return err
+	}
+	cal, err := s.calibrator()
+	if err != nil {
+		return err
+	}
+	sim, ok := cal.(CalibrationSimulator)
+	if !ok {
+		return fail(errUnavailable, "the camera is real: put the cubes on the board by hand")
+	}
+	var req colourRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := req.check(); err != nil {
+		return err
+	}
+	msg, err := sim.SimulateColourDrop(c.Request().Context(), req.Zones)
+	if err != nil {
+		return fail(errBadRequest, "the simulated drop failed: %v", err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"result": msg})
 }

@@ -70,11 +70,69 @@ type Calibrator interface {
 	// calibration (corners outside the image, a malformed layout) is an
 	// error a person reads; nothing is saved then.
 	SaveCalibration(ctx context.Context, c CameraCalibration) error
-	// CalibrateColours reads the current camera frame as a calibration
-	// drop: the players said which colours (and how many cubes of each) they
-	// dropped. It returns a sentence saying what was measured.
-	CalibrateColours(ctx context.Context, counts map[string]int) (string, error)
+	// ColourPlan says what the guided colour-calibration drop needs: whether
+	// the empty board has been captured, and which colour of cubes goes in
+	// which zone.
+	ColourPlan(ctx context.Context) (ColourPlan, error)
+	// CaptureEmpty takes the current camera frame (once the board is still)
+	// as the photograph of the empty board, stores it in the data directory
+	// and reads against it from now on. It returns a sentence for the host.
+	CaptureEmpty(ctx context.Context) (string, error)
+	// CalibrateColours reads the current frame as a calibration drop in
+	// which every cube resting in zone Z has colour zones[Z], measures the
+	// colours, stores them in the data directory and reads with them from
+	// now on.
+	CalibrateColours(ctx context.Context, zones map[string]string) (ColourResult, error)
 	// TestRead reads the current frame and returns the reader's result JSON
 	// (cubes, redrop, tally), without touching any game.
 	TestRead(ctx context.Context) (json.RawMessage, error)
+}
+
+// ColourPlan is the guided colour-calibration drop: one colour per zone.
+type ColourPlan struct {
+	// Reference: the empty board has been captured (step 1 is done).
+	Reference bool `json:"reference"`
+	// Cubes is how many cubes of each colour to put in its zone.
+	Cubes int `json:"cubes"`
+	// Zones are the zones to use, one colour each.
+	Zones []ZoneColour `json:"zones"`
+}
+
+// ZoneColour is one colour of the calibration drop and the zone its cubes
+// go in.
+type ZoneColour struct {
+	Zone   string `json:"zone"`
+	Colour string `json:"colour"`
+	// RGB is the colour the reader expects now (nominal or last measured),
+	// for the page's swatch.
+	RGB [3]int `json:"rgb"`
+}
+
+// ColourResult is what a colour-calibration drop measured.
+type ColourResult struct {
+	// Result is a sentence for the host.
+	Result string `json:"result"`
+	// Colours are the measured colours, with what the reader used before.
+	Colours []MeasuredColour `json:"colours"`
+	// Read is the reader's JSON for the same frame read with the new
+	// colours, so the host sees every cube found in its zone's colour.
+	Read json.RawMessage `json:"read,omitempty"`
+	// Misread lists, in sentences, cubes of the drop read as another colour
+	// or outside their zones with the new colours (empty when all is well).
+	Misread []string `json:"misread"`
+}
+
+// MeasuredColour is one colour measured in a calibration drop.
+type MeasuredColour struct {
+	Colour string `json:"colour"`
+	Zone   string `json:"zone"`
+	Before [3]int `json:"before"`
+	After  [3]int `json:"after"`
+}
+
+// CalibrationSimulator is implemented by a Calibrator over a simulated
+// camera: it lays out a calibration drop (a few cubes of each colour in its
+// zone) so the guided steps can be tried without a board.
+type CalibrationSimulator interface {
+	SimulateColourDrop(ctx context.Context, zones map[string]string) (string, error)
 }

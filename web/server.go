@@ -30,6 +30,11 @@ type Options struct {
 	// Scorer scores an end-game state counted at the table (the "just score"
 	// calculator). nil: DefaultScorer.
 	Scorer Scorer
+	// PrepareTable, when set, completes a new table's request after it has
+	// been checked and before the rules see it (cmd puts the calibrated
+	// battle board into a Dead Reckoning setup). An error refuses the table
+	// with its message (400).
+	PrepareTable func(ctx context.Context, req *CreateRequest) error
 	// MaxBody limits request bodies; 0 means 64 KiB.
 	MaxBody int64
 	// PingInterval is how often a WebSocket is pinged; a client that does not

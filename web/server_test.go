@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -538,11 +539,44 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.status, r.body)
 		}
 	}
-	if r := e.do("POST", path+"/colours", `{"counts":{"purple":5,"green":5}}`, host(cr.HostToken)...); r.status != 200 || cal.colour("green") != 5 {
+	// The guided colour drop: the plan, the empty board, the measure.
+	if r := e.do("GET", path+"/colours", "", pin(cr.PINs[0])...); r.status != 403 {
+		t.Errorf("colour plan with a PIN: %d", r.status)
+	}
+	var plan ColourPlan
+	e.do("GET", path+"/colours", "", host(cr.HostToken)...).json(t, &plan)
+	if plan.Reference || len(plan.Zones) != 2 || plan.Zones[0].Colour != "green" || plan.Cubes != 3 {
+		t.Errorf("plan before the empty board = %+v", plan)
+	}
+	if r := e.do("POST", path+"/colours", `{"zones":{"plunder-cargo":"purple"}}`, host(cr.HostToken)...); r.status != 400 || !strings.Contains(string(r.body), "empty board first") {
+		t.Errorf("measuring before the empty board: %d %s", r.status, r.body)
+	}
+	if r := e.do("POST", path+"/empty", "", host(cr.HostToken)...); r.status != 200 || !strings.Contains(string(r.body), "captured") {
+		t.Errorf("capture empty: %d %s", r.status, r.body)
+	}
+	e.do("GET", path+"/colours", "", host(cr.HostToken)...).json(t, &plan)
+	if !plan.Reference {
+		t.Error("the plan does not know the empty board was captured")
+	}
+	var res ColourResult
+	r := e.do("POST", path+"/colours", `{"zones":{"plunder-cargo":"purple","explode":"green"}}`, host(cr.HostToken)...)
+	r.json(t, &res)
+	if r.status != 200 || cal.colour("explode") != "green" || len(res.Colours) != 2 || res.Misread == nil {
 		t.Errorf("colours: %d %s", r.status, r.body)
 	}
-	if r := e.do("POST", path+"/colours", `{"counts":{}}`, host(cr.HostToken)...); r.status != 400 {
-		t.Errorf("no colours: %d", r.status)
+	for name, bad := range map[string]string{
+		"no zones":  `{"zones":{}}`,
+		"old form":  `{"counts":{"purple":5}}`,
+		"no colour": `{"zones":{"explode":" "}}`,
+		"not JSON":  `{"zones":`,
+	} {
+		if r := e.do("POST", path+"/colours", bad, host(cr.HostToken)...); r.status != 400 || !strings.Contains(string(r.body), `"message"`) {
+			t.Errorf("%s: %d %s", name, r.status, r.body)
+		}
+	}
+	// A real camera has no simulated drop.
+	if r := e.do("POST", path+"/simulate-drop", `{"zones":{"explode":"green"}}`, host(cr.HostToken)...); r.status != 501 {
+		t.Errorf("simulated drop on a real camera: %d %s", r.status, r.body)
 	}
 	if r := e.do("POST", path+"/test-read", "", host(cr.HostToken)...); r.status != 200 || !strings.Contains(string(r.body), "tally") {
 		t.Errorf("test read: %d %s", r.status, r.body)
@@ -552,7 +586,8 @@ func TestCalibration(t *testing.T) {
 type fakeCalibrator struct {
 	mu      sync.Mutex
 	saved   CameraCalibration
-	colours map[string]int
+	colours map[string]string
+	empty   bool
 }
 
 func (f *fakeCalibrator) Calibration(context.Context) (CameraCalibration, error) {
@@ -572,16 +607,34 @@ func (f *fakeCalibrator) corner(i int) Point {
 	defer f.mu.Unlock()
 	return f.saved.Corners[i]
 }
-func (f *fakeCalibrator) colour(c string) int {
+func (f *fakeCalibrator) colour(zone string) string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.colours[c]
+	return f.colours[zone]
 }
-func (f *fakeCalibrator) CalibrateColours(_ context.Context, c map[string]int) (string, error) {
+func (f *fakeCalibrator) ColourPlan(context.Context) (ColourPlan, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.colours = c
-	return "measured 2 colours", nil
+	return ColourPlan{Reference: f.empty, Cubes: 3, Zones: []ZoneColour{{Zone: "explode", Colour: "green", RGB: [3]int{38, 140, 72}}, {Zone: "plunder-cargo", Colour: "purple", RGB: [3]int{112, 58, 150}}}}, nil
+}
+func (f *fakeCalibrator) CaptureEmpty(context.Context) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.empty = true
+	return "The empty board is captured (test).", nil
+}
+func (f *fakeCalibrator) CalibrateColours(_ context.Context, z map[string]string) (ColourResult, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.empty {
+		return ColourResult{}, errors.New("capture the empty board first (test)")
+	}
+	f.colours = z
+	out := ColourResult{Result: fmt.Sprintf("measured %d colours (test)", len(z))}
+	for zone, c := range z {
+		out.Colours = append(out.Colours, MeasuredColour{Colour: c, Zone: zone, Before: [3]int{1, 2, 3}, After: [3]int{4, 5, 6}})
+	}
+	return out, nil
 }
 func (f *fakeCalibrator) TestRead(context.Context) (json.RawMessage, error) {
 	return json.RawMessage(`{"cubes":[],"redrop":[],"tally":{}}`), nil

@@ -49,7 +49,10 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.GET("/presence", s.presenceHandler)
 	t.GET("/calibration", s.getCalibration)
 	t.PUT("/calibration", s.putCalibration)
+	t.GET("/calibration/colours", s.colourPlan)
 	t.POST("/calibration/colours", s.calibrateColours)
+	t.POST("/calibration/empty", s.captureEmpty)
+	t.POST("/calibration/simulate-drop", s.simulateColourDrop)
 	t.POST("/calibration/test-read", s.testRead)
 }
 
@@ -125,6 +128,11 @@ func (s *Server) createTable(c echo.Context) error {
 	}
 	if err := validateCreate(&req); err != nil {
 		return err
+	}
+	if s.opts.PrepareTable != nil {
+		if err := s.opts.PrepareTable(c.Request().Context(), &req); err != nil {
+			return fail(errBadRequest, "%v", err)
+		}
 	}
 	t, cred, err := s.tables.Create(c.Request().Context(), req)
 	if err != nil {

@@ -3,20 +3,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"io/fs"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
+	"sort"
+	"strings"
 	"sync"
 	"time"
-
-	"gocv.io/x/gocv"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/vision"
@@ -25,58 +29,129 @@ import (
 	"github.com/quartermaster-table/quartermaster/web"
 )
 
+// simCameraDir is where the simulated camera keeps its calibration, empty
+// board and measured colours, apart from a real camera's in the data
+// directory itself: a simulator's colours must never be used for real cubes.
+const simCameraDir = "sim-camera"
+
+// simSeed fixes the simulated camera's position and light, so a calibration
+// saved in one `make run` still fits the next.
+const simSeed = 7
+
+// Timing of the camera's frames.
+const (
+	// maxFPS paces the frames taken from a source (a video file would
+	// otherwise play as fast as it decodes).
+	maxFPS = 30
+	// stillFrames is how many frames in a row must show no motion before a
+	// calibration step or a test read takes the frame.
+	stillFrames = 3
+	// stillWait is how long such a step waits for the board to be still.
+	stillWait = 4 * time.Second
+	// calibratingFor is how long, after the guided colour calibration
+	// starts, the camera proposes no battle reads (the calibration cubes are
+	// not a battle); measuring ends it sooner.
+	calibratingFor = 10 * time.Minute
+	// calCubes is how many cubes of each colour go in its zone.
+	calCubes = 3
+)
+
 // openCamera connects the camera to the session and the dashboard: with
 // --camera a real one (a device index, a video file or an MJPEG URL), with
-// --sim a simulated one that plays rendered scenes, else none.
+// --sim a simulated one that shows the cubes of the simulated tower's
+// drops, else none. A vision.Watcher follows the frames and hands the
+// session one read per drop.
 func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, error) {
 	if cfg.Camera == "" && !cfg.Sim {
 		return nil, nil
 	}
-	layout, palette, err := cameraBoard(cfg)
+	dir := cfg.Data
+	if cfg.Camera == "" {
+		dir = filepath.Join(cfg.Data, simCameraDir)
+	}
+	layout, palette, err := cameraBoard(cfg, dir)
 	if err != nil {
 		return nil, err
 	}
-	var src frameSource
+	vc := &visionCamera{lg: lg, dir: dir, layout: layout, palette: palette,
+		subs: map[chan []byte]struct{}{}, watchers: map[chan companion.CameraReport]struct{}{},
+		feed: make(chan image.Image, 1), frameCh: make(chan struct{})}
+	var closeSrc func()
 	if cfg.Camera != "" {
-		src, err = openCapture(ctx, lg, cfg.Camera)
+		if err := checkCameraSpec(cfg.Camera); err != nil {
+			return nil, err
+		}
+		cam, err := vision.OpenCamera(cfg.Camera)
+		if err != nil {
+			return nil, err
+		}
+		vc.src, closeSrc = cam, func() { cam.Close() }
 	} else {
-		src = newSimSource(layout, palette)
+		sim := synth.NewSimCamera(synth.SimOptions{Seed: simSeed, W: 640, H: 480, FPS: 10, Layout: layout})
+		vc.sim, vc.src, closeSrc = sim, sim, func() {}
+		vc.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))
 	}
-	if err != nil {
+	if err := vc.loadCalibration(); err != nil {
+		closeSrc()
 		return nil, err
-	}
-	vc := &visionCamera{lg: lg, data: cfg.Data, src: src, layout: layout, palette: palette, subs: map[chan []byte]struct{}{}}
-	if sim, ok := src.(*simSource); ok {
-		// The simulated camera knows where its board is.
-		c := sim.scene.Corners()
-		vc.cal = &vision.Calibration{Corners: c, ImageWidth: sim.scene.Camera.W, ImageHeight: sim.scene.Camera.H}
-		vc.cal.Layout, _ = json.Marshal(layout)
-	} else if cal, err := vision.LoadCalibration(cfg.Data); err == nil {
-		vc.cal = &cal
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("camera calibration: %w", err)
-	} else {
-		lg.Warn("the camera is not calibrated: run quartermaster calibrate or use the calibration page", "data", cfg.Data)
 	}
 	if err := vc.rebuild(); err != nil {
+		closeSrc()
 		return nil, err
 	}
+	vc.watcher = vision.NewWatcher(feedSource(vc.feed), watchReader{vc}, vision.WatchOptions{})
+
 	ctx, cancel := context.WithCancel(ctx)
-	published := make(chan struct{})
-	go func() {
-		defer close(published)
-		vc.publish(ctx)
-	}()
-	// The publisher may be in the middle of a read: wait for it before the
-	// source's frames are freed (OpenCV memory is not the garbage
-	// collector's, so a frame used after Close crashes the process).
-	closeCam := func() { cancel(); <-published; src.Close(); vc.close() }
-	return &camera{Camera: vc, Frames: vc, Calibrator: vc, Close: closeCam}, nil
+	var wg sync.WaitGroup
+	settled := make(chan vision.Settled)
+	for _, run := range []func(){
+		func() { vc.pump(ctx) },
+		func() {
+			if err := vc.watcher.Run(ctx, settled); err != nil && ctx.Err() == nil {
+				lg.Error("the camera's drop watcher stopped", "err", err)
+			}
+		},
+		func() { vc.propose(ctx, settled) },
+		func() { vc.publish(ctx) },
+	} {
+		wg.Add(1)
+		go func() { defer wg.Done(); run() }()
+	}
+	// Everything reading frames has stopped before the source is closed.
+	closeCam := func() { cancel(); wg.Wait(); closeSrc(); vc.close() }
+	out := &camera{Camera: vc, Frames: vc, Calibrator: vc, Board: vc.battleBoard, Close: closeCam}
+	if vc.sim != nil {
+		out.SimDrop = vc.simDrop
+	}
+	return out, nil
+}
+
+// checkCameraSpec refuses a --camera that is neither a device index, an
+// existing file nor a URL, with a sentence saying so.
+func checkCameraSpec(spec string) error {
+	if _, err := os.Stat(spec); err == nil || looksLikeURL(spec) {
+		return nil
+	}
+	for _, r := range spec {
+		if r < '0' || r > '9' {
+			return fmt.Errorf("camera %q: not a device index, a file or a URL", spec)
+		}
+	}
+	return nil
+}
+
+func looksLikeURL(s string) bool {
+	for _, p := range []string{"http://", "https://", "rtsp://"} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			return true
+		}
+	}
+	return false
 }
 
 // cameraBoard loads the layout and palette from the config's paths, else
-// the calibrated palette in the data directory, else the defaults.
-func cameraBoard(cfg Config) (*board.Layout, *board.Palette, error) {
+// the measured palette in the camera's directory, else the defaults.
+func cameraBoard(cfg Config, dir string) (*board.Layout, *board.Palette, error) {
 	layout := board.DefaultLayout()
 	var err error
 	if cfg.Layout != "" {
@@ -88,40 +163,124 @@ func cameraBoard(cfg Config) (*board.Layout, *board.Palette, error) {
 	if cfg.Palette != "" {
 		palette, err = board.LoadPalette(cfg.Palette)
 	} else {
-		palette, err = vision.LoadPalette(cfg.Data)
+		palette, err = vision.LoadPalette(dir)
 	}
 	return layout, palette, err
 }
 
-// frameSource gives the newest frame (a copy the caller closes).
-type frameSource interface {
-	Frame(ctx context.Context) (gocv.Mat, error)
-	// Next is told after each read: the simulator lays out new cubes.
-	Next()
-	Close()
-}
-
-// visionCamera adapts the vision reader to companion.Camera, web.FrameSource
-// and web.Calibrator.
+// visionCamera adapts the vision reader and watcher to companion.Camera
+// (and CameraWatcher), web.FrameSource and web.Calibrator.
 type visionCamera struct {
-	lg      *slog.Logger
-	data    string
-	src     frameSource
+	lg  *slog.Logger
+	dir string // where the calibration files are kept
+	src vision.Source
+	// sim is the simulated camera (--sim), nil for a real one.
+	sim     *synth.SimCamera
+	rng     *rand.Rand // the simulated drops
+	watcher *vision.Watcher
+	// feed hands the pumped frames to the watcher (the newest only).
+	feed chan image.Image
+
+	mu      sync.Mutex
 	layout  *board.Layout
 	palette *board.Palette
-
-	mu     sync.Mutex
-	cal    *vision.Calibration
-	reader *vision.Reader
-	last   []byte // newest JPEG with the overlay
-	subs   map[chan []byte]struct{}
+	cal     *vision.Calibration
+	// calibrated: cal was loaded from the data directory or saved by the
+	// host (not the simulator's own guess).
+	calibrated bool
+	empty      image.Image // the empty board, the reference; nil: none
+	reader     *vision.Reader
+	// The newest frame, its number, the number of the last frame that
+	// moved, and a channel closed (and replaced) at every new frame.
+	latest     image.Image
+	frameNo    uint64
+	movedAt    uint64
+	thumb      []float32
+	frameCh    chan struct{}
+	last       []byte // newest JPEG with the overlay
+	subs       map[chan []byte]struct{}
+	watchers   map[chan companion.CameraReport]struct{}
+	hinted     bool      // the drop sensor fired since the last read
+	calibUntil time.Time // no battle reads proposed before then
+	lastRead   string    // the last read proposed, to skip repeats
 }
 
-// rebuild makes the reader from the calibration (and the empty board
-// photo, when the data directory has one).
+// loadCalibration takes the calibration and empty board of the camera's
+// directory; the simulated camera falls back on its exact corners and
+// empty frame.
+func (c *visionCamera) loadCalibration() error {
+	cal, err := vision.LoadCalibration(c.dir)
+	switch {
+	case err == nil:
+		if _, err := rulesBoard(cal.Layout); err != nil {
+			return fmt.Errorf("camera calibration %s: %w", filepath.Join(c.dir, vision.CalibrationFile), err)
+		}
+		c.cal, c.calibrated = &cal, true
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("camera calibration: %w", err)
+	case c.sim != nil:
+		cal := vision.Calibration{Corners: c.sim.Corners(), ImageWidth: c.sim.Scene().Camera.W, ImageHeight: c.sim.Scene().Camera.H}
+		cal.Layout, _ = json.Marshal(c.layout)
+		c.cal = &cal
+	default:
+		c.lg.Warn("the camera is not calibrated: run quartermaster calibrate or use the calibration page", "data", c.dir)
+	}
+	if c.cal != nil && c.sim != nil && (c.cal.ImageWidth != c.sim.Scene().Camera.W || c.cal.ImageHeight != c.sim.Scene().Camera.H) {
+		return fmt.Errorf("the simulated camera's calibration in %s is for another image size; delete it", c.dir)
+	}
+	img, err := loadPNG(filepath.Join(c.dir, vision.EmptyFile))
+	switch {
+	case err == nil:
+		c.empty = img
+	case !errors.Is(err, fs.ErrNotExist):
+		c.lg.Warn("the empty-board photograph cannot be read; capture it again", "err", err)
+	case c.sim != nil:
+		c.empty = c.sim.Empty() // the simulator knows its empty board
+	}
+	return nil
+}
+
+func loadPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return img, nil
+}
+
+func savePNG(path string, img image.Image) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// rebuild makes the reader from the calibration, the palette and the empty
+// board (when its size matches the calibration's).
 func (c *visionCamera) rebuild() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.rebuildLocked()
+}
+
+func (c *visionCamera) rebuildLocked() error {
 	if c.cal == nil {
 		return nil
 	}
@@ -129,17 +288,9 @@ func (c *visionCamera) rebuild() error {
 	if err != nil {
 		return err
 	}
-	c.layout = layout
 	var o vision.Options
-	if _, sim := c.src.(*simSource); !sim {
-		if m := gocv.IMRead(filepath.Join(c.data, vision.EmptyFile), gocv.IMReadColor); !m.Empty() {
-			if m.Cols() == c.cal.ImageWidth && m.Rows() == c.cal.ImageHeight {
-				if img, err := m.ToImage(); err == nil {
-					o.Empty = img
-				}
-			}
-			m.Close()
-		}
+	if c.empty != nil && c.empty.Bounds().Dx() == c.cal.ImageWidth && c.empty.Bounds().Dy() == c.cal.ImageHeight {
+		o.Empty = c.empty
 	}
 	r, err := vision.NewReader(layout, c.palette, board.Corners(c.cal.Corners), o)
 	if err != nil {
@@ -148,7 +299,7 @@ func (c *visionCamera) rebuild() error {
 	if c.reader != nil {
 		c.reader.Close()
 	}
-	c.reader = r
+	c.layout, c.reader = layout, r
 	return nil
 }
 
@@ -161,42 +312,268 @@ func (c *visionCamera) close() {
 	}
 }
 
-// readNow reads the current frame and shows it, with the overlay, to the
-// dashboard.
-func (c *visionCamera) readNow(ctx context.Context) (vision.Result, error) {
-	f, err := c.src.Frame(ctx)
-	if err != nil {
-		return vision.Result{}, err
+// feedSource is the watcher's view of the pumped frames.
+type feedSource chan image.Image
+
+func (f feedSource) Next(ctx context.Context) (image.Image, error) {
+	select {
+	case img := <-f:
+		return img, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	defer f.Close()
+}
+
+// pump takes every frame from the source: the newest is kept for the
+// dashboard and the calibration steps, and handed to the watcher. One
+// goroutine reads the source, so the watcher sees every frame of a drop.
+func (c *visionCamera) pump(ctx context.Context) {
+	fails := 0
+	next := time.Now()
+	for ctx.Err() == nil {
+		if d := time.Until(next); d > 0 {
+			select {
+			case <-time.After(d):
+			case <-ctx.Done():
+				return
+			}
+		}
+		next = time.Now().Add(time.Second / maxFPS)
+		img, err := c.src.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			if fails++; fails == 20 {
+				c.lg.Warn("the camera gives no frames", "err", err)
+			}
+			next = time.Now().Add(250 * time.Millisecond)
+			continue
+		}
+		fails = 0
+		th := smallThumb(img)
+		c.mu.Lock()
+		c.frameNo++
+		if c.thumb == nil || moved(c.thumb, th) {
+			c.movedAt = c.frameNo
+		}
+		c.latest, c.thumb = img, th
+		close(c.frameCh)
+		c.frameCh = make(chan struct{})
+		c.mu.Unlock()
+		select { // the watcher gets the newest frame; an unread older one goes
+		case <-c.feed:
+		default:
+		}
+		c.feed <- img
+	}
+}
+
+// smallThumb samples the brightness of an 80x60 grid: enough to tell
+// whether the picture moved.
+func smallThumb(img image.Image) []float32 {
+	b := img.Bounds()
+	const gw, gh = 80, 60
+	out := make([]float32, 0, gw*gh)
+	for gy := 0; gy < gh; gy++ {
+		y := b.Min.Y + (2*gy+1)*b.Dy()/(2*gh)
+		for gx := 0; gx < gw; gx++ {
+			x := b.Min.X + (2*gx+1)*b.Dx()/(2*gw)
+			r, g, bl, _ := img.At(x, y).RGBA()
+			out = append(out, float32(r*299+g*587+bl*114)/1000/257)
+		}
+	}
+	return out
+}
+
+// moved tells whether two thumbnails differ by more than sensor noise at a
+// few points.
+func moved(a, b []float32) bool {
+	if len(a) != len(b) {
+		return true
+	}
+	n := 0
+	for i := range a {
+		if math.Abs(float64(a[i]-b[i])) > 20 {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stillFrame waits until the board has been still for a few frames and
+// returns the newest frame.
+func (c *visionCamera) stillFrame(ctx context.Context) (image.Image, error) {
+	deadline := time.NewTimer(stillWait)
+	defer deadline.Stop()
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.reader == nil {
-		return vision.Result{}, errors.New("the camera is not calibrated: run quartermaster calibrate or use the calibration page")
+	start := c.frameNo
+	c.mu.Unlock()
+	for {
+		// Only frames taken after the call count: the cubes just put on
+		// the board may not have reached the newest frame yet.
+		c.mu.Lock()
+		img, ch := c.latest, c.frameCh
+		still := c.frameNo >= start+stillFrames && c.frameNo-c.movedAt >= stillFrames
+		c.mu.Unlock()
+		if img != nil && still {
+			return img, nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-deadline.C:
+			if img == nil {
+				return nil, errors.New("the camera has given no frame")
+			}
+			return nil, errors.New("the board is still moving: wait until the cubes and hands are still, then try again")
+		}
 	}
-	res, err := c.reader.Read(f)
+}
+
+// errNotCalibrated is what a read gets before the board's corners are known.
+var errNotCalibrated = errors.New("the camera is not calibrated: drag the board's corners into place on the calibration page and save, or run quartermaster calibrate")
+
+// readLocked reads a frame and shows it, with the overlay, to the
+// dashboard. With c.mu held (the reader is not safe for concurrent use).
+func (c *visionCamera) readLocked(img image.Image) (vision.Result, error) {
+	if c.reader == nil {
+		return vision.Result{}, errNotCalibrated
+	}
+	res, err := c.reader.ReadImage(img)
 	if err != nil {
 		return res, err
 	}
-	if b, err := c.reader.Overlay(f, res, ".jpg"); err == nil {
+	if b, err := c.reader.OverlayImage(img, res, ".jpg"); err == nil {
 		c.sendLocked(b)
 	}
 	return res, nil
 }
 
-// Read implements companion.Camera: it reads the board and turns the read
-// into the rules' read action. Cubes the reader could not read are sent back
-// as re-drops, so nothing is guessed.
+// watchReader is the watcher's FrameReader: the camera's current reader. A
+// drop that cannot be read is reported to the table when the drop sensor
+// announced it (else it was likely a hand over the board) and logged.
+type watchReader struct{ c *visionCamera }
+
+func (w watchReader) ReadImage(img image.Image) (vision.Result, error) {
+	c := w.c
+	c.mu.Lock()
+	res, err := c.readLocked(img)
+	hinted := c.hinted
+	c.hinted = false
+	calibrating := time.Now().Before(c.calibUntil)
+	c.mu.Unlock()
+	if err != nil {
+		c.lg.Warn("the camera could not read a drop", "err", err, "drop-sensor", hinted)
+		if hinted && !calibrating {
+			c.report(companion.CameraReport{Err: err})
+		}
+	}
+	return res, err
+}
+
+// propose hands the watcher's reads to the attached tables. A read the drop
+// sensor did not announce is proposed only if it shows cubes and differs
+// from the last read (a hand passing over the board changes nothing); while
+// the host calibrates the colours nothing is proposed.
+func (c *visionCamera) propose(ctx context.Context, settled <-chan vision.Settled) {
+	for {
+		var s vision.Settled
+		select {
+		case s = <-settled:
+		case <-ctx.Done():
+			return
+		}
+		rd, err := cameraRead(s.Result)
+		if err != nil {
+			c.report(companion.CameraReport{Err: err})
+			continue
+		}
+		c.mu.Lock()
+		calibrating := time.Now().Before(c.calibUntil)
+		same := string(rd.Action) == c.lastRead
+		skip := calibrating || (!s.Hinted && (rd.Cubes == 0 || same))
+		if !skip {
+			c.lastRead = string(rd.Action)
+		}
+		c.mu.Unlock()
+		if skip {
+			continue
+		}
+		c.report(companion.CameraReport{Read: rd})
+	}
+}
+
+// report sends a report to every table watching; a table that is not
+// taking reports misses it rather than stopping the camera.
+func (c *visionCamera) report(r companion.CameraReport) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for ch := range c.watchers {
+		select {
+		case ch <- r:
+		default:
+			c.lg.Warn("a table is not taking the camera's reads; one was dropped")
+		}
+	}
+}
+
+// Watch implements companion.CameraWatcher.
+func (c *visionCamera) Watch(ctx context.Context, out chan<- companion.CameraReport) error {
+	ch := make(chan companion.CameraReport, 4)
+	c.mu.Lock()
+	c.watchers[ch] = struct{}{}
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.watchers, ch)
+		c.mu.Unlock()
+	}()
+	for {
+		select {
+		case r := <-ch:
+			select {
+			case out <- r:
+			case <-ctx.Done():
+				return nil
+			}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// DropStarted implements companion.CameraWatcher: the tower's sensor saw
+// cubes falling.
+func (c *visionCamera) DropStarted() {
+	c.mu.Lock()
+	c.hinted = true
+	c.mu.Unlock()
+	c.watcher.DropStarted()
+}
+
+// Read implements companion.Camera: it reads the board once it is still and
+// turns the read into the rules' read action.
 func (c *visionCamera) Read(ctx context.Context) (companion.CameraRead, error) {
-	res, err := c.readNow(ctx)
+	img, err := c.stillFrame(ctx)
 	if err != nil {
 		return companion.CameraRead{}, err
 	}
-	defer c.src.Next()
+	c.mu.Lock()
+	res, err := c.readLocked(img)
+	c.mu.Unlock()
+	if err != nil {
+		return companion.CameraRead{}, err
+	}
 	return cameraRead(res)
 }
 
 // cameraRead turns a vision result into the Dead Reckoning read action.
+// Cubes the reader could not read are sent back as re-drops, so nothing is
+// guessed.
 func cameraRead(res vision.Result) (companion.CameraRead, error) {
 	type read struct {
 		Cubes  map[string]map[string]int `json:"cubes"`
@@ -257,8 +634,8 @@ func (c *visionCamera) sendLocked(b []byte) {
 	}
 }
 
-// publish shows the live frame (without a read) about twice a second, so
-// the dashboard follows the board between reads.
+// publish shows the live frame with the overlay about twice a second while
+// someone watches, so the dashboard follows the board between drops.
 func (c *visionCamera) publish(ctx context.Context) {
 	t := time.NewTicker(500 * time.Millisecond)
 	defer t.Stop()
@@ -269,49 +646,61 @@ func (c *visionCamera) publish(ctx context.Context) {
 		case <-t.C:
 		}
 		c.mu.Lock()
-		n := len(c.subs)
+		if len(c.subs) > 0 && c.latest != nil {
+			if _, err := c.readLocked(c.latest); err != nil {
+				c.sendPlainLocked(c.latest)
+			}
+		}
 		c.mu.Unlock()
-		if n == 0 {
-			continue
-		}
-		if _, err := c.readNow(ctx); err != nil {
-			f, ferr := c.src.Frame(ctx)
-			if ferr != nil {
-				continue
-			}
-			if buf, err := gocv.IMEncode(gocv.JPEGFileExt, f); err == nil {
-				c.mu.Lock()
-				c.sendLocked(append([]byte(nil), buf.GetBytes()...))
-				c.mu.Unlock()
-				buf.Close()
-			}
-			f.Close()
-		}
 	}
 }
 
-// Calibration implements web.Calibrator.
+// sendPlainLocked shows a frame without the overlay (not calibrated, or
+// the read failed). With c.mu held.
+func (c *visionCamera) sendPlainLocked(img image.Image) {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80}); err == nil {
+		c.sendLocked(buf.Bytes())
+	}
+}
+
+// Calibration implements web.Calibrator. Before the first calibration it
+// proposes corners: the board's outline if it can be found in the current
+// frame, else a rectangle inside the image.
 func (c *visionCamera) Calibration(context.Context) (web.CameraCalibration, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := web.CameraCalibration{}
-	if c.cal == nil {
-		out.Layout, _ = json.Marshal(c.layout)
-		return out, nil
+	cal := c.cal
+	if cal == nil {
+		if c.latest == nil {
+			out.Layout, _ = json.Marshal(c.layout)
+			return out, nil
+		}
+		b := c.latest.Bounds()
+		guess := vision.Calibration{ImageWidth: b.Dx(), ImageHeight: b.Dy()}
+		if cs, err := vision.FindCorners(c.latest); err == nil {
+			guess.Corners = cs
+		} else {
+			w, h := float64(b.Dx()), float64(b.Dy())
+			guess.Corners = [4]board.Point{{X: w * 0.15, Y: h * 0.15}, {X: w * 0.85, Y: h * 0.15}, {X: w * 0.85, Y: h * 0.85}, {X: w * 0.15, Y: h * 0.85}}
+		}
+		cal = &guess
 	}
-	for i, p := range c.cal.Corners {
+	for i, p := range cal.Corners {
 		out.Corners[i] = web.Point{X: p.X, Y: p.Y}
 	}
-	out.ImageWidth, out.ImageHeight = c.cal.ImageWidth, c.cal.ImageHeight
-	out.Layout = c.cal.Layout
+	out.ImageWidth, out.ImageHeight = cal.ImageWidth, cal.ImageHeight
+	out.Layout = cal.Layout
 	if len(out.Layout) == 0 {
 		out.Layout, _ = json.Marshal(c.layout)
 	}
 	return out, nil
 }
 
-// SaveCalibration implements web.Calibrator: it checks and stores the
-// calibration in the data directory, and reads with it from now on.
+// SaveCalibration implements web.Calibrator: it checks the calibration (for
+// the reader and for the rules' battle board), stores it in the camera's
+// directory, and reads with it from now on.
 func (c *visionCamera) SaveCalibration(_ context.Context, wc web.CameraCalibration) error {
 	cal := vision.Calibration{ImageWidth: wc.ImageWidth, ImageHeight: wc.ImageHeight, Layout: wc.Layout}
 	for i, p := range wc.Corners {
@@ -320,194 +709,302 @@ func (c *visionCamera) SaveCalibration(_ context.Context, wc web.CameraCalibrati
 	if _, err := cal.Check(); err != nil {
 		return err
 	}
-	if _, sim := c.src.(*simSource); !sim {
-		if err := vision.SaveCalibration(c.data, cal); err != nil {
-			return err
-		}
+	if _, err := rulesBoard(cal.Layout); err != nil {
+		return err
 	}
 	c.mu.Lock()
-	old := c.cal
-	c.cal = &cal
-	c.mu.Unlock()
-	if err := c.rebuild(); err != nil {
-		c.mu.Lock()
-		c.cal = old
-		c.mu.Unlock()
+	defer c.mu.Unlock()
+	old, oldCalibrated := c.cal, c.calibrated
+	c.cal, c.calibrated = &cal, true
+	if err := c.rebuildLocked(); err != nil {
+		c.cal, c.calibrated = old, oldCalibrated
 		return err
+	}
+	return vision.SaveCalibration(c.dir, cal)
+}
+
+// battleBoard is the calibrated layout for the rules (nil: none calibrated).
+func (c *visionCamera) battleBoard() json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.calibrated || c.cal == nil {
+		return nil
+	}
+	if len(c.cal.Layout) > 0 {
+		return c.cal.Layout
+	}
+	b, _ := json.Marshal(c.layout)
+	return b
+}
+
+// ColourPlan implements web.Calibrator: one colour of the palette per
+// zone, the biggest zones first (room for a few cubes away from the
+// borders). Asking for the plan starts the calibration: the camera proposes
+// no battle reads until the colours are measured (or for calibratingFor).
+func (c *visionCamera) ColourPlan(context.Context) (web.ColourPlan, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	zones, err := planZones(c.layout, c.palette)
+	if err != nil {
+		return web.ColourPlan{}, err
+	}
+	c.calibUntil = time.Now().Add(calibratingFor)
+	plan := web.ColourPlan{Reference: c.empty != nil, Cubes: calCubes}
+	for _, z := range zones {
+		col := c.palette.Colors[z.colour]
+		plan.Zones = append(plan.Zones, web.ZoneColour{Zone: z.zone, Colour: z.colour, RGB: [3]int{int(col[0]), int(col[1]), int(col[2])}})
+	}
+	return plan, nil
+}
+
+type zoneColour struct{ zone, colour string }
+
+// planZones gives each palette colour (sorted by name) a zone, the biggest
+// zones first.
+func planZones(l *board.Layout, p *board.Palette) ([]zoneColour, error) {
+	names := p.Names()
+	if len(l.Zones) < len(names) {
+		return nil, fmt.Errorf("the board has %d zones for %d colours", len(l.Zones), len(names))
+	}
+	zones := make([]*board.Zone, len(l.Zones))
+	for i := range l.Zones {
+		zones[i] = &l.Zones[i]
+	}
+	sort.SliceStable(zones, func(i, j int) bool {
+		return board.PolygonArea(zones[i].Poly()) > board.PolygonArea(zones[j].Poly())
+	})
+	out := make([]zoneColour, len(names))
+	for i, n := range names {
+		out[i] = zoneColour{zones[i].ID, n}
+	}
+	return out, nil
+}
+
+// CaptureEmpty implements web.Calibrator.
+func (c *visionCamera) CaptureEmpty(ctx context.Context) (string, error) {
+	img, err := c.stillFrame(ctx)
+	if err != nil {
+		return "", err
+	}
+	if err := savePNG(filepath.Join(c.dir, vision.EmptyFile), img); err != nil {
+		return "", fmt.Errorf("saving the photograph: %v", err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.empty = img
+	if c.calibUntil.IsZero() || time.Now().After(c.calibUntil) {
+		c.calibUntil = time.Now().Add(calibratingFor)
+	}
+	if err := c.rebuildLocked(); err != nil {
+		return "", err
+	}
+	b := img.Bounds()
+	return fmt.Sprintf("The empty board is captured (%d×%d, saved as %s): reads now compare the cubes with it.", b.Dx(), b.Dy(), vision.EmptyFile), nil
+}
+
+// CalibrateColours implements web.Calibrator: it measures the colours of
+// the cubes in their zones against the empty board, saves them as
+// palette.json, reads with them from now on, and reads the same frame again
+// to show the host what the new colours give.
+func (c *visionCamera) CalibrateColours(ctx context.Context, zones map[string]string) (web.ColourResult, error) {
+	c.mu.Lock()
+	err := c.checkZonesLocked(zones)
+	switch {
+	case err != nil:
+	case c.cal == nil || c.reader == nil:
+		err = errNotCalibrated
+	case c.empty == nil:
+		err = errors.New("capture the empty board first (step 1): the colours are measured against it")
+	}
+	c.mu.Unlock()
+	if err != nil {
+		return web.ColourResult{}, err
+	}
+	img, err := c.stillFrame(ctx)
+	if err != nil {
+		return web.ColourResult{}, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	measured, err := c.reader.MeasureColors(img, zones)
+	if err != nil {
+		return web.ColourResult{}, err
+	}
+	old := c.palette
+	measured.Note = "measured in a calibration drop on the calibration page (light-corrected)"
+	c.palette = measured
+	if err := c.rebuildLocked(); err != nil {
+		c.palette = old
+		return web.ColourResult{}, err
+	}
+	if err := vision.SavePalette(c.dir, measured); err != nil {
+		c.palette = old
+		_ = c.rebuildLocked()
+		return web.ColourResult{}, fmt.Errorf("saving %s: %v", vision.PaletteFile, err)
+	}
+	c.calibUntil = time.Time{}
+	c.lastRead = ""
+	out := web.ColourResult{Misread: []string{}}
+	var ids []string
+	for z := range zones {
+		ids = append(ids, z)
+	}
+	sort.Strings(ids)
+	for _, z := range ids {
+		col := zones[z]
+		b, a := old.Colors[col], measured.Colors[col]
+		out.Colours = append(out.Colours, web.MeasuredColour{Colour: col, Zone: z,
+			Before: [3]int{int(b[0]), int(b[1]), int(b[2])}, After: [3]int{int(a[0]), int(a[1]), int(a[2])}})
+	}
+	res, err := c.readLocked(img)
+	if err == nil {
+		out.Read, _ = json.Marshal(res)
+		out.Misread = misreads(res, zones)
+	} else {
+		out.Misread = append(out.Misread, "The drop could not be read again with the new colours: "+err.Error())
+	}
+	out.Result = fmt.Sprintf("Measured %d colours (%s) and saved them as %s: the next reads use them. With them the camera reads %d cubes on the board.",
+		len(out.Colours), colourList(out.Colours), vision.PaletteFile, len(res.Cubes))
+	if len(out.Misread) == 0 {
+		out.Result += " Every cube is read in its zone's colour."
+	}
+	return out, nil
+}
+
+// checkZonesLocked refuses zones the layout does not have and colours the
+// palette does not know (a typo would otherwise add a colour). With c.mu
+// held.
+func (c *visionCamera) checkZonesLocked(zones map[string]string) error {
+	seen := map[string]string{}
+	for z, col := range zones {
+		if c.layout.Zone(z) == nil {
+			return fmt.Errorf("the board has no zone %q (its zones: %s)", z, strings.Join(c.layout.ZoneIDs(), ", "))
+		}
+		if _, ok := c.palette.Colors[col]; !ok {
+			return fmt.Errorf("%q is not one of the cube colours (%s)", col, strings.Join(c.palette.Names(), ", "))
+		}
+		if other, dup := seen[col]; dup {
+			return fmt.Errorf("%s cubes are in two zones (%s and %s): give each colour one zone", col, other, z)
+		}
+		seen[col] = z
 	}
 	return nil
 }
 
-// CalibrateColours implements web.Calibrator. Measuring colours from a
-// calibration drop is not built yet; it says so rather than pretending.
-func (c *visionCamera) CalibrateColours(context.Context, map[string]int) (string, error) {
-	return "", errors.New("colour calibration from a drop is not built yet; the nominal palette (or palette.json in the data directory) is used")
+func colourList(cs []web.MeasuredColour) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Colour)
+	}
+	return strings.Join(names, ", ")
+}
+
+// misreads compares a read of the calibration drop with what was put where:
+// a cube of another colour in a zone, or one outside the drop's zones.
+func misreads(res vision.Result, zones map[string]string) []string {
+	out := []string{}
+	for _, cb := range res.Cubes {
+		want, ok := zones[cb.Zone]
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("A %s cube was read in %s, which is not one of the drop's zones.", cb.Color, cb.Zone))
+		case want != cb.Color:
+			out = append(out, fmt.Sprintf("A cube in %s was read as %s, not %s.", cb.Zone, cb.Color, want))
+		}
+	}
+	for _, r := range res.Redrop {
+		out = append(out, fmt.Sprintf("A %s cube was not readable where it lies (%s): move it away from the borders.", r.Color, r.Reason))
+	}
+	return out
 }
 
 // TestRead implements web.Calibrator.
 func (c *visionCamera) TestRead(ctx context.Context) (json.RawMessage, error) {
-	res, err := c.readNow(ctx)
+	img, err := c.stillFrame(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	res, err := c.readLocked(img)
+	c.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(res)
 }
 
-// simSource renders synthetic photographs of the board: the same camera
-// and light throughout, new cubes after every read.
-type simSource struct {
-	mu     sync.Mutex
-	scene  *synth.Scene
-	rng    *rand.Rand
-	frame  gocv.Mat
-	closed bool
-}
-
-func newSimSource(l *board.Layout, p *board.Palette) *simSource {
-	s := &simSource{rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))}
-	s.scene = synth.Random(s.rng.Uint64(), synth.Options{Layout: l, Palette: p, W: 640, H: 480, MaxTiltDeg: 15, MaxCubes: 12})
-	s.frame = renderMat(s.scene)
-	return s
-}
-
-func renderMat(s *synth.Scene) gocv.Mat {
-	img := synth.Render(s)
-	m, err := gocv.ImageToMatRGB(img)
+// SimulateColourDrop implements web.CalibrationSimulator: the simulated
+// camera shows calCubes cubes of each colour lying in its zone.
+func (c *visionCamera) SimulateColourDrop(_ context.Context, zones map[string]string) (string, error) {
+	if c.sim == nil {
+		return "", errors.New("the camera is real")
+	}
+	c.mu.Lock()
+	err := c.checkZonesLocked(zones)
+	layout := c.layout
+	c.mu.Unlock()
 	if err != nil {
-		return gocv.NewMat()
+		return "", err
 	}
-	return m
+	var cubes []synth.Cube
+	for z, col := range zones {
+		for i, p := range zoneSpots(layout, layout.Zone(z), calCubes) {
+			cubes = append(cubes, synth.Cube{Color: col, Center: p, Angle: 0.3 * float64(i), Pose: synth.Lying, Zone: z})
+		}
+	}
+	c.sim.Drop(cubes)
+	return fmt.Sprintf("The simulated camera shows %d cubes of each colour in its zone.", calCubes), nil
 }
 
-func (s *simSource) Frame(context.Context) (gocv.Mat, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return gocv.NewMat(), errCameraClosed
+// zoneSpots finds up to n spots for cubes in a zone, away from its borders
+// and from each other, nearest its middle first.
+func zoneSpots(l *board.Layout, z *board.Zone, n int) []board.Point {
+	poly := z.Poly()
+	var mid board.Point
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range poly {
+		mid = mid.Add(p.Scale(1 / float64(len(poly))))
+		minX, minY, maxX, maxY = math.Min(minX, p.X), math.Min(minY, p.Y), math.Max(maxX, p.X), math.Max(maxY, p.Y)
 	}
-	if s.frame.Empty() {
-		return gocv.NewMat(), errors.New("the simulated camera failed to render")
+	var cands []board.Point
+	for y := minY; y <= maxY; y += 1 {
+		for x := minX; x <= maxX; x += 1 {
+			p := board.Point{X: x, Y: y}
+			if board.PolygonContains(poly, p) && board.PolygonDist(poly, p) >= l.CubeMM*1.2 {
+				cands = append(cands, p)
+			}
+		}
 	}
-	return s.frame.Clone(), nil
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Sub(mid).Len() < cands[j].Sub(mid).Len() })
+	var out []board.Point
+	for _, p := range cands {
+		ok := true
+		for _, q := range out {
+			if p.Sub(q).Len() < l.CubeMM*2 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			if out = append(out, p); len(out) == n {
+				break
+			}
+		}
+	}
+	return out
 }
 
-// Next lays out a new random drop with the same camera and light.
-func (s *simSource) Next() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
+// simDrop shows n cubes of random colours on the simulated board, as if
+// they had just fallen from the tower (the simulated drop sensor says how
+// many).
+func (c *visionCamera) simDrop(n int) {
+	if c.sim == nil || n <= 0 {
 		return
 	}
-	n := synth.Random(s.rng.Uint64(), synth.Options{Layout: s.scene.Layout, Palette: s.scene.Palette, W: s.scene.Camera.W, H: s.scene.Camera.H, MaxCubes: 12})
-	n.Camera, n.Light = s.scene.Camera, s.scene.Light
-	s.scene = n
-	s.frame.Close()
-	s.frame = renderMat(n)
-}
-
-func (s *simSource) Close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.closed {
-		s.closed = true
-		s.frame.Close()
-	}
-}
-
-// errCameraClosed is what a read gets after the camera was closed (the
-// server is stopping).
-var errCameraClosed = errors.New("the camera is closed")
-
-// captureSource follows a real camera: it grabs frames continuously and
-// keeps the newest.
-type captureSource struct {
-	mu     sync.Mutex
-	closed bool
-	frame  gocv.Mat
-	cancel context.CancelFunc
-	done   chan struct{}
-}
-
-func openCapture(ctx context.Context, lg *slog.Logger, src string) (*captureSource, error) {
-	var dev any = src
-	if n, err := strconv.Atoi(src); err == nil {
-		dev = n
-	} else if _, err := os.Stat(src); err != nil && !looksLikeURL(src) {
-		return nil, fmt.Errorf("camera %q: not a device index, a file or a URL", src)
-	}
-	vc, err := gocv.OpenVideoCapture(dev)
-	if err != nil {
-		return nil, fmt.Errorf("camera %q: %v", src, err)
-	}
-	if !vc.IsOpened() {
-		vc.Close()
-		return nil, fmt.Errorf("camera %q could not be opened", src)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	c := &captureSource{frame: gocv.NewMat(), cancel: cancel, done: make(chan struct{})}
-	go func() {
-		defer close(c.done)
-		defer vc.Close()
-		m := gocv.NewMat()
-		defer m.Close()
-		fails := 0
-		for ctx.Err() == nil {
-			if !vc.Read(&m) || m.Empty() {
-				fails++
-				if fails == 50 {
-					lg.Warn("the camera gives no frames", "camera", src)
-				}
-				time.Sleep(20 * time.Millisecond)
-				continue
-			}
-			fails = 0
-			c.mu.Lock()
-			m.CopyTo(&c.frame)
-			c.mu.Unlock()
-		}
-	}()
-	return c, nil
-}
-
-func looksLikeURL(s string) bool {
-	for _, p := range []string{"http://", "https://", "rtsp://"} {
-		if len(s) > len(p) && s[:len(p)] == p {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *captureSource) Frame(ctx context.Context) (gocv.Mat, error) {
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		c.mu.Lock()
-		if c.closed {
-			c.mu.Unlock()
-			return gocv.NewMat(), errCameraClosed
-		}
-		if !c.frame.Empty() {
-			f := c.frame.Clone()
-			c.mu.Unlock()
-			return f, nil
-		}
-		c.mu.Unlock()
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return gocv.NewMat(), errors.New("the camera has given no frame yet")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-func (c *captureSource) Next() {}
-
-func (c *captureSource) Close() {
-	c.cancel()
-	<-c.done
+	sc := c.sim.Scene()
 	c.mu.Lock()
-	if !c.closed {
-		c.closed = true
-		c.frame.Close()
-	}
+	seed := c.rng.Uint64()
 	c.mu.Unlock()
+	r := synth.Random(seed, synth.Options{Layout: sc.Layout, Palette: sc.Palette, W: sc.Camera.W, H: sc.Camera.H, MinCubes: n, MaxCubes: n})
+	c.sim.Drop(r.Cubes)
 }

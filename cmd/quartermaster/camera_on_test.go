@@ -9,63 +9,134 @@ import (
 	"image/jpeg"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/web"
 )
 
-func TestSimulatedCamera(t *testing.T) {
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// openSim opens the simulated camera over a data directory.
+func openSim(t *testing.T, data string) (*camera, context.Context) {
+	t.Helper()
 	cfg := defaultConfig()
 	cfg.Sim = true
-	cfg.Data = filepath.Join(t.TempDir(), "data")
+	cfg.Data = data
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	cam, err := openCamera(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg)
+	cam, err := openCamera(ctx, quietLogger(), cfg)
 	if err != nil || cam == nil {
+		cancel()
 		t.Fatalf("openCamera: %v %v", cam, err)
 	}
-	defer cam.Close()
-	frames := cam.Frames.Subscribe(ctx)
-	seen := map[string]bool{}
-	for i := 0; i < 2; i++ {
-		r, err := cam.Camera.Read(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var step struct {
-			Type string `json:"type"`
-			Seat int    `json:"seat"`
-			battle.Step
-		}
-		if err := json.Unmarshal(r.Action, &step); err != nil {
-			t.Fatalf("action %s: %v", r.Action, err)
-		}
-		if step.Type != "battle-step" || step.Seat != -1 || step.Step.Step != "read" || step.Read == nil {
-			t.Fatalf("action %s", r.Action)
-		}
-		n := 0
-		for _, zones := range step.Read.Cubes {
-			for _, k := range zones {
-				n += k
-			}
-		}
-		for _, k := range step.Read.Redrop {
+	t.Cleanup(func() { cancel(); cam.Close() })
+	return cam, ctx
+}
+
+// watch attaches like a table does: the reports of the camera's watcher.
+func watch(t *testing.T, ctx context.Context, cam *camera) <-chan companion.CameraReport {
+	t.Helper()
+	cw, ok := cam.Camera.(companion.CameraWatcher)
+	if !ok {
+		t.Fatal("the camera does not watch by itself")
+	}
+	out := make(chan companion.CameraReport, 8)
+	go cw.Watch(ctx, out)
+	return out
+}
+
+func nextReport(t *testing.T, ch <-chan companion.CameraReport) companion.CameraReport {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(15 * time.Second):
+		t.Fatal("the camera handed in no read after the drop")
+	}
+	return companion.CameraReport{}
+}
+
+func noReport(t *testing.T, ch <-chan companion.CameraReport, d time.Duration, why string) {
+	t.Helper()
+	select {
+	case r := <-ch:
+		t.Fatalf("%s, but the camera handed in %+v (%s)", why, r.Err, r.Read.Action)
+	case <-time.After(d):
+	}
+}
+
+// readStep decodes the rules' read action and counts its cubes.
+func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
+	t.Helper()
+	var step struct {
+		Type string `json:"type"`
+		Seat int    `json:"seat"`
+		battle.Step
+	}
+	if err := json.Unmarshal(r.Action, &step); err != nil {
+		t.Fatalf("action %s: %v", r.Action, err)
+	}
+	if step.Type != "battle-step" || step.Seat != -1 || step.Step.Step != "read" || step.Read == nil {
+		t.Fatalf("not a read action: %s", r.Action)
+	}
+	n := 0
+	for _, zones := range step.Read.Cubes {
+		for _, k := range zones {
 			n += k
 		}
-		if r.Cubes == 0 || n != r.Cubes {
-			t.Errorf("read %d cubes, the action holds %d: %s", r.Cubes, n, r.Action)
-		}
-		seen[string(r.Action)] = true
 	}
-	if len(seen) != 2 {
-		t.Error("the simulated camera showed the same drop twice")
+	for _, k := range step.Read.Redrop {
+		n += k
 	}
+	return step.Step, n
+}
+
+// TestSimulatedCameraWatchesDrops: the simulated tower's cubes fall on the
+// simulated board, the watcher notices the drop by itself, waits until the
+// board is still and hands in one read; the drop sensor's hint makes it
+// read even without motion; nothing moves, nothing is read.
+func TestSimulatedCameraWatchesDrops(t *testing.T) {
+	cam, ctx := openSim(t, filepath.Join(t.TempDir(), "data"))
+	if cam.SimDrop == nil {
+		t.Fatal("the simulated camera has no simulated drop")
+	}
+	reports := watch(t, ctx, cam)
+	noReport(t, reports, 400*time.Millisecond, "nothing was dropped")
+
+	cam.SimDrop(6)
+	r := nextReport(t, reports)
+	if r.Err != nil {
+		t.Fatalf("read failed: %v", r.Err)
+	}
+	_, n := readStep(t, r.Read)
+	if r.Read.Cubes < 4 || r.Read.Cubes > 8 || n != r.Read.Cubes {
+		t.Errorf("6 cubes dropped: the read has %d cubes, the action %d: %s", r.Read.Cubes, n, r.Read.Action)
+	}
+	noReport(t, reports, 800*time.Millisecond, "one drop is read once")
+
+	// The tower's sensor fired but the board did not visibly change: the
+	// camera still reads once, even the same cubes.
+	cam.Camera.(companion.CameraWatcher).DropStarted()
+	if r2 := nextReport(t, reports); r2.Err != nil || string(r2.Read.Action) != string(r.Read.Action) {
+		t.Errorf("hinted read = %v %s, want the same cubes again", r2.Err, r2.Read.Action)
+	}
+
+	// A read asked for directly (a camera that does not watch) still works.
+	direct, err := cam.Camera.Read(ctx)
+	if err != nil || string(direct.Action) != string(r.Read.Action) {
+		t.Errorf("Read = %s %v, want the settled board", direct.Action, err)
+	}
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
 	select {
-	case f := <-frames:
+	case f := <-cam.Frames.Subscribe(fctx):
 		if _, err := jpeg.Decode(bytes.NewReader(f)); err != nil {
 			t.Errorf("frame is not a JPEG: %v", err)
 		}
@@ -76,9 +147,12 @@ func TestSimulatedCamera(t *testing.T) {
 	if err != nil || cal.ImageWidth != 640 || len(cal.Layout) == 0 {
 		t.Fatalf("calibration %+v %v", cal, err)
 	}
+	if cam.Board() != nil {
+		t.Error("the simulator's own guess counts as a calibrated board")
+	}
 	raw, err := cam.Calibrator.TestRead(ctx)
 	var res vision.Result
-	if err != nil || json.Unmarshal(raw, &res) != nil {
+	if err != nil || json.Unmarshal(raw, &res) != nil || len(res.Cubes) == 0 {
 		t.Fatalf("test read %s %v", raw, err)
 	}
 	bad := cal
@@ -86,16 +160,151 @@ func TestSimulatedCamera(t *testing.T) {
 	if err := cam.Calibrator.SaveCalibration(ctx, bad); err == nil {
 		t.Error("corners outside the image were saved")
 	}
+	noExplode := strings.Replace(string(cal.Layout), `"explode"`, `"damage"`, -1)
+	bad = cal
+	bad.Layout = json.RawMessage(noExplode)
+	if err := cam.Calibrator.SaveCalibration(ctx, bad); err == nil || !strings.Contains(err.Error(), "rules") {
+		t.Errorf("a board without an exploding-shot zone was saved: %v", err)
+	}
 	if err := cam.Calibrator.SaveCalibration(ctx, cal); err != nil {
 		t.Errorf("the current calibration was refused: %v", err)
 	}
+	if cam.Board() == nil {
+		t.Error("a board saved by the host is not the calibrated board")
+	}
+}
+
+// TestColourCalibrationDrop plays the guided colour calibration on the
+// simulated camera. The data directory starts with a palette measured
+// wrongly (test data: purple and blue swapped), so purple cubes read as
+// blue; after the drop is measured the cubes read in their own colours, the
+// palette is saved, and a restarted camera reads with it.
+func TestColourCalibrationDrop(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	dir := filepath.Join(data, simCameraDir)
+	wrong := board.DefaultPalette()
+	wrong.Note = "test data: purple and blue swapped"
+	wrong.Colors["purple"], wrong.Colors["blue"] = wrong.Colors["blue"], wrong.Colors["purple"]
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := vision.SavePalette(dir, wrong); err != nil {
+		t.Fatal(err)
+	}
+	cam, ctx := openSim(t, data)
+	cal := cam.Calibrator
+	reports := watch(t, ctx, cam)
+
+	// Step 1: the empty board.
+	msg, err := cal.CaptureEmpty(ctx)
+	if err != nil || !strings.Contains(msg, "empty board") {
+		t.Fatalf("capture empty: %q %v", msg, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, vision.EmptyFile)); err != nil {
+		t.Errorf("the empty board was not saved: %v", err)
+	}
+	// Step 2: the plan, one zone per colour of the palette.
+	plan, err := cal.ColourPlan(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !plan.Reference || len(plan.Zones) != 5 || plan.Cubes < 2 {
+		t.Fatalf("plan = %+v", plan)
+	}
+	zones := map[string]string{}
+	for _, z := range plan.Zones {
+		if _, dup := zones[z.Zone]; dup {
+			t.Fatalf("zone %s given two colours", z.Zone)
+		}
+		zones[z.Zone] = z.Colour
+	}
+	sim := cal.(web.CalibrationSimulator)
+	if _, err := sim.SimulateColourDrop(ctx, zones); err != nil {
+		t.Fatal(err)
+	}
+	before := colourInZones(t, cal, ctx, zones)
+	if before["purple"]["blue"] == 0 {
+		t.Fatalf("with the wrong palette purple cubes should read blue: %v", before)
+	}
+	noReport(t, reports, 300*time.Millisecond, "the calibration cubes are not a battle")
+
+	// Refusals a host can make.
+	for name, bad := range map[string]map[string]string{
+		"unknown zone":   {"no-such-zone": "purple"},
+		"unknown colour": {plan.Zones[0].Zone: "pruple"},
+		"colour twice":   {plan.Zones[0].Zone: "green", plan.Zones[1].Zone: "green"},
+	} {
+		if _, err := cal.CalibrateColours(ctx, bad); err == nil {
+			t.Errorf("%s: measured", name)
+		}
+	}
+
+	// Step 3: measure.
+	res, err := cal.CalibrateColours(ctx, zones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Colours) != 5 || len(res.Misread) != 0 || !strings.Contains(res.Result, vision.PaletteFile) || len(res.Read) == 0 {
+		t.Errorf("result = %+v", res)
+	}
+	for _, mc := range res.Colours {
+		if mc.Colour == "purple" && mc.After == mc.Before {
+			t.Errorf("purple was not measured: %+v", mc)
+		}
+	}
+	saved, err := vision.LoadPalette(dir)
+	if err != nil || saved.Note == wrong.Note {
+		t.Fatalf("palette.json not replaced: %+v %v", saved, err)
+	}
+	after := colourInZones(t, cal, ctx, zones)
+	for want, got := range after {
+		for col, n := range got {
+			if col != want && n > 0 {
+				t.Errorf("after calibrating, %d %s cubes read as %s: %v", n, want, col, after)
+			}
+		}
+	}
+	cam.Close()
+
+	// A new start of the server reads with the saved colours (openCamera
+	// takes its palette from cameraBoard).
+	cfg := defaultConfig()
+	cfg.Sim, cfg.Data = true, data
+	_, p, err := cameraBoard(cfg, dir)
+	if err != nil || p.Colors["purple"] != saved.Colors["purple"] || p.Colors["purple"] == wrong.Colors["purple"] {
+		t.Errorf("after a restart purple is %v (%v), want the measured %v", p.Colors["purple"], err, saved.Colors["purple"])
+	}
+}
+
+// colourInZones test-reads the board and counts, for each colour of the
+// drop, the colours read in its zone.
+func colourInZones(t *testing.T, cal web.Calibrator, ctx context.Context, zones map[string]string) map[string]map[string]int {
+	t.Helper()
+	raw, err := cal.TestRead(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res vision.Result
+	if err := json.Unmarshal(raw, &res); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]int{}
+	for _, c := range zones {
+		out[c] = map[string]int{}
+	}
+	for _, cb := range res.Cubes {
+		if want, ok := zones[cb.Zone]; ok {
+			out[want][cb.Color]++
+		}
+	}
+	return out
 }
 
 func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
 	cfg := defaultConfig()
 	cfg.Camera = filepath.Join(t.TempDir(), "missing.avi")
 	cfg.Data = t.TempDir()
-	if _, err := openCamera(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), cfg); err == nil {
+	if _, err := openCamera(context.Background(), quietLogger(), cfg); err == nil {
 		t.Error("a missing video file opened as a camera")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -178,8 +179,13 @@ func mustAction(v any) json.RawMessage {
 }
 
 // simControls adapts the devices' simulators to the dashboard's developer
-// panel.
-type simControls struct{ s *devices.Sim }
+// panel and the keyboard. A drop through the simulated tower also falls on
+// the simulated camera's board (drop, when set): the same number of cubes,
+// one fewer when the last is stuck in the tower.
+type simControls struct {
+	s    *devices.Sim
+	drop func(n int)
+}
 
 func (c simControls) Devices(context.Context) ([]web.SimDevice, error) {
 	var out []web.SimDevice
@@ -190,13 +196,41 @@ func (c simControls) Devices(context.Context) ([]web.SimDevice, error) {
 }
 
 func (c simControls) Do(_ context.Context, key, command string) (string, error) {
+	if key == "drop-sensor" {
+		if f := strings.Fields(command); len(f) == 2 && (f[0] == "drop" || f[0] == "drop-stuck") {
+			if n, err := strconv.Atoi(f[1]); err == nil && n >= 1 && n <= 100 {
+				c.cubesFall(n, f[0] == "drop-stuck")
+			}
+		}
+	}
 	return c.s.Do(key, command)
+}
+
+// Key is a key typed on the terminal (devices.KeyHelp).
+func (c simControls) Key(r rune) (did string, known bool, err error) {
+	if r == 'd' || r == 'D' {
+		c.cubesFall(c.s.Snapshot().DropSize, r == 'D')
+	}
+	return c.s.Key(r)
+}
+
+// cubesFall shows the cubes of a simulated drop on the simulated camera's
+// board before the tower reports the drop, as cubes land while the sensor
+// counts them.
+func (c simControls) cubesFall(n int, stuck bool) {
+	if c.drop == nil {
+		return
+	}
+	if stuck {
+		n-- // the last cube stays in the tower
+	}
+	c.drop(n)
 }
 
 // keyboard lets `make run` drive the simulated devices from the terminal:
 // type keys (see devices.KeyHelp) and Enter. It does nothing when standard
 // input is not a terminal (CI, systemd).
-func keyboard(ctx context.Context, lg *slog.Logger, sim *devices.Sim, in *os.File, out io.Writer) {
+func keyboard(ctx context.Context, lg *slog.Logger, sim simControls, in *os.File, out io.Writer) {
 	st, err := in.Stat()
 	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -16,6 +17,9 @@ import (
 	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
+	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/web"
 )
 
@@ -102,21 +106,38 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}
 		hw.Devices = &tableDevices{t: tbl, cards: cards}
 		hw.Map = deviceMap
-		if sim := tbl.Sim(); sim != nil {
-			opts.Sim = simControls{sim}
-			go keyboard(ctx, lg, sim, os.Stdin, os.Stderr)
-		}
 	}
 
 	cam, err := openCamera(ctx, lg.With("part", "camera"), cfg)
 	if err != nil {
 		return err
 	}
+	// A new Dead Reckoning game is played on the calibrated battle board:
+	// the camera's, else the one calibrated in the data directory.
+	calibratedBoard := func() json.RawMessage { return dataDirBoard(lg, cfg.Data) }
 	if cam != nil {
 		defer cam.Close()
 		hw.Camera = cam.Camera
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
+		calibratedBoard = cam.Board
+	}
+	opts.PrepareTable = func(_ context.Context, req *web.CreateRequest) error {
+		used, err := withBattleBoard(req, calibratedBoard())
+		if used {
+			lg.Info("the new game uses the calibrated battle board")
+		}
+		return err
+	}
+	if td, ok := hw.Devices.(*tableDevices); ok {
+		if sim := td.t.Sim(); sim != nil {
+			sc := simControls{s: sim}
+			if cam != nil {
+				sc.drop = cam.SimDrop
+			}
+			opts.Sim = sc
+			go keyboard(ctx, lg, sc, os.Stdin, os.Stderr)
+		}
 	}
 
 	srv := web.New(lg, mgr, opts)
@@ -150,5 +171,85 @@ type camera struct {
 	Camera     companion.Camera
 	Frames     web.FrameSource
 	Calibrator web.Calibrator
-	Close      func()
+	// Board is the calibrated battle-board layout JSON, nil when the board
+	// has not been calibrated.
+	Board func() json.RawMessage
+	// SimDrop shows n random cubes on a simulated camera's board (nil for a
+	// real camera): the simulated tower's drops fall onto it.
+	SimDrop func(n int)
+	Close   func()
+}
+
+// dataDirBoard is the battle board calibrated in the data directory (by
+// `quartermaster calibrate` or the calibration page), nil when there is
+// none; used when this server runs without a camera.
+func dataDirBoard(lg *slog.Logger, dir string) json.RawMessage {
+	cal, err := vision.LoadCalibration(dir)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			lg.Warn("the camera calibration in the data directory cannot be read; new games use the default battle board", "err", err)
+		}
+		return nil
+	}
+	if len(cal.Layout) == 0 {
+		return json.RawMessage(board.DefaultLayoutJSON())
+	}
+	return cal.Layout
+}
+
+// rulesBoard checks that a calibrated layout is a battle board the rules
+// can play on: the camera reads zone ids of this layout, and the rules give
+// each read cube what its zone gives on the same layout, so both must take
+// it. Empty: the default board, which both have.
+func rulesBoard(layout json.RawMessage) (*battle.Layout, error) {
+	if len(layout) == 0 {
+		return battle.DefaultLayout(), nil
+	}
+	l, err := battle.ParseLayout(layout)
+	if err != nil {
+		return nil, fmt.Errorf("the board layout is not one the Dead Reckoning rules can play on: %w", err)
+	}
+	return l, nil
+}
+
+// withBattleBoard puts a calibrated battle board into a new Dead Reckoning
+// game's setup (options.battleBoard), unless the setup gives its own or
+// there is none. Other games and requests without a setup are left alone.
+// It reports whether the board was put in.
+func withBattleBoard(req *web.CreateRequest, layout json.RawMessage) (bool, error) {
+	if len(layout) == 0 || req.Rules != deadreckoning.Rules().Name() || len(bytes.TrimSpace(req.Setup)) == 0 {
+		return false, nil
+	}
+	var setup map[string]json.RawMessage
+	if err := json.Unmarshal(req.Setup, &setup); err != nil || setup == nil {
+		return false, nil // the rules say what is wrong with it
+	}
+	var options map[string]json.RawMessage
+	if raw, ok := setup["options"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		if err := json.Unmarshal(raw, &options); err != nil {
+			return false, nil
+		}
+	}
+	if raw, ok := options["battleBoard"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return false, nil // the setup chose its board
+	}
+	if _, err := rulesBoard(layout); err != nil {
+		return false, fmt.Errorf("the calibrated battle board cannot be used (%v); fix it on the calibration page, or give the setup its own options.battleBoard", err)
+	}
+	if options == nil {
+		options = map[string]json.RawMessage{}
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, layout); err != nil {
+		return false, err
+	}
+	options["battleBoard"] = compact.Bytes()
+	var err error
+	if setup["options"], err = json.Marshal(options); err != nil {
+		return false, err
+	}
+	if req.Setup, err = json.Marshal(setup); err != nil {
+		return false, err
+	}
+	return true, nil
 }
