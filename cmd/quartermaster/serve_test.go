@@ -12,6 +12,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/devices"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
+	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/web"
 )
 
 // TestServeSimulatedTable starts the companion as `make run` does (simulated
@@ -83,5 +90,188 @@ func TestDeviceConfigRefusesTypos(t *testing.T) {
 	dc, err := deviceConfig(cfg)
 	if err != nil || dc.Drop.Pin != "GPIO27" || !dc.Buttons.Enabled {
 		t.Errorf("the devices section must override the defaults key by key: %+v %v", dc.Drop, err)
+	}
+}
+
+// testBoard is a made-up calibrated battle board (test data): the default
+// board with the cargo and coin plunder zones' effects swapped.
+func testBoard(t *testing.T, name string) json.RawMessage {
+	t.Helper()
+	var l map[string]any
+	if err := json.Unmarshal(board.DefaultLayoutJSON(), &l); err != nil {
+		t.Fatal(err)
+	}
+	l["name"] = name
+	zones := l["zones"].([]any)
+	var cargo, coin map[string]any
+	for _, z := range zones {
+		switch zm := z.(map[string]any); zm["id"] {
+		case "plunder-cargo":
+			cargo = zm
+		case "plunder-coin":
+			coin = zm
+		}
+	}
+	cargo["effects"], coin["effects"] = coin["effects"], cargo["effects"]
+	b, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestWithBattleBoard(t *testing.T) {
+	calibrated := testBoard(t, "Test board (calibrated)")
+	own := testBoard(t, "Test board (the setup's own)")
+	const players = `"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]`
+	boardOf := func(req web.CreateRequest) string {
+		var s struct {
+			Options struct {
+				BattleBoard struct{ Name string } `json:"battleBoard"`
+				BonusTokens bool                  `json:"bonusTokens"`
+			} `json:"options"`
+		}
+		if err := json.Unmarshal(req.Setup, &s); err != nil {
+			t.Fatalf("setup %s: %v", req.Setup, err)
+		}
+		return s.Options.BattleBoard.Name
+	}
+	for _, tc := range []struct {
+		name, rules, setup string
+		layout             json.RawMessage
+		want               string // the board's name in the setup after
+		used, fails        bool
+	}{
+		{name: "no options", rules: "dead-reckoning", setup: `{` + players + `}`, layout: calibrated, want: "Test board (calibrated)", used: true},
+		{name: "other options kept", rules: "dead-reckoning", setup: `{` + players + `,"options":{"bonusTokens":true}}`, layout: calibrated, want: "Test board (calibrated)", used: true},
+		{name: "null board", rules: "dead-reckoning", setup: `{` + players + `,"options":{"battleBoard":null}}`, layout: calibrated, want: "Test board (calibrated)", used: true},
+		{name: "the setup's own board", rules: "dead-reckoning", setup: `{` + players + `,"options":{"battleBoard":` + string(own) + `}}`, layout: calibrated, want: "Test board (the setup's own)"},
+		{name: "nothing calibrated", rules: "dead-reckoning", setup: `{` + players + `}`, want: ""},
+		{name: "another game", rules: "test-counter", setup: `{"n":1}`, layout: calibrated},
+		{name: "a board the rules refuse", rules: "dead-reckoning", setup: `{` + players + `}`, layout: json.RawMessage(strings.ReplaceAll(string(calibrated), `"explode"`, `"damage"`)), fails: true},
+	} {
+		req := web.CreateRequest{Rules: tc.rules, Setup: json.RawMessage(tc.setup)}
+		used, err := withBattleBoard(&req, tc.layout)
+		if (err != nil) != tc.fails || used != tc.used {
+			t.Errorf("%s: used %v, err %v", tc.name, used, err)
+			continue
+		}
+		if tc.rules != "dead-reckoning" {
+			if string(req.Setup) != tc.setup {
+				t.Errorf("%s: setup changed to %s", tc.name, req.Setup)
+			}
+			continue
+		}
+		if got := boardOf(req); !tc.fails && got != tc.want {
+			t.Errorf("%s: board %q, want %q", tc.name, got, tc.want)
+		}
+		if tc.name == "other options kept" && !strings.Contains(string(req.Setup), `"bonusTokens":true`) {
+			t.Errorf("%s: options lost: %s", tc.name, req.Setup)
+		}
+	}
+}
+
+// TestNewGameGetsTheCalibratedBoard: a data directory with a calibrated
+// battle board (test data); a Dead Reckoning game created through the API
+// is set up on it, and the rules accept it; a setup with its own board
+// keeps it.
+func TestNewGameGetsTheCalibratedBoard(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.Addr = "127.0.0.1:0"
+	cfg.Data = filepath.Join(t.TempDir(), "data")
+	cal := vision.Calibration{ImageWidth: 640, ImageHeight: 480, Layout: testBoard(t, "Test board (calibrated)"),
+		Corners: [4]board.Point{{X: 100, Y: 100}, {X: 540, Y: 100}, {X: 540, Y: 380}, {X: 100, Y: 380}}}
+	if err := os.MkdirAll(cfg.Data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := vision.SaveCalibration(cfg.Data, cal); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	handlers := make(chan http.Handler, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, slog.New(slog.DiscardHandler), cfg, devices.DefaultConfig(), func(h http.Handler) { handlers <- h })
+	}()
+	var h http.Handler
+	select {
+	case h = <-handlers:
+	case err := <-done:
+		t.Fatalf("serve stopped: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	create := func(options string) string {
+		body := `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]` + options + `},` +
+			`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/tables", strings.NewReader(body)))
+		var out struct{ Table string }
+		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &out) != nil {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		return out.Table
+	}
+	calibrated := create("")
+	own := create(`,"options":{"battleBoard":` + string(testBoard(t, "Test board (the setup's own)")) + `}`)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	st, err := store.OpenSQLite(filepath.Join(cfg.Data, "quartermaster.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for id, want := range map[string]string{calibrated: "Test board (calibrated)", own: "Test board (the setup's own)"} {
+		rec, err := st.Table(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s struct {
+			Options struct {
+				BattleBoard *battle.Layout `json:"battleBoard"`
+			} `json:"options"`
+		}
+		if err := json.Unmarshal(rec.Setup, &s); err != nil || s.Options.BattleBoard == nil {
+			t.Fatalf("table %s setup %s: %v", id, rec.Setup, err)
+		}
+		if s.Options.BattleBoard.Name != want {
+			t.Errorf("table %s plays on %q, want %q", id, s.Options.BattleBoard.Name, want)
+		}
+		for _, z := range s.Options.BattleBoard.Zones {
+			if z.ID == "plunder-cargo" && !z.Has(battle.Coin) {
+				t.Errorf("table %s: the test board's plunder-cargo zone should give coins: %+v", id, z)
+			}
+		}
+	}
+}
+
+// The camera's layout and the rules' battle board are the same format with
+// the same zones: the ids a read carries are the ids the rules score.
+func TestVisionAndRulesBoardsAgree(t *testing.T) {
+	v, r := board.DefaultLayout(), battle.DefaultLayout()
+	if len(v.Zones) != len(r.Zones) {
+		t.Fatalf("%d vision zones, %d rules zones", len(v.Zones), len(r.Zones))
+	}
+	for i, z := range v.Zones {
+		rz := r.Zones[i]
+		if z.ID != rz.ID || len(z.Effects) != len(rz.Effects) {
+			t.Errorf("zone %d: vision %s, rules %s", i, z.ID, rz.ID)
+			continue
+		}
+		for k, e := range z.Effects {
+			if e.Kind != string(rz.Effects[k].Kind) || e.N != rz.Effects[k].N {
+				t.Errorf("zone %s: vision gives %v, rules %v", z.ID, z.Effects, rz.Effects)
+			}
+		}
+	}
+	if _, err := rulesBoard(board.DefaultLayoutJSON()); err != nil {
+		t.Errorf("the rules refuse the camera's default layout: %v", err)
 	}
 }
