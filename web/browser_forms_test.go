@@ -278,3 +278,78 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 	b.run(tab, "attack again", tap(`#act-attack-ship`))
 	b.waitText(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
 }
+
+// merchantSetup is a game whose Test Isle 1 has a Merchant ship on its card
+// space (made-up test data).
+const merchantSetup = `{"players":[{"name":"Ann","color":"purple","hand":["captain","purser","crew-1","deck-hand-1"]},{"name":"Ben","color":"green"}],
+ "start":0,
+ "catalog":{"islands":[{"id":"test-isle-1","name":"Test Isle 1","slots":4,"values":[6,5,4],"cargo":2,"coins":0},
+   {"id":"test-isle-2","name":"Test Isle 2","slots":3,"values":[4,3],"cargo":1,"coins":1}],
+  "advancements":[{"id":"test-merchant-1","name":"Test Merchant 1","row":1,"slot":"top","cost":2,"encounter":true,
+   "abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]}]},
+ "row1":[{"at":"R1C1","island":"test-isle-1","card":"test-merchant-1"},{"at":"R1C2","island":"test-isle-2"},{"at":"R1C3","openSea":{"arrows":["left"]}}]}`
+
+// TestBrowserFormsCargoProduceMerchant: Ann loads her starting cargo and
+// moves it from hold A to hold D; sails to Test Isle 1, makes Test Isle 2
+// produce with her Purser (the island's cargo and coins appear on the
+// board), turns the Merchant ship over and attacks it (its name and cubes
+// entered with the form), and records the battle by hand, keeping the card.
+func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	body := `{"rules":"dead-reckoning","seed":7,"setup":` + merchantSetup + `,"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`
+	r := e.do("POST", "/api/tables", body)
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	g := &formsGame{e: e, table: cr.Table, token: cr.HostToken}
+	b := newBrowser(t, e.http.URL)
+	tab := g.tablet(b)
+
+	// Cargo: load what the Dock tile holds (prefilled), then rearrange it.
+	b.run(tab, "load", tap(`#f-cargo summary`), chromedp.WaitVisible(`#act-load`, chromedp.ByQuery))
+	b.waitText(tab, "#f-cargo .fsum", "Loading 1 of 1 cargo from your Dock tile")
+	b.run(tab, "load it", tap(`#act-load`))
+	b.waitText(tab, "#log", "Ann loads 1 cargo")
+	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
+	b.run(tab, "rearrange", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo [data-mode="rearrange"]`, chromedp.ByQuery),
+		tap(`#f-cargo [data-mode="rearrange"]`), chromedp.WaitVisible(`#act-rearrange`, chromedp.ByQuery))
+	b.run(tab, "from A to D", tap(`#f-cargo .holdrow[data-hold="A"] .stepper[data-key="cargo"] .minus`))
+	b.waitText(tab, "#f-cargo .fsum", "0 of 1 cargo")
+	b.run(tab, "to D", tap(`#f-cargo .holdrow[data-hold="D"] .stepper[data-key="cargo"] .plus`))
+	b.waitText(tab, "#f-cargo .fsum", "1 of 1 cargo and 0 of 0 coins placed")
+	b.run(tab, "rearrange it", tap(`#act-rearrange`))
+	b.waitText(tab, "#log", "Ann rearranges the ship's holds")
+	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "D: 1 cargo")
+
+	// The Purser makes Test Isle 2 produce (its open sea's arrow adds one).
+	b.run(tab, "play the Purser", tap(`#f-card [data-card="purser"]`), tap(`#act-play`))
+	b.waitText(tab, "#log", "Ann plays purser")
+	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
+	b.waitText(tab, "#log", "Ann sails to R1C1")
+	b.run(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),
+		tap(`[data-ability="purser/level/0"]`), chromedp.WaitVisible(`#f-ability [data-island="R1C2"]`, chromedp.ByQuery))
+	b.waitText(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coins")
+	b.run(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
+	b.waitText(tab, "#log", "Ann produces 2 cargo and 1 coins at R1C2")
+	b.waitText(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
+
+	// The Merchant ship: turned over, entered, attacked.
+	b.run(tab, "the Merchant ship", tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery))
+	b.waitText(tab, "#f-buy summary", "Merchant ship")
+	b.run(tab, "attack it", tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery),
+		chromedp.SendKeys(`#merchant-name`, "Test Back", chromedp.ByQuery),
+		tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`),
+		chromedp.SendKeys(`#merchant-win`, "made-up win text", chromedp.ByQuery))
+	formShot(t, b, tab, "forms-merchant.png")
+	b.run(tab, "attack", tap(`#act-attack-merchant`))
+	b.waitText(tab, "#battle", "Test Back")
+	b.waitText(tab, "#battle", "drops 3 black cubes")
+
+	// The battle by hand: Ann won and keeps the card.
+	b.run(tab, "by hand", chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
+		chromedp.WaitVisible(`#outcome-kept`, chromedp.ByQuery), tap(`#f-outcome [data-won="attacker"]`), tap(`#outcome-kept`), tap(`#act-record-outcome`))
+	b.waitText(tab, "#log", "Ann takes the Merchant ship's card as an advancement")
+	b.waitText(tab, "#f-sleeves", "Merchant ship")
+}

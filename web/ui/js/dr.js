@@ -829,17 +829,16 @@ function payment(pay) {
 }
 
 // goodsEditor sets cargo and coins per hold: st.g = {A: {cargo, coins}}; lim
-// gives each hold's maxima.
-function goodsEditor(me, st, lim, on, coins = true) {
+// gives each hold's maxima as the other steppers stand; show picks the holds
+// listed (by default those with room or something in them).
+function goodsEditor(me, st, lim, on, coins = true, show = (x) => x.cap - x.cargo - x.coins > 0 || x.cargo || x.coins) {
   st.g = st.g || {};
-  const rows = holdsOf(me).map((x) => {
+  const rows = holdsOf(me).filter(show).map((x) => {
     const g = st.g[x.name] || (st.g[x.name] = { cargo: 0, coins: 0 });
-    const l = lim(x, g);
-    if (l.cargo <= 0 && l.coins <= 0 && !g.cargo && !g.coins) return null;
-    return h('div', { class: 'holdrow' }, h('span', { class: 'hname' }, `Hold ${x.name}`, h('span', { class: 'muted' }, ` ${x.cargo} cargo, ${x.coins} coins / ${x.cap}`)),
+    return h('div', { class: 'holdrow', 'data-hold': x.name }, h('span', { class: 'hname' }, `Hold ${x.name}`, h('span', { class: 'muted' }, ` ${x.cargo} cargo, ${x.coins} coins / ${x.cap}`)),
       stepper('cargo', g, 'cargo', () => lim(x, g).cargo, on),
       coins ? stepper('coins', g, 'coins', () => lim(x, g).coins, on) : null);
-  }).filter(Boolean);
+  });
   return rows.length ? rows : [note('No hold can take part in this.', 'warn')];
 }
 
@@ -888,8 +887,8 @@ function cargoPanel(view, ctx, me, act) {
     st.g = st.gFor === st.mode ? st.g : null;
     st.gFor = st.mode;
     const parts = [choice([
-      { value: 'load', label: 'Load' }, { value: 'unload', label: 'Unload' },
-      { value: 'jettison', label: 'Throw overboard' }, { value: 'rearrange', label: 'Rearrange' }], st, 'mode', draw, 'modes')];
+      { value: 'load', label: 'Load', attrs: { 'data-mode': 'load' } }, { value: 'unload', label: 'Unload', attrs: { 'data-mode': 'unload' } },
+      { value: 'jettison', label: 'Throw overboard', attrs: { 'data-mode': 'jettison' } }, { value: 'rearrange', label: 'Rearrange', attrs: { 'data-mode': 'rearrange' } }], st, 'mode', draw, 'modes')];
     const sum = h('p', { class: 'fsum' });
     if (st.mode === 'load') {
       const from = inHarbor ? 'dock' : (mine ? 'island' : null);
@@ -918,7 +917,7 @@ function cargoPanel(view, ctx, me, act) {
       const upd = () => { const t = goodsSum(st.g); sum.textContent = `${st.mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`; };
       if (st.mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
       else {
-        parts.push(goodsEditor(me, st, lim, upd), sum);
+        parts.push(goodsEditor(me, st, lim, upd, true, (x) => x.cargo || x.coins), sum);
         upd();
         parts.push(st.mode === 'unload'
           ? h('button', { class: 'btn primary wide', id: 'act-unload', onclick: () => act({ type: 'unload', to, holds: goodsJSON(st.g) }) }, to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island')
@@ -962,7 +961,7 @@ function cardPanel(view, ctx, me, act) {
     (t.bought || 0) >= 2 ? note('You have already bought or resolved 2 this turn (p. 10).', 'warn') : null];
   const draw = () => {
     const parts = [...head];
-    if (def.encounter) parts.push(choice([{ value: 'trade', label: 'Trade', sub: `pay ${def.cost} cargo (p. 11)` }, { value: 'attack', label: 'Attack', sub: 'turn it over and fight (p. 11)' }], st, 'mode', draw, 'modes'));
+    if (def.encounter) parts.push(choice([{ value: 'trade', label: 'Trade', sub: `pay ${def.cost} cargo (p. 11)`, attrs: { 'data-mode': 'trade' } }, { value: 'attack', label: 'Attack', sub: 'turn it over and fight (p. 11)', attrs: { 'data-mode': 'attack' } }], st, 'mode', draw, 'modes'));
     if (!def.encounter || st.mode === 'trade') {
       parts.push(payEditor(me, st, def.cost, 'ship'),
         h('button', { class: 'btn primary wide', id: 'act-buy', onclick: () => act({ type: 'buy', pay: payHolds(st.pay) }) },
@@ -1264,7 +1263,7 @@ function outcomePanel(view, ctx) {
         toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: x })), st, 'played', 12));
     }
     if (kind === 'merchant') {
-      parts.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: st.kept || undefined, onchange: (e) => { st.kept = e.target.checked; } }), ' the winner keeps the Merchant ship as an advancement'));
+      parts.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'outcome-kept', checked: st.kept || undefined, onchange: (e) => { st.kept = e.target.checked; } }), ' the winner keeps the Merchant ship as an advancement'));
     }
     parts.push(h('button', { class: 'btn primary wide', id: 'act-record-outcome', onclick: () => {
       const a = { type: 'record-battle-outcome', seat: -1, attackerWon: st.won === 'attacker' };
