@@ -3,11 +3,13 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"os"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -18,9 +20,14 @@ func TestDebugOne(t *testing.T) {
 	if os.Getenv("QM_VISION_DEBUG") == "" {
 		t.Skip()
 	}
-	s := synth.Random(1001, synth.Options{})
+	seed, _ := strconv.Atoi(os.Getenv("SEED"))
+	if seed == 0 {
+		seed = 1001
+	}
+	s := synth.Random(uint64(seed), synth.Options{})
+	os.MkdirAll("/tmp/vq", 0o755)
 	img := synth.Render(s)
-	f, _ := os.Create("/tmp/vv/d.png")
+	f, _ := os.Create("/tmp/vq/d.png")
 	png.Encode(f, img)
 	f.Close()
 	for _, c := range s.Cubes {
@@ -40,17 +47,46 @@ func TestDebugOne(t *testing.T) {
 			}
 			im.Set(x, y+h, c)
 		}
-		f, _ := os.Create("/tmp/vv/c.png")
+		f, _ := os.Create("/tmp/vq/c.png")
 		png.Encode(f, im)
 		f.Close()
+		if cs := os.Getenv("CROP"); cs != "" {
+			var cx, cy float64
+			fmt.Sscanf(cs, "%g,%g", &cx, &cy)
+			px, py := int((cx+s.Layout.CubeMM)*3), int((cy+s.Layout.CubeMM)*3)
+			for dy := -6; dy <= 6; dy += 3 {
+				row := ""
+				for dx := -6; dx <= 6; dx += 3 {
+					i := ((py+dy)*w + px + dx) * 3
+					row += fmt.Sprintf(" %3d,%3d,%3d", norm[i+2], norm[i+1], norm[i])
+				}
+				fmt.Println(row)
+			}
+			const R, Z = 36, 6
+			out := image.NewRGBA(image.Rect(0, 0, 2*R*Z*2+4, 2*R*Z))
+			for y := 0; y < 2*R*Z; y++ {
+				for x := 0; x < 2*R*Z; x++ {
+					sx, sy := px-R+x/Z, py-R+y/Z
+					out.Set(x, y, im.At(sx, sy))
+					out.Set(x+2*R*Z+4, y, im.At(sx, sy+h))
+				}
+			}
+			f, _ := os.Create("/tmp/vq/crop.png")
+			png.Encode(f, out)
+			f.Close()
+		}
 	}
-	r, _ := NewReader(s.Layout, s.Palette, s.Corners(), Options{Empty: synth.RenderEmpty(s)})
+	o := Options{}
+	if os.Getenv("REF") != "" {
+		o.Empty = synth.RenderEmpty(s)
+	}
+	r, _ := NewReader(s.Layout, s.Palette, s.Corners(), o)
 	t.Logf("pose %+v", r.pose)
 	res, _ := r.ReadImage(img)
 	t.Logf("pose %+v", r.pose)
 	m, _ := matFromImage(img)
 	b, _ := r.Overlay(m, res, ".png")
-	os.WriteFile("/tmp/vv/o.png", b, 0o644)
+	os.WriteFile("/tmp/vq/o.png", b, 0o644)
 }
 
 func TestDebugRatios(t *testing.T) {

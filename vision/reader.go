@@ -126,7 +126,7 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 			r.Close()
 			return nil, errors.New("empty board: warp failed")
 		}
-		r.refBG = r.background(px)
+		r.refBG = r.background(px, refPct)
 		r.refLab, err = r.correct(px, r.refBG)
 		if err != nil {
 			r.Close()
@@ -300,7 +300,7 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 	defer w.Close()
 	bg := r.refBG
 	if bg == nil {
-		bg = r.background(px)
+		bg = r.background(px, framePct)
 	}
 	lab, err := r.correct(px, bg)
 	if err != nil {
@@ -348,33 +348,44 @@ func (r *Reader) normalize(px []byte, bg []float32) []byte {
 	return norm
 }
 
-// background estimates, without an empty reference, the colour the bare
-// board shows at every warped pixel: the median of 16 mm cells, made robust
-// against cells full of cubes by a median over neighbouring cells, and
-// interpolated between cell centres.
-func (r *Reader) background(px []byte) []float32 {
-	cell := int(16 * r.s)
-	cw, ch := (r.ww+cell-1)/cell, (r.wh+cell-1)/cell
+// background estimates the colour the bare board shows at every warped
+// pixel: a percentile of the board's pixels in cells of about 16 mm aligned
+// with the board (the dark hull around it is left out, or it would darken
+// the light at the edges), made robust against cells full of cubes or print
+// by the median of neighbouring cells, and interpolated between cell
+// centres.
+func (r *Reader) background(px []byte, q float64) []float32 {
+	L := r.layout
+	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
+	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
+	x0, y0 := r.m*r.s, r.m*r.s                                        // the board's origin in warped px
+	hist := make([][3][256]int32, cw*ch)
+	count := make([]int, cw*ch)
+	colOf := make([]int, r.ww)
+	for x := range colOf {
+		colOf[x] = clampI(int(math.Floor((float64(x)+0.5-x0)/cellW)), cw-1)
+	}
+	for y := 0; y < r.wh; y += 2 {
+		cy := clampI(int(math.Floor((float64(y)+0.5-y0)/cellH)), ch-1)
+		for x := 0; x < r.ww; x += 2 {
+			i := y*r.ww + x
+			if r.outside[i] {
+				continue
+			}
+			c := cy*cw + colOf[x]
+			h := &hist[c]
+			h[0][px[i*3]]++
+			h[1][px[i*3+1]]++
+			h[2][px[i*3+2]]++
+			count[c]++
+		}
+	}
 	med := make([][3]float32, cw*ch)
-	var vals [3][]byte
-	for cy := 0; cy < ch; cy++ {
-		for cx := 0; cx < cw; cx++ {
-			for k := range vals {
-				vals[k] = vals[k][:0]
-			}
-			for y := cy * cell; y < min((cy+1)*cell, r.wh); y += 2 {
-				for x := cx * cell; x < min((cx+1)*cell, r.ww); x += 2 {
-					i := (y*r.ww + x) * 3
-					for k := 0; k < 3; k++ {
-						vals[k] = append(vals[k], px[i+k])
-					}
-				}
-			}
-			for k := 0; k < 3; k++ {
-				// The bare board is the bright majority: cubes, icons and
-				// shadows are darker or saturated; take the 60th percentile.
-				med[cy*cw+cx][k] = float32(percentile(vals[k], 0.6))
-			}
+	valid := make([]bool, cw*ch)
+	for c := range med {
+		valid[c] = count[c] > 20
+		for k := 0; k < 3; k++ {
+			med[c][k] = float32(histPercentile(&hist[c][k], count[c], q))
 		}
 	}
 	sm := make([][3]float32, len(med))
@@ -387,7 +398,7 @@ func (r *Reader) background(px []byte) []float32 {
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
 					x, y := cx+dx, cy+dy
-					if x < 0 || y < 0 || x >= cw || y >= ch {
+					if x < 0 || y < 0 || x >= cw || y >= ch || !valid[y*cw+x] {
 						continue
 					}
 					for k := 0; k < 3; k++ {
@@ -396,13 +407,17 @@ func (r *Reader) background(px []byte) []float32 {
 				}
 			}
 			for k := 0; k < 3; k++ {
+				v := med[cy*cw+cx][k]
+				if len(nv[k]) == 0 {
+					sm[cy*cw+cx][k] = v
+					continue
+				}
 				// A cell is replaced only when it is far from its
-				// neighbours (full of cubes).
-				s := append([]float32(nil), nv[k]...)
+				// neighbours (full of cubes or print).
+				s := nv[k]
 				sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
 				m := s[len(s)/2]
-				v := med[cy*cw+cx][k]
-				if v < m*0.85 || v > m*1.15 {
+				if !valid[cy*cw+cx] || v < m*0.85 || v > m*1.15 {
 					v = m
 				}
 				sm[cy*cw+cx][k] = v
@@ -411,15 +426,15 @@ func (r *Reader) background(px []byte) []float32 {
 	}
 	out := make([]float32, r.ww*r.wh*3)
 	for y := 0; y < r.wh; y++ {
-		fy := (float32(y)+0.5)/float32(cell) - 0.5
-		y0 := int(math.Floor(float64(fy)))
-		ty := fy - float32(y0)
-		y0c, y1c := clampI(y0, ch-1), clampI(y0+1, ch-1)
+		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
+		yf := int(math.Floor(float64(fy)))
+		ty := min(max(fy-float32(yf), 0), 1)
+		y0c, y1c := clampI(yf, ch-1), clampI(yf+1, ch-1)
 		for x := 0; x < r.ww; x++ {
-			fx := (float32(x)+0.5)/float32(cell) - 0.5
-			x0 := int(math.Floor(float64(fx)))
-			tx := fx - float32(x0)
-			x0c, x1c := clampI(x0, cw-1), clampI(x0+1, cw-1)
+			fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
+			xf := int(math.Floor(float64(fx)))
+			tx := fx - float32(xf)
+			x0c, x1c := clampI(xf, cw-1), clampI(xf+1, cw-1)
 			a, b, c, d := sm[y0c*cw+x0c], sm[y0c*cw+x1c], sm[y1c*cw+x0c], sm[y1c*cw+x1c]
 			i := (y*r.ww + x) * 3
 			for k := 0; k < 3; k++ {
@@ -430,6 +445,31 @@ func (r *Reader) background(px []byte) []float32 {
 	return out
 }
 
+// histPercentile is the q-th percentile of n values counted in h.
+func histPercentile(h *[256]int32, n int, q float64) byte {
+	want := int(float64(n) * q)
+	c := 0
+	for i, v := range h {
+		c += int(v)
+		if c > want {
+			return byte(i)
+		}
+	}
+	return 255
+}
+
+// Percentiles of a cell's pixels taken as the bare board's colour: in a
+// frame with cubes, the bright majority; in the empty reference, where only
+// the print is darker than the board, nearly the brightest.
+var (
+	framePct = 0.6
+	refPct   = 0.95
+
+	stripChroma = 6.0
+
+	blackRefDrop = 6.0
+)
+
 func clampI(v, hi int) int {
 	if v < 0 {
 		return 0
@@ -438,22 +478,6 @@ func clampI(v, hi int) int {
 		return hi
 	}
 	return v
-}
-
-func percentile(v []byte, q float64) byte {
-	var h [256]int
-	for _, x := range v {
-		h[x]++
-	}
-	want := int(float64(len(v)) * q)
-	n := 0
-	for i, c := range h {
-		n += c
-		if n > want {
-			return byte(i)
-		}
-	}
-	return 255
 }
 
 // labOf converts an sRGB colour to OpenCV's 8-bit Lab (L*2.55, a+128, b+128).
@@ -519,6 +543,12 @@ func (r *Reader) classify(lab []byte) []uint8 {
 			dbg = labDist([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
 		}
 		if dbg < 22 {
+			if r.refLab != nil && r.black >= 0 && l < float64(r.refLab[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
+				// A black cube on dark print differs little from the
+				// reference there, but it is darker than the print and as
+				// dark and grey as a black cube.
+				cls[i] = uint8(r.black + 1)
+			}
 			continue
 		}
 		best, bd := -1, math.Inf(1)
@@ -547,7 +577,7 @@ func (r *Reader) classify(lab []byte) []uint8 {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
 		}
-		if r.refLab == nil && best == r.black && (l > blackMaxL || r.inStrip[i]) {
+		if r.refLab == nil && best == r.black && !r.darkBlack(i, l, a, b) {
 			// Without a reference, dark print and the borders' shadowed
 			// sides look black: only the darkest pixels off the borders
 			// count as a black cube.
@@ -556,6 +586,20 @@ func (r *Reader) classify(lab []byte) []uint8 {
 		cls[i] = uint8(best + 1)
 	}
 	return cls
+}
+
+// darkBlack reports whether a pixel is dark and grey enough to be a black
+// cube even where the print may be dark: darker than blackMaxL, and on the
+// borders (dark wood with shaded sides) nearly without colour.
+func (r *Reader) darkBlack(i int, l, a, b float64) bool {
+	if l > blackMaxL {
+		return false
+	}
+	c := math.Hypot(a-128, b-128)
+	if r.inStrip[i] {
+		return c <= stripChroma
+	}
+	return c <= blackMaxChroma
 }
 
 type blob struct {
