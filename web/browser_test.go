@@ -486,6 +486,27 @@ func TestBrowserCalibrationAndDevices(t *testing.T) {
 	b.run(tablet, "test read", chromedp.Click(`#cal-test`, chromedp.ByQuery))
 	b.waitText(tablet, "#cal-read", "{")
 
+	// The guided colour drop: the plan drawn over the camera image, the
+	// empty board, then measure.
+	b.run(tablet, "start the colour calibration", chromedp.Click(`#cal-colour-start`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#cal-guide .plan li[data-zone="explode"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#cal-guide", "3 green in explode")
+	var zonesDrawn int
+	b.run(tablet, "plan over the image", chromedp.Evaluate(`document.querySelectorAll('#cal-overlay .calzone').length`, &zonesDrawn))
+	if zonesDrawn != 2 {
+		t.Errorf("%d zones of the colour drop drawn over the camera image, want 2", zonesDrawn)
+	}
+	b.run(tablet, "capture the empty board", chromedp.Click(`#cal-empty`, chromedp.ByQuery))
+	b.waitText(tablet, "#cal-guide", "The empty board is captured")
+	b.shot(tablet, "calibration-colours.png")
+	b.run(tablet, "measure", chromedp.Click(`#cal-measure`, chromedp.ByQuery))
+	b.waitText(tablet, "#cal-result", "measured 2 colours")
+	var rows int
+	b.run(tablet, "measured swatches", chromedp.Evaluate(`document.querySelectorAll('#cal-result tr[data-colour] .swatch').length`, &rows))
+	if rows != 4 || cal.colour("explode") != "green" || cal.colour("plunder-cargo") != "purple" {
+		t.Errorf("measured: %d swatches (want 4), calibrator got explode=%q plunder-cargo=%q", rows, cal.colour("explode"), cal.colour("plunder-cargo"))
+	}
+
 	// A game the dashboard has no pictures for: its view as lists, and a
 	// raw action.
 	b.run(tablet, "generic table", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#view`, chromedp.ByQuery),

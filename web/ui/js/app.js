@@ -247,7 +247,10 @@ function tablePage(id, mode) {
       return;
     }
     if (STAYS.includes(n.kind)) {
-      if (n.read && st.notices.some((x) => x.kind === n.kind && x.read && x.read.id === n.read.id)) return;
+      // The same read again: the camera read before the tower's count came,
+      // and the proposal now has it. Show the newer one in its place.
+      const same = n.read ? st.notices.findIndex((x) => x.kind === n.kind && x.read && x.read.id === n.read.id) : -1;
+      if (same >= 0) { st.notices[same] = n; return; }
       st.notices.push(n);
       st.notices = st.notices.slice(-4);
     } else if (n.text) toast(n.text);

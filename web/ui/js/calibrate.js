@@ -1,6 +1,7 @@
 // calibrate.js: the host's camera calibration. The live camera image with
 // the board's four corners and the zones drawn over it; corners and zone
-// corners are dragged into place, then saved for the next read.
+// corners are dragged into place, then saved for the next read. Below, the
+// guided colour-calibration drop and a test read.
 
 import { call, secrets } from './api.js';
 import { h, s, fill, errorBox, toast } from './ui.js';
@@ -45,6 +46,7 @@ export function calibratePage(app, id) {
   const info = h('p', { class: 'muted' });
   const stage = h('div', { class: 'calstage' });
   let cal = null;
+  let plan = null; // the guided colour drop, once the host starts it
   let stopped = false;
 
   const draw = () => {
@@ -77,6 +79,18 @@ export function calibratePage(app, id) {
           const mm = apply(Hinv, [nx, ny]).map((v) => Math.round(v * 10) / 10);
           for (const [z, i] of refs) z.polygon[i] = mm.slice();
         }));
+      }
+    }
+    if (H && plan) {
+      // The guided colour drop: each zone to use, in its colour.
+      for (const zc of plan.zones) {
+        const z = (layout.zones || []).find((q) => q.id === zc.zone);
+        if (!z) continue;
+        const pts = z.polygon.map((p) => apply(H, p));
+        const rgb = `rgb(${zc.rgb.join(',')})`;
+        svg.append(s('polygon', { points: pts.map((p) => p.join(',')).join(' '), class: 'calzone', style: `fill: ${rgb}; stroke: ${rgb}`, 'data-zone': zc.zone }));
+        const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length, cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+        svg.append(s('text', { x: cx, y: cy + 18, 'text-anchor': 'middle', class: 'zlabel callabel' }, `${plan.cubes} × ${zc.colour}`));
       }
     }
     svg.append(s('polygon', { points: cal.corners.map((p) => `${p.x},${p.y}`).join(' '), class: 'boardedge' }));
@@ -115,16 +129,58 @@ export function calibratePage(app, id) {
       draw();
     } catch (e) { fill(err, errorBox(e)); }
   };
-  const colours = h('input', { id: 'cal-colours', placeholder: 'e.g. purple:5, green:5, black:5' });
-  const colourDrop = async () => {
+  // The guided colour-calibration drop: 1. the empty board, 2. a few cubes
+  // of each colour in the zone drawn in that colour, 3. measure.
+  const guide = h('div', { id: 'cal-guide', class: 'calguide' });
+  const swatch = (rgb, title) => h('span', { class: 'swatch', title, style: `background: rgb(${rgb.join(',')})` });
+  const startColours = async () => {
     fill(err);
-    const counts = {};
-    for (const part of colours.value.split(',')) {
-      const [c, n] = part.split(':').map((x) => x && x.trim());
-      if (c) counts[c] = Number(n || 0);
-    }
-    try { const r = await call('POST', `/api/tables/${id}/calibration/colours`, { table: id, body: { counts } }); toast(r.result, 'ok'); } catch (e) { fill(err, errorBox(e)); }
+    try { plan = await call('GET', `/api/tables/${id}/calibration/colours`, { table: id }); drawGuide(); draw(); } catch (e) { fill(err, errorBox(e)); }
   };
+  const zonesOf = () => Object.fromEntries(plan.zones.map((z) => [z.zone, z.colour]));
+  const captureEmpty = async () => {
+    fill(err);
+    try { const r = await call('POST', `/api/tables/${id}/calibration/empty`, { table: id }); toast(r.result, 'ok'); plan.reference = true; drawGuide(); } catch (e) { fill(err, errorBox(e)); }
+  };
+  const simulate = async () => {
+    fill(err);
+    try { const r = await call('POST', `/api/tables/${id}/calibration/simulate-drop`, { table: id, body: { zones: zonesOf() } }); toast(r.result, 'ok'); } catch (e) { fill(err, errorBox(e)); }
+  };
+  const measured = h('div', { id: 'cal-result', 'aria-live': 'polite' });
+  const measure = async () => {
+    fill(err);
+    fill(measured, h('p', { class: 'muted' }, 'Measuring…'));
+    try {
+      const r = await call('POST', `/api/tables/${id}/calibration/colours`, { table: id, body: { zones: zonesOf() } });
+      fill(measured,
+        h('p', { class: r.misread.length ? 'warn' : 'ok' }, r.result),
+        h('table', { class: 'calcolours' },
+          h('tr', null, h('th', null, 'colour'), h('th', null, 'zone'), h('th', null, 'before'), h('th', null, 'measured')),
+          r.colours.map((c) => h('tr', { 'data-colour': c.colour }, h('td', null, c.colour), h('td', null, c.zone),
+            h('td', null, swatch(c.before, c.before.join(', '))), h('td', null, swatch(c.after, c.after.join(', ')), ' ', c.after.join(', '))))),
+        r.misread.length ? h('ul', { class: 'misread' }, r.misread.map((m) => h('li', null, m))) : null);
+      plan = null; draw(); drawGuide();
+    } catch (e) { fill(measured); fill(err, errorBox(e)); }
+  };
+  function drawGuide() {
+    if (!plan) {
+      fill(guide, h('p', { class: 'muted' }, 'Teach the camera your cubes’ colours under this light. While you do, the camera proposes no battle reads.'),
+        h('button', { class: 'btn', id: 'cal-colour-start', onclick: startColours }, 'Start the colour calibration'));
+      return;
+    }
+    fill(guide,
+      h('ol', { class: 'steps' },
+        h('li', { class: plan.reference ? 'done' : '' },
+          plan.reference ? 'The empty board is captured. ' : 'Take every cube off the board, then capture the empty board. ',
+          h('button', { class: 'btn', id: 'cal-empty', onclick: captureEmpty }, plan.reference ? 'Capture it again' : 'Capture the empty board')),
+        h('li', null, `Put ${plan.cubes} cubes of each colour in its zone, drawn in that colour over the camera image, away from the borders:`,
+          h('ul', { class: 'plan' }, plan.zones.map((z) => h('li', { 'data-zone': z.zone }, swatch(z.rgb, z.colour), ` ${plan.cubes} ${z.colour} in ${z.zone}`))),
+          sim ? h('button', { class: 'btn', id: 'cal-simdrop', onclick: simulate }, 'Simulate this drop') : null),
+        h('li', null, 'When the cubes lie still: ',
+          h('button', { class: 'btn primary', id: 'cal-measure', onclick: measure, disabled: !plan.reference }, 'Measure'))));
+  }
+  let sim = false;
+  drawGuide();
   const readOut = h('pre', { class: 'mono', id: 'cal-read' });
   const testRead = async () => {
     fill(err);
@@ -137,14 +193,14 @@ export function calibratePage(app, id) {
     h('div', { class: 'row' },
       h('button', { class: 'big primary', id: 'cal-save', onclick: save }, 'Save'),
       h('a', { class: 'big', href: `#/t/${id}` }, 'Back to the table')),
-    h('h2', null, 'Colour calibration drop'),
-    h('p', { class: 'muted' }, 'Drop a handful of cubes of each colour onto the empty board, say how many, and measure.'),
-    h('div', { class: 'row' }, colours, h('button', { class: 'btn', onclick: colourDrop }, 'Measure')),
+    h('h2', null, 'Colour calibration'),
+    guide, measured,
     h('h2', null, 'Test read'),
     h('button', { class: 'btn', id: 'cal-test', onclick: testRead }, 'Read the board now'), readOut);
 
   (async () => {
     try {
+      call('GET', '/api/health').then((hl) => { sim = !!hl.sim; if (plan) drawGuide(); }).catch(() => {});
       cal = await call('GET', `/api/tables/${id}/calibration`, { table: id });
       if (!stopped) { info.textContent = `Camera image ${cal.image_width}×${cal.image_height}.`; draw(); }
     } catch (e) { fill(err, errorBox(e)); }
