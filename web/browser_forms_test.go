@@ -214,8 +214,9 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 
 // TestBrowserFormsAttackShip: Ben's pirate ship shares Test Isle 1 with Ann
 // at the start of her turn; she attacks it from the form without a flag
-// (p. 12), the battle is recorded by hand (she wins: Ben takes the loser's
-// damage and turns mercantile), and attacking him again is refused (p. 17).
+// (p. 12), the battle is recorded by hand (she wins and puts a cargo of
+// plunder in hold A; Ben takes the loser's damage and turns mercantile), and
+// attacking him again is refused (p. 17).
 // Her phone shows the same form with finger-sized targets.
 func TestBrowserFormsAttackShip(t *testing.T) {
 	g := newFormsGame(t)
@@ -264,8 +265,11 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 	b.run(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
 		chromedp.WaitVisible(`#f-outcome [data-won="attacker"]`, chromedp.ByQuery),
-		tap(`#f-outcome [data-won="attacker"]`), tap(`#act-record-outcome`))
+		tap(`#f-outcome [data-won="attacker"]`),
+		// One cargo of plunder into Ann's hold A (the first hold listed).
+		tap(`#f-outcome .holdrow[data-hold="A"] .stepper[data-key="cargo"] .plus`), tap(`#act-record-outcome`))
 	b.waitText(tab, `#players .pcard[data-seat="1"]`, "1 / 5")
+	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
 	b.waitText(tab, `#players .pcard[data-seat="1"] h3`, "mercantile")
 	b.waitText(tab, "#turn", "Already fought: Ben’s ship")
 	var battle bool

@@ -1252,12 +1252,16 @@ function outcomePanel(view, ctx) {
         { value: 'defender', label: `${def ? def.name : (b.merchant && b.merchant.name) || 'the defence'} won`, attrs: { 'data-won': 'defender' } }], st, 'won', null, 'modes'),
       note('Damage from damage zones and abilities (the loser’s 1 damage is added by itself):'),
       stepper(`damage to ${att ? att.name : 'the attacker'}`, st, 'dmgA', 5)];
-    if (def) parts.push(stepper(`damage to ${def.name}`, st, 'dmgD', 5));
+    if (def && kind === 'ship') parts.push(stepper(`damage to ${def.name}`, st, 'dmgD', 5));
+    const room = (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) });
+    const island = (view.boards || []).some((x) => posKey(x.at) === posKey(b.at) && x.island);
+    const onIsland = (who, o) => (island ? [stepper(`${who}: cargo on the island`, o, 'cargo', 20), stepper(`${who}: coins on the island`, o, 'coins', 20)] : []);
+    st.ia = st.ia || {}; st.id = st.id || {};
     if (kind !== 'building' && att) {
-      parts.push(note(`${att.name}’s plunder: cargo and coins onto the ship`), goodsEditor(att, { g: st.pa }, (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) })));
+      parts.push(note(`${att.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`), goodsEditor(att, { g: st.pa }, room), onIsland(att.name, st.ia));
     }
     if (kind === 'ship' && def) {
-      parts.push(note(`${def.name}’s plunder: cargo and coins onto the ship`), goodsEditor(def, { g: st.pd }, (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) })));
+      parts.push(note(`${def.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`), goodsEditor(def, { g: st.pd }, room), onIsland(def.name, st.id));
       const playedIds = new Set((def.played || []).concat(def.playedOffTurn || []).map((c) => c.id));
       parts.push(note(`Cards ${def.name} played from hand to defend:`),
         toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: x })), st, 'played', 12));
@@ -1270,8 +1274,14 @@ function outcomePanel(view, ctx) {
       if (st.dmgA) a.damageToAttacker = st.dmgA;
       if (st.dmgD) a.damageToDefender = st.dmgD;
       const pa = goodsJSON(st.pa), pd = goodsJSON(st.pd);
-      if (Object.keys(pa).length) a.attackerPlunder = { holds: pa };
-      if (Object.keys(pd).length) a.defenderPlunder = { holds: pd };
+      const plunder = (hs, isl) => {
+        const o = {};
+        if (Object.keys(hs).length) o.holds = hs;
+        if (isl.cargo || isl.coins) o.island = { cargo: isl.cargo || 0, coins: isl.coins || 0 };
+        return Object.keys(o).length ? o : undefined;
+      };
+      a.attackerPlunder = plunder(pa, st.ia);
+      a.defenderPlunder = plunder(pd, st.id);
       if (st.kept) a.merchantKept = true;
       if (st.played.length) a.defenderPlayed = st.played.slice();
       ctx.submit(a).then(() => { ctx._open = null; ctx.setError(null); }, () => {});
