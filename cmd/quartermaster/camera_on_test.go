@@ -9,6 +9,8 @@ import (
 	"image/jpeg"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -307,4 +309,74 @@ func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
 	if _, err := openCamera(context.Background(), quietLogger(), cfg); err == nil {
 		t.Error("a missing video file opened as a camera")
 	}
+}
+
+// TestServeSimulatedBattleRead is `make run` from the API: a Dead Reckoning
+// table, a drop through the simulated tower, and the camera's read of the
+// cubes that fell waits for a player, with the tower's count beside it.
+func TestServeSimulatedBattleRead(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.Addr = "127.0.0.1:0"
+	cfg.Data = filepath.Join(t.TempDir(), "data")
+	cfg.Sim = true
+	devCfg, err := deviceConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	handlers := make(chan http.Handler, 1)
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, quietLogger(), cfg, devCfg, func(h http.Handler) { handlers <- h }) }()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Error("serve did not stop")
+		}
+	}()
+	var h http.Handler
+	select {
+	case h = <-handlers:
+	case err := <-done:
+		t.Fatalf("serve stopped: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	do := func(method, path, body string) (int, []byte) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(method, path, strings.NewReader(body)))
+		return rec.Code, rec.Body.Bytes()
+	}
+	code, body := do("POST", "/api/tables", `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]},`+
+		`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`)
+	var created struct{ Table string }
+	if code != 201 || json.Unmarshal(body, &created) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	// The hardware follows the newest game within a couple of seconds;
+	// drop again until the read shows (a drop before that is not this
+	// table's).
+	deadline := time.Now().Add(40 * time.Second)
+	for time.Now().Before(deadline) {
+		if code, body := do("POST", "/api/sim", `{"key":"drop-sensor","command":"drop 5"}`); code != 200 {
+			t.Fatalf("simulated drop: %d %s", code, body)
+		}
+		for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
+			_, body := do("GET", "/api/tables/"+created.Table+"/reads", "")
+			var reads []companion.ProposedRead
+			if err := json.Unmarshal(body, &reads); err != nil {
+				t.Fatalf("reads: %s", body)
+			}
+			if len(reads) > 0 {
+				r := reads[0]
+				if r.Dropped != 5 || r.Cubes < 3 || r.Cubes > 7 {
+					t.Errorf("read of a 5-cube drop: %d seen, %d counted", r.Cubes, r.Dropped)
+				}
+				readStep(t, companion.CameraRead{Action: r.Action, Cubes: r.Cubes})
+				return
+			}
+		}
+	}
+	t.Fatal("no camera read after dropping cubes through the simulated tower")
 }
