@@ -381,15 +381,48 @@ export function battleSteps(view, ctx) {
       break;
     }
     case 'plunder': {
+      // Each side places its plunder (p. 19): the either-items split into
+      // cargo and coins, then on the ship (its free hold space) and, at an
+      // island, on the island; what is not placed goes back to the supply.
       for (const [role, due] of Object.entries(need.plunder || {})) {
-        const coins = h('input', { type: 'number', min: 0, max: due.choice || 0, value: 0 });
-        const shipC = h('input', { type: 'number', min: 0, value: due.cargo || 0 }), shipK = h('input', { type: 'number', min: 0, value: due.coins || 0 });
-        const islC = h('input', { type: 'number', min: 0, value: 0 }), islK = h('input', { type: 'number', min: 0, value: 0 });
-        box.append(h('div', { class: 'plunder' }, h('strong', null, `${pname(view, roleSeat[role])} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either`),
-          due.choice ? h('label', null, ' coins among the “either”: ', coins) : null,
-          h('div', { class: 'row' }, 'To the ship: cargo ', shipC, ' coins ', shipK, ' To the island: cargo ', islC, ' coins ', islK),
-          h('button', { class: 'btn primary', onclick: () => step({ step: 'plunder', role, plunder: { choice_coins: Number(coins.value || 0),
-            ship: { cargo: Number(shipC.value || 0), coins: Number(shipK.value || 0) }, island: { cargo: Number(islC.value || 0), coins: Number(islK.value || 0) } } }, roleSeat[role]) }, 'Place the plunder')));
+        const gn = due.gains || {};
+        const st = formState(ctx, view, 'bs-plunder-' + role, () => {
+          const o = { choice: 0, ship: { cargo: 0, coins: 0 }, island: { cargo: 0, coins: 0 } };
+          const cargo = (due.cargo || 0) + (due.choice || 0) + (gn.cargo || 0), coins = (due.coins || 0) + (gn.coins || 0);
+          o.ship.cargo = Math.min(cargo, due.hold_free ?? cargo);
+          o.ship.coins = Math.min(coins, (due.hold_free ?? cargo + coins) - o.ship.cargo);
+          return o;
+        });
+        const cargoAll = () => (due.cargo || 0) + (due.choice || 0) - (st.choice || 0) + (gn.cargo || 0);
+        const coinsAll = () => (due.coins || 0) + (st.choice || 0) + (gn.coins || 0);
+        const free = () => (due.hold_free ?? 99) - st.ship.cargo - st.ship.coins;
+        const sum = h('p', { class: 'fsum' });
+        const upd = () => {
+          // Fewer cargo after a choice: take it off the island, then the ship.
+          for (const where of [st.island, st.ship]) {
+            const over = st.ship.cargo + st.island.cargo - cargoAll();
+            if (over > 0) where.cargo = Math.max(0, where.cargo - over);
+            const overK = st.ship.coins + st.island.coins - coinsAll();
+            if (overK > 0) where.coins = Math.max(0, where.coins - overK);
+          }
+          const back = cargoAll() - st.ship.cargo - st.island.cargo + coinsAll() - st.ship.coins - st.island.coins;
+          sum.textContent = `${cargoAll()} cargo and ${coinsAll()} coins: ${back} back to the supply`;
+        };
+        const rows = [];
+        if (due.choice) rows.push(stepper(`coins among the ${due.choice} cargo-or-coin`, st, 'choice', due.choice, upd));
+        rows.push(stepper('cargo on the ship', st.ship, 'cargo', () => Math.min(cargoAll() - st.island.cargo, st.ship.cargo + free()), upd),
+          stepper('coins on the ship', st.ship, 'coins', () => Math.min(coinsAll() - st.island.coins, st.ship.coins + free()), upd));
+        if (due.island) {
+          rows.push(stepper('cargo on the island', st.island, 'cargo', () => cargoAll() - st.ship.cargo, upd),
+            stepper('coins on the island', st.island, 'coins', () => coinsAll() - st.ship.coins, upd));
+        }
+        upd();
+        // The button comes first in the page (CSS shows it last).
+        box.append(h('div', { class: 'plunder' },
+          h('strong', null, `${pname(view, roleSeat[role])} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${gn.coins || 0} coins` : '')),
+          h('button', { class: 'btn primary wide place', id: 'bs-plunder-' + role, onclick: () => step({ step: 'plunder', role, plunder: { choice_coins: st.choice || 0,
+            ship: { cargo: st.ship.cargo, coins: st.ship.coins }, island: { cargo: st.island.cargo, coins: st.island.coins } } }, roleSeat[role]) }, 'Place the plunder'),
+          h('div', { class: 'fbody' }, rows), sum));
       }
       break;
     }
