@@ -131,15 +131,15 @@ func formShot(t *testing.T, b *browser, ctx context.Context, name string) {
 	}
 }
 
-// smallTargets lists the visible buttons of the Act panel smaller than a
-// finger (48 px) in either direction.
+// smallTargets lists the visible buttons of the Act panel's forms smaller
+// than a finger (48 px) in either direction (a checkbox: its label).
 func smallTargets(t *testing.T, b *browser, ctx context.Context) []string {
 	t.Helper()
 	var small []string
 	b.run(ctx, "touch targets", chromedp.Evaluate(`[...document.querySelectorAll('#forms button, #forms summary, #forms input[type=checkbox]')]
 		.filter((e) => e.offsetParent !== null)
-		.map((e) => [e.getBoundingClientRect(), e])
-		.filter(([r, e]) => r.height < 48 || r.width < (e.type === 'checkbox' ? 28 : 48))
+		.map((e) => [(e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e).getBoundingClientRect(), e])
+		.filter(([r]) => r.height < 48 || r.width < 48)
 		.map(([r, e]) => (e.id || e.className || e.tagName) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) + ': ' + (e.innerText || '').slice(0, 30))`, &small))
 	return small
 }
@@ -338,6 +338,19 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 	b.run(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
 	b.waitText(tab, "#log", "Ann produces 2 cargo and 1 coins at R1C2")
 	b.waitText(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
+
+	// Ann's phone: the Merchant ship's form and the ability form, finger-sized.
+	phone := b.device(412, 860)
+	b.run(phone, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]),
+		chromedp.WaitVisible(`#f-buy`, chromedp.ByQuery), tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery),
+		tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery))
+	if small := smallTargets(t, b, phone); len(small) > 0 {
+		t.Errorf("targets smaller than a finger on the phone (Merchant form): %v", small)
+	}
+	b.run(phone, "the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`#f-ability .opt`, chromedp.ByQuery))
+	if small := smallTargets(t, b, phone); len(small) > 0 {
+		t.Errorf("targets smaller than a finger on the phone (ability form): %v", small)
+	}
 
 	// The Merchant ship: turned over, entered, attacked.
 	b.run(tab, "the Merchant ship", tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery))

@@ -375,9 +375,25 @@ export function battleSteps(view, ctx) {
     }
     case 'abilities': {
       const who = need.who === 'defender' ? 'defender' : 'attacker';
+      // Each usable ability in words (its id is "seat/card/source/index");
+      // taking back a dropped cube asks from which zone.
+      const zoneBox = h('div', { class: 'fbody' });
+      const describe = (id) => {
+        const [seatS, cid, source, idx] = String(id).split('/');
+        const c = inPlay(player(view, Number(seatS)) || {}).find((x) => x.id === cid);
+        const src = c && abilitiesOf(c).find((x) => x.source === source);
+        const ab = src && src.known ? src.abilities[Number(idx)] : null;
+        return { card: c, ab, text: c ? `${cardName(c)}: ${ab ? optionText(ab.options[0], c) : 'ability ' + idx}` : String(id) };
+      };
+      const use = (id) => {
+        const d = describe(id);
+        if (!d.ab || !d.ab.options[0].effects.some((e) => e.kind === 'battle-remove-cube')) { step({ step: 'ability', role: who, ability: id, zone: '' }, roleSeat[who]); return; }
+        zones().then((zs) => fill(zoneBox, note(`${d.text}: from which zone?`),
+          h('div', { class: 'choice' }, zs.map((z) => h('button', { type: 'button', class: 'opt', 'data-zone': z, onclick: () => step({ step: 'ability', role: who, ability: id, zone: z }, roleSeat[who]) }, z)))));
+      };
       box.append(h('p', null, `${who === 'attacker' ? pname(view, b.attacker) : pname(view, b.defender)}: use one battle ability, or pass.`),
-        h('div', { class: 'row' }, (need.usable || []).map((id) => h('button', { class: 'btn', onclick: () => step({ step: 'ability', role: who, ability: id, zone: '' }, roleSeat[who]) }, id)),
-          h('button', { class: 'btn primary', id: 'bs-pass', onclick: () => step({ step: 'pass', role: who }, roleSeat[who]) }, 'Pass')));
+        h('div', { class: 'choice' }, (need.usable || []).map((id) => h('button', { type: 'button', class: 'opt', 'data-ability': id, onclick: () => use(id) }, describe(id).text)),
+          h('button', { class: 'btn primary', id: 'bs-pass', onclick: () => step({ step: 'pass', role: who }, roleSeat[who]) }, 'Pass')), zoneBox);
       break;
     }
     case 'plunder': {
