@@ -434,6 +434,10 @@ func (c *visionCamera) stillFrame(ctx context.Context) (image.Image, error) {
 	}
 }
 
+// errCalibrating: the watcher does not read while the host calibrates the
+// colours.
+var errCalibrating = errors.New("the host is calibrating the colours")
+
 // errNotCalibrated is what a read gets before the board's corners are known.
 var errNotCalibrated = errors.New("the camera is not calibrated: drag the board's corners into place on the calibration page and save, or run quartermaster calibrate")
 
@@ -461,14 +465,18 @@ type watchReader struct{ c *visionCamera }
 func (w watchReader) ReadImage(img image.Image) (vision.Result, error) {
 	c := w.c
 	c.mu.Lock()
-	res, err := c.readLocked(img)
 	hinted := c.hinted
 	c.hinted = false
-	calibrating := time.Now().Before(c.calibUntil)
+	if time.Now().Before(c.calibUntil) {
+		// The calibration cubes are no battle: not even read.
+		c.mu.Unlock()
+		return vision.Result{}, errCalibrating
+	}
+	res, err := c.readLocked(img)
 	c.mu.Unlock()
 	if err != nil {
 		c.lg.Warn("the camera could not read a drop", "err", err, "drop-sensor", hinted)
-		if hinted && !calibrating {
+		if hinted {
 			c.report(companion.CameraReport{Err: err})
 		}
 	}

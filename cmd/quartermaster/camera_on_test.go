@@ -105,6 +105,7 @@ func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
 // board is still and hands in one read; the drop sensor's hint makes it
 // read even without motion; nothing moves, nothing is read.
 func TestSimulatedCameraWatchesDrops(t *testing.T) {
+	t.Parallel() // mostly waiting for frames: overlaps with the other tests
 	cam, ctx := openSim(t, filepath.Join(t.TempDir(), "data"))
 	if cam.SimDrop == nil {
 		t.Fatal("the simulated camera has no simulated drop")
@@ -182,6 +183,7 @@ func TestSimulatedCameraWatchesDrops(t *testing.T) {
 // blue; after the drop is measured the cubes read in their own colours, the
 // palette is saved, and a restarted camera reads with it.
 func TestColourCalibrationDrop(t *testing.T) {
+	t.Parallel() // mostly waiting for frames: overlaps with the other tests
 	data := filepath.Join(t.TempDir(), "data")
 	dir := filepath.Join(data, simCameraDir)
 	wrong := board.DefaultPalette()
@@ -315,6 +317,7 @@ func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
 // table, a drop through the simulated tower, and the camera's read of the
 // cubes that fell waits for a player, with the tower's count beside it.
 func TestServeSimulatedBattleRead(t *testing.T) {
+	t.Parallel() // mostly waiting for frames: overlaps with the other tests
 	cfg := defaultConfig()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(t.TempDir(), "data")
