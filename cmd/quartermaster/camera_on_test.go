@@ -268,6 +268,11 @@ func TestColourCalibrationDrop(t *testing.T) {
 			}
 		}
 	}
+	// Measuring ends the calibration: the next drop reaches the table.
+	cam.SimDrop(4)
+	if r := nextReport(t, reports); r.Err != nil || r.Read.Cubes == 0 {
+		t.Errorf("after the calibration a drop gave %v, %d cubes", r.Err, r.Read.Cubes)
+	}
 	cam.Close()
 
 	// A new start of the server reads with the saved colours (openCamera
