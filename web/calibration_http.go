@@ -117,6 +117,9 @@ func (s *Server) colourPlan(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
+		return err
+	}
 	plan, err := cal.ColourPlan(c.Request().Context())
 	if err != nil {
 		return fail(errBadRequest, "the colour calibration cannot start: %v", err)

@@ -70,9 +70,10 @@ type Calibrator interface {
 	// calibration (corners outside the image, a malformed layout) is an
 	// error a person reads; nothing is saved then.
 	SaveCalibration(ctx context.Context, c CameraCalibration) error
-	// ColourPlan says what the guided colour-calibration drop needs: whether
-	// the empty board has been captured, and which colour of cubes goes in
-	// which zone.
+	// ColourPlan starts the guided colour-calibration drop and says what it
+	// needs: whether the empty board has been captured, and which colour of
+	// cubes goes in which zone. Until the colours are measured the camera
+	// may hold back its battle reads (the calibration cubes are no battle).
 	ColourPlan(ctx context.Context) (ColourPlan, error)
 	// CaptureEmpty takes the current camera frame (once the board is still)
 	// as the photograph of the empty board, stores it in the data directory

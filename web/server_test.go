@@ -540,11 +540,11 @@ func TestCalibration(t *testing.T) {
 		}
 	}
 	// The guided colour drop: the plan, the empty board, the measure.
-	if r := e.do("GET", path+"/colours", "", pin(cr.PINs[0])...); r.status != 403 {
+	if r := e.do("POST", path+"/start", "", pin(cr.PINs[0])...); r.status != 403 {
 		t.Errorf("colour plan with a PIN: %d", r.status)
 	}
 	var plan ColourPlan
-	e.do("GET", path+"/colours", "", host(cr.HostToken)...).json(t, &plan)
+	e.do("POST", path+"/start", "", host(cr.HostToken)...).json(t, &plan)
 	if plan.Reference || len(plan.Zones) != 2 || plan.Zones[0].Colour != "green" || plan.Cubes != 3 {
 		t.Errorf("plan before the empty board = %+v", plan)
 	}
@@ -554,7 +554,7 @@ func TestCalibration(t *testing.T) {
 	if r := e.do("POST", path+"/empty", "", host(cr.HostToken)...); r.status != 200 || !strings.Contains(string(r.body), "captured") {
 		t.Errorf("capture empty: %d %s", r.status, r.body)
 	}
-	e.do("GET", path+"/colours", "", host(cr.HostToken)...).json(t, &plan)
+	e.do("POST", path+"/start", "", host(cr.HostToken)...).json(t, &plan)
 	if !plan.Reference {
 		t.Error("the plan does not know the empty board was captured")
 	}

@@ -49,7 +49,7 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.GET("/presence", s.presenceHandler)
 	t.GET("/calibration", s.getCalibration)
 	t.PUT("/calibration", s.putCalibration)
-	t.GET("/calibration/colours", s.colourPlan)
+	t.POST("/calibration/start", s.colourPlan)
 	t.POST("/calibration/colours", s.calibrateColours)
 	t.POST("/calibration/empty", s.captureEmpty)
 	t.POST("/calibration/simulate-drop", s.simulateColourDrop)

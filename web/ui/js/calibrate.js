@@ -135,7 +135,7 @@ export function calibratePage(app, id) {
   const swatch = (rgb, title) => h('span', { class: 'swatch', title, style: `background: rgb(${rgb.join(',')})` });
   const startColours = async () => {
     fill(err);
-    try { plan = await call('GET', `/api/tables/${id}/calibration/colours`, { table: id }); drawGuide(); draw(); } catch (e) { fill(err, errorBox(e)); }
+    try { plan = await call('POST', `/api/tables/${id}/calibration/start`, { table: id }); drawGuide(); draw(); } catch (e) { fill(err, errorBox(e)); }
   };
   const zonesOf = () => Object.fromEntries(plan.zones.map((z) => [z.zone, z.colour]));
   const captureEmpty = async () => {
