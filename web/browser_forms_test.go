@@ -48,6 +48,31 @@ func TestSailorsCopy(t *testing.T) {
 	}
 }
 
+// formsWait is how long a step of these tests may take: longer than the
+// other browser tests' 10 s, because the machine they run on is shared and
+// often loaded (every engineer's tests on 2 cores).
+const formsWait = 25 * time.Second
+
+// frun runs actions with formsWait as the limit, failing the test with the
+// page's text.
+func (b *browser) frun(ctx context.Context, what string, actions ...chromedp.Action) {
+	b.t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, formsWait)
+	defer cancel()
+	if err := chromedp.Run(tctx, actions...); err != nil {
+		var body string
+		_ = chromedp.Run(ctx, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &body))
+		b.t.Fatalf("%s: %v\npage text:\n%s", what, err, body)
+	}
+}
+
+// fwait waits until the element's text contains want.
+func (b *browser) fwait(ctx context.Context, sel, want string) {
+	b.t.Helper()
+	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && (e.innerText ?? e.textContent ?? "").includes(` + jsString(want) + `); })()`
+	b.frun(ctx, "waiting for "+sel+" to say "+want, chromedp.Poll(js, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
 // formsGame starts a real game from the engine's test script's setup (made-up
 // test islands and advancement) and plays the given actions through the API
 // as the host.
@@ -102,7 +127,7 @@ func (g *formsGame) play(t *testing.T, actions ...string) {
 // tablet opens the table as its host on a 10" tablet in landscape.
 func (g *formsGame) tablet(b *browser) (ctx context.Context) {
 	ctx = b.device(1280, 800)
-	b.run(ctx, "open as host", chromedp.Navigate(g.e.http.URL+"/#/"),
+	b.frun(ctx, "open as host", chromedp.Navigate(g.e.http.URL+"/#/"),
 		chromedp.Evaluate(`localStorage.setItem('qm.host.`+g.table+`', JSON.stringify({token: `+jsString(g.token)+`}))`, nil),
 		chromedp.Navigate(g.e.http.URL+"/#/t/"+g.table), chromedp.WaitVisible(`#forms`, chromedp.ByQuery))
 	return ctx
@@ -136,7 +161,7 @@ func formShot(t *testing.T, b *browser, ctx context.Context, name string) {
 func smallTargets(t *testing.T, b *browser, ctx context.Context) []string {
 	t.Helper()
 	var small []string
-	b.run(ctx, "touch targets", chromedp.Evaluate(`[...document.querySelectorAll('#forms button, #forms summary, #forms input[type=checkbox]')]
+	b.frun(ctx, "touch targets", chromedp.Evaluate(`[...document.querySelectorAll('#forms button, #forms summary, #forms input[type=checkbox]')]
 		.filter((e) => e.offsetParent !== null)
 		.map((e) => [(e.type === 'checkbox' && e.closest('label') ? e.closest('label') : e).getBoundingClientRect(), e])
 		.filter(([r]) => r.height < 48 || r.width < 48)
@@ -156,60 +181,60 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	tab := g.tablet(b)
 
 	// The tablet cannot see Ann's hand: she shows her cards and it taps them.
-	b.run(tab, "play the Captain", tap(`#f-card [data-card="captain"]`), tap(`#act-play`))
-	b.waitText(tab, "#log", "Ann plays captain")
-	b.run(tab, "play the Deck Hand", tap(`#f-card [data-card="deck-hand-1"]`), tap(`#act-play`))
-	b.waitText(tab, "#log", "Ann plays deck-hand-1")
-	b.waitText(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
+	b.frun(tab, "play the Captain", tap(`#f-card [data-card="captain"]`), tap(`#act-play`))
+	b.fwait(tab, "#log", "Ann plays captain")
+	b.frun(tab, "play the Deck Hand", tap(`#f-card [data-card="deck-hand-1"]`), tap(`#act-play`))
+	b.fwait(tab, "#log", "Ann plays deck-hand-1")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
-	b.waitText(tab, "#log", "Ann sails to R1C1")
+	b.fwait(tab, "#log", "Ann sails to R1C1")
 
 	// Use an ability: the Deck Hand's influence goes on the island.
-	b.waitText(tab, "#f-ability summary", "Use an ability")
-	b.run(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
-	b.waitText(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
-	b.run(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
+	b.fwait(tab, "#f-ability summary", "Use an ability")
+	b.frun(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
+	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
+	b.frun(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
 	formShot(t, b, tab, "forms-ability.png")
 	if small := smallTargets(t, b, tab); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the tablet: %v", small)
 	}
-	b.run(tab, "use it", tap(`#act-use-ability`))
-	b.waitText(tab, "#log", "Ann uses deck-hand-1")
-	b.waitText(tab, "#turn", "Abilities used: 1")
+	b.frun(tab, "use it", tap(`#act-use-ability`))
+	b.fwait(tab, "#log", "Ann uses deck-hand-1")
+	b.fwait(tab, "#turn", "Abilities used: 1")
 	var filled int
-	b.run(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('[data-pos="R1C1"] rect.slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.frun(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('[data-pos="R1C1"] rect.slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
 	if filled != 1 {
 		t.Errorf("Test Isle 1 shows %d cubes after one influence", filled)
 	}
 	var closed bool
-	b.run(tab, "the accepted form closes", chromedp.Poll(`!document.querySelector('#f-ability').open`, &closed, chromedp.WithPollingInterval(50*time.Millisecond)))
-	b.run(tab, "the same ability again", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
-	b.waitText(tab, `[data-ability="deck-hand-1/level/0"]`, "used this turn")
-	b.run(tab, "use it again", tap(`[data-ability="deck-hand-1/level/0"]`), tap(`#act-use-ability`))
-	b.waitText(tab, ".error.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
+	b.frun(tab, "the accepted form closes", chromedp.Poll(`!document.querySelector('#f-ability').open`, &closed, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.frun(tab, "the same ability again", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
+	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "used this turn")
+	b.frun(tab, "use it again", tap(`[data-ability="deck-hand-1/level/0"]`), tap(`#act-use-ability`))
+	b.fwait(tab, ".error.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
 	formShot(t, b, tab, "forms-refused.png")
 
 	// Buy the advancement on the island's card space, paying from hold A.
-	b.run(tab, "open the buy form", tap(`#f-buy summary`), chromedp.WaitVisible(`#act-buy`, chromedp.ByQuery))
-	b.waitText(tab, "#f-buy", "Test Advancement 1")
-	b.waitText(tab, "#f-buy", "Paying 1 of 1 cargo")
+	b.frun(tab, "open the buy form", tap(`#f-buy summary`), chromedp.WaitVisible(`#act-buy`, chromedp.ByQuery))
+	b.fwait(tab, "#f-buy", "Test Advancement 1")
+	b.fwait(tab, "#f-buy", "Paying 1 of 1 cargo")
 	// One less from hold A is not enough; one more again pays the cost.
-	b.run(tab, "pay less", tap(`#f-buy .stepper[data-key="A"] .minus`))
-	b.waitText(tab, "#f-buy .fsum", "Paying 0 of 1 cargo")
-	b.run(tab, "pay again", tap(`#f-buy .stepper[data-key="A"] .plus`))
-	b.waitText(tab, "#f-buy .fsum", "Paying 1 of 1 cargo")
+	b.frun(tab, "pay less", tap(`#f-buy .stepper[data-key="A"] .minus`))
+	b.fwait(tab, "#f-buy .fsum", "Paying 0 of 1 cargo")
+	b.frun(tab, "pay again", tap(`#f-buy .stepper[data-key="A"] .plus`))
+	b.fwait(tab, "#f-buy .fsum", "Paying 1 of 1 cargo")
 	formShot(t, b, tab, "forms-buy.png")
-	b.run(tab, "buy", tap(`#act-buy`))
-	b.waitText(tab, "#log", "Ann buys Test Advancement 1 for 1 cargo")
-	b.waitText(tab, "#turn", "Advances bought: 1 of 2")
-	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 0 cargo, 0 coins / 4")
+	b.frun(tab, "buy", tap(`#act-buy`))
+	b.fwait(tab, "#log", "Ann buys Test Advancement 1 for 1 cargo")
+	b.fwait(tab, "#turn", "Advances bought: 1 of 2")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "A: 0 cargo, 0 coins / 4")
 	var buyForm bool
-	b.run(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.frun(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	// End the turn, sleeving the advancement into the Captain.
-	b.run(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
-	b.waitText(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
-	b.waitText(tab, "#turn", "Ben to play")
+	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
+	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
+	b.fwait(tab, "#turn", "Ben to play")
 }
 
 // TestBrowserFormsAttackShip: Ben's pirate ship shares Test Isle 1 with Ann
@@ -228,59 +253,59 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 		`{"type":"end-turn","seat":1,"pirate":true}`)
 	b := newBrowser(t, g.e.http.URL)
 	tab := g.tablet(b)
-	b.waitText(tab, "#turn", "Ann to play")
-	b.run(tab, "open the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
-	b.waitText(tab, `#f-attack-ship [data-target="1"]`, "pirate mode")
-	b.waitText(tab, `#f-attack-ship [data-flag="none"]`, "she is in pirate mode (p. 12)")
-	b.run(tab, "no flag", tap(`#f-attack-ship [data-flag="none"]`))
+	b.fwait(tab, "#turn", "Ann to play")
+	b.frun(tab, "open the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	b.fwait(tab, `#f-attack-ship [data-target="1"]`, "pirate mode")
+	b.fwait(tab, `#f-attack-ship [data-flag="none"]`, "she is in pirate mode (p. 12)")
+	b.frun(tab, "no flag", tap(`#f-attack-ship [data-flag="none"]`))
 	formShot(t, b, tab, "forms-attack-ship.png")
 
 	// The same form on Ann's phone: every target a finger's size.
 	phone := b.device(412, 860)
-	b.run(phone, "Ann's phone", chromedp.Navigate(g.e.http.URL+"/#/p/"+g.table+"?pin="+g.pins["0"]),
+	b.frun(phone, "Ann's phone", chromedp.Navigate(g.e.http.URL+"/#/p/"+g.table+"?pin="+g.pins["0"]),
 		chromedp.WaitVisible(`#f-attack-ship`, chromedp.ByQuery), tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
 	if small := smallTargets(t, b, phone); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the phone (attack form): %v", small)
 	}
-	b.run(phone, "the cargo form", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo .choice.modes`, chromedp.ByQuery))
-	b.waitText(phone, "#f-cargo", "Load from your Dock tile while in the Harbor")
+	b.frun(phone, "the cargo form", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo .choice.modes`, chromedp.ByQuery))
+	b.fwait(phone, "#f-cargo", "Load from your Dock tile while in the Harbor")
 	if small := smallTargets(t, b, phone); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the phone (cargo form): %v", small)
 	}
-	b.run(phone, "back to the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	b.frun(phone, "back to the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
 	var overflow bool
-	b.run(phone, "no sideways scrolling", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+	b.frun(phone, "no sideways scrolling", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
 		t.Error("the phone's page is wider than the screen")
 	}
 	formShot(t, b, phone, "forms-phone.png")
 
-	b.run(tab, "attack", tap(`#act-attack-ship`))
-	b.waitText(tab, "#battle", "chose to fight a pirate ship (p. 12)")
+	b.frun(tab, "attack", tap(`#act-attack-ship`))
+	b.fwait(tab, "#battle", "chose to fight a pirate ship (p. 12)")
 	// The battle's first step asks for Ann's cannons with a stepper.
-	b.waitText(tab, "#battle-steps", "the ship’s cannons (1)")
+	b.fwait(tab, "#battle-steps", "the ship’s cannons (1)")
 	formShot(t, b, tab, "forms-battle-cannons.png")
 
 	// The battle by hand: Ann won.
-	b.run(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),
+	b.frun(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
 		chromedp.WaitVisible(`#f-outcome [data-won="attacker"]`, chromedp.ByQuery),
 		tap(`#f-outcome [data-won="attacker"]`),
 		// One cargo of plunder into Ann's hold A (the first hold listed).
 		tap(`#f-outcome .holdrow[data-hold="A"] .stepper[data-key="cargo"] .plus`), tap(`#act-record-outcome`))
-	b.waitText(tab, `#players .pcard[data-seat="1"]`, "1 / 5")
-	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
-	b.waitText(tab, `#players .pcard[data-seat="1"] h3`, "mercantile")
-	b.waitText(tab, "#turn", "Already fought: Ben’s ship")
+	b.fwait(tab, `#players .pcard[data-seat="1"]`, "1 / 5")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
+	b.fwait(tab, `#players .pcard[data-seat="1"] h3`, "mercantile")
+	b.fwait(tab, "#turn", "Already fought: Ben’s ship")
 	var battle bool
-	b.run(tab, "the battle is over", chromedp.Poll(`!document.querySelector('#battle') || !!document.querySelector('#battle.over')`, &battle, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.frun(tab, "the battle is over", chromedp.Poll(`!document.querySelector('#battle') || !!document.querySelector('#battle.over')`, &battle, chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	// Attacking the same ship again in this turn is refused, with the rule.
-	b.run(tab, "attack again", chromedp.Evaluate(`document.querySelector('#f-attack-ship').open = true`, nil),
+	b.frun(tab, "attack again", chromedp.Evaluate(`document.querySelector('#f-attack-ship').open = true`, nil),
 		chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
-	b.waitText(tab, `#f-attack-ship [data-target="1"]`, "already fought this turn")
-	b.run(tab, "attack again", tap(`#act-attack-ship`))
-	b.waitText(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
+	b.fwait(tab, `#f-attack-ship [data-target="1"]`, "already fought this turn")
+	b.frun(tab, "attack again", tap(`#act-attack-ship`))
+	b.fwait(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
 }
 
 // merchantSetup is a game whose Test Isle 1 has a Merchant ship on its card
@@ -312,61 +337,61 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 	tab := g.tablet(b)
 
 	// Cargo: load what the Dock tile holds (prefilled), then rearrange it.
-	b.run(tab, "load", tap(`#f-cargo summary`), chromedp.WaitVisible(`#act-load`, chromedp.ByQuery))
-	b.waitText(tab, "#f-cargo .fsum", "Loading 1 of 1 cargo from your Dock tile")
-	b.run(tab, "load it", tap(`#act-load`))
-	b.waitText(tab, "#log", "Ann loads 1 cargo")
-	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
-	b.run(tab, "rearrange", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo [data-mode="rearrange"]`, chromedp.ByQuery),
+	b.frun(tab, "load", tap(`#f-cargo summary`), chromedp.WaitVisible(`#act-load`, chromedp.ByQuery))
+	b.fwait(tab, "#f-cargo .fsum", "Loading 1 of 1 cargo from your Dock tile")
+	b.frun(tab, "load it", tap(`#act-load`))
+	b.fwait(tab, "#log", "Ann loads 1 cargo")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
+	b.frun(tab, "rearrange", tap(`#f-cargo summary`), chromedp.WaitVisible(`#f-cargo [data-mode="rearrange"]`, chromedp.ByQuery),
 		tap(`#f-cargo [data-mode="rearrange"]`), chromedp.WaitVisible(`#act-rearrange`, chromedp.ByQuery))
-	b.run(tab, "from A to D", tap(`#f-cargo .holdrow[data-hold="A"] .stepper[data-key="cargo"] .minus`))
-	b.waitText(tab, "#f-cargo .fsum", "0 of 1 cargo")
-	b.run(tab, "to D", tap(`#f-cargo .holdrow[data-hold="D"] .stepper[data-key="cargo"] .plus`))
-	b.waitText(tab, "#f-cargo .fsum", "1 of 1 cargo and 0 of 0 coins placed")
-	b.run(tab, "rearrange it", tap(`#act-rearrange`))
-	b.waitText(tab, "#log", "Ann rearranges the ship's holds")
-	b.waitText(tab, `#players .pcard[data-seat="0"] .holds`, "D: 1 cargo")
+	b.frun(tab, "from A to D", tap(`#f-cargo .holdrow[data-hold="A"] .stepper[data-key="cargo"] .minus`))
+	b.fwait(tab, "#f-cargo .fsum", "0 of 1 cargo")
+	b.frun(tab, "to D", tap(`#f-cargo .holdrow[data-hold="D"] .stepper[data-key="cargo"] .plus`))
+	b.fwait(tab, "#f-cargo .fsum", "1 of 1 cargo and 0 of 0 coins placed")
+	b.frun(tab, "rearrange it", tap(`#act-rearrange`))
+	b.fwait(tab, "#log", "Ann rearranges the ship's holds")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "D: 1 cargo")
 
 	// The Purser makes Test Isle 2 produce (its open sea's arrow adds one).
-	b.run(tab, "play the Purser", tap(`#f-card [data-card="purser"]`), tap(`#act-play`))
-	b.waitText(tab, "#log", "Ann plays purser")
+	b.frun(tab, "play the Purser", tap(`#f-card [data-card="purser"]`), tap(`#act-play`))
+	b.fwait(tab, "#log", "Ann plays purser")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
-	b.waitText(tab, "#log", "Ann sails to R1C1")
-	b.run(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),
+	b.fwait(tab, "#log", "Ann sails to R1C1")
+	b.frun(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),
 		tap(`[data-ability="purser/level/0"]`), chromedp.WaitVisible(`#f-ability [data-island="R1C2"]`, chromedp.ByQuery))
-	b.waitText(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coins")
-	b.run(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
-	b.waitText(tab, "#log", "Ann produces 2 cargo and 1 coins at R1C2")
-	b.waitText(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
+	b.fwait(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coins")
+	b.frun(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
+	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coins at R1C2")
+	b.fwait(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
 
 	// Ann's phone: the Merchant ship's form and the ability form, finger-sized.
 	phone := b.device(412, 860)
-	b.run(phone, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]),
+	b.frun(phone, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]),
 		chromedp.WaitVisible(`#f-buy`, chromedp.ByQuery), tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery),
 		tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery))
 	if small := smallTargets(t, b, phone); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the phone (Merchant form): %v", small)
 	}
-	b.run(phone, "the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`#f-ability .opt`, chromedp.ByQuery))
+	b.frun(phone, "the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`#f-ability .opt`, chromedp.ByQuery))
 	if small := smallTargets(t, b, phone); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the phone (ability form): %v", small)
 	}
 
 	// The Merchant ship: turned over, entered, attacked.
-	b.run(tab, "the Merchant ship", tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery))
-	b.waitText(tab, "#f-buy summary", "Merchant ship")
-	b.run(tab, "attack it", tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery),
+	b.frun(tab, "the Merchant ship", tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery))
+	b.fwait(tab, "#f-buy summary", "Merchant ship")
+	b.frun(tab, "attack it", tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery),
 		chromedp.SendKeys(`#merchant-name`, "Test Back", chromedp.ByQuery),
 		tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`),
 		chromedp.SendKeys(`#merchant-win`, "made-up win text", chromedp.ByQuery))
 	formShot(t, b, tab, "forms-merchant.png")
-	b.run(tab, "attack", tap(`#act-attack-merchant`))
-	b.waitText(tab, "#battle", "Test Back")
-	b.waitText(tab, "#battle", "drops 3 black cubes")
+	b.frun(tab, "attack", tap(`#act-attack-merchant`))
+	b.fwait(tab, "#battle", "Test Back")
+	b.fwait(tab, "#battle", "drops 3 black cubes")
 
 	// The battle by hand: Ann won and keeps the card.
-	b.run(tab, "by hand", chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
+	b.frun(tab, "by hand", chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
 		chromedp.WaitVisible(`#outcome-kept`, chromedp.ByQuery), tap(`#f-outcome [data-won="attacker"]`), tap(`#outcome-kept`), tap(`#act-record-outcome`))
-	b.waitText(tab, "#log", "Ann takes the Merchant ship's card as an advancement")
-	b.waitText(tab, "#f-sleeves", "Merchant ship")
+	b.fwait(tab, "#log", "Ann takes the Merchant ship's card as an advancement")
+	b.fwait(tab, "#f-sleeves", "Merchant ship")
 }
