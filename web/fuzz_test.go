@@ -62,3 +62,25 @@ func FuzzHelpAndQR(f *testing.F) {
 		}
 	})
 }
+
+func FuzzColourRequest(f *testing.F) {
+	f.Add([]byte(`{"zones":{"explode":"black","damage-left":"orange"}}`))
+	f.Add([]byte(`{"zones":{"":" "}}`))
+	f.Add([]byte(`{"zones":null}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var r colourRequest
+		if json.Unmarshal(b, &r) != nil {
+			return
+		}
+		if r.check() == nil {
+			if len(r.Zones) == 0 || len(r.Zones) > maxCalZones {
+				t.Fatalf("accepted %d zones", len(r.Zones))
+			}
+			for z, c := range r.Zones {
+				if strings.TrimSpace(z) == "" || strings.TrimSpace(c) == "" {
+					t.Fatalf("accepted zone %q colour %q", z, c)
+				}
+			}
+		}
+	})
+}

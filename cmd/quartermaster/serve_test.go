@@ -275,3 +275,36 @@ func TestVisionAndRulesBoardsAgree(t *testing.T) {
 		t.Errorf("the rules refuse the camera's default layout: %v", err)
 	}
 }
+
+// FuzzWithBattleBoard: whatever setup a client sends, putting the calibrated
+// board in never panics, and a setup it changes is JSON with the board in.
+func FuzzWithBattleBoard(f *testing.F) {
+	f.Add([]byte(`{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]}`))
+	f.Add([]byte(`{"options":null}`))
+	f.Add([]byte(`{"options":{"battleBoard":{"zones":[]}}}`))
+	f.Add([]byte(`{"options":[1,2]}`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`null`))
+	layout := board.DefaultLayoutJSON()
+	f.Fuzz(func(t *testing.T, setup []byte) {
+		req := web.CreateRequest{Rules: "dead-reckoning", Setup: json.RawMessage(setup)}
+		used, err := withBattleBoard(&req, layout)
+		if err != nil {
+			t.Fatalf("the default board was refused: %v", err)
+		}
+		if !used {
+			return
+		}
+		var s struct {
+			Options struct {
+				BattleBoard json.RawMessage `json:"battleBoard"`
+			} `json:"options"`
+		}
+		if err := json.Unmarshal(req.Setup, &s); err != nil {
+			t.Fatalf("changed setup is not JSON: %s", req.Setup)
+		}
+		if _, err := battle.ParseLayout(s.Options.BattleBoard); err != nil {
+			t.Fatalf("the board put in is not the board: %v", err)
+		}
+	})
+}
