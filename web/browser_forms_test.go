@@ -395,3 +395,35 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 	b.fwait(tab, "#log", "Ann takes the Merchant ship's card as an advancement")
 	b.fwait(tab, "#f-sleeves", "Merchant ship")
 }
+
+// TestBrowserFormsMoveOrder: Ann sails onto Test Isle 2 where Ben's and Cy's
+// ships wait in pirate mode; the move form asks in which order she fights
+// them (p. 10), and the first battle is against the one she tapped first.
+func TestBrowserFormsMoveOrder(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	setup := strings.Replace(merchantSetup, `{"name":"Ben","color":"green"}`, `{"name":"Ben","color":"green"},{"name":"Cy","color":"blue"}`, 1)
+	body := `{"rules":"dead-reckoning","seed":7,"setup":` + setup + `,"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1},{"name":"Cy","colour":"blue","seat":2}]}`
+	r := e.do("POST", "/api/tables", body)
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	g := &formsGame{e: e, table: cr.Table, token: cr.HostToken}
+	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`, `{"type":"end-turn","seat":0}`,
+		`{"type":"set-sails","seat":1}`, `{"type":"move","seat":1,"path":["R1C2"]}`, `{"type":"end-turn","seat":1}`,
+		`{"type":"set-sails","seat":2}`, `{"type":"move","seat":2,"path":["R1C2"]}`, `{"type":"end-turn","seat":2,"pirate":true}`,
+		`{"type":"end-turn","seat":0}`, `{"type":"end-turn","seat":1,"pirate":true}`, `{"type":"end-turn","seat":2,"pirate":true}`,
+		`{"type":"set-sails","seat":0}`)
+	b := newBrowser(t, e.http.URL)
+	tab := g.tablet(b)
+	b.fwait(tab, "#turn", "Ann to play")
+	b.frun(tab, "move onto Test Isle 2", tap(`#act-move`), tap(`[data-pos="R1C2"]`), tap(`#move-go`),
+		chromedp.WaitVisible(`#move-go-order`, chromedp.ByQuery))
+	b.fwait(tab, ".movebox", "2 pirate ships at R1C2")
+	b.frun(tab, "Cy first, then Ben", tap(`.movebox [data-order="2"]`), tap(`.movebox [data-order="1"]`))
+	b.fwait(tab, ".movebox", "Order: Cy, Ben")
+	b.frun(tab, "sail", tap(`#move-go-order`))
+	b.fwait(tab, "#log", "Ann sails to R1C2")
+	b.fwait(tab, "#battle .battlecard .side-d", "Cy")
+}

@@ -1412,7 +1412,22 @@ export function actions(view, ctx) {
     } }, 'Move ➜')));
   if (sails.el) out.append(sails.el);
   const moveBox = h('div', { class: 'movebox' });
-  const goBtn = h('button', { class: 'btn primary', id: 'move-go', onclick: () => { const path = pathState.slice(); ctx.moving = false; pathState.length = 0; fill(moveBox); send({ type: 'move', path }); } }, 'Sail');
+  const sail = (path, order) => { ctx.moving = false; pathState.length = 0; fill(moveBox); send({ type: 'move', path, order }); };
+  const goBtn = h('button', { class: 'btn primary', id: 'move-go', onclick: () => {
+    const path = pathState.slice();
+    // Stopping where two or more opponents' ships are in pirate mode: the
+    // mover says in which order to fight them (p. 10).
+    const dest = path.length ? path[path.length - 1] : null;
+    const fought = new Set(t.fought || []);
+    const pirates = view.players.filter((o) => o.seat !== seat && o.ship && o.ship.pirate && posKey(o.ship.at) === dest && !fought.has('ship:' + o.seat));
+    if (pirates.length < 2) { sail(path); return; }
+    const st = { order: [] };
+    const said = h('p', null, 'Order: clockwise from you unless you choose.');
+    fill(moveBox, note(`${pirates.length} pirate ships at ${dest}: tap them in the order you fight them (p. 10).`),
+      toggles(pirates.map((o) => ({ value: o.seat, label: o.name, attrs: { 'data-order': o.seat } })), st, 'order', pirates.length,
+        () => { said.textContent = 'Order: ' + (st.order.map((x) => pname(view, x)).join(', ') || 'clockwise from you unless you choose.'); }), said,
+      h('div', { class: 'row' }, h('button', { class: 'btn primary', id: 'move-go-order', onclick: () => sail(path, st.order.length === pirates.length ? st.order.slice() : undefined) }, 'Sail'), cancelBtn));
+  } }, 'Sail');
   const cancelBtn = h('button', { class: 'btn', onclick: () => { ctx.moving = false; pathState.length = 0; fill(moveBox); document.querySelectorAll('.onpath').forEach((g) => g.classList.remove('onpath')); } }, 'Cancel');
   out.append(moveBox);
 
