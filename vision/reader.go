@@ -684,11 +684,29 @@ func (r *Reader) cubesOf(b blob) []detection {
 		// light. A person must look.
 		return []detection{{color: r.names[b.cls-1], at: ctr, unreadable: true}}
 	}
-	frac := math.Abs(ratio - float64(k))
 	color := r.names[b.cls-1]
 	centres := [][2]float64{{sx / n, sy / n}}
+	labels := make([]int32, len(b.pix))
 	if k > 1 {
-		centres = kmeans(b.pix, r.ww, k)
+		centres = kmeans(b.pix, r.ww, k, labels)
+	}
+	// The area undercounts when faces are lost (a shaded side on dark
+	// print, a top clipped by the light): a part longer than one cube can
+	// be holds more than one. Add a cube while a part is too long and every
+	// cube would still show at least minPart of its area.
+	byShape := false
+	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres) {
+		k++
+		centres = kmeans(b.pix, r.ww, k, labels)
+		byShape = true
+	}
+	frac := math.Abs(ratio - float64(k))
+	unreadable := frac > maxFrac
+	if byShape {
+		// The count comes from the shape; it is trusted when no part is
+		// still too long for one cube.
+		unreadable = r.tooLong(b.pix, labels, centres)
+		frac = math.Min(frac, 0.5)
 	}
 	var out []detection
 	for _, c := range centres {
@@ -699,13 +717,53 @@ func (r *Reader) cubesOf(b blob) []detection {
 			// against it. Its middle is about a border's height higher.
 			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
 		}
-		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac)}
-		if frac > maxFrac {
-			d.unreadable = true
-		}
+		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable}
 		out = append(out, d)
 	}
 	return out
+}
+
+// tooLong reports whether a part of a blob (pixels labelled by part, parts
+// centred at centres) is longer than one cube can look there: the length
+// along its major axis (sqrt(12 x the largest variance), exact for a
+// rectangle, and the same for a square at any rotation) more than
+// maxLength cube sides plus the side faces the camera sees.
+func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64) bool {
+	k := len(centres)
+	m := make([][3]float64, k) // sum of dx², dy², dxdy
+	cnt := make([]float64, k)
+	for i, p := range pix {
+		j := labels[i]
+		dx := float64(int(p)%r.ww) + 0.5 - centres[j][0]
+		dy := float64(int(p)/r.ww) + 0.5 - centres[j][1]
+		m[j][0] += dx * dx
+		m[j][1] += dy * dy
+		m[j][2] += dx * dy
+		cnt[j]++
+	}
+	for j := range centres {
+		if cnt[j] == 0 {
+			continue
+		}
+		a, c, b := m[j][0]/cnt[j], m[j][1]/cnt[j], m[j][2]/cnt[j]
+		l1 := (a+c)/2 + math.Sqrt((a-c)*(a-c)/4+b*b)
+		length := math.Sqrt(12*l1) / r.s // mm
+		if length > maxLength*r.layout.CubeMM+r.sideShift(r.warpToBoard(centres[j][0], centres[j][1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// sideShift is how far, in mm on the board plane, a cube's top appears
+// shifted from its footprint at board point p: the width of the sides the
+// camera sees.
+func (r *Reader) sideShift(p board.Point) float64 {
+	s := r.layout.CubeMM
+	if math.IsInf(r.pose.Height, 0) || r.pose.Height <= s+1 {
+		return 0
+	}
+	return s * p.Sub(r.pose.Nadir).Len() / (r.pose.Height - s)
 }
 
 // borderHeightMM is how high the raised borders stand (the layout does not
@@ -721,8 +779,15 @@ const (
 	maxCluster = 8 // more cubes than this in one blob: unreadable
 )
 
-// kmeans splits a blob's pixels into k groups and returns their centres.
-func kmeans(pix []int32, W, k int) [][2]float64 {
+// Shape limits for counting the cubes of a blob.
+var (
+	maxLength = 1.45 // a part longer than this many cube sides (plus the sides seen) holds two cubes
+	minPart   = 0.5  // a cube shows at least this fraction of its expected area
+)
+
+// kmeans splits a blob's pixels into k groups and returns their centres;
+// labels (as long as pix) receives each pixel's group.
+func kmeans(pix []int32, W, k int, labels []int32) [][2]float64 {
 	pts := make([][2]float64, len(pix))
 	for i, p := range pix {
 		pts[i] = [2]float64{float64(int(p)%W) + 0.5, float64(int(p)/W) + 0.5}
@@ -744,13 +809,14 @@ func kmeans(pix []int32, W, k int) [][2]float64 {
 	}
 	for it := 0; it < 12; it++ {
 		sum := make([][3]float64, k)
-		for _, p := range pts {
+		for i, p := range pts {
 			bi, bd := 0, math.Inf(1)
 			for j, c := range cs {
 				if d := sq(p[0]-c[0]) + sq(p[1]-c[1]); d < bd {
 					bi, bd = j, d
 				}
 			}
+			labels[i] = int32(bi)
 			sum[bi][0] += p[0]
 			sum[bi][1] += p[1]
 			sum[bi][2]++

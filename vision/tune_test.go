@@ -224,9 +224,12 @@ func (s *score) merge(o score) {
 // tunables are the package constants a tuning run may override with
 // QM_TUNE_VARS="name=value,...".
 var tunables = map[string]*float64{
-	"refPct":      &refPct,
-	"framePct":    &framePct,
-	"stripChroma": &stripChroma,
+	"refPct":       &refPct,
+	"framePct":     &framePct,
+	"stripChroma":  &stripChroma,
+	"blackRefDrop": &blackRefDrop,
+	"maxLength":    &maxLength,
+	"minPart":      &minPart,
 }
 
 func setTunables(t *testing.T) {
