@@ -273,6 +273,12 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 		t.Errorf("targets smaller than a finger on the phone (cargo form): %v", small)
 	}
 	b.frun(phone, "back to the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
+	var raw, hostRaw bool
+	b.frun(phone, "no JSON box for a player", chromedp.Evaluate(`!!document.querySelector('#raw-json')`, &raw))
+	b.frun(tab, "the host's JSON box", chromedp.Evaluate(`!!document.querySelector('#raw-json')`, &hostRaw))
+	if raw || !hostRaw {
+		t.Errorf("the JSON box is on the phone: %v, on the host's tablet: %v (want false, true)", raw, hostRaw)
+	}
 	var overflow bool
 	b.frun(phone, "no sideways scrolling", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
 	if overflow {
