@@ -57,7 +57,8 @@ const (
 )
 
 // openCamera connects the camera to the session and the dashboard: with
-// --camera a real one (a device index, a video file or an MJPEG URL), with
+// --camera a real one (a device index, a video file, an image sequence such
+// as frame_%03d.png, or an MJPEG URL), with
 // --sim a simulated one that shows the cubes of the simulated tower's
 // drops, else none. A vision.Watcher follows the frames and hands the
 // session one read per drop.
@@ -131,6 +132,14 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, erro
 func checkCameraSpec(spec string) error {
 	if _, err := os.Stat(spec); err == nil || looksLikeURL(spec) {
 		return nil
+	}
+	if strings.Contains(spec, "%") { // an image sequence, frame_%03d.png
+		for _, first := range []int{0, 1} {
+			if _, err := os.Stat(fmt.Sprintf(spec, first)); err == nil {
+				return nil
+			}
+		}
+		return fmt.Errorf("camera %q: no image of the sequence (%s) exists", spec, fmt.Sprintf(spec, 0))
 	}
 	for _, r := range spec {
 		if r < '0' || r > '9' {

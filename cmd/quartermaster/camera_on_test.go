@@ -6,7 +6,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"image"
 	"image/jpeg"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -21,6 +24,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/vision"
 	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/synth"
 	"github.com/quartermaster-table/quartermaster/web"
 )
 
@@ -387,4 +391,97 @@ func TestServeSimulatedBattleRead(t *testing.T) {
 		}
 	}
 	t.Fatal("no camera read after dropping cubes through the simulated tower")
+}
+
+// TestRecordedCameraReadsADrop is --camera on a recorded stream (an image
+// sequence of an empty board, a drop and the settled cubes) with the
+// calibration and the empty board in the data directory, as `quartermaster
+// calibrate` leaves them: the watcher notices the drop by motion alone and
+// hands in one read of the cubes that fell.
+func TestRecordedCameraReadsADrop(t *testing.T) {
+	t.Parallel()
+	dir, data := t.TempDir(), t.TempDir()
+	sim := synth.NewSimCamera(synth.SimOptions{Seed: 5, W: 640, H: 480, FPS: 1000})
+	frames := 0
+	encoded := map[image.Image][]byte{} // a still board repeats its frame: encode it once
+	pngOf := func(img image.Image) []byte {
+		if b, ok := encoded[img]; ok {
+			return b
+		}
+		var buf bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		encoded[img] = buf.Bytes()
+		return buf.Bytes()
+	}
+	save := func() {
+		img, err := sim.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f_%03d.png", frames)), pngOf(img), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		frames++
+	}
+	for i := 0; i < 6; i++ {
+		save()
+	}
+	truth := sim.DropRandom(5, "purple", "orange", "green")
+	for i := 0; i < 16; i++ {
+		save()
+	}
+	if err := os.WriteFile(filepath.Join(data, vision.EmptyFile), pngOf(sim.Empty()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cal := vision.Calibration{Corners: sim.Corners(), ImageWidth: 640, ImageHeight: 480}
+	if err := vision.SaveCalibration(data, cal); err != nil {
+		t.Fatal(err)
+	}
+	cfg := defaultConfig()
+	cfg.Camera, cfg.Data = filepath.Join(dir, "f_%03d.png"), data
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cam, err := openCamera(ctx, quietLogger(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cam.Close()
+	if cam.SimDrop != nil {
+		t.Error("a real camera offers simulated drops")
+	}
+	if _, ok := cam.Calibrator.(web.CalibrationSimulator); ok {
+		if _, err := cam.Calibrator.(web.CalibrationSimulator).SimulateColourDrop(ctx, map[string]string{"explode": "green"}); err == nil {
+			t.Error("a real camera simulated a calibration drop")
+		}
+	}
+	if b := cam.Board(); b == nil {
+		t.Error("the calibration in the data directory is not the calibrated board")
+	}
+	r := nextReport(t, watch(t, ctx, cam))
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if _, n := readStep(t, r.Read); n != len(truth) {
+		t.Errorf("read %d cubes of a %d-cube drop: %s", n, len(truth), r.Read.Action)
+	}
+	plan, err := cam.Calibrator.ColourPlan(ctx)
+	if err != nil || !plan.Reference {
+		t.Errorf("the empty board in the data directory is not the reference: %+v %v", plan, err)
+	}
+}
+
+func TestCameraSpec(t *testing.T) {
+	dir := t.TempDir()
+	writePNG(t, filepath.Join(dir, "f_001.png"), image.NewRGBA(image.Rect(0, 0, 4, 4)))
+	for spec, ok := range map[string]bool{
+		"0": true, "12": true, "http://pi.local:8081/stream.mjpg": true,
+		filepath.Join(dir, "f_%03d.png"): true, filepath.Join(dir, "g_%03d.png"): false,
+		filepath.Join(dir, "missing.avi"): false, "/dev/video0x": false,
+	} {
+		if err := checkCameraSpec(spec); (err == nil) != ok {
+			t.Errorf("%q: %v", spec, err)
+		}
+	}
 }
