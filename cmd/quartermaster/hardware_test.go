@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -72,5 +73,30 @@ func TestDeviceMapOnlyActsForTheActivePlayer(t *testing.T) {
 	act, ok = deviceMap(g, companion.DeviceEvent{Kind: companion.CardTapped, Card: "captain"})
 	if !ok || !json.Valid(act) {
 		t.Fatal("a registered card tap was not played")
+	}
+}
+
+// A drop through the simulated tower, from the developer panel or the
+// keyboard, lays the same cubes on the simulated camera's board (one fewer
+// when the last is stuck in the tower); other commands do not.
+func TestSimulatedDropFallsOnTheCamera(t *testing.T) {
+	var fell []int
+	sc := simControls{s: devices.NewSim(), drop: func(n int) { fell = append(fell, n) }}
+	for _, cmd := range []struct{ key, command string }{
+		{"drop-sensor", "drop 4"}, {"drop-sensor", "drop-stuck 4"}, {"drop-sensor", "drop 0"},
+		{"drop-sensor", "drop many"}, {"button-1", "press"},
+	} {
+		_, _ = sc.Do(context.Background(), cmd.key, cmd.command)
+	}
+	if _, _, err := sc.Key('d'); err != nil {
+		t.Fatal(err)
+	}
+	size := sc.s.Snapshot().DropSize
+	if len(fell) != 3 || fell[0] != 4 || fell[1] != 3 || fell[2] != size {
+		t.Errorf("cubes fell on the camera's board: %v, want [4 3 %d]", fell, size)
+	}
+	// Without a simulated camera the tower still drops.
+	if _, err := (simControls{s: devices.NewSim()}).Do(context.Background(), "drop-sensor", "drop 2"); err != nil {
+		t.Errorf("drop without a camera: %v", err)
 	}
 }
