@@ -71,18 +71,19 @@ func (s *Session) compareCount(p *ProposedRead) {
 func (s *Session) countDrop(n int) {
 	id := s.uncounted
 	s.uncounted = ""
-	if id != "" {
-		if p, ok := s.proposal(id); ok && p.Dropped < 0 {
-			p.Dropped = n
-			cp := *p
-			s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: n, Seen: p.Cubes, Time: s.m.opts.Now().UTC(),
-				Text: fmt.Sprintf("The camera read %d cubes and the tower counted %d: confirm or correct the read.", p.Cubes, n)})
-			s.compareCount(&cp)
-			s.lastDrop = -1
-			return
-		}
+	if id == "" {
+		s.lastDrop = n
+		return
 	}
-	s.lastDrop = n
+	// The count is that read's, even if a player already resolved it.
+	s.lastDrop = -1
+	if p, ok := s.proposal(id); ok && p.Dropped < 0 {
+		p.Dropped = n
+		cp := *p
+		s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: n, Seen: p.Cubes, Time: s.m.opts.Now().UTC(),
+			Text: fmt.Sprintf("The camera read %d cubes and the tower counted %d: confirm or correct the read.", p.Cubes, n)})
+		s.compareCount(&cp)
+	}
 }
 
 // Proposals lists the camera reads waiting for a player, oldest first.
