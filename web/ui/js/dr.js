@@ -1441,7 +1441,9 @@ export function actions(view, ctx) {
   // The forms: what the player may do where the ship is, then cargo.
   out.append(cardPanel2(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
-  if (myTurn) {
+  // While a battle is pending the main-phase actions wait (p. 17): only
+  // cargo (jettison, rearrange) and the battle's own forms are offered.
+  if (myTurn && !(view.battles || []).length) {
     forms.append(...[cardPanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
       buildingPanel(view, me, sendForm), masterPanel(view, ctx, me, sendForm)].filter(Boolean));
   }
