@@ -900,10 +900,10 @@ const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.carg
 
 // ----- play or level up a card (pp. 8, 13) -----
 
-// cardPanel2 picks a card by tapping it: on a phone from the hand (with its
+// playCardPanel picks a card by tapping it: on a phone from the hand (with its
 // level); on the shared tablet, which cannot see the hand, from the player's
 // twelve cards not in play. The pick is kept in #card.
-function cardPanel2(view, ctx, me, act) {
+function playCardPanel(view, ctx, me, act) {
   const st = formState(ctx, view, 'card', () => ({ card: '' }));
   const hand = me.hand && me.hand.length ? me.hand : null;
   const inplay = new Set(inPlay(me).map((c) => c.id));
@@ -996,7 +996,7 @@ function cargoPanel(view, ctx, me, act) {
 
 // ----- the card where the ship is: buy, trade, attack a Merchant (pp. 10-11) -----
 
-function cardPanel(view, ctx, me, act) {
+function cardHerePanel(view, ctx, me, act) {
   const b = boardAt(view, me);
   if (!b || !b.card) return null;
   const def = b.cardDef;
@@ -1439,12 +1439,12 @@ export function actions(view, ctx) {
   }
 
   // The forms: what the player may do where the ship is, then cargo.
-  out.append(cardPanel2(view, ctx, me, send));
+  out.append(playCardPanel(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
   // While a battle is pending the main-phase actions wait (p. 17): only
   // cargo (jettison, rearrange) and the battle's own forms are offered.
   if (myTurn && !(view.battles || []).length) {
-    forms.append(...[cardPanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
+    forms.append(...[cardHerePanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
       buildingPanel(view, me, sendForm), masterPanel(view, ctx, me, sendForm)].filter(Boolean));
   }
   forms.append(cargoPanel(view, ctx, me, sendForm));
