@@ -596,6 +596,17 @@ func TestOwnersBattleBoardDecidesTheRead(t *testing.T) {
 	su.Row1[0].Card = "test-merchant-1"
 	su.Options.BattleBoard = board
 	tb := newTable(t, su, 2)
+	// The tablet's read-by-hand grid is built from the view's zones: they
+	// are the owner's board's, with its effects.
+	zv := tb.g.View(engine.Public).(View).BattleZones
+	if len(zv) != len(lay["zones"].([]any)) {
+		t.Fatalf("the view lists %d battle zones, the owner's board has %d", len(zv), len(lay["zones"].([]any)))
+	}
+	for _, z := range zv {
+		if z.ID == "damage-left" && (len(z.Effects) != 1 || z.Effects[0].Kind != "strength" || z.Effects[0].N != 3) {
+			t.Fatalf("the view says damage-left gives %+v on the owner's board, not 3 strength", z.Effects)
+		}
+	}
 	tb.act(`{"type":"set-sails","seat":0}`)
 	tb.act(`{"type":"move","seat":0,"path":["R1C1"]}`)
 	tb.act(`{"type":"attack-merchant","seat":0,"back":{"name":"Test Trader","cubes":2,"winAbility":true}}`)

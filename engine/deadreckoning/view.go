@@ -3,8 +3,10 @@ package deadreckoning
 import (
 	"maps"
 	"sort"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
@@ -40,6 +42,17 @@ type View struct {
 	// coins included: they are counted in public at the end), the
 	// winner(s) and a tie-break to play. Absent before.
 	Score *ScoreView `json:"score,omitempty"`
+	// BattleZones are the zones of this game's battle board (the owner's
+	// calibrated one, or the default), in board order with what a cube in
+	// each gives: a read entered by hand names these zones and no others.
+	BattleZones []BattleZoneView `json:"battleZones"`
+}
+
+// BattleZoneView is one zone of the game's battle board: its id and what
+// each cube resting in it gives.
+type BattleZoneView struct {
+	ID      string          `json:"id"`
+	Effects []battle.Effect `json:"effects"`
 }
 
 // TurnView is the public state of the turn.
@@ -130,6 +143,7 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 			Fought: cloneSlice(s.Turn.Fought), Blockaded: cloneSlice(s.Turn.Blockaded), CannonsUsed: maps.Clone(s.Turn.CannonsUsed)}}
 	out.Battles, out.Battle = s.battleViews()
 	out.Score = s.scoreView()
+	out.BattleZones = s.battleZoneViews()
 	for i := range s.Players {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: p.Seat, Name: p.Name, Color: p.Color, Dock: p.Dock, Cubes: p.Cubes,
@@ -199,3 +213,20 @@ func (s *State) cardViews(p *Player, ids []string) []CardView {
 	}
 	return out
 }
+
+// battleZoneViews lists the zones of the game's battle board.
+func (s *State) battleZoneViews() []BattleZoneView {
+	l := s.battleLayout()
+	if l == nil {
+		l = defaultBoard()
+	}
+	out := make([]BattleZoneView, len(l.Zones))
+	for i, z := range l.Zones {
+		out[i] = BattleZoneView{ID: z.ID, Effects: append([]battle.Effect{}, z.Effects...)}
+	}
+	return out
+}
+
+// defaultBoard is the built-in battle board, parsed once: every view lists
+// its zones.
+var defaultBoard = sync.OnceValue(battle.DefaultLayout)

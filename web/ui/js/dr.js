@@ -448,8 +448,13 @@ export function battleSteps(view, ctx) {
   return box;
 }
 
+// gameZones are the zones of the shown game's battle board (its own, maybe
+// the owner's calibrated one), from the view; /api/layout (the camera's
+// board) only for a view from before the view carried them.
+let gameZones = null;
 let layoutCache = null;
 async function zones() {
+  if (gameZones && gameZones.length) return gameZones.map((z) => z.id);
   if (!layoutCache) {
     try { layoutCache = await (await fetch('/api/layout')).json(); } catch { layoutCache = { zones: [] }; }
   }
@@ -587,6 +592,7 @@ export function endScreen(view, snap, ctx) {
 // ---------- the table ----------
 
 export function render(view, ctx, snap) {
+  gameZones = view.battleZones || null;
   const pathState = ctx._path || (ctx._path = []);
   const wrap = h('div', { class: 'dr' });
   ctx.pick = (key) => {
