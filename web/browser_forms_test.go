@@ -232,6 +232,8 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	// End the turn, sleeving the advancement into the Captain.
+	// The picker names the advancement and its slot (the view describes it).
+	b.fwait(tab, "#f-sleeves", "Test Advancement 1 (")
 	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
 	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
 	b.fwait(tab, "#turn", "Ben to play")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 // Levelling, p. 13: one card in hand between your turns, at most level 4;
@@ -221,4 +222,32 @@ func TestCapitalistAnnounced(t *testing.T) {
 		t.Errorf("public events leak the chest: %s", js)
 	}
 	conserved(t, st(g))
+}
+
+// The advancements a view describes (so a screen can name them and offer
+// their abilities) are only those its viewer can see: one sleeved into a
+// card in Ann's hand is described to Ann alone, and to everyone once she
+// plays the card; one set aside is public.
+func TestViewDescribesOnlyVisibleAdvancements(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	setHand(g, 0, "crew-1", "captain")
+	st(g).Players[0].Card("captain").Top = &Adv{Inst: 901, ID: "test-adv-2-top"}
+	st(g).Players[0].SetAside = []Adv{{Inst: 902, ID: "test-draw-3"}}
+	defs := func(v engine.Viewer) map[string]data.Advancement { return g.View(v).(View).Advancements }
+	if d, ok := defs(engine.PlayerViewer(0))["test-adv-2-top"]; !ok || d.Name != "Test Advancement 2 top" || len(d.Abilities) != 1 {
+		t.Fatalf("Ann's view does not describe the advancement sleeved in her hand: %+v", d)
+	}
+	for _, v := range []engine.Viewer{engine.Public, engine.PlayerViewer(1)} {
+		ds := defs(v)
+		if _, ok := ds["test-adv-2-top"]; ok {
+			t.Fatalf("viewer %d is told about the advancement in Ann's hand", v.Seat)
+		}
+		if d, ok := ds["test-draw-3"]; !ok || d.Slot != "bottom" {
+			t.Fatalf("viewer %d is not told what Ann set aside: %+v", v.Seat, ds)
+		}
+	}
+	do(t, g, `{"type":"play-card","seat":0,"card":"captain"}`)
+	if _, ok := defs(engine.Public)["test-adv-2-top"]; !ok {
+		t.Fatal("the public view does not describe the advancement on a card in play")
+	}
 }

@@ -46,6 +46,12 @@ type View struct {
 	// calibrated one, or the default), in board order with what a cube in
 	// each gives: a read entered by hand names these zones and no others.
 	BattleZones []BattleZoneView `json:"battleZones"`
+	// Advancements are the printed cards (name, slot, cost, abilities) of
+	// the advancements this viewer sees sleeved or set aside, by id, so a
+	// screen can name them and offer their abilities. It is built from the
+	// players' views above, so it never describes a card in a hand the
+	// viewer may not see. Absent when there are none.
+	Advancements map[string]data.Advancement `json:"advancements,omitempty"`
 }
 
 // BattleZoneView is one zone of the game's battle board: its id and what
@@ -197,6 +203,42 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 			}
 		}
 		out.Boards = append(out.Boards, bv)
+	}
+	out.Advancements = s.advancementDefs(out.Players)
+	return out
+}
+
+// advancementDefs looks up the catalog entry of every entered advancement
+// the player views show sleeved or set aside. It reads only the (already
+// redacted) views, so the result cannot leak a hidden card.
+func (s *State) advancementDefs(players []PlayerView) map[string]data.Advancement {
+	var out map[string]data.Advancement
+	add := func(a *Adv) {
+		if a == nil || a.ID == "" {
+			return
+		}
+		if _, ok := out[a.ID]; ok {
+			return
+		}
+		if d, ok := s.Catalog.Advancement(a.ID); ok {
+			if out == nil {
+				out = map[string]data.Advancement{}
+			}
+			out[a.ID] = d
+		}
+	}
+	for i := range players {
+		p := &players[i]
+		for _, cards := range [][]CardView{p.Played, p.PlayedOffTurn, p.Hand, p.Deck, p.Discard} {
+			for j := range cards {
+				add(cards[j].Top)
+				add(cards[j].Middle)
+				add(cards[j].Bottom)
+			}
+		}
+		for j := range p.SetAside {
+			add(&p.SetAside[j])
+		}
 	}
 	return out
 }

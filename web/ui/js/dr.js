@@ -452,6 +452,9 @@ export function battleSteps(view, ctx) {
 // the owner's calibrated one), from the view; /api/layout (the camera's
 // board) only for a view from before the view carried them.
 let gameZones = null;
+// gameAdvs describes the advancements the shown view has sleeved or set
+// aside (name, slot, cost, abilities), by id.
+let gameAdvs = {};
 let layoutCache = null;
 async function zones() {
   if (gameZones && gameZones.length) return gameZones.map((z) => z.id);
@@ -593,6 +596,7 @@ export function endScreen(view, snap, ctx) {
 
 export function render(view, ctx, snap) {
   gameZones = view.battleZones || null;
+  gameAdvs = view.advancements || {};
   const pathState = ctx._path || (ctx._path = []);
   const wrap = h('div', { class: 'dr' });
   ctx.pick = (key) => {
@@ -817,17 +821,27 @@ const optionText = (o, card) => (o.effects || []).map((e) => effectText(e, card)
 const isIcon = (k) => k === 'sails' || k === 'cannon' || k === 'wheel';
 
 // abilitiesOf lists a card's abilities by source: its level (from the
-// printed sailors) and each sleeved advancement (whose abilities the view
-// does not give: known is false).
+// printed sailors) and each sleeved advancement (from the view's
+// advancements; known is false for one not entered from the catalog).
 function abilitiesOf(card) {
   const out = [];
   const sl = SAILOR.get(norm(card.kind || String(card.id).replace(/-\d+$/, '')));
   const lv = sl && sl.levels[(card.level || 1) - 1];
   out.push({ source: 'level', label: `${sl ? sl.name : card.kind || card.id} level ${card.level || 1}`, known: !!lv, abilities: lv ? lv.abilities : [] });
   for (const slot of ['top', 'middle', 'bottom']) {
-    if (card[slot]) out.push({ source: slot, label: `${slot} advancement ${card[slot].id || '#' + card[slot].inst}`, known: false, abilities: [] });
+    const adv = card[slot];
+    if (!adv) continue;
+    const def = adv.id && gameAdvs[adv.id];
+    out.push({ source: slot, label: def ? def.name : `${slot} advancement ${adv.id || '#' + adv.inst}`, known: !!def, abilities: def ? def.abilities || [] : [] });
   }
   return out;
+}
+
+// advName is how a player reads an advancement: its printed name when the
+// view describes it.
+function advName(adv) {
+  const def = adv.id && gameAdvs[adv.id];
+  return def ? `${def.name} (${def.slot})` : `Advancement ${adv.id || '#' + adv.inst}`;
 }
 
 // cardName is how a player reads a card: "Deck Hand 1", "Captain".
@@ -1068,7 +1082,7 @@ function abilityPanel(view, ctx, me, act) {
         if (ab.battle) { rest.push(h('div', { class: 'muted' }, `${c.id}: ${text} (in battles)`)); return; }
         if (ab.options.length === 1 && ab.options[0].effects.every((e) => isIcon(e.kind))) return; // icons are counted, not used
         if (ab.options.every((o) => o.effects.every((e) => e.kind === 'sails' || e.kind === 'draw' || e.kind === 'end-game'))) return;
-        items.push({ value: `${c.id}/${src.source}/${i}`, label: cardName(c), sub: text + (used.has(key) ? ' · used this turn' : ''),
+        items.push({ value: `${c.id}/${src.source}/${i}`, label: src.source === 'level' ? cardName(c) : `${cardName(c)}: ${src.label}`, sub: text + (used.has(key) ? ' · used this turn' : ''),
           cls: used.has(key) ? 'used' : '', attrs: { 'data-ability': `${c.id}/${src.source}/${i}` } });
       });
     }
@@ -1357,8 +1371,13 @@ function sleevePicker(view, ctx, me) {
   if (!aside.length) return { el: null, value: () => undefined };
   const st = formState(ctx, view, 'sleeves', () => ({}));
   const played = inPlay(me);
-  const rows = aside.map((adv) => h('div', { class: 'sleeve' }, h('span', null, `Advancement ${adv.id || '#' + adv.inst}${adv.merchant ? ' (Merchant ship)' : ''} goes into:`),
-    choice([...played.map((c) => ({ value: c.id, label: c.id, attrs: { 'data-sleeve': `${adv.inst}/${c.id}` } })), { value: '', label: 'keep it set aside' }], st, String(adv.inst))));
+  const rows = aside.map((adv) => {
+    // A card whose slot for this advancement is taken cannot hold it (p. 12).
+    const def = adv.id && gameAdvs[adv.id];
+    const full = (c) => !!(def && !adv.merchant && c[def.slot]);
+    return h('div', { class: 'sleeve' }, h('span', null, `${advName(adv)}${adv.merchant ? ' (Merchant ship)' : ''} goes into:`),
+      choice([...played.map((c) => ({ value: c.id, label: cardName(c), sub: full(c) ? `its ${def.slot} slot is full` : undefined, disabled: full(c) || undefined, attrs: { 'data-sleeve': `${adv.inst}/${c.id}` } })), { value: '', label: 'keep it set aside' }], st, String(adv.inst)));
+  });
   return {
     el: h('div', { class: 'sleeves', id: 'f-sleeves' }, note('Sleeve what you gained into a card you played this turn (p. 12); the slot is the advancement’s.'), rows),
     value: () => {
