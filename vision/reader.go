@@ -675,6 +675,13 @@ func (r *Reader) cubesOf(b blob) []detection {
 	if ratio < minBlob {
 		return nil
 	}
+	// Near a border a cube may lean on it: tilted, it shows more of itself
+	// from above (up to about 1.5 cubes' area) and is longer.
+	long := maxLength
+	if r.layout.BorderDist(ctr) < r.layout.CubeMM {
+		ratio /= leanArea
+		long += leanLength
+	}
 	k := int(math.Round(ratio))
 	if k < 1 {
 		k = 1
@@ -695,7 +702,7 @@ func (r *Reader) cubesOf(b blob) []detection {
 	// be holds more than one. Add a cube while a part is too long and every
 	// cube would still show at least minPart of its area.
 	byShape := false
-	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres) {
+	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres, long) {
 		k++
 		centres = kmeans(b.pix, r.ww, k, labels)
 		byShape = true
@@ -705,17 +712,23 @@ func (r *Reader) cubesOf(b blob) []detection {
 	if byShape {
 		// The count comes from the shape; it is trusted when no part is
 		// still too long for one cube.
-		unreadable = r.tooLong(b.pix, labels, centres)
+		unreadable = r.tooLong(b.pix, labels, centres, long)
 		frac = math.Min(frac, 0.5)
 	}
 	var out []detection
 	for _, c := range centres {
 		seen := r.warpToBoard(c[0], c[1])
-		p := r.pose.Unparallax(seen, r.layout.CubeMM/2)
+		h := r.layout.CubeMM / 2
+		if k == 1 && useTop > 0 {
+			// A single cube: its top, whose far edge is always seen, is
+			// placed better than the middle of what is seen of it.
+			seen, h = r.topCentre(b.pix, seen)
+		}
+		p := r.pose.Unparallax(seen, h)
 		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
 			// Near a border a cube is raised: on top of it, or tilted
-			// against it. Its middle is about a border's height higher.
-			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
+			// against it. It is about a border's height higher.
+			p = r.pose.Unparallax(seen, h+borderHeightMM)
 		}
 		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable}
 		out = append(out, d)
@@ -723,12 +736,52 @@ func (r *Reader) cubesOf(b blob) []detection {
 	return out
 }
 
+// topCentre finds where the top face of the single cube seen as pix
+// appears on the board plane, and the height to unparallax it from. The
+// camera sees the top and the sides facing it, which stretch the blob only
+// along the direction u away from the point below the camera; the sides
+// are often lost (dark, or on print of their colour). So the top's far edge
+// along u is the blob's far edge, and its width along u equals the blob's
+// width across u (a square is as wide in any two perpendicular directions).
+// ctr is the blob's centroid in board mm.
+func (r *Reader) topCentre(pix []int32, ctr board.Point) (board.Point, float64) {
+	s := r.layout.CubeMM
+	if math.IsInf(r.pose.Height, 0) || r.sideShift(ctr) < 0.5 {
+		return ctr, s / 2
+	}
+	u := ctr.Sub(r.pose.Nadir)
+	u = u.Scale(1 / u.Len())
+	c := r.boardToWarp(ctr)
+	pu := make([]float64, len(pix))
+	pv := make([]float64, len(pix))
+	for i, p := range pix {
+		dx := float64(int(p)%r.ww) + 0.5 - c.X
+		dy := float64(int(p)/r.ww) + 0.5 - c.Y
+		pu[i] = dx*u.X + dy*u.Y
+		pv[i] = -dx*u.Y + dy*u.X
+	}
+	sort.Float64s(pu)
+	sort.Float64s(pv)
+	q := func(v []float64, f float64) float64 { return v[int(f*float64(len(v)-1))] }
+	far := q(pu, 0.99)
+	w := q(pv, 0.99) - q(pv, 0.01)
+	mu := far - w/2
+	if mu < q(pu, 0.01)+w/2-0.15*w {
+		// The blob is shorter along u than the top is wide: a partly
+		// hidden cube; its middle is the best guess.
+		return ctr, s / 2
+	}
+	mv := (q(pv, 0.99) + q(pv, 0.01)) / 2
+	top := board.Point{X: c.X + mu*u.X - mv*u.Y, Y: c.Y + mu*u.Y + mv*u.X}
+	return r.warpToBoard(top.X, top.Y), s
+}
+
 // tooLong reports whether a part of a blob (pixels labelled by part, parts
 // centred at centres) is longer than one cube can look there: the length
 // along its major axis (sqrt(12 x the largest variance), exact for a
 // rectangle, and the same for a square at any rotation) more than
 // maxLength cube sides plus the side faces the camera sees.
-func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64) bool {
+func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64, maxLength float64) bool {
 	k := len(centres)
 	m := make([][3]float64, k) // sum of dx², dy², dxdy
 	cnt := make([]float64, k)
@@ -783,6 +836,11 @@ const (
 var (
 	maxLength = 1.45 // a part longer than this many cube sides (plus the sides seen) holds two cubes
 	minPart   = 0.5  // a cube shows at least this fraction of its expected area
+
+	useTop = 1.0
+
+	leanArea   = 1.15 // near a border, one cube's area is taken this much larger (it may lean)
+	leanLength = 0.15 // and its length this many cube sides longer
 )
 
 // kmeans splits a blob's pixels into k groups and returns their centres;

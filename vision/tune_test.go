@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
@@ -230,6 +231,9 @@ var tunables = map[string]*float64{
 	"blackRefDrop": &blackRefDrop,
 	"maxLength":    &maxLength,
 	"minPart":      &minPart,
+	"leanArea":     &leanArea,
+	"useTop":       &useTop,
+	"leanLength":   &leanLength,
 }
 
 func setTunables(t *testing.T) {
@@ -247,4 +251,48 @@ func setTunables(t *testing.T) {
 		*p = f
 	}
 	t.Logf("tunables %s", v)
+}
+
+// TestTuneRatios prints the area ratio and the length of the blobs nearest
+// to single (not touching) cubes, by pose: what the count thresholds must
+// accept as one cube.
+func TestTuneRatios(t *testing.T) {
+	if os.Getenv("QM_VISION_DEBUG") == "" {
+		t.Skip("set QM_VISION_DEBUG=1")
+	}
+	byPose := map[string][]string{}
+	for seed := 1000; seed < 1060; seed++ {
+		s := synth.Random(uint64(seed), synth.Options{})
+		img := renderCached(s, false)
+		var empty image.Image
+		if os.Getenv("REF") != "" {
+			empty = renderCached(s, true)
+		}
+		r, err := NewReader(s.Layout, s.Palette, s.Corners(), Options{Empty: empty})
+		if err != nil {
+			t.Fatal(err)
+		}
+		debugBlob = func(c string, p board.Point, ratio float64) {
+			for i, cb := range s.Cubes {
+				if cb.Color != c || cb.Center.Sub(p).Len() > 6 {
+					continue
+				}
+				for j, o := range s.Cubes {
+					if i != j && o.Center.Sub(cb.Center).Len() < 14 {
+						return
+					}
+				}
+				byPose[cb.Pose.String()] = append(byPose[cb.Pose.String()], fmt.Sprintf("%.2f", ratio))
+			}
+		}
+		if _, err := r.ReadImage(img); err != nil {
+			t.Fatal(err)
+		}
+		debugBlob = nil
+		r.Close()
+	}
+	for p, v := range byPose {
+		sort.Strings(v)
+		t.Logf("%s: %v", p, v)
+	}
 }
