@@ -12,18 +12,33 @@ import (
 
 // Calibration is host-only: it changes how every later battle read is made.
 
-func (s *Server) calibrator() (Calibrator, error) {
+// hostCalibrator is every calibration handler's first step: only the
+// table's host may calibrate, and only a server with a camera can.
+func (s *Server) hostCalibrator(c echo.Context) (Calibrator, error) {
+	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
+		return nil, err
+	}
 	if s.opts.Calibrator == nil {
 		return nil, fail(errUnavailable, "this server has no camera to calibrate")
 	}
 	return s.opts.Calibrator, nil
 }
 
-func (s *Server) getCalibration(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
+// noBody is hostCalibrator for the handlers that take no body: the body,
+// if any, is read and dropped so the connection can be reused.
+func (s *Server) noBody(c echo.Context) (Calibrator, error) {
+	cal, err := s.hostCalibrator(c)
+	if err != nil {
+		return nil, err
 	}
-	cal, err := s.calibrator()
+	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
+		return nil, err
+	}
+	return cal, nil
+}
+
+func (s *Server) getCalibration(c echo.Context) error {
+	cal, err := s.hostCalibrator(c)
 	if err != nil {
 		return err
 	}
@@ -35,10 +50,7 @@ func (s *Server) getCalibration(c echo.Context) error {
 }
 
 func (s *Server) putCalibration(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.hostCalibrator(c)
 	if err != nil {
 		return err
 	}
@@ -110,14 +122,8 @@ func (r colourRequest) check() error {
 }
 
 func (s *Server) colourPlan(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.noBody(c)
 	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
 		return err
 	}
 	plan, err := cal.ColourPlan(c.Request().Context())
@@ -128,14 +134,8 @@ func (s *Server) colourPlan(c echo.Context) error {
 }
 
 func (s *Server) captureEmpty(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.noBody(c)
 	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
 		return err
 	}
 	msg, err := cal.CaptureEmpty(c.Request().Context())
@@ -147,10 +147,7 @@ func (s *Server) captureEmpty(c echo.Context) error {
 }
 
 func (s *Server) calibrateColours(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.hostCalibrator(c)
 	if err != nil {
 		return err
 	}
@@ -173,10 +170,7 @@ func (s *Server) calibrateColours(c echo.Context) error {
 }
 
 func (s *Server) simulateColourDrop(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.hostCalibrator(c)
 	if err != nil {
 		return err
 	}
@@ -199,14 +193,8 @@ func (s *Server) simulateColourDrop(c echo.Context) error {
 }
 
 func (s *Server) testRead(c echo.Context) error {
-	if _, _, err := s.hostTable(c, "calibrate the camera"); err != nil {
-		return err
-	}
-	cal, err := s.calibrator()
+	cal, err := s.noBody(c)
 	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(io.Discard, c.Request().Body); err != nil {
 		return err
 	}
 	out, err := cal.TestRead(c.Request().Context())
