@@ -347,24 +347,7 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(fresh, "#board", "Test Isle A")
 	b.waitText(fresh, "#board-entry", "Enter what R1C2 shows")
 
-	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
-	if err != nil {
-		t.Skip("the engine's test script is not there:", err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-	}
-	if err := json.Unmarshal(script, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
-		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
+	cr := createScriptTable(t, e)
 
 	tablet := b.device(1280, 800)
 	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
@@ -642,4 +625,30 @@ func TestBrowserRealBattle(t *testing.T) {
 	b.waitText(tablet, "#battle-outcome", "plunder to the ship 1 cargo")
 	b.waitText(tablet, "#log", "Ben")
 	b.shot(tablet, "battle-real-outcome.png")
+}
+
+// createScriptTable creates a Dead Reckoning table for Ann (purple) and Ben
+// (green) with the setup of the engine's basic test script (test islands
+// and cards) and seed 42.
+func createScriptTable(t *testing.T, e *env) createResponse {
+	t.Helper()
+	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
+	if err != nil {
+		t.Skip("the engine's test script is not there:", err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
+		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	return cr
 }
