@@ -81,7 +81,7 @@ func TestDebugOne(t *testing.T) {
 		o.Empty = synth.RenderEmpty(s)
 	}
 	r, _ := NewReader(s.Layout, s.Palette, s.Corners(), o)
-	t.Logf("pose %+v", r.pose)
+	t.Logf("pose %+v camera %+v", r.pose, s.Camera)
 	res, _ := r.ReadImage(img)
 	t.Logf("pose %+v", r.pose)
 	m, _ := matFromImage(img)

@@ -48,7 +48,7 @@ type Reader struct {
 	imgW    int
 	imgH    int
 	pose    board.CameraPose
-	refBG   []float32 // light over the empty board (smooth), or nil
+	refBG   []float32 // gain from the light over the empty board (smooth) to NominalBoard, or nil
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
 	lab     [][3]float64
 	black   int // index of the darkest palette colour, if dark; else -1
@@ -313,8 +313,9 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 	return r.blobs(cls, lab), nil
 }
 
-// correct divides the light out of a warped image (bg is the board's
-// colour under that light) and returns it in Lab.
+// correct divides the light out of a warped image (gain, from background,
+// maps the board's colour under that light to NominalBoard) and returns it
+// in Lab.
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 	norm := r.normalize(px, bg)
 	nm, err := gocv.NewMatFromBytes(r.wh, r.ww, gocv.MatTypeCV8UC3, norm)
@@ -332,18 +333,16 @@ func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 	return lab, err
 }
 
-// normalize divides the light out of a warped BGR image.
-func (r *Reader) normalize(px []byte, bg []float32) []byte {
+// normalize divides the light out of a warped BGR image: each channel
+// times its gain (from background).
+func (r *Reader) normalize(px []byte, gain []float32) []byte {
 	norm := make([]byte, len(px))
-	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
-	for i := 0; i < len(px); i += 3 {
-		for k := 0; k < 3; k++ {
-			o := (float32(px[i+k]) + 1) / bg[i+k] * nb[k]
-			if o > 255 {
-				o = 255
-			}
-			norm[i+k] = uint8(o)
+	for i := range px {
+		o := (float32(px[i]) + 1) * gain[i]
+		if o > 255 {
+			o = 255
 		}
+		norm[i] = uint8(o)
 	}
 	return norm
 }
@@ -353,7 +352,8 @@ func (r *Reader) normalize(px []byte, bg []float32) []byte {
 // with the board (the dark hull around it is left out, or it would darken
 // the light at the edges), made robust against cells full of cubes or print
 // by the median of neighbouring cells, and interpolated between cell
-// centres.
+// centres. It returns, per pixel and BGR channel, the gain that turns that
+// colour into NominalBoard.
 func (r *Reader) background(px []byte, q float64) []float32 {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
@@ -424,22 +424,38 @@ func (r *Reader) background(px []byte, q float64) []float32 {
 			}
 		}
 	}
+	// Interpolate between cell centres (separably: a row's blend of two
+	// cell rows, then along x) and store the gain that maps the light to
+	// NominalBoard.
+	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
+	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
+	txs := make([]float32, r.ww)
+	for x := 0; x < r.ww; x++ {
+		fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
+		xf := int(math.Floor(float64(fx)))
+		x0s[x], x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
+		txs[x] = min(max(fx-float32(xf), 0), 1)
+	}
+	row := make([]float32, cw*3)
 	out := make([]float32, r.ww*r.wh*3)
 	for y := 0; y < r.wh; y++ {
 		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
 		yf := int(math.Floor(float64(fy)))
 		ty := min(max(fy-float32(yf), 0), 1)
 		y0c, y1c := clampI(yf, ch-1), clampI(yf+1, ch-1)
-		for x := 0; x < r.ww; x++ {
-			fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
-			xf := int(math.Floor(float64(fx)))
-			tx := fx - float32(xf)
-			x0c, x1c := clampI(xf, cw-1), clampI(xf+1, cw-1)
-			a, b, c, d := sm[y0c*cw+x0c], sm[y0c*cw+x1c], sm[y1c*cw+x0c], sm[y1c*cw+x1c]
-			i := (y*r.ww + x) * 3
+		for c := 0; c < cw; c++ {
+			a, b := sm[y0c*cw+c], sm[y1c*cw+c]
 			for k := 0; k < 3; k++ {
-				out[i+k] = 1 + (a[k]*(1-tx)+b[k]*tx)*(1-ty) + (c[k]*(1-tx)+d[k]*tx)*ty
+				row[c*3+k] = 1 + a[k]*(1-ty) + b[k]*ty
 			}
+		}
+		o := out[y*r.ww*3 : (y+1)*r.ww*3]
+		for x := 0; x < r.ww; x++ {
+			tx := txs[x]
+			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
+			o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
+			o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
+			o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
 		}
 	}
 	return out
@@ -522,8 +538,13 @@ const blackMaxLRef = 60
 const wL = 0.45
 
 func labDist(a [3]float64, l, aa, bb float64) float64 {
+	return math.Sqrt(labDist2(a, l, aa, bb))
+}
+
+// labDist2 is labDist squared.
+func labDist2(a [3]float64, l, aa, bb float64) float64 {
 	dl, da, db := (a[0]-l)*wL, a[1]-aa, a[2]-bb
-	return math.Sqrt(dl*dl + da*da + db*db)
+	return dl*dl + da*da + db*db
 }
 
 // classify labels each warped pixel with 1+ the index of its palette colour,
@@ -538,11 +559,13 @@ func (r *Reader) classify(lab []byte) []uint8 {
 			continue
 		}
 		l, a, b := float64(lab[i*3]), float64(lab[i*3+1]), float64(lab[i*3+2])
-		dbg := labDist(r.bgLab, l, a, b)
+		var d2 float64
 		if r.refLab != nil {
-			dbg = labDist([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
+			d2 = labDist2([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
+		} else {
+			d2 = labDist2(r.bgLab, l, a, b)
 		}
-		if dbg < 22 {
+		if d2 < 22*22 {
 			if r.refLab != nil && r.black >= 0 && l < float64(r.refLab[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
 				// A black cube on dark print differs little from the
 				// reference there, but it is darker than the print and as
@@ -551,12 +574,14 @@ func (r *Reader) classify(lab []byte) []uint8 {
 			}
 			continue
 		}
+		dbg := math.Sqrt(d2)
 		best, bd := -1, math.Inf(1)
 		for k, c := range r.lab {
-			if d := labDist(c, l, a, b); d < bd {
+			if d := labDist2(c, l, a, b); d < bd {
 				best, bd = k, d
 			}
 		}
+		bd = math.Sqrt(bd)
 		if bd >= dbg*0.8 || bd >= 40 {
 			continue
 		}
