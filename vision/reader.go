@@ -702,10 +702,10 @@ func (r *Reader) cubesOf(b blob) []detection {
 	}
 	// Near a border a cube may lean on it: tilted, it shows more of itself
 	// from above (up to about 1.5 cubes' area) and is longer.
-	long := maxLength
+	long := 0.0
 	if r.layout.BorderDist(ctr) < r.layout.CubeMM {
 		ratio /= leanArea
-		long += leanLength
+		long = leanLength
 	}
 	k := int(math.Round(ratio))
 	if k < 1 {
@@ -806,7 +806,7 @@ func (r *Reader) topCentre(pix []int32, ctr board.Point) (board.Point, float64) 
 // along its major axis (sqrt(12 x the largest variance), exact for a
 // rectangle, and the same for a square at any rotation) more than
 // maxLength cube sides plus the side faces the camera sees.
-func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64, maxLength float64) bool {
+func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64, extra float64) bool {
 	k := len(centres)
 	m := make([][3]float64, k) // sum of dx², dy², dxdy
 	cnt := make([]float64, k)
@@ -819,14 +819,28 @@ func (r *Reader) tooLong(pix []int32, labels []int32, centres [][2]float64, maxL
 		m[j][2] += dx * dy
 		cnt[j]++
 	}
+	s := r.layout.CubeMM
 	for j := range centres {
 		if cnt[j] == 0 {
 			continue
 		}
 		a, c, b := m[j][0]/cnt[j], m[j][1]/cnt[j], m[j][2]/cnt[j]
-		l1 := (a+c)/2 + math.Sqrt((a-c)*(a-c)/4+b*b)
-		length := math.Sqrt(12*l1) / r.s // mm
-		if length > maxLength*r.layout.CubeMM+r.sideShift(r.warpToBoard(centres[j][0], centres[j][1])) {
+		at := r.warpToBoard(centres[j][0], centres[j][1])
+		d := r.sideShift(at)
+		if d < 0.5 {
+			l1 := (a+c)/2 + math.Sqrt((a-c)*(a-c)/4+b*b)
+			if math.Sqrt(12*l1)/r.s > (maxLength+extra)*s {
+				return true
+			}
+			continue
+		}
+		// Along u (away from the point below the camera) one cube is its
+		// side plus the sides seen; across u, just its side.
+		u := at.Sub(r.pose.Nadir)
+		u = u.Scale(1 / u.Len())
+		vu := a*u.X*u.X + 2*b*u.X*u.Y + c*u.Y*u.Y
+		vv := a*u.Y*u.Y - 2*b*u.X*u.Y + c*u.X*u.X
+		if math.Sqrt(12*vu)/r.s > (maxLengthU+extra)*s+d || math.Sqrt(12*vv)/r.s > (maxLength+extra)*s {
 			return true
 		}
 	}
@@ -859,8 +873,9 @@ const (
 
 // Shape limits for counting the cubes of a blob.
 var (
-	maxLength = 1.45 // a part longer than this many cube sides (plus the sides seen) holds two cubes
-	minPart   = 0.5  // a cube shows at least this fraction of its expected area
+	maxLength  = 1.45 // a part longer than this many cube sides across the direction its sides show holds two cubes
+	maxLengthU = 1.35 // and along it (plus the sides seen)
+	minPart    = 0.5  // a cube shows at least this fraction of its expected area
 
 	useTop = 1.0
 
