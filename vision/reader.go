@@ -54,6 +54,7 @@ type Reader struct {
 	black   int // index of the darkest palette colour, if dark; else -1
 	bgLab   [3]float64
 	inStrip []bool // warped pixel near a border line
+	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
 }
 
@@ -552,6 +553,10 @@ func labDist2(a [3]float64, l, aa, bb float64) float64 {
 func (r *Reader) classify(lab []byte) []uint8 {
 	n := r.ww * r.wh
 	cls := make([]uint8, n)
+	if len(r.onPrint) != n {
+		r.onPrint = make([]bool, n)
+	}
+	clear(r.onPrint)
 	for i := 0; i < n; i++ {
 		if r.refLab == nil && r.outside[i] {
 			// Without a reference the hull around the board is unknown
@@ -571,6 +576,7 @@ func (r *Reader) classify(lab []byte) []uint8 {
 				// reference there, but it is darker than the print and as
 				// dark and grey as a black cube.
 				cls[i] = uint8(r.black + 1)
+				r.onPrint[i] = true
 			}
 			continue
 		}
@@ -699,6 +705,20 @@ func (r *Reader) cubesOf(b blob) []detection {
 	}
 	if ratio < minBlob {
 		return nil
+	}
+	if int(b.cls-1) == r.black && r.refLab != nil && ratio < printBlob {
+		// A cube's cast shadow on dark print is as dark and grey as a
+		// black cube; a blob found mostly by the dark-print rule must
+		// show most of a cube.
+		np := 0
+		for _, i := range b.pix {
+			if r.onPrint[i] {
+				np++
+			}
+		}
+		if float64(np) > 0.6*n {
+			return nil
+		}
 	}
 	// Near a border a cube may lean on it: tilted, it shows more of itself
 	// from above (up to about 1.5 cubes' area) and is longer.
@@ -873,6 +893,8 @@ const (
 
 // Shape limits for counting the cubes of a blob.
 var (
+	printBlob = 0.75 // a black blob found mostly on dark print must be at least this much of a cube
+
 	maxLength  = 1.45 // a part longer than this many cube sides across the direction its sides show holds two cubes
 	maxLengthU = 1.35 // and along it (plus the sides seen)
 	minPart    = 0.5  // a cube shows at least this fraction of its expected area

@@ -232,6 +232,7 @@ var tunables = map[string]*float64{
 	"maxLength":    &maxLength,
 	"minPart":      &minPart,
 	"leanArea":     &leanArea,
+	"printBlob":    &printBlob,
 	"maxLengthU":   &maxLengthU,
 	"useTop":       &useTop,
 	"leanLength":   &leanLength,
