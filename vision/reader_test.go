@@ -27,8 +27,9 @@ func TestReadAccuracySmall(t *testing.T) {
 		minLying, minBal       float64
 		maxInvented, maxMissed float64
 	}{
-		{ref: true, minLying: 95, minBal: 80, maxInvented: 34, maxMissed: 34},
-		{ref: false, minLying: 88, minBal: 60, maxInvented: 34, maxMissed: 80}, // without a reference, black cubes on small frames are often missed
+		// At most one scene of the 3-6 may invent or miss a cube.
+		{ref: true, minLying: 95, minBal: 90, maxInvented: 34, maxMissed: 34},
+		{ref: false, minLying: 88, minBal: 80, maxInvented: 34, maxMissed: 34},
 	} {
 		sc := evaluate(t, seedRange(500, n), o, tc.ref)
 		t.Logf("empty reference %v: %v", tc.ref, sc)
