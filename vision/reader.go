@@ -760,8 +760,28 @@ func (r *Reader) cubesOf(b blob) []detection {
 		unreadable = r.tooLong(b.pix, labels, centres, long)
 		frac = math.Min(frac, 0.5)
 	}
+	// Parts of a black blob found mostly by the dark-print rule and
+	// smaller than most of a cube are a cast shadow on dark print beside
+	// a black cube, not a second cube.
+	var drop []bool
+	if int(b.cls-1) == r.black && r.refLab != nil && k > 1 {
+		drop = make([]bool, k)
+		cnt, np := make([]float64, k), make([]float64, k)
+		for i, p := range b.pix {
+			cnt[labels[i]]++
+			if r.onPrint[p] {
+				np[labels[i]]++
+			}
+		}
+		for j, c := range centres {
+			drop[j] = np[j] > 0.6*cnt[j] && cnt[j]/r.expectedArea(r.warpToBoard(c[0], c[1])) < printBlob
+		}
+	}
 	var out []detection
-	for _, c := range centres {
+	for j, c := range centres {
+		if drop != nil && drop[j] {
+			continue
+		}
 		seen := r.warpToBoard(c[0], c[1])
 		h := r.layout.CubeMM / 2
 		if k == 1 && useTop > 0 {
