@@ -157,3 +157,20 @@ func TestOverlayDrawsCubes(t *testing.T) {
 		t.Errorf("overlay of a Go image: %d bytes, %v", len(b), err)
 	}
 }
+
+// Black cubes balanced on the raised borders (dark wood with shaded sides)
+// are found and sent back without the empty-board reference too.
+func TestReadBlackCubesOnBordersWithoutReference(t *testing.T) {
+	o := synth.Options{W: 640, H: 480, PBalanced: 0.7, MinCubes: 4, MaxCubes: 8, ColorsOverride: []string{"black"}}
+	sc := evaluate(t, seedRange(700, 3), o, false)
+	t.Logf("%v", sc)
+	if sc.balanced < 3 {
+		t.Fatalf("only %d balanced cubes rendered", sc.balanced)
+	}
+	if b := sc.pct(sc.balancedRedrop, sc.balanced); b < 80 {
+		t.Errorf("black cubes on borders re-dropped %.0f%% < 80%%", b)
+		for _, p := range sc.problems {
+			t.Log(p)
+		}
+	}
+}
