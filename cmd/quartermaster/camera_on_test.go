@@ -12,7 +12,6 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -335,26 +334,12 @@ func TestServeSimulatedBattleRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	handlers := make(chan http.Handler, 1)
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, quietLogger(), cfg, devCfg, func(h http.Handler) { handlers <- h }) }()
+	h, stop := startServe(t, cfg, devCfg)
 	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Error("serve did not stop")
+		if err := stop(); err != nil {
+			t.Error(err)
 		}
 	}()
-	var h http.Handler
-	select {
-	case h = <-handlers:
-	case err := <-done:
-		t.Fatalf("serve stopped: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not start")
-	}
 	do := func(method, path, body string) (int, []byte) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(method, path, strings.NewReader(body)))

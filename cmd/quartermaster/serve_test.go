@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,20 +36,7 @@ func TestServeSimulatedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	handlers := make(chan http.Handler, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, slog.New(slog.DiscardHandler), cfg, devCfg, func(h http.Handler) { handlers <- h })
-	}()
-	var h http.Handler
-	select {
-	case h = <-handlers:
-	case err := <-done:
-		t.Fatalf("serve stopped: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not start")
-	}
+	h, stop := startServe(t, cfg, devCfg)
 
 	get := func(path string) (int, string) {
 		rec := httptest.NewRecorder()
@@ -69,14 +58,8 @@ func TestServeSimulatedTable(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(cfg.Data, "quartermaster.db")); err != nil {
 		t.Errorf("the SQLite store is not in the data directory: %v", err)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve returned %v after its context ended", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop when its context ended")
+	if err := stop(); err != nil {
+		t.Errorf("serve, stopped: %v", err)
 	}
 }
 
@@ -187,20 +170,7 @@ func TestNewGameGetsTheCalibratedBoard(t *testing.T) {
 	if err := vision.SaveCalibration(cfg.Data, cal); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	handlers := make(chan http.Handler, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, slog.New(slog.DiscardHandler), cfg, devices.DefaultConfig(), func(h http.Handler) { handlers <- h })
-	}()
-	var h http.Handler
-	select {
-	case h = <-handlers:
-	case err := <-done:
-		t.Fatalf("serve stopped: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not start")
-	}
+	h, stop := startServe(t, cfg, devices.DefaultConfig())
 	create := func(options string) string {
 		body := `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]` + options + `},` +
 			`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`
@@ -214,14 +184,8 @@ func TestNewGameGetsTheCalibratedBoard(t *testing.T) {
 	}
 	calibrated := create("")
 	own := create(`,"options":{"battleBoard":` + string(testBoard(t, "Test board (the setup's own)")) + `}`)
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
+	if err := stop(); err != nil {
+		t.Fatal(err)
 	}
 	st, err := store.OpenSQLite(filepath.Join(cfg.Data, "quartermaster.db"))
 	if err != nil {
@@ -307,4 +271,41 @@ func FuzzWithBattleBoard(f *testing.F) {
 			t.Fatalf("the board put in is not the board: %v", err)
 		}
 	})
+}
+
+// startServe runs serve with cfg, quietly, and returns its HTTP handler
+// once it listens. stop ends it and waits for it to return (at most 20 s),
+// giving serve's error; it also runs when the test ends.
+func startServe(t *testing.T, cfg Config, devCfg devices.Config) (h http.Handler, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	handlers := make(chan http.Handler, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- serve(ctx, slog.New(slog.DiscardHandler), cfg, devCfg, func(h http.Handler) { handlers <- h })
+	}()
+	var once sync.Once
+	var stopErr error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case stopErr = <-done:
+			case <-time.After(20 * time.Second):
+				stopErr = errors.New("serve did not stop within 20 s of its context ending")
+			}
+		})
+		return stopErr
+	}
+	t.Cleanup(func() { _ = stop() })
+	select {
+	case h = <-handlers:
+		return h, stop
+	case err := <-done:
+		once.Do(func() { cancel(); stopErr = err })
+		t.Fatalf("serve stopped: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	return nil, stop
 }
