@@ -84,29 +84,39 @@ func FuzzApply(f *testing.F) {
 	base := midGame(f)
 	baseSnap, _ := base.Snapshot()
 	f.Fuzz(func(t *testing.T, b []byte) {
-		a, err := Rules().DecodeAction(b)
-		if err != nil {
-			return
-		}
-		g := &Game{st: base.st.clone(), version: base.version}
-		before, _ := g.Snapshot()
-		_, err = g.Apply(a)
-		after, _ := g.Snapshot()
-		if err != nil {
-			if _, ok := engine.AsRuleError(err); !ok {
-				t.Fatalf("%s: not a rule error: %v", b, err)
-			}
-			if !bytes.Equal(before, after) {
-				t.Fatalf("%s: refused, but the state changed", b)
-			}
-		} else {
-			conserved(t, g.st)
-		}
-		checkPublicView(t, g)
+		applyFuzzed(t, base, b)
 		if s, _ := base.Snapshot(); !bytes.Equal(s, baseSnap) {
 			t.Fatal("the base game changed")
 		}
 	})
+}
+
+// applyFuzzed applies the fuzzed action b (if it decodes) to a copy of
+// base and checks what every fuzz target of the rules promises: a refusal
+// is a rule error and changes nothing, an accepted action keeps the totals,
+// and the public view keeps the secrets. It returns the copy.
+func applyFuzzed(t *testing.T, base *Game, b []byte) *Game {
+	t.Helper()
+	g := &Game{st: base.st.clone(), version: base.version}
+	a, err := Rules().DecodeAction(b)
+	if err != nil {
+		return g
+	}
+	before, _ := g.Snapshot()
+	_, err = g.Apply(a)
+	after, _ := g.Snapshot()
+	if err != nil {
+		if _, ok := engine.AsRuleError(err); !ok {
+			t.Fatalf("%s: not a rule error: %v", b, err)
+		}
+		if !bytes.Equal(before, after) {
+			t.Fatalf("%s: refused, but the state changed", b)
+		}
+	} else {
+		conserved(t, g.st)
+	}
+	checkPublicView(t, g)
+	return g
 }
 
 // checkPublicView: no chest, hand, deck, discard or bonus token of anyone.
