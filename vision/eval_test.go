@@ -75,34 +75,17 @@ func (sc *score) add(t testing.TB, s *synth.Scene, img, empty image.Image) {
 		}
 		sc.scenes++
 		sc.ms = append(sc.ms, res.ElapsedMS)
-		type det struct {
-			x, y        float64
-			color, zone string
-			reason      string
-			used        bool
-		}
-		var ds []*det
-		for _, c := range res.Cubes {
-			ds = append(ds, &det{x: c.XMM, y: c.YMM, color: c.Color, zone: c.Zone})
-		}
+		ds := readCubes(res)
 		for _, d := range res.Redrop {
-			ds = append(ds, &det{x: d.XMM, y: d.YMM, color: d.Color, reason: d.Reason})
 			if d.Reason == ReasonUnreadable {
 				sc.unreadable++
 			}
 		}
 		missed := false
 		for _, c := range s.Cubes {
-			var best *det
-			bd := s.Layout.CubeMM * 0.75
-			for _, d := range ds {
-				if dd := math.Hypot(d.x-c.Center.X, d.y-c.Center.Y); !d.used && dd < bd {
-					best, bd = d, dd
-				}
-			}
+			best := matchCube(ds, c, s.Layout.CubeMM)
 			ok := false
 			if best != nil {
-				best.used = true
 				switch c.Pose {
 				case synth.Lying:
 					ok = best.reason == "" && best.color == c.Color && best.zone == c.Zone
@@ -153,6 +136,46 @@ func (sc *score) add(t testing.TB, s *synth.Scene, img, empty image.Image) {
 			sc.missed++
 		}
 	}
+}
+
+// readCube is one cube the reader reported (in cubes or redrop), for
+// matching against the truth.
+type readCube struct {
+	x, y        float64
+	color, zone string
+	reason      string
+	used        bool
+}
+
+// readCubes lists every cube of a read: those in zones and those to drop
+// again.
+func readCubes(res Result) []*readCube {
+	var ds []*readCube
+	for _, c := range res.Cubes {
+		ds = append(ds, &readCube{x: c.XMM, y: c.YMM, color: c.Color, zone: c.Zone})
+	}
+	for _, d := range res.Redrop {
+		ds = append(ds, &readCube{x: d.XMM, y: d.YMM, color: d.Color, reason: d.Reason})
+	}
+	return ds
+}
+
+// matchCube is the read cube that stands for the true cube c: the nearest
+// one not matched yet within three quarters of a cube of its footprint
+// centre, marked as used; nil when there is none (the cube was missed).
+// The benchmark and the tuning harness both score with it, so they agree.
+func matchCube(ds []*readCube, c synth.Cube, cubeMM float64) *readCube {
+	var best *readCube
+	bd := cubeMM * 0.75
+	for _, d := range ds {
+		if dd := math.Hypot(d.x-c.Center.X, d.y-c.Center.Y); !d.used && dd < bd {
+			best, bd = d, dd
+		}
+	}
+	if best != nil {
+		best.used = true
+	}
+	return best
 }
 
 func seedRange(from, n int) []uint64 {

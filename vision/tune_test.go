@@ -53,19 +53,7 @@ type failure struct {
 
 // classify compares one read with the truth, returning the failures.
 func classifyRead(s *synth.Scene, res Result) []failure {
-	type det struct {
-		x, y        float64
-		color, zone string
-		reason      string
-		used        bool
-	}
-	var ds []*det
-	for _, c := range res.Cubes {
-		ds = append(ds, &det{x: c.XMM, y: c.YMM, color: c.Color, zone: c.Zone})
-	}
-	for _, d := range res.Redrop {
-		ds = append(ds, &det{x: d.XMM, y: d.YMM, color: d.Color, reason: d.Reason})
-	}
+	ds := readCubes(res)
 	var out []failure
 	for i, c := range s.Cubes {
 		cluster := false
@@ -74,13 +62,7 @@ func classifyRead(s *synth.Scene, res Result) []failure {
 				cluster = true
 			}
 		}
-		var best *det
-		bd := s.Layout.CubeMM * 0.75
-		for _, d := range ds {
-			if dd := math.Hypot(d.x-c.Center.X, d.y-c.Center.Y); !d.used && dd < bd {
-				best, bd = d, dd
-			}
-		}
+		best := matchCube(ds, c, s.Layout.CubeMM)
 		f := failure{black: c.Color == "black", cluster: cluster, pose: c.Pose.String()}
 		switch {
 		case best == nil:
@@ -95,9 +77,6 @@ func classifyRead(s *synth.Scene, res Result) []failure {
 			f.kind = "colour"
 		case c.Pose != synth.Balanced && best.zone != c.Zone:
 			f.kind = "zone"
-		}
-		if best != nil {
-			best.used = true
 		}
 		if f.kind != "" {
 			got := "nothing"
