@@ -55,8 +55,8 @@ type Watcher struct {
 	hint chan struct{}
 }
 
-// NewWatcher makes a watcher over src that reads settled frames with rd.
-func NewWatcher(src Source, rd FrameReader, o WatchOptions) *Watcher {
+// withDefaults fills in the zero fields of o.
+func (o WatchOptions) withDefaults() WatchOptions {
 	if o.Motion <= 0 {
 		o.Motion = 20
 	}
@@ -66,7 +66,35 @@ func NewWatcher(src Source, rd FrameReader, o WatchOptions) *Watcher {
 	if o.StillFrames <= 0 {
 		o.StillFrames = 5
 	}
-	return &Watcher{src: src, rd: rd, opt: o, hint: make(chan struct{}, 1)}
+	return o
+}
+
+// NewWatcher makes a watcher over src that reads settled frames with rd.
+func NewWatcher(src Source, rd FrameReader, o WatchOptions) *Watcher {
+	return &Watcher{src: src, rd: rd, opt: o.withDefaults(), hint: make(chan struct{}, 1)}
+}
+
+// Motion tells whether a stream of frames moves: each frame is compared
+// with the one before over a 160x120 grid of brightness samples of the
+// options' Region, with their Motion and MinChanged thresholds. The Watcher
+// uses it to see a drop; anything else that must wait for a still board
+// (a calibration step) uses the same measure.
+type Motion struct {
+	opt  WatchOptions
+	prev []float32
+}
+
+// NewMotion makes a motion meter with o's thresholds (defaults as for a
+// Watcher).
+func NewMotion(o WatchOptions) *Motion { return &Motion{opt: o.withDefaults()} }
+
+// Moved reports whether img differs from the frame given before it. The
+// first frame has nothing to differ from: false.
+func (m *Motion) Moved(img image.Image) bool {
+	th := thumb(img, m.opt.Region)
+	moved := m.prev != nil && len(m.prev) == len(th) && changed(m.prev, th, m.opt.Motion) >= m.opt.MinChanged
+	m.prev = th
+	return moved
 }
 
 // DropStarted tells the watcher that cubes are falling (the tower's drop
@@ -84,7 +112,7 @@ func (w *Watcher) DropStarted() {
 // left for a person to enter); Run returns the source's error, or nil when
 // ctx ends.
 func (w *Watcher) Run(ctx context.Context, out chan<- Settled) error {
-	var prev []float32
+	motion := NewMotion(w.opt)
 	moving, hinted := false, false
 	still := 0
 	for {
@@ -100,17 +128,12 @@ func (w *Watcher) Run(ctx context.Context, out chan<- Settled) error {
 			moving, hinted, still = true, true, 0
 		default:
 		}
-		th := thumb(img, w.opt.Region)
-		if prev != nil && len(prev) == len(th) {
-			d := changed(prev, th, w.opt.Motion)
-			switch {
-			case d >= w.opt.MinChanged:
-				moving, still = true, 0
-			case moving:
-				still++
-			}
+		switch {
+		case motion.Moved(img):
+			moving, still = true, 0
+		case moving:
+			still++
 		}
-		prev = th
 		if moving && still >= w.opt.StillFrames {
 			moving, still = false, 0
 			res, err := w.rd.ReadImage(img)

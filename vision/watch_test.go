@@ -99,3 +99,44 @@ func TestWatcherDropSensorHint(t *testing.T) {
 	}
 	expectNone(t, out, 60*time.Millisecond)
 }
+
+// TestMotion: the simulated camera's empty board does not move from frame
+// to frame (its sensor noise stays under the threshold); falling cubes do,
+// and the board is still again once they rest.
+func TestMotion(t *testing.T) {
+	cam := synth.NewSimCamera(synth.SimOptions{Seed: 7, W: 320, H: 240})
+	ctx := context.Background()
+	next := func() image.Image {
+		img, err := cam.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	m := NewMotion(WatchOptions{})
+	if m.Moved(next()) {
+		t.Fatal("the first frame has nothing to have moved from")
+	}
+	for i := 0; i < 3; i++ {
+		if m.Moved(next()) {
+			t.Fatalf("frame %d of the empty board counted as moving", i+2)
+		}
+	}
+	// The simulated drop shows five frames of falling cubes, then the cubes
+	// at rest.
+	cam.DropRandom(6)
+	moving := 0
+	for i := 0; i < 6; i++ {
+		if m.Moved(next()) {
+			moving++
+		}
+	}
+	if moving < 5 {
+		t.Fatalf("six cubes falling: only %d of 6 frames moved", moving)
+	}
+	for i := 0; i < 3; i++ {
+		if m.Moved(next()) {
+			t.Fatalf("the cubes lie still, but frame %d after the fall counts as moving", i+1)
+		}
+	}
+}

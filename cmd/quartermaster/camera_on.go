@@ -76,7 +76,7 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, erro
 	}
 	vc := &visionCamera{lg: lg, dir: dir, layout: layout, palette: palette,
 		subs: map[chan []byte]struct{}{}, watchers: map[chan companion.CameraReport]struct{}{},
-		feed: make(chan image.Image, 1), frameCh: make(chan struct{})}
+		feed: make(chan image.Image, 1), frameCh: make(chan struct{}), motion: vision.NewMotion(vision.WatchOptions{})}
 	var closeSrc func()
 	if cfg.Camera != "" {
 		if err := checkCameraSpec(cfg.Camera); err != nil {
@@ -204,7 +204,7 @@ type visionCamera struct {
 	latest     image.Image
 	frameNo    uint64
 	movedAt    uint64
-	thumb      []float32
+	motion     *vision.Motion // the pump's, as the watcher measures it
 	frameCh    chan struct{}
 	last       []byte // newest JPEG with the overlay
 	subs       map[chan []byte]struct{}
@@ -360,13 +360,12 @@ func (c *visionCamera) pump(ctx context.Context) {
 			continue
 		}
 		fails = 0
-		th := smallThumb(img)
 		c.mu.Lock()
 		c.frameNo++
-		if c.thumb == nil || moved(c.thumb, th) {
+		if c.motion.Moved(img) {
 			c.movedAt = c.frameNo
 		}
-		c.latest, c.thumb = img, th
+		c.latest = img
 		close(c.frameCh)
 		c.frameCh = make(chan struct{})
 		c.mu.Unlock()
@@ -376,40 +375,6 @@ func (c *visionCamera) pump(ctx context.Context) {
 		}
 		c.feed <- img
 	}
-}
-
-// smallThumb samples the brightness of an 80x60 grid: enough to tell
-// whether the picture moved.
-func smallThumb(img image.Image) []float32 {
-	b := img.Bounds()
-	const gw, gh = 80, 60
-	out := make([]float32, 0, gw*gh)
-	for gy := 0; gy < gh; gy++ {
-		y := b.Min.Y + (2*gy+1)*b.Dy()/(2*gh)
-		for gx := 0; gx < gw; gx++ {
-			x := b.Min.X + (2*gx+1)*b.Dx()/(2*gw)
-			r, g, bl, _ := img.At(x, y).RGBA()
-			out = append(out, float32(r*299+g*587+bl*114)/1000/257)
-		}
-	}
-	return out
-}
-
-// moved tells whether two thumbnails differ by more than sensor noise at a
-// few points.
-func moved(a, b []float32) bool {
-	if len(a) != len(b) {
-		return true
-	}
-	n := 0
-	for i := range a {
-		if math.Abs(float64(a[i]-b[i])) > 20 {
-			if n++; n >= 2 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // stillFrame waits until the board has been still for a few frames and
