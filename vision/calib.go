@@ -1,9 +1,12 @@
 package vision
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -97,6 +100,32 @@ func writeAtomic(path string, b []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// LoadEmpty reads the photograph of the empty board (the reference) from
+// the data directory; it returns fs.ErrNotExist (wrapped) when none was
+// taken yet.
+func LoadEmpty(dir string) (image.Image, error) {
+	path := filepath.Join(dir, EmptyFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return img, nil
+}
+
+// SaveEmpty writes the photograph of the empty board into the data
+// directory (as PNG, replaced whole or not at all), where LoadEmpty finds it.
+func SaveEmpty(dir string, img image.Image) error {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return fmt.Errorf("%s: %v", EmptyFile, err)
+	}
+	return writeAtomic(filepath.Join(dir, EmptyFile), b.Bytes())
 }
 
 // SavePalette writes colours measured in a calibration drop into the data

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
-	"image/png"
 	"io/fs"
 	"log/slog"
 	"math"
@@ -237,7 +236,7 @@ func (c *visionCamera) loadCalibration() error {
 	if c.cal != nil && c.sim != nil && (c.cal.ImageWidth != c.sim.Scene().Camera.W || c.cal.ImageHeight != c.sim.Scene().Camera.H) {
 		return fmt.Errorf("the simulated camera's calibration in %s is for another image size; delete it", c.dir)
 	}
-	img, err := loadPNG(filepath.Join(c.dir, vision.EmptyFile))
+	img, err := vision.LoadEmpty(c.dir)
 	switch {
 	case err == nil:
 		c.empty = img
@@ -247,38 +246,6 @@ func (c *visionCamera) loadCalibration() error {
 		c.empty = c.sim.Empty() // the simulator knows its empty board
 	}
 	return nil
-}
-
-func loadPNG(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return img, nil
-}
-
-func savePNG(path string, img image.Image) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // rebuild makes the reader from the calibration, the palette and the empty
@@ -768,7 +735,7 @@ func (c *visionCamera) CaptureEmpty(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := savePNG(filepath.Join(c.dir, vision.EmptyFile), img); err != nil {
+	if err := vision.SaveEmpty(c.dir, img); err != nil {
 		return "", fmt.Errorf("saving the photograph: %v", err)
 	}
 	c.mu.Lock()

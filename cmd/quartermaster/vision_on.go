@@ -189,17 +189,17 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	defer m.Close()
+	emptyImg, err := matImage(m, *emptyPath)
+	if err != nil {
+		return err
+	}
 	var corners board.Corners
 	if *cornersArg != "" {
 		if corners, err = board.ParseCorners(*cornersArg); err != nil {
 			return usageError("--corners %q: %v", *cornersArg, err)
 		}
 	} else {
-		img, err := matImage(m, *emptyPath)
-		if err != nil {
-			return err
-		}
-		if corners, err = vision.FindCorners(img); err != nil {
+		if corners, err = vision.FindCorners(emptyImg); err != nil {
 			return fmt.Errorf("image %s: %v", *emptyPath, err)
 		}
 		fmt.Fprintf(e.stdout, "board corners found automatically: %s\n", corners.String())
@@ -218,8 +218,8 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 	if err := vision.SaveCalibration(*data, cal); err != nil {
 		return err
 	}
-	if !gocv.IMWrite(filepath.Join(*data, vision.EmptyFile), m) {
-		return fmt.Errorf("could not write %s", filepath.Join(*data, vision.EmptyFile))
+	if err := vision.SaveEmpty(*data, emptyImg); err != nil {
+		return fmt.Errorf("could not write the empty board: %v", err)
 	}
 	if *dropPath != "" {
 		if err := measureDrop(*data, *dropPath, *emptyPath, m, cal, zoneColors); err != nil {
