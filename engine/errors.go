@@ -29,13 +29,17 @@ const (
 	CodeGameOver    = "game-over"
 )
 
-// RuleError is the refusal of an illegal action: a stable code, the rulebook
-// page of the rule, and one sentence in our own words saying what is wrong.
+// RuleError is the refusal of an illegal action: a stable code, where the rule
+// is printed (a rulebook page, or a section name for a rulebook without page
+// numbers), and one sentence in our own words saying what is wrong.
 type RuleError struct {
 	// Code is stable across versions, e.g. "explore-limit".
 	Code string
 	// Page is the printed rulebook page of the rule, 0 when none applies.
 	Page int
+	// Section names the rulebook's section ("Naval Combat > Boarding") when
+	// the rulebook has no page numbers or the page is not known; "" otherwise.
+	Section string
 	// Detail is one sentence a player reads, e.g. "you have already explored
 	// an Ocean board this turn".
 	Detail string
@@ -46,11 +50,22 @@ func Refuse(code string, page int, format string, args ...any) *RuleError {
 	return &RuleError{Code: code, Page: page, Detail: fmt.Sprintf(format, args...)}
 }
 
+// RefuseIn builds a *RuleError cited by section (for a rulebook without page
+// numbers); the detail is formatted like fmt.Sprintf.
+func RefuseIn(code, section string, format string, args ...any) *RuleError {
+	return &RuleError{Code: code, Section: section, Detail: fmt.Sprintf(format, args...)}
+}
+
 // Error reads like "explore-limit (rulebook p. 9): you have already explored
-// an Ocean board this turn".
+// an Ocean board this turn", or with a section "(rulebook, Naval Combat): ...".
 func (e *RuleError) Error() string {
-	if e.Page > 0 {
+	switch {
+	case e.Page > 0 && e.Section != "":
+		return fmt.Sprintf("%s (rulebook p. %d, %s): %s", e.Code, e.Page, e.Section, e.Detail)
+	case e.Page > 0:
 		return fmt.Sprintf("%s (rulebook p. %d): %s", e.Code, e.Page, e.Detail)
+	case e.Section != "":
+		return fmt.Sprintf("%s (rulebook, %s): %s", e.Code, e.Section, e.Detail)
 	}
 	return fmt.Sprintf("%s: %s", e.Code, e.Detail)
 }
@@ -69,13 +84,15 @@ func (e *RuleError) Is(target error) bool {
 	return false
 }
 
-// MarshalJSON encodes {"code","page","message"}: what the dashboard shows.
+// MarshalJSON encodes {"code","page","section","message"}: what the
+// dashboard shows.
 func (e *RuleError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Code    string `json:"code"`
 		Page    int    `json:"page,omitempty"`
+		Section string `json:"section,omitempty"`
 		Message string `json:"message"`
-	}{e.Code, e.Page, e.Detail})
+	}{e.Code, e.Page, e.Section, e.Detail})
 }
 
 // AsRuleError returns the *RuleError inside err, if any.
