@@ -29,7 +29,18 @@ type ManagerOpts struct {
 	Games map[string]GameInfo
 	// Location is the place name put in BG Stats exports ("" for none).
 	Location string
+	// IdleAfter is how long a table nobody watches stays in memory after
+	// its last use (DefaultIdleAfter if 0); a finished one leaves after
+	// FinishedAfter. It is loaded again from the store when asked for.
+	IdleAfter     time.Duration
+	FinishedAfter time.Duration
 }
+
+// Defaults of ManagerOpts.IdleAfter and FinishedAfter.
+const (
+	DefaultIdleAfter     = 30 * time.Minute
+	DefaultFinishedAfter = 2 * time.Minute
+)
 
 // DefaultSubscriberBuffer is the default of ManagerOpts.SubscriberBuffer.
 const DefaultSubscriberBuffer = 64
@@ -49,7 +60,9 @@ type Manager struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
-	closed   bool
+	// used is when each session in memory was last asked for (Get, Create).
+	used   map[string]time.Time
+	closed bool
 }
 
 // NewManager makes a manager over a store and the rules it can play. The
@@ -67,7 +80,13 @@ func NewManager(lg *slog.Logger, st store.Store, rules []engine.Rules, opts Mana
 	if opts.SubscriberBuffer <= 0 {
 		opts.SubscriberBuffer = DefaultSubscriberBuffer
 	}
-	m := &Manager{lg: lg, st: st, rules: map[string]engine.Rules{}, opts: opts, sessions: map[string]*Session{}}
+	if opts.IdleAfter <= 0 {
+		opts.IdleAfter = DefaultIdleAfter
+	}
+	if opts.FinishedAfter <= 0 {
+		opts.FinishedAfter = DefaultFinishedAfter
+	}
+	m := &Manager{lg: lg, st: st, rules: map[string]engine.Rules{}, opts: opts, sessions: map[string]*Session{}, used: map[string]time.Time{}}
 	for _, r := range rules {
 		if r == nil {
 			return nil, errors.New("companion: nil rules given")
@@ -143,6 +162,8 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (*Session, Cred
 	}
 	s := newSession(m, r, rec, req.Players, g)
 	m.sessions[rec.ID] = s
+	m.used[rec.ID] = m.opts.Now()
+	m.sweep()
 	m.lg.Info("table created", "table", rec.ID, "rules", rec.Rules, "players", len(req.Players))
 	return s, cred, nil
 }
@@ -184,7 +205,9 @@ func (m *Manager) Get(ctx context.Context, id string) (*Session, error) {
 	if m.closed {
 		return nil, ErrClosed
 	}
+	m.sweep()
 	if s, ok := m.sessions[id]; ok {
+		m.used[id] = m.opts.Now()
 		return s, nil
 	}
 	rec, err := m.st.Table(ctx, id)
@@ -199,7 +222,32 @@ func (m *Manager) Get(ctx context.Context, id string) (*Session, error) {
 		return nil, err
 	}
 	m.sessions[id] = s
+	m.used[id] = m.opts.Now()
 	return s, nil
+}
+
+// sweep closes the sessions that may leave memory: nobody watches them, no
+// hardware is attached, and they were last asked for longer ago than
+// IdleAfter (FinishedAfter for a finished game). Their state is all in the
+// store; Get loads them again. With m.mu held.
+func (m *Manager) sweep() {
+	now := m.opts.Now()
+	for id, s := range m.sessions {
+		after := m.opts.IdleAfter
+		if s.dormant(&after, m.opts.FinishedAfter) && now.Sub(m.used[id]) >= after {
+			s.close()
+			delete(m.sessions, id)
+			delete(m.used, id)
+			m.lg.Info("table left memory", "table", id)
+		}
+	}
+}
+
+// Loaded reports how many tables are in memory now (for tests and health).
+func (m *Manager) Loaded() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.sessions)
 }
 
 // load rebuilds a session from its stored log.
@@ -236,6 +284,8 @@ func (m *Manager) load(ctx context.Context, rec store.TableRecord) (*Session, er
 }
 
 // List returns every table, running or finished (the history), oldest first.
+// It reads each table's summary from the store and replays nothing, except
+// once for a table written before summaries were kept.
 func (m *Manager) List(ctx context.Context) ([]TableSummary, error) {
 	recs, err := m.st.Tables(ctx)
 	if err != nil {
@@ -243,14 +293,39 @@ func (m *Manager) List(ctx context.Context) ([]TableSummary, error) {
 	}
 	out := make([]TableSummary, 0, len(recs))
 	for _, rec := range recs {
-		s, err := m.Get(ctx, rec.ID)
-		if err != nil {
-			m.lg.Warn("table cannot be loaded", "table", rec.ID, "err", err)
+		if !rec.Summary.Known {
+			sum, err := m.summarise(ctx, rec.ID)
+			if err != nil {
+				m.lg.Warn("table cannot be loaded", "table", rec.ID, "err", err)
+				continue
+			}
+			out = append(out, sum)
 			continue
 		}
-		out = append(out, s.Summary())
+		var players []PlayerInfo
+		if err := json.Unmarshal(rec.Players, &players); err != nil {
+			m.lg.Warn("table's players cannot be read", "table", rec.ID, "err", err)
+			continue
+		}
+		out = append(out, TableSummary{ID: rec.ID, Rules: rec.Rules, Players: players, Created: rec.Created,
+			Updated: rec.Summary.Updated, Version: rec.Summary.Version, Over: rec.Summary.Over})
 	}
 	return out, nil
+}
+
+// summarise loads a table written before summaries were kept, once, and
+// records its summary so the next list reads it.
+func (m *Manager) summarise(ctx context.Context, id string) (TableSummary, error) {
+	s, err := m.Get(ctx, id)
+	if err != nil {
+		return TableSummary{}, err
+	}
+	sum := s.Summary()
+	err = m.st.SetSummary(ctx, id, store.Summary{Version: sum.Version, Updated: sum.Updated, Over: sum.Over, Known: true})
+	if err != nil {
+		m.lg.Warn("table's summary not recorded", "table", id, "err", err)
+	}
+	return sum, nil
 }
 
 // Close closes every session (subscribers' channels are closed, device loops
@@ -263,6 +338,7 @@ func (m *Manager) Close() error {
 		s.close()
 	}
 	m.sessions = map[string]*Session{}
+	m.used = map[string]time.Time{}
 	return nil
 }
 

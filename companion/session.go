@@ -390,6 +390,13 @@ func (s *Session) commit(ctx context.Context, e store.Entry, act engine.Action, 
 		return fmt.Errorf("companion: encoding events: %w", err)
 	}
 	e.Events = raw
+	// The table's summary (is it over?) is written with the entry, so the
+	// list of tables never has to replay a game to show it.
+	if newGame != nil {
+		e.Over = newGame.Over()
+	} else {
+		e.Over = s.game.Over()
+	}
 	// A caller who hangs up must not leave the write half done: the write
 	// finishes (or fails) on its own.
 	if err := s.m.st.Append(context.WithoutCancel(ctx), s.rec.ID, e); err != nil {
@@ -706,6 +713,21 @@ func (s *Session) publish(evs []engine.Event, n *Notice) {
 		}
 	}
 	s.showStatus(evs, n)
+}
+
+// dormant reports whether the session may leave memory: no subscriber and
+// no hardware attached. For a finished game it sets *after to finished, the
+// shorter time it may stay.
+func (s *Session) dormant(after *time.Duration, finished time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.subs) > 0 || len(s.detach) > 0 || len(s.proposals) > 0 {
+		return false
+	}
+	if s.game.Over() && finished < *after {
+		*after = finished
+	}
+	return true
 }
 
 // close ends the session: subscribers' channels are closed, device loops

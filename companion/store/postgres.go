@@ -25,7 +25,8 @@ type Postgres struct {
 // PostgresConns is how many connections a Postgres store opens at most.
 const PostgresConns = 4
 
-const pgSchema = `
+// pgV1 is the schema of version 1 (see migrate.go).
+const pgV1 = `
 CREATE TABLE IF NOT EXISTS qm_tables (
 	id         TEXT PRIMARY KEY,
 	rules      TEXT NOT NULL,
@@ -72,7 +73,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(7160861)`); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, pgSchema)
+		_, err := migrate(pgTx{ctx, tx}, true)
 		return err
 	})
 	p.put(c)
@@ -159,8 +160,8 @@ func (p *Postgres) CreateTable(ctx context.Context, t TableRecord) error {
 		return err
 	}
 	err = p.with(ctx, func(c *pgx.Conn) error {
-		tag, err := c.Exec(ctx, `INSERT INTO qm_tables (id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+		tag, err := c.Exec(ctx, `INSERT INTO qm_tables (id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns, last_version, updated_ns, over)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $9, 0) ON CONFLICT (id) DO NOTHING`,
 			t.ID, t.Rules, string(t.Setup), int64(t.Seed), string(t.Players), nonNil(t.HostTokenHash), nonNil(t.PINSalt), string(pins), t.Created.UnixNano())
 		if err != nil {
 			return err
@@ -179,13 +180,15 @@ func (p *Postgres) CreateTable(ctx context.Context, t TableRecord) error {
 func scanPgTable(r pgx.Row) (TableRecord, error) {
 	var t TableRecord
 	var setup, players, pins string
-	var seed, created int64
-	if err := r.Scan(&t.ID, &t.Rules, &setup, &seed, &players, &t.HostTokenHash, &t.PINSalt, &pins, &created); err != nil {
+	var seed, created, last, updated int64
+	var over int16
+	if err := r.Scan(&t.ID, &t.Rules, &setup, &seed, &players, &t.HostTokenHash, &t.PINSalt, &pins, &created, &last, &updated, &over); err != nil {
 		return t, err
 	}
 	t.Setup, t.Players = rawOrNil([]byte(setup)), rawOrNil([]byte(players))
 	t.Seed = uint64(seed)
 	t.Created = time.Unix(0, created).UTC()
+	t.Summary = summaryOf(t.Created, last, updated, int64(over))
 	var err error
 	t.PINHashes, err = decodePINs([]byte(pins))
 	return t, err
@@ -266,6 +269,11 @@ func (p *Postgres) Append(ctx context.Context, tableID string, e Entry) error {
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 				tableID, int64(e.Version), string(e.Kind), e.Key, e.Source, e.Actor, pgText(e.Action), pgText(e.Events),
 				int64(e.Target), e.Reason, pgText(e.Proposed), e.Time.UnixNano())
+			if err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `UPDATE qm_tables SET last_version = $1, updated_ns = $2, over = $3 WHERE id = $4`,
+				int64(e.Version), e.Time.UnixNano(), overFlag(e.Over), tableID)
 			return err
 		})
 	})
@@ -273,6 +281,24 @@ func (p *Postgres) Append(ctx context.Context, tableID string, e Entry) error {
 		return fmt.Errorf("store: append to %s: %w", tableID, err)
 	}
 	return err
+}
+
+// SetSummary implements Store.
+func (p *Postgres) SetSummary(ctx context.Context, tableID string, sum Summary) error {
+	var n int64
+	err := p.with(ctx, func(c *pgx.Conn) error {
+		tag, err := c.Exec(ctx, `UPDATE qm_tables SET last_version = $1, updated_ns = $2, over = $3 WHERE id = $4`,
+			int64(sum.Version), sum.Updated.UnixNano(), overFlag(sum.Over), tableID)
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: summary of %s: %w", tableID, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, tableID)
+	}
+	return nil
 }
 
 func pgText(b []byte) *string {

@@ -24,7 +24,8 @@ type SQLite struct {
 // BusyTimeout is how long a connection waits for the database lock.
 const BusyTimeout = 5 * time.Second
 
-const sqliteSchema = `
+// sqliteV1 is the schema of version 1 (see migrate.go).
+const sqliteV1 = `
 CREATE TABLE IF NOT EXISTS qm_tables (
 	id         TEXT PRIMARY KEY,
 	rules      TEXT NOT NULL,
@@ -80,7 +81,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if _, err := db.ExecContext(ctx, sqliteSchema); err != nil {
+	if err := migrateSQLite(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: preparing %s: %w", path, err)
 	}
@@ -116,9 +117,9 @@ func (s *SQLite) CreateTable(ctx context.Context, t TableRecord) error {
 	if n > 0 {
 		return fmt.Errorf("%w: %s", ErrExists, t.ID)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO qm_tables (id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		t.ID, t.Rules, nonNil(t.Setup), int64(t.Seed), nonNil(t.Players), nonNil(t.HostTokenHash), nonNil(t.PINSalt), pins, t.Created.UnixNano())
+	_, err = tx.ExecContext(ctx, `INSERT INTO qm_tables (id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns, last_version, updated_ns, over)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)`,
+		t.ID, t.Rules, nonNil(t.Setup), int64(t.Seed), nonNil(t.Players), nonNil(t.HostTokenHash), nonNil(t.PINSalt), pins, t.Created.UnixNano(), t.Created.UnixNano())
 	if err != nil {
 		return fmt.Errorf("store: create table %s: %w", t.ID, err)
 	}
@@ -128,19 +129,20 @@ func (s *SQLite) CreateTable(ctx context.Context, t TableRecord) error {
 	return nil
 }
 
-const tableCols = `id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns`
+const tableCols = `id, rules, setup, seed, players, host_hash, pin_salt, pin_hashes, created_ns, last_version, updated_ns, over`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanTable(r scanner) (TableRecord, error) {
 	var t TableRecord
-	var seed, created int64
+	var seed, created, last, updated, over int64
 	var pins []byte
-	if err := r.Scan(&t.ID, &t.Rules, &t.Setup, &seed, &t.Players, &t.HostTokenHash, &t.PINSalt, &pins, &created); err != nil {
+	if err := r.Scan(&t.ID, &t.Rules, &t.Setup, &seed, &t.Players, &t.HostTokenHash, &t.PINSalt, &pins, &created, &last, &updated, &over); err != nil {
 		return t, err
 	}
 	t.Seed = uint64(seed)
 	t.Created = time.Unix(0, created).UTC()
+	t.Summary = summaryOf(t.Created, last, updated, over)
 	var err error
 	t.PINHashes, err = decodePINs(pins)
 	return t, err
@@ -214,6 +216,11 @@ func (s *SQLite) Append(ctx context.Context, tableID string, e Entry) error {
 	if err != nil {
 		return fmt.Errorf("store: append to %s: %w", tableID, err)
 	}
+	_, err = tx.ExecContext(ctx, `UPDATE qm_tables SET last_version = ?, updated_ns = ?, over = ? WHERE id = ?`,
+		int64(e.Version), e.Time.UnixNano(), overFlag(e.Over), tableID)
+	if err != nil {
+		return fmt.Errorf("store: append to %s: %w", tableID, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: append to %s: %w", tableID, err)
 	}
@@ -252,6 +259,19 @@ func (s *SQLite) Entries(ctx context.Context, tableID string) ([]Entry, error) {
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// SetSummary implements Store.
+func (s *SQLite) SetSummary(ctx context.Context, tableID string, sum Summary) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE qm_tables SET last_version = ?, updated_ns = ?, over = ? WHERE id = ?`,
+		int64(sum.Version), sum.Updated.UnixNano(), overFlag(sum.Over), tableID)
+	if err != nil {
+		return fmt.Errorf("store: summary of %s: %w", tableID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, tableID)
+	}
+	return nil
 }
 
 // FindKey implements Store.

@@ -52,6 +52,24 @@ type TableRecord struct {
 	PINSalt   []byte    `json:"pinSalt"`
 	PINHashes [][]byte  `json:"pinHashes"`
 	Created   time.Time `json:"created"`
+
+	// The table's summary, kept up to date by Append so that a list of
+	// tables reads one row each and never replays a game.
+	Summary Summary `json:"summary"`
+}
+
+// Summary is what the list of tables shows of one table without loading it.
+type Summary struct {
+	// Version is the last entry's version (0: no entry yet).
+	Version uint64 `json:"version"`
+	// Updated is the last entry's time (Created when there is none).
+	Updated time.Time `json:"updated"`
+	// Over: the game has ended, as of the last entry.
+	Over bool `json:"over"`
+	// Known is false for a table written before summaries were kept (a
+	// database migrated from schema version 1) until the companion has
+	// replayed it once and recorded its summary with SetSummary.
+	Known bool `json:"known"`
 }
 
 // Entry is one record of a table's append-only log.
@@ -80,6 +98,9 @@ type Entry struct {
 	Proposed json.RawMessage `json:"proposed,omitempty"`
 	// Time is when the entry was accepted.
 	Time time.Time `json:"time"`
+	// Over is not part of the log: it says whether the game is over once
+	// this entry is applied, and Append records it in the table's Summary.
+	Over bool `json:"-"`
 }
 
 // Store keeps tables and their logs. Implementations are safe for
@@ -95,6 +116,9 @@ type Store interface {
 	// durable. e.Version must be the log's last version + 1 (ErrConflict
 	// otherwise); a non-empty e.Key must be new (ErrDuplicateKey).
 	Append(ctx context.Context, tableID string, e Entry) error
+	// SetSummary records a table's summary (for a table migrated from a
+	// database without summaries, once it has been replayed).
+	SetSummary(ctx context.Context, tableID string, sum Summary) error
 	// Entries returns a table's log in version order.
 	Entries(ctx context.Context, tableID string) ([]Entry, error)
 	// FindKey returns the entry recorded with an idempotency key.
