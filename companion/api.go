@@ -158,6 +158,10 @@ type Update struct {
 	Events []engine.Event `json:"events"`
 	// Notice is set for a device or camera notice (no state change).
 	Notice *Notice `json:"notice,omitempty"`
+
+	// wire holds the update's encoding, shared by the subscribers of one
+	// viewer (see Message).
+	wire *wire
 }
 
 // Notice kinds.

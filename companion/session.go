@@ -696,13 +696,23 @@ func (s *Session) Subscribe(v engine.Viewer, sinceVersion uint64) (updates <-cha
 
 // publish sends every subscriber its update without ever waiting: one that
 // is full is dropped. Called with s.mu held.
+//
+// The update of each viewer is built once, however many of its subscribers
+// there are (the public screens share one, each seat's phones another), and
+// carries one shared encoding that the first writer makes outside the lock.
 func (s *Session) publish(evs []engine.Event, n *Notice) {
+	byViewer := make(map[engine.Viewer]Update, 4)
 	for sub := range s.subs {
-		u := Update{Snapshot: s.snapshot(sub.v), Notice: n}
-		if evs != nil {
-			u.Events = engine.EventsFor(evs, sub.v)
-		} else {
-			u.Events = []engine.Event{}
+		u, ok := byViewer[sub.v]
+		if !ok {
+			u = Update{Snapshot: s.snapshot(sub.v), Notice: n}
+			if evs != nil {
+				u.Events = engine.EventsFor(evs, sub.v)
+			} else {
+				u.Events = []engine.Event{}
+			}
+			u.wire = &wire{u: u}
+			byViewer[sub.v] = u
 		}
 		select {
 		case sub.ch <- u:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
@@ -39,19 +40,31 @@ type Presence struct {
 }
 
 // hub tracks the open WebSockets per table, for presence and shutdown.
+//
+// Presence is announced at most once per presenceDelay per table, encoded
+// once for all its clients: fifty screens connecting at once cost about a
+// hundred messages, not fifty times fifty.
 type hub struct {
-	mu     sync.Mutex
-	tables map[string]map[*wsClient]bool
-	closed bool
+	mu      sync.Mutex
+	tables  map[string]map[*wsClient]bool
+	pending map[string]bool      // a presence announcement is armed
+	last    map[string]time.Time // when presence was last announced
+	delay   time.Duration
+	closed  bool
 }
 
 type wsClient struct {
 	seat engine.Seat
-	send chan wsMessage // presence messages; dropped when full
+	send chan []byte // encoded presence messages; dropped when full
 	stop context.CancelFunc
 }
 
-func newHub() *hub { return &hub{tables: map[string]map[*wsClient]bool{}} }
+// presenceDelay gathers the connections of a burst into one announcement.
+const presenceDelay = 150 * time.Millisecond
+
+func newHub() *hub {
+	return &hub{tables: map[string]map[*wsClient]bool{}, pending: map[string]bool{}, last: map[string]time.Time{}, delay: presenceDelay}
+}
 
 func (h *hub) add(table string, c *wsClient) bool {
 	h.mu.Lock()
@@ -63,7 +76,7 @@ func (h *hub) add(table string, c *wsClient) bool {
 		h.tables[table] = map[*wsClient]bool{}
 	}
 	h.tables[table][c] = true
-	h.broadcastLocked(table)
+	h.announceLocked(table)
 	return true
 }
 
@@ -73,9 +86,10 @@ func (h *hub) remove(table string, c *wsClient) {
 	delete(h.tables[table], c)
 	if len(h.tables[table]) == 0 {
 		delete(h.tables, table)
+		delete(h.last, table)
 		return
 	}
-	h.broadcastLocked(table)
+	h.announceLocked(table)
 }
 
 func (h *hub) presenceLocked(table string) Presence {
@@ -97,11 +111,42 @@ func (h *hub) presence(table string) Presence {
 	return h.presenceLocked(table)
 }
 
+// announceLocked announces the table's presence now if none went out in
+// the last delay, else arms one announcement for the end of that delay
+// (unless one is armed already): a lone phone connecting is seen at once,
+// a burst of connections costs two announcements.
+func (h *hub) announceLocked(table string) {
+	if h.pending[table] {
+		return
+	}
+	if wait := h.delay - time.Since(h.last[table]); wait > 0 {
+		h.pending[table] = true
+		time.AfterFunc(wait, func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			delete(h.pending, table)
+			h.broadcastLocked(table)
+		})
+		return
+	}
+	h.broadcastLocked(table)
+}
+
+// broadcastLocked sends the table's presence, encoded once, to all its
+// clients.
 func (h *hub) broadcastLocked(table string) {
+	if h.closed || len(h.tables[table]) == 0 {
+		return
+	}
+	h.last[table] = time.Now()
 	p := h.presenceLocked(table)
+	b, err := json.Marshal(wsMessage{Type: "presence", Presence: &p})
+	if err != nil {
+		return
+	}
 	for c := range h.tables[table] {
 		select {
-		case c.send <- wsMessage{Type: "presence", Presence: &p}:
+		case c.send <- b:
 		default: // a slow client gets the next presence instead
 		}
 	}
@@ -164,7 +209,9 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 	// us (by cancelling ctx) when the client goes away.
 	ctx = conn.CloseRead(ctx)
 
-	cl := &wsClient{seat: v.Seat, send: make(chan wsMessage, 4), stop: cancel}
+	cl := &wsClient{seat: v.Seat, send: make(chan []byte, 4), stop: cancel}
+	w := newSocketWriter(ctx, conn, 2*s.opts.PingInterval, s.lg)
+	defer w.stop()
 	if !s.hub.add(t.ID(), cl) {
 		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 		return
@@ -182,14 +229,13 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 			conn.Close(websocket.StatusTryAgainLater, "reconnect to catch up")
 			return
 		}
-		snap := u.Snapshot
-		if err := s.write(ctx, conn, wsMessage{Type: "view", Snapshot: &snap, Events: u.Events, Notice: u.Notice}); err != nil {
+		if err := w.update(u); err != nil {
 			return
 		}
 	default:
 		if since == 0 {
 			snap := t.View(v)
-			if err := s.write(ctx, conn, wsMessage{Type: "view", Snapshot: &snap}); err != nil {
+			if err := w.message(wsMessage{Type: "view", Snapshot: &snap}); err != nil {
 				return
 			}
 		}
@@ -209,23 +255,17 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 				conn.Close(websocket.StatusTryAgainLater, "reconnect to catch up")
 				return
 			}
-			m := wsMessage{Type: "view", Events: u.Events}
-			if u.Notice != nil {
-				m.Type, m.Notice = "notice", u.Notice
-			}
-			snap := u.Snapshot
-			m.Snapshot = &snap
-			if err := s.write(ctx, conn, m); err != nil {
+			if err := w.update(u); err != nil {
 				return
 			}
-		case m := <-cl.send:
-			if err := s.write(ctx, conn, m); err != nil {
+		case b := <-cl.send:
+			if err := w.write(b); err != nil {
 				return
 			}
 		case <-ping.C:
 			// A heartbeat the page can see (browsers hide ping frames), then
 			// a protocol ping that must be answered within the interval.
-			if err := s.write(ctx, conn, wsMessage{Type: "ping", Time: time.Now().UnixMilli()}); err != nil {
+			if err := w.message(wsMessage{Type: "ping", Time: time.Now().UnixMilli()}); err != nil {
 				return
 			}
 			pctx, pcancel := context.WithTimeout(ctx, s.opts.PingInterval)
@@ -239,16 +279,56 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 	}
 }
 
-func (s *Server) write(ctx context.Context, conn *websocket.Conn, m wsMessage) error {
+// socketWriter writes one WebSocket's messages. A write that takes longer
+// than the limit ends the connection; the limit is one timer per
+// connection, re-armed for each write, not a new timer per message.
+type socketWriter struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	conn   *websocket.Conn
+	limit  time.Duration
+	timer  *time.Timer
+	lg     *slog.Logger
+}
+
+func newSocketWriter(ctx context.Context, conn *websocket.Conn, limit time.Duration, lg *slog.Logger) *socketWriter {
+	ctx, cancel := context.WithCancel(ctx)
+	t := time.AfterFunc(time.Hour, cancel)
+	t.Stop()
+	return &socketWriter{ctx: ctx, cancel: cancel, conn: conn, limit: limit, timer: t, lg: lg}
+}
+
+func (w *socketWriter) stop() {
+	w.timer.Stop()
+	w.cancel()
+}
+
+// update writes a table update: the bytes encoded once for every socket of
+// the same viewer.
+func (w *socketWriter) update(u Update) error {
+	b, err := u.Message()
+	if err != nil {
+		return err
+	}
+	return w.write(b)
+}
+
+// message encodes and writes one message of the socket's own (a catch-up
+// view, a heartbeat).
+func (w *socketWriter) message(m wsMessage) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	wctx, cancel := context.WithTimeout(ctx, 2*s.opts.PingInterval)
-	defer cancel()
-	err = conn.Write(wctx, websocket.MessageText, b)
+	return w.write(b)
+}
+
+func (w *socketWriter) write(b []byte) error {
+	w.timer.Reset(w.limit)
+	err := w.conn.Write(w.ctx, websocket.MessageText, b)
+	w.timer.Stop()
 	if err != nil && !errors.Is(err, context.Canceled) {
-		s.lg.Debug("websocket write failed", "err", err)
+		w.lg.Debug("websocket write failed", "err", err)
 	}
 	return err
 }

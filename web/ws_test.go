@@ -323,3 +323,35 @@ func TestServeStopsCleanly(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenceBurst: thirty screens connecting at once are announced in a
+// few messages, not one per connection to every screen (each new connection
+// used to cost every other one a message), and the last announcement counts
+// them all.
+func TestPresenceBurst(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: 5 * time.Second})
+	cr := e.create()
+	first := e.dial(cr.Table, "since=0")
+	first.next("presence")
+	var others []*socket
+	for i := 0; i < 30; i++ {
+		others = append(others, e.dial(cr.Table, "since=0"))
+	}
+	time.Sleep(3 * presenceDelay)
+	n, last := 0, Presence{}
+	for len(first.msgs) > 0 {
+		m := <-first.msgs
+		<-first.raw
+		if m.Type == "presence" {
+			n++
+			last = *m.Presence
+		}
+	}
+	if last.Public != 31 {
+		t.Errorf("the last presence counts %d screens, want 31", last.Public)
+	}
+	if n > 4 {
+		t.Errorf("the first screen got %d presence messages for a burst of 30 connections; want a few", n)
+	}
+	_ = others
+}
