@@ -2,7 +2,6 @@ package companion
 
 import (
 	"encoding/json"
-	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -145,6 +144,6 @@ func BenchmarkList200FinishedTables(b *testing.B) {
 	}
 	b.StopTimer()
 	if n := cr.started.Load(); n != 0 {
-		b.Fatal(fmt.Sprintf("listing started %d games", n))
+		b.Fatalf("listing started %d games", n)
 	}
 }
