@@ -1,0 +1,117 @@
+// One harness for both servers: 50 clients (40 public screens and 10 of a
+// player's phones for quartermaster; 49 spectators and the acting player for
+// boardgame.io), N actions one after another, each timed from the moment it
+// is sent until all 50 clients hold the new state. It prints one JSON line:
+// p50 and p99 in ms, and the server's CPU per action (from /proc).
+//   node harness.js qm   URL TABLE PIN ACTIONS SERVER_PID
+//   node harness.js bgio URL MATCH CREDENTIALS ACTIONS SERVER_PID
+'use strict';
+const fs = require('fs');
+const WebSocket = require('ws');
+
+const [kind, url, id, secret, nActions, pid] = process.argv.slice(2);
+const N = Number(nActions);
+const CLIENTS = 50;
+
+function cpuTicks(p) {
+  const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return Number(rest[11]) + Number(rest[12]); // utime + stime, in clock ticks
+}
+
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+// waiters[k] resolves when k clients have seen version v.
+function tracker() {
+  const seen = new Array(CLIENTS).fill(-1);
+  let want = null;
+  return {
+    seen(i, v) {
+      if (v > seen[i]) seen[i] = v;
+      if (want && seen.every((s) => s >= want.v)) {
+        const w = want;
+        want = null;
+        w.resolve(performance.now());
+      }
+    },
+    waitAll(v) {
+      return new Promise((resolve, reject) => {
+        if (seen.every((s) => s >= v)) return resolve(performance.now());
+        want = { v, resolve };
+        setTimeout(() => reject(new Error(`not all clients reached ${v}: ${seen.filter((s) => s >= v).length}`)), 10000);
+      });
+    },
+    min() { return Math.min(...seen); },
+  };
+}
+
+async function runQM() {
+  const t = tracker();
+  const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0`;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
+    const ws = new WebSocket(i % 5 === 1 ? `${base}&pin=${secret}` : base);
+    ws.on('message', (data) => {
+      const m = JSON.parse(data);
+      if ((m.type === 'view' || m.type === 'notice') && m.snapshot) t.seen(i, m.snapshot.version);
+    });
+    ws.on('open', ok);
+    ws.on('error', bad);
+  })));
+  await new Promise((r) => setTimeout(r, 500));
+  let version = t.min();
+  const lat = [];
+  const c0 = cpuTicks(pid);
+  for (let i = 0; i < N; i++) {
+    const hold = i % 2 === 1 ? 'A' : 'D';
+    const body = JSON.stringify({ action: { type: 'rearrange', seat: 0, holds: { [hold]: { cargo: 1 } } }, baseVersion: version });
+    const start = performance.now();
+    const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body });
+    if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    version++;
+    const end = await t.waitAll(version);
+    lat.push(end - start);
+  }
+  return { lat, cpu: cpuTicks(pid) - c0 };
+}
+
+async function runBGIO() {
+  const { Client } = require('boardgame.io/client');
+  const { SocketIO } = require('boardgame.io/multiplayer');
+  const game = { name: 'bench', moves: { rearrange: () => {} } };
+  const t = tracker();
+  const clients = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const opts = { game, matchID: id, multiplayer: SocketIO({ server: url }), debug: false };
+    if (i === 0) Object.assign(opts, { playerID: '0', credentials: secret });
+    const c = Client(opts);
+    c.subscribe((s) => { if (s) t.seen(i, s._stateID); });
+    c.start();
+    clients.push(c);
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  let version = t.min();
+  const lat = [];
+  const c0 = cpuTicks(pid);
+  for (let i = 0; i < N; i++) {
+    const start = performance.now();
+    clients[0].moves.rearrange();
+    version++;
+    const end = await t.waitAll(version);
+    lat.push(end - start);
+  }
+  const cpu = cpuTicks(pid) - c0;
+  clients.forEach((c) => c.stop());
+  return { lat, cpu };
+}
+
+(async () => {
+  const { lat, cpu } = kind === 'qm' ? await runQM() : await runBGIO();
+  lat.sort((a, b) => a - b);
+  const hz = 100; // USER_HZ on Linux
+  console.log(JSON.stringify({ server: kind, actions: N, p50_ms: +pct(lat, 50).toFixed(2), p99_ms: +pct(lat, 99).toFixed(2),
+    cpu_ms_per_action: +((cpu * 1000) / hz / N).toFixed(2) }));
+  process.exit(0);
+})().catch((e) => { console.error(e.message); process.exit(1); });
