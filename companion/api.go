@@ -27,6 +27,9 @@ var (
 	ErrNothingToUndo = errors.New("there is nothing to undo")
 	// ErrNotOver: the export needs a finished game.
 	ErrNotOver = errors.New("the game is not over yet")
+	// ErrKeyReused: an idempotency key came back with a different action;
+	// the new action is refused rather than silently dropped.
+	ErrKeyReused = errors.New("this idempotency key was already used for a different action")
 	// ErrClosed: the session or manager was closed.
 	ErrClosed = errors.New("the table is closed")
 )

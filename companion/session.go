@@ -16,8 +16,9 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine"
 )
 
-// PIN attempts: after pinAttempts wrong PINs in a row the table refuses PINs
-// for pinLockout, doubling with each further lockout up to pinLockoutMax.
+// PIN attempts: after pinAttempts wrong PINs the table refuses PINs from that
+// client for pinLockout, doubling with each further lockout up to
+// pinLockoutMax (see pinGuard).
 const (
 	pinAttempts   = 5
 	pinLockout    = 30 * time.Second
@@ -58,9 +59,7 @@ type Session struct {
 	status    chan Status
 	detach    []func()
 
-	pinFails    int
-	pinLockouts int
-	pinUntil    time.Time
+	pins pinGuard
 
 	closed bool
 }
@@ -197,11 +196,20 @@ func (s *Session) Summary() TableSummary {
 		Updated: upd, Version: uint64(len(s.log)), Over: s.game.Over()}
 }
 
-// Authenticate finds out who is calling: the host token gives host rights, a
-// PIN opens that player's private view, neither gives the public view of
-// the tablet. Wrong PINs are counted: after 5 in a row PINs are refused for a
-// while (ErrTooManyAttempts), so a 4-digit PIN cannot be guessed.
+// Authenticate finds out who is calling, for a caller whose address is not
+// known (tests, the table's own devices): AuthenticateFrom with client "".
 func (s *Session) Authenticate(hostToken, pin string) (Access, error) {
+	return s.AuthenticateFrom("", hostToken, pin)
+}
+
+// AuthenticateFrom finds out who is calling: the host token gives host
+// rights, a PIN opens that player's private view, neither gives the public
+// view of the tablet. client is the caller's address (the web server gives
+// the TCP peer's IP). Wrong PINs are counted per client: after 5, that
+// client's PINs are refused for a while (ErrTooManyAttempts), doubling with
+// each lockout, so a 4-digit PIN cannot be guessed; other clients, and the
+// players' phones, are not affected, and a right PIN never clears the count.
+func (s *Session) AuthenticateFrom(client, hostToken, pin string) (Access, error) {
 	a := Access{Viewer: engine.Public}
 	if hostToken != "" {
 		if subtle.ConstantTimeCompare(hashToken(hostToken), s.rec.HostTokenHash) != 1 {
@@ -215,26 +223,17 @@ func (s *Session) Authenticate(hostToken, pin string) (Access, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.m.opts.Now()
-	if now.Before(s.pinUntil) {
-		return Access{}, fmt.Errorf("%w (PINs are refused for %s more)", ErrTooManyAttempts, s.pinUntil.Sub(now).Round(time.Second))
+	if until, locked := s.pins.locked(client, now); locked {
+		return Access{}, fmt.Errorf("%w (PINs from this device are refused for %s more)", ErrTooManyAttempts, until.Sub(now).Round(time.Second))
 	}
 	for seat, h := range s.rec.PINHashes {
 		if subtle.ConstantTimeCompare(hashPIN(s.rec.PINSalt, engine.Seat(seat), pin), h) == 1 {
-			s.pinFails = 0
 			a.Viewer = engine.PlayerViewer(engine.Seat(seat))
 			return a, nil
 		}
 	}
-	s.pinFails++
-	if s.pinFails >= pinAttempts {
-		s.pinFails = 0
-		wait := pinLockout << min(s.pinLockouts, 10)
-		if wait > pinLockoutMax {
-			wait = pinLockoutMax
-		}
-		s.pinLockouts++
-		s.pinUntil = now.Add(wait)
-		s.lg.Warn("PINs locked after wrong attempts", "for", wait)
+	if wait := s.pins.fail(client, now); wait > 0 {
+		s.lg.Warn("PINs locked for one client after wrong attempts", "client", client, "for", wait)
 	}
 	return Access{}, fmt.Errorf("%w: wrong PIN for table %s", ErrForbidden, s.rec.ID)
 }
@@ -309,6 +308,12 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 	}
 	if o.sub.Key != "" {
 		if ver, ok := s.keys[o.sub.Key]; ok {
+			// A repeat is the same action sent again (a retry after a lost
+			// answer); the same key with another action is a client bug
+			// whose action must not vanish as "repeated".
+			if !bytes.Equal(s.log[ver-1].Action, compact.Bytes()) {
+				return Result{}, fmt.Errorf("%w: key %q was used for version %d (%s)", ErrKeyReused, o.sub.Key, ver, s.actions[ver-1].Head().Type)
+			}
 			return Result{Version: ver, Events: engine.EventsFor(s.events[ver-1], v), Repeated: true}, nil
 		}
 	}

@@ -635,3 +635,81 @@ func TestFailedWriteIsNotApplied(t *testing.T) {
 		t.Errorf("after the disk recovers: %+v counter %d", r, tt.counter())
 	}
 }
+
+// TestPINGuessingIsPerClient: the two ways PINs fell to an outsider. A
+// player who alternated four wrong guesses with their own PIN was never
+// locked out (a right PIN cleared the count), and a stranger's five wrong
+// guesses locked every phone of the table out.
+func TestPINGuessingIsPerClient(t *testing.T) {
+	tt := newTestTable(t, 3, ManagerOpts{})
+	wrong := "0000"
+	for wrong == tt.cred.PINs[0] || wrong == tt.cred.PINs[1] || wrong == tt.cred.PINs[2] {
+		wrong = fmt.Sprintf("%04d", (len(wrong)*7919+13)%10000)
+	}
+	// Ann's phone guesses, four at a time, between logins with her own PIN.
+	locked := false
+	for round := 0; round < 3 && !locked; round++ {
+		for i := 0; i < 4; i++ {
+			_, err := tt.s.AuthenticateFrom("10.0.0.5", "", wrong)
+			if errors.Is(err, ErrTooManyAttempts) {
+				locked = true
+				break
+			}
+		}
+		if _, err := tt.s.AuthenticateFrom("10.0.0.5", "", tt.cred.PINs[0]); errors.Is(err, ErrTooManyAttempts) {
+			locked = true
+		}
+	}
+	if !locked {
+		t.Fatalf("a client alternating guesses with its own PIN was never locked out")
+	}
+	// Ben's phone and the tablet are not locked by Ann's guesses.
+	if a, err := tt.s.AuthenticateFrom("10.0.0.6", "", tt.cred.PINs[1]); err != nil || a.Viewer.Seat != 1 {
+		t.Errorf("another phone was locked out by one client's guesses: %v", err)
+	}
+	if _, err := tt.s.AuthenticateFrom("10.0.0.5", "", tt.cred.PINs[0]); !errors.Is(err, ErrTooManyAttempts) {
+		t.Errorf("the guessing client must stay locked, even with a right PIN: %v", err)
+	}
+	// A stranger's five guesses lock only the stranger.
+	for i := 0; i < pinAttempts; i++ {
+		tt.s.AuthenticateFrom("10.0.0.99", "", wrong)
+	}
+	if _, err := tt.s.AuthenticateFrom("10.0.0.99", "", tt.cred.PINs[2]); !errors.Is(err, ErrTooManyAttempts) {
+		t.Errorf("the stranger must be locked out: %v", err)
+	}
+	if a, err := tt.s.AuthenticateFrom("10.0.0.7", "", tt.cred.PINs[2]); err != nil || a.Viewer.Seat != 2 {
+		t.Errorf("Cat's phone was locked out by a stranger: %v", err)
+	}
+	// Lockouts double: the second lockout of the same client is longer.
+	tt.clock.Advance(pinLockout + time.Second)
+	for i := 0; i < pinAttempts; i++ {
+		tt.s.AuthenticateFrom("10.0.0.99", "", wrong)
+	}
+	tt.clock.Advance(pinLockout + time.Second)
+	if _, err := tt.s.AuthenticateFrom("10.0.0.99", "", tt.cred.PINs[2]); !errors.Is(err, ErrTooManyAttempts) {
+		t.Errorf("a second lockout must last longer than the first: %v", err)
+	}
+}
+
+// TestKeyReusedForAnotherActionIsRefused: the same key with a different
+// action used to answer "repeated" and drop the new action without a word.
+func TestKeyReusedForAnotherActionIsRefused(t *testing.T) {
+	tt := newTestTable(t, 2, ManagerOpts{})
+	host := tt.host()
+	first := Submission{Access: host, Action: json.RawMessage(`{"type":"add","seat":0,"n":2}`), Key: "k-1"}
+	if _, err := tt.s.Submit(bg, first); err != nil {
+		t.Fatal(err)
+	}
+	// The same action again (a retry) is the original result.
+	first.BaseVersion = 0
+	if r, err := tt.s.Submit(bg, first); err != nil || !r.Repeated {
+		t.Fatalf("retry: %+v %v", r, err)
+	}
+	other := Submission{Access: host, Action: json.RawMessage(`{"type":"add","seat":1,"n":5}`), Key: "k-1", BaseVersion: 1}
+	if _, err := tt.s.Submit(bg, other); !errors.Is(err, ErrKeyReused) {
+		t.Fatalf("another action with a used key: %v, want ErrKeyReused", err)
+	}
+	if tt.counter() != 2 || tt.s.Version() != 1 {
+		t.Errorf("the refused action changed the table: counter %d version %d", tt.counter(), tt.s.Version())
+	}
+}

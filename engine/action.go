@@ -98,8 +98,9 @@ func (c *Codec) Decode(data []byte) (Action, error) {
 	if !ok {
 		return nil, Malformed("unknown action type %q", head.Type)
 	}
-	if len(head.Seat) == 0 {
-		return nil, Malformed("action %q has no \"seat\"", head.Type)
+	if len(head.Seat) == 0 || string(bytes.TrimSpace(head.Seat)) == "null" {
+		// A null seat would decode as seat 0 and act for the first player.
+		return nil, Malformed("action %q has no \"seat\" (a player's seat from 0, or -1 for the table)", head.Type)
 	}
 	a := mk()
 	dec := json.NewDecoder(bytes.NewReader(data))

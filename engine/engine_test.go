@@ -275,3 +275,16 @@ func FuzzDecodeAction(f *testing.F) {
 		}
 	})
 }
+
+func TestDecodeRefusesANullSeat(t *testing.T) {
+	c := NewCodec(1)
+	c.Register("noop", func() Action { return &struct{ ActionHeader }{} })
+	for _, in := range []string{`{"type":"noop","seat":null}`, `{"type":"noop","seat": null }`, `{"type":"noop"}`, `{"type":"noop","seat":"0"}`} {
+		if _, err := c.Decode([]byte(in)); !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s: %v, want ErrMalformed (a null seat would act for seat 0)", in, err)
+		}
+	}
+	if a, err := c.Decode([]byte(`{"type":"noop","seat":-1}`)); err != nil || a.Head().Seat != NoSeat {
+		t.Errorf("the table's seat: %v %v", a, err)
+	}
+}

@@ -16,6 +16,7 @@ func companionErrorKinds() []errorKind {
 		{companion.ErrUndoPastFact, http.StatusConflict, "undo-past-fact"},
 		{companion.ErrNothingToUndo, http.StatusConflict, "nothing-to-undo"},
 		{companion.ErrNotOver, http.StatusConflict, "not-over"},
+		{companion.ErrKeyReused, http.StatusConflict, "key-reused"},
 		{companion.ErrClosed, http.StatusServiceUnavailable, "closed"},
 	}
 }

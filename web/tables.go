@@ -28,6 +28,9 @@ type Table interface {
 	// Authenticate turns the host token or a PIN (both may be empty: the
 	// public viewer) into an Access; a wrong one is companion.ErrForbidden.
 	Authenticate(hostToken, pin string) (Access, error)
+	// AuthenticateFrom is Authenticate for a caller at address client:
+	// wrong PINs are counted per client.
+	AuthenticateFrom(client, hostToken, pin string) (Access, error)
 	Submit(ctx context.Context, sub Submission) (Result, error)
 	Undo(ctx context.Context, a Access) (Result, error)
 	UndoAt(ctx context.Context, a Access, baseVersion uint64) (Result, error)

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -71,6 +72,18 @@ func credentials(c echo.Context) (token, pin string) {
 	return strings.TrimSpace(token), strings.TrimSpace(pin)
 }
 
+// clientOf names the device a request came from, for counting its wrong
+// PINs: the TCP peer's IP. Headers such as X-Forwarded-For are not trusted:
+// anyone could send one to escape the count (the Pi serves the table
+// directly, with no proxy in front).
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
 // table finds the table of the request and who is asking.
 func (s *Server) table(c echo.Context) (Table, Access, error) {
 	id := c.Param("id")
@@ -82,7 +95,7 @@ func (s *Server) table(c echo.Context) (Table, Access, error) {
 		return nil, Access{}, err
 	}
 	tok, pin := credentials(c)
-	a, err := t.Authenticate(tok, pin)
+	a, err := t.AuthenticateFrom(clientOf(c.Request()), tok, pin)
 	if err != nil {
 		return nil, Access{}, err
 	}
