@@ -70,7 +70,7 @@ func runScore(_ context.Context, e *env, args []string) error {
 	// An incomplete score has no winner: a script must not take it for a
 	// result, so the exit status says so, with what is missing.
 	if err == nil && !res.Complete {
-		err = fmt.Errorf("%s: the score is incomplete, %d values missing:\n  %s", name, len(res.Missing), strings.Join(res.Missing, "\n  "))
+		err = fmt.Errorf("%s: the score is incomplete; missing:\n  %s", name, strings.Join(res.Missing, "\n  "))
 	}
 	return err
 }
