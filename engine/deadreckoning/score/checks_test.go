@@ -96,9 +96,14 @@ func TestDecodeRefusesMissingAndImpossible(t *testing.T) {
 		})
 	}
 	// A count left out where the rules can do without it stays accepted:
-	// an island nobody placed on, a player with no end-game card.
+	// a player with no end-game card.
 	if _, err := Decode(editExample(t, func(m map[string]any) { delete(examplePlayer(m, 0), "end_game") })); err != nil {
 		t.Errorf("a player without end-game cards: %v", err)
+	}
+	// An input without islands (the calculator's quick sum) cannot tell who
+	// controls what: its buildings are taken as given.
+	if _, err := Decode([]byte(`{"players":[{"name":"Ann","colour":"purple","coins":{"chest":3},"buildings":2}]}`)); err != nil {
+		t.Errorf("buildings without any island listed: %v", err)
 	}
 }
 

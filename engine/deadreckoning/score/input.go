@@ -185,8 +185,8 @@ type Island struct {
 // and names the field at fault as a JSON path, e.g. players[1].coins.chest,
 // in the players' words (never a Go type). Beyond Check it refuses a count
 // the rules need left out (a player's coins, an island's empty slots, a
-// per-wheel card's wheels) and buildings, coins or cargo on islands for a
-// player who controls none of the listed islands.
+// per-wheel card's wheels) and, when islands are listed, buildings, coins
+// or cargo on islands for a player who controls none of them.
 func Decode(data []byte) (*Input, error) {
 	var top struct {
 		Note              string                     `json:"note"`
@@ -672,8 +672,13 @@ func (in *Input) Check() error {
 
 // checkControl refuses what only a player who controls an island can have
 // (p. 16: more cubes there than any other player and than the empty
-// slots): buildings, coins and cargo on controlled islands.
+// slots): buildings, coins and cargo on controlled islands. An input that
+// lists no island at all leaves the islands out (a quick sum of the other
+// lines): control cannot be told, so nothing is refused.
 func (in *Input) checkControl() error {
+	if len(in.Islands) == 0 {
+		return nil
+	}
 	controls := map[string]bool{}
 	for _, is := range in.Islands {
 		if c := controller(&is); c != "" {
