@@ -150,5 +150,12 @@ func TestFinalTurnCubeReplacedByTwoAbilities(t *testing.T) {
 	if len(st(g).Turn.Partial) != 1 {
 		t.Fatalf("the half replacement is remembered for the turn: %+v", st(g).Turn.Partial)
 	}
+	if v := g.View(engine.Public).(View); len(v.Turn.Partial) != 1 || v.Turn.Partial[0].Owner != pur {
+		t.Fatalf("the table sees the half replacement: %+v", v.Turn.Partial)
+	}
 	refused(t, g, `{"type":"use-ability","seat":1,"card":"deck-hand-1","ability":0,"replace":[0],"partial":true}`, "ability-once")
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	if len(st(g).Turn.Partial) != 0 {
+		t.Fatalf("the half replacement ends with the turn: %+v", st(g).Turn.Partial)
+	}
 }
