@@ -93,3 +93,76 @@ func TestScoreCommand(t *testing.T) {
 		t.Errorf("a negative chest: code %d, out %q, err %q (want the field named, nothing printed)", code, out, errOut)
 	}
 }
+
+// finalView runs the example script for a viewer and returns the final
+// view's viewer seat and whether it shows a Treasure chest.
+func finalView(t *testing.T, viewer string) (code int, seat float64, chest bool, errOut string) {
+	t.Helper()
+	code, out, errOut := runCLI("play", "--script", "../../engine/deadreckoning/testdata/script-basic.json", "--viewer", viewer)
+	if code != 0 {
+		return code, 0, false, errOut
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var last struct {
+		View map[string]any `json:"view"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+		t.Fatalf("the final line is not JSON: %v", err)
+	}
+	seat, _ = last.View["viewer"].(float64)
+	return code, seat, strings.Contains(lines[len(lines)-1], `"chest"`), errOut
+}
+
+// --viewer takes the same 0-based seats as the JSON (issue 13).
+func TestPlayViewerIsZeroBased(t *testing.T) {
+	for _, tc := range []struct {
+		viewer string
+		seat   float64
+	}{{"0", 0}, {"1", 1}} {
+		code, seat, chest, errOut := finalView(t, tc.viewer)
+		if code != 0 || seat != tc.seat || !chest {
+			t.Errorf("--viewer %s: exit %d, view of seat %v (want %v), shows the chest %v: %s", tc.viewer, code, seat, tc.seat, chest, errOut)
+		}
+	}
+	if code, seat, chest, _ := finalView(t, "public"); code != 0 || seat != -1 || chest {
+		t.Errorf("--viewer public: exit %d, seat %v, chest shown %v", code, seat, chest)
+	}
+	for _, bad := range []string{"4", "-1", "one"} {
+		if code, _, _, errOut := finalView(t, bad); code != 2 || !strings.Contains(errOut, "0-3") {
+			t.Errorf("--viewer %s: exit %d %q, want a usage error naming seats 0-3", bad, code, errOut)
+		}
+	}
+}
+
+// score --help and play --help print their usage once, and exit 0.
+func TestHelpPrintedOnce(t *testing.T) {
+	for _, cmd := range []string{"score", "play"} {
+		code, out, _ := runCLI(cmd, "--help")
+		if code != 0 || strings.Count(out, "Usage: quartermaster "+cmd) != 1 {
+			t.Errorf("%s --help: exit %d, usage printed %d times:\n%s", cmd, code, strings.Count(out, "Usage:"), out)
+		}
+	}
+}
+
+// A score that is incomplete because an owner's value is missing exits
+// non-zero, listing what is missing, after printing the table.
+func TestScoreIncompleteExitsNonZero(t *testing.T) {
+	b, err := os.ReadFile("../../engine/deadreckoning/score/testdata/example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in map[string]any
+	_ = json.Unmarshal(b, &in)
+	delete(in["achievement_values"].(map[string]any), "settler")
+	b, _ = json.Marshal(in)
+	file := filepath.Join(t.TempDir(), "incomplete.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"score", file}, {"score", "--json", file}} {
+		code, out, errOut := runCLI(args...)
+		if code != 1 || !strings.Contains(errOut, "incomplete") || !strings.Contains(errOut, "achievement_values.settler") || !strings.Contains(out, "Ann") {
+			t.Errorf("%v: exit %d (want 1), stderr %q, stdout %.80q", args, code, errOut, out)
+		}
+	}
+}

@@ -143,11 +143,10 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 }
 
 // parseFlags parses args, turning a flag error into a usage error and --help
-// into flag.ErrHelp after printing the usage.
+// into flag.ErrHelp; the flag package has already printed the usage (once).
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
 			return flag.ErrHelp
 		}
 		return usageError("%v", err)

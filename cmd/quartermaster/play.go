@@ -17,7 +17,7 @@ import (
 func runPlay(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "play", "play --script FILE [--viewer public|SEAT]")
 	script := fs.String("script", "", "a JSON script: {\"seed\":N,\"setup\":{...},\"actions\":[...]} (\"-\" for standard input)")
-	viewer := fs.String("viewer", "public", "whose view to print: public, or a seat number 1-4 (that player's secrets)")
+	viewer := fs.String("viewer", "public", "whose view to print: public, or a seat number 0-3 as in the JSON (that player's secrets)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
 )
 
 // runScore is `quartermaster score [--json] FILE`: the end-game score of a
-// state counted at the table (docs/scoring.md), without a tracked game.
+// state counted at the table (docs/scoring.md), without a tracked game. It
+// exits 1 when the score is incomplete (an owner's value missing), after
+// printing what it could count.
 func runScore(_ context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "score", "score [--json] [--details] [--layout LAYOUT.json] FILE   (FILE may be - for standard input; format in docs/scoring.md)")
 	asJSON := fs.Bool("json", false, "print the breakdown as JSON")
@@ -63,6 +66,11 @@ func runScore(_ context.Context, e *env, args []string) error {
 	}
 	if err == nil && res.TieBreak != nil && res.TieBreak.Refused != "" {
 		err = fmt.Errorf("%s: the tie-break was stopped: %s", name, res.TieBreak.Refused)
+	}
+	// An incomplete score has no winner: a script must not take it for a
+	// result, so the exit status says so, with what is missing.
+	if err == nil && !res.Complete {
+		err = fmt.Errorf("%s: the score is incomplete; missing:\n  %s", name, strings.Join(res.Missing, "\n  "))
 	}
 	return err
 }

@@ -81,6 +81,11 @@ type UseAbility struct {
 	// are full; Reclaim: islands to take your cubes from when you have none.
 	Replace []engine.Seat `json:"replace,omitempty"`
 	Reclaim []Pos         `json:"reclaim,omitempty"`
+	// Partial: influence left over that is too short to replace the next
+	// cube named in Replace (a player who has taken their final turn needs
+	// two, p. 22) is put towards it; another influence this turn at this
+	// island completes the replacement.
+	Partial bool `json:"partial,omitempty"`
 	// Islands to produce on.
 	Islands []Pos `json:"islands,omitempty"`
 	// Builds to construct.
@@ -158,7 +163,7 @@ func (a *UseAbility) apply(c *ctx) error {
 			if err := c.islandInteraction(a.Seat, b, e.OverridesForts, true); err != nil {
 				return err
 			}
-			if err := c.placeInfluence(a.Seat, b, n, a.Replace, a.Reclaim); err != nil {
+			if err := c.placeInfluence(a.Seat, b, n, a.Replace, a.Reclaim, a.Partial); err != nil {
 				return err
 			}
 		case data.KindProduce:

@@ -226,7 +226,7 @@ func (c *ctx) battleChanged(seat engine.Seat, jettisoned *Goods) error {
 		return nil
 	}
 	if jettisoned == nil {
-		return nil
+		return c.defenderCardsChanged(pb, b, seat)
 	}
 	role := battle.Attacker
 	if seat != pb.Attacker {
@@ -238,6 +238,26 @@ func (c *ctx) battleChanged(seat engine.Seat, jettisoned *Goods) error {
 	}
 	if err := b.Jettison(role, battle.Goods{Cargo: t.Cargo, Coins: t.Coins}); err != nil {
 		return err
+	}
+	return saveBattle(pb, b)
+}
+
+// defenderCardsChanged brings the machine's description of the defender's
+// hand up to date while the defender may still choose cards to play: a card
+// levelled up in response to the attack fights at its new level (pp. 13,
+// 18). Later on, hand cards no longer matter to the battle.
+func (c *ctx) defenderCardsChanged(pb *PendingBattle, b *battle.Battle, seat engine.Seat) error {
+	if pb.Kind != BattleShip || seat != pb.Defender || b.Phase() != battle.PhaseDefence {
+		return nil
+	}
+	def := c.s.Player(seat)
+	for _, card := range shipSide(c.s, def, pb, true).Cards {
+		if !card.InHand {
+			continue
+		}
+		if err := b.UpdateHandCard(card); err != nil {
+			return err
+		}
 	}
 	return saveBattle(pb, b)
 }

@@ -64,16 +64,18 @@ func (a *EndTurn) apply(c *ctx) error {
 	}
 	// 3. Lose unspent sails.
 	p.Ship.Sails = 0
+	// The bonus draw icons are counted before sleeving: an advancement
+	// sleeved now cannot be used this turn (p. 12), its icon included.
+	// Cards played in defense on other turns count as played this turn (p. 18).
+	bonus := 0
+	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
+		bonus += c.s.drawIcons(p.Card(id))
+	}
 	// 4. Sleeve advancements.
 	if err := c.sleeve(p, a.Sleeves); err != nil {
 		return err
 	}
 	// 5. Discard and draw.
-	bonus := 0
-	// Cards played in defense on other turns count as played this turn (p. 18).
-	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
-		bonus += c.s.drawIcons(p.Card(id))
-	}
 	p.Discard = append(p.Discard, p.Played...)
 	p.Discard = append(p.Discard, p.PlayedOffTurn...)
 	p.Played, p.PlayedOffTurn = []string{}, nil

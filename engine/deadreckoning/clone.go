@@ -42,6 +42,7 @@ func (s *State) clone() *State {
 	t.CannonsUsed = maps.Clone(t.CannonsUsed)
 	t.Fought = cloneSlice(t.Fought)
 	t.Blockaded = cloneSlice(t.Blockaded)
+	t.Partial = cloneSlice(t.Partial)
 	if t.PendingExplore != nil {
 		p := *t.PendingExplore
 		t.PendingExplore = &p

@@ -29,6 +29,8 @@ var seedActions = []string{
 	`{"type":"attack-ship","seat":0,"target":1,"flag":{"card":"captain","ability":0}}`,
 	`{"type":"attack-building","seat":0}`,
 	`{"type":"use-ability","seat":0,"card":"buccaneer","ability":0,"replace":[1,1],"reclaim":["R1C2"]}`,
+	`{"type":"use-ability","seat":0,"card":"deck-hand-1","ability":0,"replace":[1],"partial":true}`,
+	`{"type":"level-up","seat":1,"card":"gunner-1"}`,
 	`{"type":"use-ability","seat":0,"card":"first-mate","ability":0,"builds":[{"at":"R1C1","building":"fort"}],"pay":{"dock":2,"holds":{"A":2}}}`,
 	`{"type":"use-ability","seat":0,"card":"bosun","ability":1,"option":1,"tile":{"newTile":{"id":"t","name":"T","tier":"basic","sails":1},"space":"B"},"pay":{"dock":3}}`,
 	`{"type":"master-merchant","seat":0,"pay":{"dock":12}}`,

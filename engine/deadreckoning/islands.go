@@ -207,11 +207,15 @@ func (c *ctx) blockade(seat engine.Seat, at Pos) error {
 // placeInfluence places n influence cubes of seat on the island at b, all
 // together, then checks control once (p. 14): empty slots first, then
 // replacing the opponents' cubes named in replace, in order. A cube of a
-// player who has taken their final turn costs two influence (p. 22). Every
+// player who has taken their final turn costs two influence (p. 22); with
+// partial, influence too short for the next named cube is put towards it,
+// and another influence of this turn completes the replacement, as the
+// several cubes of p. 14 are placed before control is checked. Every
 // influence that can be used must be used.
-func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine.Seat, reclaim []Pos) error {
+func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine.Seat, reclaim []Pos, partial bool) error {
 	is := b.Island
 	placed, replaced := 0, []engine.Seat{}
+	usedPartial := false
 	for n > 0 {
 		slot := -1
 		for i, o := range is.Slots {
@@ -224,11 +228,11 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 			// Any opponent cube that could be replaced?
 			possible := false
 			for _, o := range is.Slots {
-				if o != seat && c.replaceCost(o) <= n {
+				if o != seat && (partial || c.replaceCost(b.At, o) <= n) {
 					possible = true
 				}
 			}
-			if !possible {
+			if !possible || (partial && len(replace) == 0) {
 				break
 			}
 			if len(replace) == 0 {
@@ -248,11 +252,20 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 			if slot < 0 {
 				return engine.Refuse("influence-target", 14, "%s has no cube in a slot of the island at %s", c.s.Players[t].Name, b.At)
 			}
-			cost := c.replaceCost(t)
+			cost := c.replaceCost(b.At, t)
 			if cost > n {
-				return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence", c.s.Players[t].Name)
+				if !partial {
+					return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence (add \"partial\" to put this towards it and finish with another influence this turn)", c.s.Players[t].Name)
+				}
+				c.s.Turn.Partial = append(c.s.Turn.Partial, PartialReplace{At: b.At, Owner: t, Paid: n})
+				usedPartial = true
+				c.emit(engine.NewEvent("influence-towards", seat, fmt.Sprintf("%s puts %d influence towards replacing a cube of %s at %s: one more influence this turn replaces it", c.s.Players[seat].Name, n, c.s.Players[t].Name, b.At),
+					map[string]any{"at": b.At, "owner": t, "paid": n}))
+				n = 0
+				break
 			}
 			n -= cost
+			c.payPartial(b.At, t)
 			is.Slots[slot] = engine.NoSeat
 			c.s.Players[t].Cubes++
 			replaced = append(replaced, t)
@@ -271,17 +284,40 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 		}
 		return engine.Refuse("influence-target", 14, "more replacements named than the influence could make")
 	}
+	if partial && !usedPartial {
+		return engine.Refuse("influence-partial", 22, "no influence is left over to put towards a cube: leave out \"partial\"")
+	}
 	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, b.At),
 		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))
 	c.updateControl(b)
 	return nil
 }
 
-func (c *ctx) replaceCost(owner engine.Seat) int {
+// replaceCost is the influence that replacing one of owner's cubes at the
+// island at at still takes: two after the owner's final turn (p. 22), less
+// what this turn already put towards one of them.
+func (c *ctx) replaceCost(at Pos, owner engine.Seat) int {
+	cost := 1
 	if p := c.s.Player(owner); p != nil && p.FinalTurnDone {
-		return 2
+		cost = 2
 	}
-	return 1
+	for _, pr := range c.s.Turn.Partial {
+		if pr.At == at && pr.Owner == owner {
+			return max(1, cost-pr.Paid)
+		}
+	}
+	return cost
+}
+
+// payPartial uses up the influence put towards one of owner's cubes at the
+// island at at this turn, if any, once that cube is replaced.
+func (c *ctx) payPartial(at Pos, owner engine.Seat) {
+	for i, pr := range c.s.Turn.Partial {
+		if pr.At == at && pr.Owner == owner {
+			c.s.Turn.Partial = append(c.s.Turn.Partial[:i:i], c.s.Turn.Partial[i+1:]...)
+			return
+		}
+	}
 }
 
 // production is what the island at b yields (p. 14): its printed yield,

@@ -259,10 +259,12 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 	c.s.Turn.Fought = append(c.s.Turn.Fought, foughtKey(*pb))
 	done := *pb
 	c.s.Turn.Battles = c.s.Turn.Battles[1:]
-	// Sinking at the end of the battle (p. 21): both ships may sink.
+	// Sinking at the end of the battle (p. 21): both ships may sink. The
+	// defending player, or the controller of the attacked Fort or Garrison,
+	// dealt the 5th damage and gains the coins lost (pp. 20-21).
 	if att.Ship.Damage >= 5 {
 		by := engine.NoSeat
-		if done.Kind == BattleShip {
+		if done.Kind == BattleShip || done.Kind == BattleBuilding {
 			by = done.Defender
 		}
 		c.SinkShip(att.Seat, by)

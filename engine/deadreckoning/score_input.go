@@ -19,7 +19,9 @@ import (
 // token's contents, an island's values) are left missing, so the score says
 // what is missing instead of guessing.
 func ScoreInput(s *State) *score.Input {
-	in := &score.Input{AchievementValues: map[score.Achievement]*int{}}
+	// Missing values are entered in the setup's catalog, so the messages
+	// name its fields, not the score file's.
+	in := &score.Input{AchievementValues: map[score.Achievement]*int{}, AchievementValuesField: "catalog.achievementValues"}
 	for _, a := range Achievements {
 		if v, ok := s.Catalog.AchievementValues[a]; ok {
 			in.AchievementValues[score.Achievement(a)] = &v
@@ -177,7 +179,8 @@ func scoreIsland(s *State, at Pos, is *IslandState) score.Island {
 			values = append([]int(nil), d.Values...)
 		}
 	}
-	out := score.Island{Name: fmt.Sprintf("%s (%s)", name, at), Values: values, Cubes: map[string]int{}}
+	out := score.Island{Name: fmt.Sprintf("%s (%s)", name, at), Values: values, Cubes: map[string]int{},
+		ValuesField: fmt.Sprintf("the setup's catalog.islands, the island with id %q (its values)", is.ID)}
 	for _, seat := range is.Slots {
 		if seat == engine.NoSeat {
 			out.Empty++

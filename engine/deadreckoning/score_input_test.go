@@ -114,3 +114,25 @@ func TestFinalScoreFromState(t *testing.T) {
 		t.Errorf("islands %+v", in.Islands)
 	}
 }
+
+// A tracked game's missing values name the setup's fields, where the owner
+// enters them (catalog.achievementValues.capitalist), never the score
+// file's achievement_values.
+func TestFinalScoreMissingNamesTheSetupFields(t *testing.T) {
+	s := scoreTestState(t)
+	s.Players[1].Achievements = []string{AchCapitalist}
+	b := s.Board(Pos{1, 1})
+	b.Explored, b.Kind = true, "island"
+	b.Island = &IslandState{ID: "test-isle-unvalued", Slots: []engine.Seat{1, engine.NoSeat}, Permanent: make([]int, 3), Controller: engine.NoSeat, LastController: engine.NoSeat}
+	res, err := FinalScore(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(res.Missing, "\n")
+	if !strings.Contains(all, "catalog.achievementValues.capitalist") || strings.Contains(all, "achievement_values") {
+		t.Errorf("missing %q: want the setup's catalog.achievementValues.capitalist", all)
+	}
+	if !strings.Contains(all, `catalog.islands`) || !strings.Contains(all, "test-isle-unvalued") {
+		t.Errorf("missing %q: want the setup's catalog island", all)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -132,14 +133,15 @@ func scriptError(err error) *ScriptError {
 	return &ScriptError{Code: "internal", Message: err.Error()}
 }
 
-// ParseViewer reads "public" or a 1-based seat number ("1".."4").
+// ParseViewer reads "public" or a seat number as the JSON writes seats,
+// 0-based ("0".."3").
 func ParseViewer(s string) (engine.Viewer, error) {
 	if s == "" || s == "public" {
 		return engine.Public, nil
 	}
-	var n int
-	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 1 || n > 4 || fmt.Sprint(n) != s {
-		return engine.Public, fmt.Errorf("viewer %q: want \"public\" or a seat number 1-4", s)
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 3 || strconv.Itoa(n) != s {
+		return engine.Public, fmt.Errorf("viewer %q: want \"public\" or a seat number 0-3 (seats count from 0, as in the JSON)", s)
 	}
-	return engine.PlayerViewer(engine.Seat(n - 1)), nil
+	return engine.PlayerViewer(engine.Seat(n)), nil
 }

@@ -74,10 +74,14 @@ func TestRunScriptRefusesBadScripts(t *testing.T) {
 			t.Errorf("%s: want an error", s)
 		}
 	}
-	if _, err := ParseViewer("0"); err == nil {
-		t.Error("seat numbers start at 1")
+	// Seats count from 0, as in the JSON (issue 13; they were 1-based).
+	if _, err := ParseViewer("4"); err == nil {
+		t.Error("seat numbers run 0-3")
 	}
-	if v, err := ParseViewer("2"); err != nil || v.Seat != 1 {
-		t.Errorf("viewer 2 is seat index 1: %v %v", v, err)
+	if v, err := ParseViewer("0"); err != nil || v.Seat != 0 {
+		t.Errorf("viewer 0 is seat 0: %v %v", v, err)
+	}
+	if v, err := ParseViewer("2"); err != nil || v.Seat != 2 {
+		t.Errorf("viewer 2 is seat 2: %v %v", v, err)
 	}
 }

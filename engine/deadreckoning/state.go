@@ -325,6 +325,18 @@ type Turn struct {
 	LastBattle *PendingBattle `json:"lastBattle,omitempty"`
 	// StartAt is where the active ship began the turn.
 	StartAt Pos `json:"startAt"`
+	// Partial lists the finished players' cubes the active player has put
+	// one influence towards this turn: a second influence this turn
+	// replaces the cube (pp. 14, 22).
+	Partial []PartialReplace `json:"partial,omitempty"`
+}
+
+// PartialReplace is influence put towards replacing one cube of Owner, a
+// player who has taken their final turn, on the island at At.
+type PartialReplace struct {
+	At    Pos         `json:"at"`
+	Owner engine.Seat `json:"owner"`
+	Paid  int         `json:"paid"`
 }
 
 // Supply is the general supply of coins and cargo, kept as a ledger so that

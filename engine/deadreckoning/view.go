@@ -75,6 +75,9 @@ type TurnView struct {
 	Fought      []string       `json:"fought,omitempty"`
 	Blockaded   []Pos          `json:"blockaded,omitempty"`
 	CannonsUsed map[string]int `json:"cannonsUsed,omitempty"`
+	// Partial: influence put this turn towards replacing a finished
+	// player's cube; one more influence there replaces it (p. 22).
+	Partial []PartialReplace `json:"partial,omitempty"`
 }
 
 // ShipView is a ship as everyone sees it.
@@ -146,7 +149,8 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 		EndTriggeredBy: s.EndTriggeredBy, Over: s.Over,
 		Turn: TurnView{Number: s.Turn.Number, Seat: s.Turn.Seat, SailsSet: s.Turn.SailsSet, Explored: s.Turn.Explored,
 			Bought: s.Turn.Bought, Used: append([]string{}, s.Turn.Used...), PendingExplore: s.Turn.PendingExplore,
-			Fought: cloneSlice(s.Turn.Fought), Blockaded: cloneSlice(s.Turn.Blockaded), CannonsUsed: maps.Clone(s.Turn.CannonsUsed)}}
+			Fought: cloneSlice(s.Turn.Fought), Blockaded: cloneSlice(s.Turn.Blockaded), CannonsUsed: maps.Clone(s.Turn.CannonsUsed),
+			Partial: cloneSlice(s.Turn.Partial)}}
 	out.Battles, out.Battle = s.battleViews()
 	out.Score = s.scoreView()
 	out.BattleZones = s.battleZoneViews()

@@ -288,6 +288,23 @@ func (b *Battle) Defend(play []string) error {
 	return nil
 }
 
+// UpdateHandCard replaces the description of a card still in the
+// defender's hand: a card levelled up in response to the attack, before the
+// battle is resolved, fights at its new level (pp. 13, 18). It is accepted
+// until the defender has chosen the cards to play.
+func (b *Battle) UpdateHandCard(c Card) error {
+	if err := b.phaseIs(PhaseCannons, PhaseDefence); err != nil {
+		return err
+	}
+	s := b.side(Defender)
+	i := slices.IndexFunc(s.Cards, func(x Card) bool { return x.ID == c.ID })
+	if i < 0 || !s.Cards[i].InHand || !c.InHand {
+		return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", c.ID)
+	}
+	s.Cards[i] = c
+	return nil
+}
+
 func cardName(c Card) string {
 	if c.Name != "" {
 		return c.Name

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -85,7 +86,11 @@ type Input struct {
 	// the owner's Harbor board. A null or absent value is missing: totals
 	// that need it are reported incomplete.
 	AchievementValues map[Achievement]*int `json:"achievement_values"`
-	Players           []Player             `json:"players"`
+	// AchievementValuesField is where a missing achievement value is
+	// entered, for the messages: "achievement_values" (this input's own
+	// field) when empty; a tracked game names its setup's catalog field.
+	AchievementValuesField string   `json:"-"`
+	Players                []Player `json:"players"`
 	// Islands lists every face-up island, with or without cubes: the
 	// per-island-without-cubes effect counts them.
 	Islands []Island `json:"islands"`
@@ -167,12 +172,21 @@ type Island struct {
 	Values []int `json:"values"`
 	// Cubes per player colour, slots and permanent area together.
 	Cubes map[string]int `json:"cubes"`
-	// Empty is the number of empty cube slots.
+	// Empty is the number of empty cube slots (required in the input: the
+	// empty slots compete for places, p. 23).
 	Empty int `json:"empty"`
+	// ValuesField is where the island's missing values are entered, for
+	// the messages: "islands[k].values" when empty; a tracked game names
+	// its catalog's island.
+	ValuesField string `json:"-"`
 }
 
 // Decode reads and checks an Input. Every error wraps engine.ErrMalformed
-// and names the field at fault as a JSON path, e.g. players[1].coins.chest.
+// and names the field at fault as a JSON path, e.g. players[1].coins.chest,
+// in the players' words (never a Go type). Beyond Check it refuses a count
+// the rules need left out (a player's coins, an island's empty slots, a
+// per-wheel card's wheels) and, when islands are listed, buildings, coins
+// or cargo on islands for a player who controls none of them.
 func Decode(data []byte) (*Input, error) {
 	var top struct {
 		Note              string                     `json:"note"`
@@ -180,6 +194,9 @@ func Decode(data []byte) (*Input, error) {
 		Players           []json.RawMessage          `json:"players"`
 		Islands           []json.RawMessage          `json:"islands"`
 		TieBreak          json.RawMessage            `json:"tie_break"`
+	}
+	if err := checkFields(data, reflect.TypeFor[Input](), ""); err != nil {
+		return nil, err
 	}
 	if err := strictDecode(data, &top); err != nil {
 		return nil, fieldError("", err)
@@ -234,7 +251,179 @@ func Decode(data []byte) (*Input, error) {
 	if err := in.Check(); err != nil {
 		return nil, err
 	}
+	if err := checkPresent(top.Players, top.Islands); err != nil {
+		return nil, err
+	}
+	// Counted at the table, control is worked out from the cubes; a
+	// tracked game keeps its own (ScoreInput), so Check leaves this out.
+	if err := in.checkControl(); err != nil {
+		return nil, err
+	}
 	return in, nil
+}
+
+// checkPresent refuses a count the rules need that the input leaves out
+// (or gives as null): taking it as 0 would score a wrong total without a
+// word. A player's coins, an island's empty slots (they compete for places,
+// p. 23) and the wheels of a per-wheel card.
+func checkPresent(players, islands []json.RawMessage) error {
+	for i, raw := range players {
+		var p struct {
+			Coins   json.RawMessage   `json:"coins"`
+			EndGame []json.RawMessage `json:"end_game"`
+		}
+		_ = json.Unmarshal(raw, &p) // already decoded strictly
+		path := fmt.Sprintf("players[%d]", i)
+		if isMissing(p.Coins) {
+			return engine.Malformed("%s.coins: missing: give the coins in the Treasure chest, on the ship and on controlled islands (0 where there are none)", path)
+		}
+		for j, raw := range p.EndGame {
+			var e struct {
+				Effect string          `json:"effect"`
+				Wheels json.RawMessage `json:"wheels"`
+			}
+			_ = json.Unmarshal(raw, &e)
+			if e.Effect == PerWheel && isMissing(e.Wheels) {
+				return engine.Malformed("%s.end_game[%d].wheels: missing: give the wheels on the card (it scores 2 per wheel)", path, j)
+			}
+		}
+	}
+	for k, raw := range islands {
+		var is struct {
+			Empty json.RawMessage `json:"empty"`
+		}
+		_ = json.Unmarshal(raw, &is)
+		if isMissing(is.Empty) {
+			return engine.Malformed("islands[%d].empty: missing: give the empty cube slots (0 when every slot is taken); they compete for places like a player", k)
+		}
+	}
+	return nil
+}
+
+func isMissing(raw json.RawMessage) bool {
+	return len(raw) == 0 || string(raw) == "null"
+}
+
+// checkFields refuses a field the input's types do not have, naming it as
+// a JSON path (players[0].upgrades.advance) with the fields known there.
+// encoding/json only says a field is unknown, not where. Names match as
+// encoding/json matches them, ignoring case. Type errors are left to the
+// decoder.
+func checkFields(data []byte, t reflect.Type, path string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == reflect.TypeFor[json.RawMessage]() || reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(data, &obj) != nil {
+			return nil
+		}
+		fields := jsonFields(t)
+		for _, k := range sortedKeys(obj) {
+			var ft reflect.Type
+			for _, f := range fields {
+				if strings.EqualFold(f.name, k) {
+					ft = f.typ
+					break
+				}
+			}
+			here := joinPath(path, k)
+			if ft == nil {
+				names := make([]string, len(fields))
+				for i, f := range fields {
+					names[i] = f.name
+				}
+				return engine.Malformed("%s: unknown field %q (%s; known here: %s)", nonEmpty(path, "the input"), k, here, strings.Join(names, ", "))
+			}
+			if err := checkFields(obj[k], ft, here); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		var list []json.RawMessage
+		if json.Unmarshal(data, &list) != nil {
+			return nil
+		}
+		for i, raw := range list {
+			if err := checkFields(raw, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(data, &obj) != nil {
+			return nil
+		}
+		for _, k := range sortedKeys(obj) {
+			if err := checkFields(obj[k], t.Elem(), joinPath(path, k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+type jsonField struct {
+	name string
+	typ  reflect.Type
+}
+
+// jsonFields lists the JSON fields of a struct type, embedded structs'
+// fields included, in declaration order.
+func jsonFields(t reflect.Type) []jsonField {
+	var out []jsonField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" || (!f.IsExported() && !f.Anonymous) {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, jsonField{name, f.Type})
+	}
+	return out
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// kindName says what a JSON value of a Go type looks like, in the players'
+// words: never the Go type itself.
+func kindName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another kind of value"
 }
 
 func strictDecode(data []byte, v any) error {
@@ -268,7 +457,7 @@ func fieldError(path string, err error) error {
 		if where == "" {
 			where = "the input"
 		}
-		return engine.Malformed("%s: want %s, got a JSON %s", where, te.Type.String(), te.Value)
+		return engine.Malformed("%s: want %s, got %s", where, kindName(te.Type), jsonValueName(te.Value))
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return engine.Malformed("not valid JSON: %s ends too early", nonEmpty(path, "the input"))
@@ -282,6 +471,28 @@ func fieldError(path string, err error) error {
 		return engine.Malformed("%s: unknown field %s", nonEmpty(path, "the input"), f)
 	}
 	return engine.Malformed("%s: %s", nonEmpty(path, "the input"), strings.TrimPrefix(msg, "json: "))
+}
+
+// jsonValueName says what the decoder found ("number 1.5", "string",
+// "array"...) in the players' words.
+func jsonValueName(v string) string {
+	kind, rest, _ := strings.Cut(v, " ")
+	switch kind {
+	case "number":
+		if rest != "" {
+			return "the number " + rest
+		}
+		return "a number"
+	case "string":
+		return "text"
+	case "bool":
+		return "true or false"
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	}
+	return "a JSON " + v
 }
 
 func nonEmpty(s, def string) string {
@@ -416,11 +627,18 @@ func (in *Input) Check() error {
 		}
 	}
 	cubes := map[string]int{}
+	islandNames := map[string]int{}
 	for i, is := range in.Islands {
 		path := fmt.Sprintf("islands[%d]", i)
 		if strings.TrimSpace(is.Name) == "" {
 			return bad(path+".name", "empty")
 		}
+		// The breakdown has one line per island name: two islands called
+		// the same would be scored as one row.
+		if j, dup := islandNames[is.Name]; dup {
+			return bad(path+".name", "%q is also islands[%d]'s name: give each island its own name", is.Name, j)
+		}
+		islandNames[is.Name] = i
 		if is.Values != nil {
 			if len(is.Values) < 2 || len(is.Values) > 3 {
 				return bad(path+".values", "an island prints 2 or 3 values (1st, 2nd and maybe 3rd), not %d", len(is.Values))
@@ -450,6 +668,56 @@ func (in *Input) Check() error {
 		}
 	}
 	return nil
+}
+
+// checkControl refuses what only a player who controls an island can have
+// (p. 16: more cubes there than any other player and than the empty
+// slots): buildings, coins and cargo on controlled islands. An input that
+// lists no island at all leaves the islands out (a quick sum of the other
+// lines): control cannot be told, so nothing is refused.
+func (in *Input) checkControl() error {
+	if len(in.Islands) == 0 {
+		return nil
+	}
+	controls := map[string]bool{}
+	for _, is := range in.Islands {
+		if c := controller(&is); c != "" {
+			controls[c] = true
+		}
+	}
+	for i, p := range in.Players {
+		if controls[p.Colour] {
+			continue
+		}
+		path := fmt.Sprintf("players[%d]", i)
+		why := fmt.Sprintf("%s controls no island (no listed island has more %s cubes than any other colour and than its empty slots)", p.Name, p.Colour)
+		switch {
+		case p.Buildings > 0:
+			return engine.Malformed("%s.buildings: %s: %s", path, why, "buildings count only on controlled islands")
+		case p.Coins.Islands > 0:
+			return engine.Malformed("%s.coins.islands: %s: %s", path, why, "island coins count only on controlled islands")
+		case p.Cargo.Islands > 0:
+			return engine.Malformed("%s.cargo.islands: %s: %s", path, why, "island cargo counts only on controlled islands")
+		}
+	}
+	return nil
+}
+
+// controller is the colour that controls an island (p. 16), "" for none.
+func controller(is *Island) string {
+	best, second, who := 0, 0, ""
+	for c, n := range is.Cubes {
+		switch {
+		case n > best:
+			best, second, who = n, best, c
+		case n > second:
+			second = n
+		}
+	}
+	if best > second && best > is.Empty {
+		return who
+	}
+	return ""
 }
 
 func checkAchievements(path string, as []Achievement) error {

@@ -120,7 +120,7 @@ func ScoreOn(layout *battle.Layout, in *Input) *Result {
 			ps.Lines = append(ps.Lines, l)
 		}
 		for i := range in.Islands {
-			ps.Lines = append(ps.Lines, islandLine(&in.Islands[i], placements[i], p.Colour))
+			ps.Lines = append(ps.Lines, islandLine(&in.Islands[i], i, placements[i], p.Colour))
 		}
 		for _, l := range ps.Lines {
 			if l.Coins == nil {
@@ -217,8 +217,14 @@ func fixed(cat, label string, n int, detail string, page int) Line {
 	return Line{Key: cat, Category: cat, Label: label, Coins: intp(n), Detail: detail, Page: page}
 }
 
-func missingValue(a Achievement) string {
-	return fmt.Sprintf("the coin value of the %s achievement (printed on the Harbor board; give it in achievement_values.%s)", a.Title(), a)
+// missingValue names a missing achievement value and the field where it is
+// given: the input's achievement_values, or the field the caller named.
+func missingValue(in *Input, a Achievement) string {
+	field := in.AchievementValuesField
+	if field == "" {
+		field = "achievement_values"
+	}
+	return fmt.Sprintf("the coin value of the %s achievement (printed on the Harbor board; give it in %s.%s)", a.Title(), field, a)
 }
 
 func achievementLine(in *Input, p *Player) Line {
@@ -228,7 +234,7 @@ func achievementLine(in *Input, p *Player) Line {
 	for _, a := range p.Achievements {
 		v := in.AchievementValues[a]
 		if v == nil {
-			l.Missing = append(l.Missing, missingValue(a))
+			l.Missing = append(l.Missing, missingValue(in, a))
 			parts = append(parts, a.Title()+" ?")
 			continue
 		}
@@ -390,7 +396,7 @@ func ordinal(i int) string {
 	return fmt.Sprintf("%dth", i+1)
 }
 
-func islandLine(is *Island, ps []placement, colour string) Line {
+func islandLine(is *Island, k int, ps []placement, colour string) Line {
 	l := Line{Key: CatIsland + ":" + is.Name, Category: CatIsland, Label: "Island: " + is.Name, Page: 23}
 	var me *placement
 	for i := range ps {
@@ -418,7 +424,11 @@ func islandLine(is *Island, ps []placement, colour string) Line {
 		l.Detail = how + ": no coins"
 	case is.Values == nil:
 		l.Detail = fmt.Sprintf("%s: scores the %s value", how, ordinal(me.value))
-		l.Missing = []string{fmt.Sprintf("the coin values of island %s (printed on its board)", is.Name)}
+		field := is.ValuesField
+		if field == "" {
+			field = fmt.Sprintf("islands[%d].values", k)
+		}
+		l.Missing = []string{fmt.Sprintf("the coin values of island %s (printed on its board; give them in %s)", is.Name, field)}
 	default:
 		vals := append([]int(nil), is.Values...)
 		sort.Sort(sort.Reverse(sort.IntSlice(vals)))
