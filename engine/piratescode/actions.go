@@ -1,0 +1,679 @@
+package piratescode
+
+import (
+	"strings"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// ChooseOrder moves the Captain clockwise to space To (0 is Hide Out). Each
+// space passed over that is not Hide Out and holds no Deckhand costs one,
+// taken from the assignments listed in Pay in path order (default: Repair,
+// Extort, Cannons, then Rigging). Deckhands passed over or landed on are
+// freed to the assignments listed in Free (default Rigging).
+type ChooseOrder struct {
+	engine.ActionHeader
+	To   int      `json:"to"`
+	Pay  []string `json:"pay,omitempty"`
+	Free []string `json:"free,omitempty"`
+}
+
+// Sail moves the ship along Path (orthogonally adjacent cells). Tokens kept
+// "+2 sail" search tokens are spent first; Storm kept storm tokens cancel
+// the first storms entered.
+type Sail struct {
+	engine.ActionHeader
+	Path   []string `json:"path"`
+	Tokens int      `json:"tokens,omitempty"`
+	Storm  int      `json:"storm,omitempty"`
+}
+
+// PassOrder gives up this turn's order; bonus actions still trigger.
+type PassOrder struct{ engine.ActionHeader }
+
+// PlunderAction draws the settlement's booty. When the hold overflows, Drop
+// names the types thrown back in the bag (default: the newest cubes).
+type PlunderAction struct {
+	engine.ActionHeader
+	Drop []string `json:"drop,omitempty"`
+}
+
+// TradeAction sells Count booty of the card's market type.
+type TradeAction struct {
+	engine.ActionHeader
+	Count int `json:"count"`
+}
+
+// CrewUpAction hires crew: Refresh first pays 1 gold for a new row, Take is
+// the row slot (0-2) hired, Discard the index of one of the player's crew to
+// let go when four are aboard, Mutiny flips the captain card.
+type CrewUpAction struct {
+	engine.ActionHeader
+	Refresh bool `json:"refresh,omitempty"`
+	Take    *int `json:"take,omitempty"`
+	Discard *int `json:"discard,omitempty"`
+	Mutiny  bool `json:"mutiny,omitempty"`
+}
+
+// SearchAction turns up the search token on the ship's card. Drop is as for
+// Plunder when it gives booty to a full hold.
+type SearchAction struct {
+	engine.ActionHeader
+	Drop []string `json:"drop,omitempty"`
+}
+
+// AttackAction attacks a ship on the same card: Target is "orange",
+// "green" (the merchant ships), "navy" (always refused) or "seat1".."seat4".
+type AttackAction struct {
+	engine.ActionHeader
+	Target string `json:"target"`
+}
+
+// HideOutAction puts the ship in the card's cove and re-assigns Deckhands:
+// Assign gives the new counts on Rigging, Cannons and Extort, taken from the
+// mat first, then from the wheel; the rest stay in Repair.
+type HideOutAction struct {
+	engine.ActionHeader
+	Assign map[string]int `json:"assign,omitempty"`
+}
+
+// BonusAction takes bonus action Index of Card ("captain" or a crew card
+// id), with the fields the kind needs (as in the order actions).
+type BonusAction struct {
+	engine.ActionHeader
+	Card    string         `json:"card"`
+	Index   int            `json:"index"`
+	Path    []string       `json:"path,omitempty"`
+	Tokens  int            `json:"tokens,omitempty"`
+	Storm   int            `json:"storm,omitempty"`
+	Assign  map[string]int `json:"assign,omitempty"`
+	Target  string         `json:"target,omitempty"`
+	Count   int            `json:"count,omitempty"`
+	Drop    []string       `json:"drop,omitempty"`
+	Refresh bool           `json:"refresh,omitempty"`
+	Take    *int           `json:"take,omitempty"`
+	Discard *int           `json:"discard,omitempty"`
+}
+
+// EndTurn closes the turn: the Ship Line is resolved if the Captain crossed
+// it, then the next player clockwise plays.
+type EndTurn struct{ engine.ActionHeader }
+
+// turn refuses an action by anyone but the active player, or while a fight
+// waits for its dice.
+func (c *ctx) turn(seat engine.Seat) (*Player, error) {
+	if seat != c.s.Current {
+		return nil, engine.RefuseIn(engine.CodeNotYourTurn, refTurn.section, "it is %s's turn", c.s.Players[c.s.Current].Name)
+	}
+	if c.s.Fight != nil {
+		return nil, refuse("fight-open", refAttack, "finish the attack first")
+	}
+	return c.s.Players[seat], nil
+}
+
+func (a *ChooseOrder) apply(c *ctx) error {
+	p, err := c.turn(a.Seat)
+	if err != nil {
+		return err
+	}
+	t := &c.s.Turn
+	if t.Step != stepOrder {
+		return refuse("step-order", refTurn, "the Captain has already chosen this turn's order")
+	}
+	if a.To < 0 || a.To > 5 {
+		return refuse("order-advance", refWheel, "the wheel has spaces 0 to 5")
+	}
+	if a.To == p.Captain {
+		return refuse("order-same-space", refWheel, "the Captain must end on a different space from where it started, even after a full lap")
+	}
+	pay, free := a.Pay, a.Free
+	t.Freed = map[string]int{}
+	freeHands := func(sp int) error {
+		for p.WheelHands[sp] > 0 {
+			to := Rigging
+			if len(free) > 0 {
+				to, free = free[0], free[1:]
+			}
+			if !oneOf(to, Assignments) {
+				return refuse("deckhand-missing", refAssign, "%q is not a Deck Assignment", to)
+			}
+			p.WheelHands[sp]--
+			p.Assign[to]++
+			t.Freed[to]++
+		}
+		return nil
+	}
+	for sp := (p.Captain + 1) % 6; ; sp = (sp + 1) % 6 {
+		if sp == 0 {
+			t.Crossed = true
+		}
+		if sp == a.To {
+			if err := freeHands(sp); err != nil {
+				return err
+			}
+			break
+		}
+		switch {
+		case sp == 0:
+			// Hide Out is always passed for free.
+		case p.WheelHands[sp] > 0:
+			if err := freeHands(sp); err != nil {
+				return err
+			}
+		default:
+			from := ""
+			if len(pay) > 0 {
+				from, pay = pay[0], pay[1:]
+				if !oneOf(from, Assignments) {
+					return refuse("deckhand-missing", refWheel, "%q is not a Deck Assignment", from)
+				}
+				if p.Assign[from]-t.Freed[from] <= 0 {
+					if p.Assign[from] > 0 {
+						return refuse("skip-freed-deckhand", refAssign, "the Deckhand freed from the wheel this turn cannot pay for another skip")
+					}
+					return refuse("deckhand-missing", refWheel, "there is no Deckhand on %s", from)
+				}
+			} else {
+				for _, x := range []string{Repair, Extort, Cannons, Rigging} {
+					if p.Assign[x]-t.Freed[x] > 0 {
+						from = x
+						break
+					}
+				}
+				if from == "" {
+					if p.handsOnMat() > 0 {
+						return refuse("skip-freed-deckhand", refAssign, "Deckhands freed from the wheel this turn cannot pay for skipping space %d", sp)
+					}
+					return refuse("skip-needs-deckhand", refWheel, "skipping space %d needs a Deckhand and none is left on your mat", sp)
+				}
+			}
+			p.Assign[from]--
+			p.WheelHands[sp]++
+		}
+	}
+	if len(pay) > 0 || len(free) > 0 {
+		return refuse("order-pay-unused", refWheel, "more Deckhands were listed than the path to space %d uses", a.To)
+	}
+	if len(t.Freed) == 0 {
+		t.Freed = nil
+	}
+	p.Captain = a.To
+	t.Step = stepSail
+	c.emit("order-chosen", a.Seat, map[string]any{"space": a.To, "order": p.order(), "crossed": t.Crossed, "wheelHands": p.WheelHands},
+		"%s's Captain chose %s%s", p.Name, orderName(p.order()), map[bool]string{true: " and crossed the Ship Line", false: ""}[t.Crossed])
+	return nil
+}
+
+// orderName is the order as players say it.
+func orderName(o string) string {
+	switch o {
+	case CrewUp:
+		return "Crew Up"
+	case HideOut:
+		return "Hide Out"
+	}
+	return strings.ToUpper(o[:1]) + o[1:]
+}
+
+func (a *Sail) apply(c *ctx) error {
+	p, err := c.turn(a.Seat)
+	if err != nil {
+		return err
+	}
+	if c.s.Turn.Step != stepSail {
+		if c.s.Turn.Step == stepOrder {
+			return refuse("step-order", refTurn, "choose the Captain's order before sailing")
+		}
+		return refuse("step-order", refTurn, "sailing comes before the order; use a Sail bonus action to sail again")
+	}
+	if err := c.sail(a.Seat, p, a.Path, a.Tokens, a.Storm); err != nil {
+		return err
+	}
+	c.s.Turn.Step = stepAct
+	return nil
+}
+
+// sail moves p along path step by step: each storm entered jostles the ship,
+// and a Rigging Deckhand jostled lowers the sail left at once (p. 8).
+func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms int) error {
+	if len(path) == 0 {
+		return refuse("sail-empty", refSail, "name the cards to sail through, or skip sailing by taking the order")
+	}
+	kept := 0
+	for _, k := range p.Kept {
+		if c.s.Catalog.SearchTokens[k].Kind == TokenSail {
+			kept++
+		}
+	}
+	if tokens < 0 || tokens > kept {
+		return refuse("token-missing", refSearch, "you have %d kept +2 sail tokens", kept)
+	}
+	stormKept := 0
+	for _, k := range p.Kept {
+		if c.s.Catalog.SearchTokens[k].Kind == TokenStorm {
+			stormKept++
+		}
+	}
+	if storms < 0 || storms > stormKept {
+		return refuse("token-missing", refSearch, "you have %d kept storm tokens", stormKept)
+	}
+	at := p.Cell
+	used, stormsUsed := 0, 0
+	var jostles []string
+	for i, name := range path {
+		cell, ok := parseCell(name)
+		if !ok {
+			return refuse("sail-not-adjacent", refSail, "%q is not a card of the map (R1C1 to R4C4)", name)
+		}
+		if dist(at, cell) != 1 {
+			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail orthogonally, one card at a time", name, cellName(at))
+		}
+		used++
+		if used > c.s.sail(p)+2*tokens {
+			return refuse("sail-too-far", refSail, "step %d to %s is beyond your sail of %d", i+1, name, c.s.sail(p)+2*tokens)
+		}
+		if c.s.card(cell).Storm {
+			if p.Assign[Rigging]+p.Assign[Cannons]+p.Assign[Extort]+p.handsOnWheel() == 0 {
+				return refuse("sail-storm-repair", refJostle, "with every Deckhand in Repair your ship cannot enter the storm at %s", name)
+			}
+			if stormsUsed < storms {
+				stormsUsed++
+			} else {
+				jostles = append(jostles, jostle(p))
+			}
+		}
+		at = cell
+	}
+	if stormsUsed < storms {
+		return refuse("token-missing", refSearch, "only %d storms were entered; keep the other storm tokens", stormsUsed)
+	}
+	spend := func(kind string, n int) {
+		out := p.Kept[:0]
+		for _, k := range p.Kept {
+			if n > 0 && c.s.Catalog.SearchTokens[k].Kind == kind {
+				n--
+				continue
+			}
+			out = append(out, k)
+		}
+		p.Kept = out
+	}
+	spend(TokenSail, tokens)
+	spend(TokenStorm, storms)
+	p.Cell = at
+	p.InCove = false
+	c.emit("sailed", seat, map[string]any{"path": path, "jostled": jostles}, "%s sailed to %s", p.Name, cellName(at))
+	for _, j := range jostles {
+		c.emit("jostled", seat, map[string]any{"from": j}, "a storm jostled a Deckhand of %s's into Repair", p.Name)
+	}
+	return nil
+}
+
+// jostle moves one Deckhand to Repair: from Extort, Cannons then Rigging,
+// else from the wheel space nearest the Captain going back; nothing when all
+// are in Repair (p. 8). It returns where it came from ("" for nothing).
+func jostle(p *Player) string {
+	for _, a := range []string{Extort, Cannons, Rigging} {
+		if p.Assign[a] > 0 {
+			p.Assign[a]--
+			p.Assign[Repair]++
+			return a
+		}
+	}
+	for k := 1; k <= 6; k++ {
+		sp := (p.Captain - k + 6) % 6
+		if p.WheelHands[sp] > 0 {
+			p.WheelHands[sp]--
+			p.Assign[Repair]++
+			return "wheel"
+		}
+	}
+	return ""
+}
+
+// order refuses an order action when the Captain stands elsewhere or the
+// order was already taken.
+func (c *ctx) order(seat engine.Seat, order string, r ref) (*Player, error) {
+	p, err := c.turn(seat)
+	if err != nil {
+		return nil, err
+	}
+	t := &c.s.Turn
+	if t.Step == stepOrder {
+		return nil, refuse("step-order", refTurn, "choose the Captain's order first")
+	}
+	if t.OrderDone || t.Step == stepBonus {
+		return nil, refuse("step-order", refTurn, "this turn's order is over; only bonus actions are left")
+	}
+	if p.order() != order {
+		return nil, refuse("order-not-chosen", r, "your Captain stands on %s, not %s", orderName(p.order()), orderName(order))
+	}
+	t.OrderDone = true
+	t.Step = stepBonus
+	return p, nil
+}
+
+func (a *PassOrder) apply(c *ctx) error {
+	p, err := c.turn(a.Seat)
+	if err != nil {
+		return err
+	}
+	if _, err := c.order(a.Seat, p.order(), refTurn); err != nil {
+		return err
+	}
+	c.emit("order-passed", a.Seat, nil, "%s let the %s order go", p.Name, orderName(p.order()))
+	return nil
+}
+
+func (a *PlunderAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, Plunder, refPlunder)
+	if err != nil {
+		return err
+	}
+	return c.plunder(a.Seat, p, a.Drop)
+}
+
+func (c *ctx) plunder(seat engine.Seat, p *Player, drop []string) error {
+	n := c.s.card(p.Cell).Settlement
+	if n == 0 {
+		return refuse("plunder-no-settlement", refPlunder, "there is no settlement on %s", cellName(p.Cell))
+	}
+	var got []string
+	for range n {
+		if b := c.s.drawBooty(); b != "" {
+			got = append(got, b)
+		}
+	}
+	c.emit("plundered", seat, map[string]any{"booty": got}, "%s plundered %s", p.Name, strings.Join(got, " and "))
+	return c.load(seat, p, got, drop, refPlunder)
+}
+
+// load puts booty aboard; when more than 3, the types in drop (or else the
+// newest cubes) go back to the bag.
+func (c *ctx) load(seat engine.Seat, p *Player, got, drop []string, r ref) error {
+	p.Booty = append(p.Booty, got...)
+	var dropped []string
+	for _, t := range drop {
+		if len(p.Booty) <= maxBooty {
+			return refuse("ship-full-choice", r, "only %d cubes need to go back to the bag", len(dropped))
+		}
+		i := lastIndex(p.Booty, t)
+		if i < 0 {
+			return refuse("ship-full-choice", r, "there is no %s aboard to throw back", t)
+		}
+		p.Booty = append(p.Booty[:i], p.Booty[i+1:]...)
+		dropped = append(dropped, t)
+	}
+	for len(p.Booty) > maxBooty {
+		t := p.Booty[len(p.Booty)-1]
+		p.Booty = p.Booty[:len(p.Booty)-1]
+		dropped = append(dropped, t)
+	}
+	for _, t := range dropped {
+		c.s.Bag[t]++
+	}
+	if len(dropped) > 0 {
+		c.emit("booty-dropped", seat, map[string]any{"booty": dropped}, "%s's hold was full: %s went back to the bag", p.Name, strings.Join(dropped, " and "))
+	}
+	return nil
+}
+
+func lastIndex(list []string, s string) int {
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i] == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *TradeAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, Trade, refTrade)
+	if err != nil {
+		return err
+	}
+	c.s.Turn.Traded = true
+	return c.trade(a.Seat, p, a.Count)
+}
+
+func (c *ctx) trade(seat engine.Seat, p *Player, count int) error {
+	t := c.s.card(p.Cell).Market
+	if t == "" {
+		return refuse("trade-no-market", refTrade, "there is no market on %s", cellName(p.Cell))
+	}
+	have := 0
+	for _, b := range p.Booty {
+		if b == t {
+			have++
+		}
+	}
+	if have == 0 {
+		return refuse("trade-wrong-booty", refTrade, "this market buys only %s and you carry none", t)
+	}
+	if count < 1 || count > have {
+		return refuse("trade-count", refTrade, "sell 1 to %d %s here", have, t)
+	}
+	price := c.s.price(t)
+	for range count {
+		i := lastIndex(p.Booty, t)
+		p.Booty = append(p.Booty[:i], p.Booty[i+1:]...)
+		c.s.Bag[t]++
+	}
+	gained := p.gainGold(count * price)
+	c.s.shiftMarket(t)
+	c.emit("traded", seat, map[string]any{"booty": t, "count": count, "price": price, "gold": gained, "market": c.s.Market},
+		"%s sold %d %s at %d for %d gold", p.Name, count, t, price, gained)
+	return nil
+}
+
+func (a *CrewUpAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, CrewUp, refCrew)
+	if err != nil {
+		return err
+	}
+	if a.Mutiny {
+		if p.Bloodied {
+			return refuse("mutiny-used", refMutiny, "your crew has already mutinied once this game")
+		}
+		p.Bloodied = true
+		p.Side = 1 - p.Side
+		c.emit("mutiny", a.Seat, map[string]any{"side": p.Side}, "%s's crew mutinied: the captain card turns over", p.Name)
+	}
+	return c.crewUp(a.Seat, p, a.Refresh, a.Take, a.Discard)
+}
+
+func (c *ctx) crewUp(seat engine.Seat, p *Player, refresh bool, take, discard *int) error {
+	if refresh {
+		if c.s.Turn.Refreshed {
+			return refuse("crew-refresh-once", refCrew, "the row of crew can be replaced only once a turn")
+		}
+		if p.Gold < 1 {
+			return refuse("crew-refresh-gold", refCrew, "replacing the row costs 1 gold")
+		}
+		p.Gold--
+		c.s.Turn.Refreshed = true
+		for _, k := range c.s.CrewRow {
+			if k >= 0 {
+				c.s.CrewDeck = append(c.s.CrewDeck, k)
+			}
+		}
+		for i := range c.s.CrewRow {
+			c.s.CrewRow[i] = c.s.drawCrew()
+		}
+		c.emit("crew-row-replaced", seat, map[string]any{"row": c.s.CrewRow}, "%s paid 1 gold for a new row of crew", p.Name)
+	}
+	if take == nil {
+		if discard != nil {
+			return refuse("crew-full", refCrew, "let a crew member go only to make room for a new one")
+		}
+		return nil
+	}
+	if *take < 0 || *take >= len(c.s.CrewRow) || c.s.CrewRow[*take] < 0 {
+		return refuse("crew-slot", refCrew, "there is no crew card in slot %d of the row", *take)
+	}
+	if len(p.Crew) >= maxCrew {
+		if discard == nil {
+			return refuse("crew-full", refCrew, "you already have 4 crew: let one go to hire another")
+		}
+		if *discard < 0 || *discard >= len(p.Crew) {
+			return refuse("crew-full", refCrew, "you have no crew card %d to let go", *discard)
+		}
+		gone := p.Crew[*discard]
+		p.Crew = append(p.Crew[:*discard], p.Crew[*discard+1:]...)
+		c.s.CrewDeck = append(c.s.CrewDeck, gone)
+	} else if discard != nil {
+		return refuse("crew-full", refCrew, "you have room for new crew without letting anyone go")
+	}
+	k := c.s.CrewRow[*take]
+	p.Crew = append(p.Crew, k)
+	c.s.CrewRow[*take] = c.s.drawCrew()
+	c.emit("crew-hired", seat, map[string]any{"card": c.s.Catalog.Crew[k].ID}, "%s hired %s", p.Name, c.s.Catalog.Crew[k].Name)
+	return nil
+}
+
+// drawCrew takes the top crew card, -1 when the deck is empty.
+func (s *State) drawCrew() int {
+	if len(s.CrewDeck) == 0 {
+		return -1
+	}
+	k := s.CrewDeck[0]
+	s.CrewDeck = s.CrewDeck[1:]
+	return k
+}
+
+func (a *SearchAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, Search, refSearch)
+	if err != nil {
+		return err
+	}
+	return c.search(a.Seat, p, a.Drop)
+}
+
+func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
+	k := c.s.Tokens[p.Cell]
+	if k < 0 {
+		return refuse("search-none", refSearch, "the search token on %s has already been taken", cellName(p.Cell))
+	}
+	c.s.Tokens[p.Cell] = -1
+	tok := c.s.Catalog.SearchTokens[k]
+	c.emit("searched", seat, map[string]any{"token": tok.ID, "kind": tok.Kind, "n": tok.N}, "%s turned up a %s token", p.Name, tok.Kind)
+	switch tok.Kind {
+	case TokenGold:
+		p.gainGold(tok.N)
+	case TokenSurefire:
+		c.gainSurefire(p, 1)
+	case TokenBooty:
+		var got []string
+		if b := c.s.drawBooty(); b != "" {
+			got = append(got, b)
+		}
+		return c.load(seat, p, got, drop, refSearch)
+	default:
+		p.Kept = append(p.Kept, k)
+	}
+	return nil
+}
+
+// gainSurefire adds tokens up to 3 and what the supply holds (p. 10).
+func (c *ctx) gainSurefire(p *Player, n int) {
+	n = min(n, maxSurefire-p.Surefire, c.s.Surefires)
+	if n > 0 {
+		p.Surefire += n
+		c.s.Surefires -= n
+	}
+}
+
+func (a *HideOutAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, HideOut, refHide)
+	if err != nil {
+		return err
+	}
+	if !c.s.card(p.Cell).Cove {
+		return refuse("hide-no-cove", refHide, "there is no cove on %s", cellName(p.Cell))
+	}
+	if c.s.coveTaken(p.Cell, a.Seat) {
+		return refuse("hide-cove-taken", refHide, "another pirate already hides in the cove of %s", cellName(p.Cell))
+	}
+	p.InCove = true
+	if a.Assign != nil {
+		for k, n := range a.Assign {
+			if k != Rigging && k != Cannons && k != Extort {
+				return refuse("deckhand-missing", refHide, "hiding out re-assigns Deckhands to Rigging, Cannons or Extort, not %q", k)
+			}
+			if n < 0 {
+				return refuse("deckhand-missing", refHide, "a count of Deckhands cannot be negative")
+			}
+		}
+		want := a.Assign[Rigging] + a.Assign[Cannons] + a.Assign[Extort]
+		mat := p.handsOnMat()
+		if want > mat+p.handsOnWheel() {
+			return refuse("deckhand-missing", refHide, "you have %d Deckhands on your Helm Mat", mat+p.handsOnWheel())
+		}
+		for sp := 1; want > mat && sp < 6; sp++ {
+			for p.WheelHands[sp] > 0 && want > mat {
+				p.WheelHands[sp]--
+				mat++
+			}
+		}
+		p.Assign = map[string]int{Rigging: a.Assign[Rigging], Cannons: a.Assign[Cannons], Extort: a.Assign[Extort], Repair: mat - want}
+	}
+	// The Extort gold is paid as the Deckhands are placed, and not again
+	// when the Ship Line is resolved (docs: reading of p. 12 and p. 15).
+	gained := p.gainGold(p.Assign[Extort])
+	c.s.Turn.ExtortPaid = true
+	c.emit("hid-out", a.Seat, map[string]any{"assign": p.Assign, "gold": gained}, "%s hid in the cove of %s", p.Name, cellName(p.Cell))
+	return nil
+}
+
+func (a *EndTurn) apply(c *ctx) error {
+	p, err := c.turn(a.Seat)
+	if err != nil {
+		return err
+	}
+	if c.s.Turn.Step == stepOrder {
+		return refuse("step-order", refWheel, "the Captain must move on the wheel before the turn can end")
+	}
+	if c.s.Turn.Crossed {
+		c.crossShipLine(a.Seat, p)
+	}
+	p.Turns++
+	c.emit("turn-ended", a.Seat, nil, "%s ended the turn", p.Name)
+	next := (c.s.Current + 1) % engine.Seat(len(c.s.Players))
+	if c.s.EndBy >= 0 && next == c.s.First {
+		c.finish()
+		return nil
+	}
+	c.s.Current = next
+	c.s.Turn = newTurn(c.s.Players[next])
+	return nil
+}
+
+// finish ends the game: among those with 3 treasures buried the highest
+// legend, then gold, then booty wins; a full tie shares the win (p. 16).
+func (c *ctx) finish() {
+	c.s.Over = true
+	best := -1
+	for i, p := range c.s.Players {
+		if p.Buried < treasures {
+			continue
+		}
+		sc := score(p)
+		switch {
+		case sc > best:
+			best = sc
+			c.s.Winners = []engine.Seat{engine.Seat(i)}
+		case sc == best:
+			c.s.Winners = append(c.s.Winners, engine.Seat(i))
+		}
+	}
+	var names []string
+	for _, w := range c.s.Winners {
+		names = append(names, c.s.Players[w].Name)
+	}
+	c.emit("game-over", engine.NoSeat, map[string]any{"winners": c.s.Winners}, "the game is over: %s won", strings.Join(names, " and "))
+}
+
+// score sorts the tie-break cascade: treasures, legend, gold, booty.
+func score(p *Player) int {
+	return p.Buried*1000000 + p.Legend*10000 + p.Gold*100 + len(p.Booty)
+}

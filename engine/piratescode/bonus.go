@@ -1,0 +1,193 @@
+package piratescode
+
+import (
+	"fmt"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+func (a *AttackAction) apply(c *ctx) error {
+	p, err := c.order(a.Seat, Attack, refAttack)
+	if err != nil {
+		return err
+	}
+	return c.startFight(a.Seat, p, a.Target, false)
+}
+
+// bonusCard finds the card a bonus names: "captain" or a crew card's id.
+func (c *ctx) bonusCard(p *Player, id string) (Card, bool) {
+	if id == "captain" {
+		return c.s.captainSide(p), true
+	}
+	for _, k := range p.Crew {
+		if c.s.Catalog.Crew[k].ID == id {
+			return c.s.Catalog.Crew[k], true
+		}
+	}
+	return Card{}, false
+}
+
+func (a *BonusAction) apply(c *ctx) error {
+	p, err := c.turn(a.Seat)
+	if err != nil {
+		return err
+	}
+	t := &c.s.Turn
+	if t.Step == stepOrder {
+		return refuse("step-order", refBonus, "choose the Captain's order first")
+	}
+	card, ok := c.bonusCard(p, a.Card)
+	if !ok {
+		return refuse("bonus-not-triggered", refBonus, "%q is not your captain or one of your crew", a.Card)
+	}
+	if card.Trigger != p.order() {
+		return refuse("bonus-not-triggered", refBonus, "%s's bonus actions are triggered by %s, and your Captain stands on %s", card.Name, orderName(card.Trigger), orderName(p.order()))
+	}
+	if a.Index < 0 || a.Index >= len(card.Bonuses) {
+		return refuse("bonus-not-triggered", refBonus, "%s has no bonus action %d", card.Name, a.Index)
+	}
+	key := fmt.Sprintf("%s/%d", a.Card, a.Index)
+	if t.Used[key] {
+		return refuse("bonus-used", refBonus, "that bonus action was already taken this turn")
+	}
+	if a.Card == "captain" {
+		if a.Index < t.CaptainNext {
+			return refuse("bonus-order", refBonus, "the captain's bonus actions go left to right: one skipped cannot be taken after the next")
+		}
+		t.CaptainNext = a.Index + 1
+	}
+	// Taking a bonus action closes the order step (step 4 follows step 3).
+	t.OrderDone = true
+	t.Step = stepBonus
+	if t.Used == nil {
+		t.Used = map[string]bool{}
+	}
+	t.Used[key] = true
+	b := card.Bonuses[a.Index]
+	c.emit("bonus", a.Seat, map[string]any{"card": a.Card, "index": a.Index, "kind": b.Kind}, "%s takes the %s bonus of %s", p.Name, b.Kind, card.Name)
+	switch b.Kind {
+	case BonusBury:
+		return c.bury(a.Seat, p)
+	case BonusGold:
+		p.gainGold(b.N)
+		return nil
+	case BonusSail:
+		return c.sail(a.Seat, p, a.Path, a.Tokens, a.Storm)
+	case BonusReassign:
+		return c.reassign(p, a.Assign)
+	case BonusPlunder:
+		return c.plunder(a.Seat, p, a.Drop)
+	case BonusTrade:
+		return c.trade(a.Seat, p, a.Count)
+	case BonusSearch:
+		return c.search(a.Seat, p, a.Drop)
+	case BonusAttack:
+		return c.startFight(a.Seat, p, a.Target, true)
+	case BonusCrewUp:
+		return c.crewUp(a.Seat, p, a.Refresh, a.Take, a.Discard)
+	}
+	return refuse("reroll-not-allowed", refBonus, "a %s bonus acts inside an Attack order, not on its own", b.Kind)
+}
+
+// reassign moves Deckhands among the four assignments (not the wheel's).
+func (c *ctx) reassign(p *Player, assign map[string]int) error {
+	sum := 0
+	for k, n := range assign {
+		if !oneOf(k, Assignments) || n < 0 {
+			return refuse("deckhand-missing", refBonus, "give the Deckhands on Rigging, Cannons, Extort and Repair")
+		}
+		sum += n
+	}
+	if sum != p.handsOnMat() {
+		return refuse("deckhand-missing", refBonus, "re-assign the %d Deckhands on your assignments, no more and no fewer", p.handsOnMat())
+	}
+	p.Assign = map[string]int{Rigging: assign[Rigging], Cannons: assign[Cannons], Extort: assign[Extort], Repair: assign[Repair]}
+	return nil
+}
+
+// bury places a treasure on the card's free bury site for its gold; never
+// with the Navy there. The third triggers the end (p. 13?, p. 16).
+func (c *ctx) bury(seat engine.Seat, p *Player) error {
+	mc := c.s.card(p.Cell)
+	switch {
+	case mc.BuryCost == nil:
+		return refuse("bury-no-site", refBury, "there is no bury site on %s", cellName(p.Cell))
+	case c.s.Buried[p.Cell] >= 0:
+		return refuse("bury-taken", refBury, "a treasure is already buried on %s", cellName(p.Cell))
+	case c.s.Navy == p.Cell:
+		return refuse("bury-navy", refBury, "the Navy is on %s: no treasure can be buried under its eyes", cellName(p.Cell))
+	case p.Gold < *mc.BuryCost:
+		return refuse("bury-gold", refBury, "burying here costs %d gold and you have %d", *mc.BuryCost, p.Gold)
+	case p.Buried >= treasures:
+		return refuse("bury-none-left", refBury, "all your treasures are buried")
+	}
+	p.Gold -= *mc.BuryCost
+	p.Buried++
+	c.s.Buried[p.Cell] = seat
+	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(p.Cell), "cost": *mc.BuryCost, "buried": p.Buried},
+		"%s buried a treasure on %s (%d of 3)", p.Name, cellName(p.Cell), p.Buried)
+	if p.Buried == treasures && c.s.EndBy < 0 {
+		c.s.EndBy = seat
+		c.emit("end-triggered", seat, nil, "%s buried the third treasure: play on until everyone has had as many turns", p.Name)
+	}
+	return nil
+}
+
+// crossShipLine: Extort pays, the merchants sail one card each toward their
+// ports, then the Navy sails toward the active player and attacks (p. 15).
+// The player to the right would choose among equally good cards; the engine
+// takes the vertical step first (docs: not done).
+func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
+	if !c.s.Turn.ExtortPaid {
+		g := p.gainGold(p.Assign[Extort])
+		c.emit("extorted", seat, map[string]any{"gold": g}, "%s crossed the Ship Line and extorts %d gold", p.Name, g)
+	}
+	for i := range c.s.Merchants {
+		m := &c.s.Merchants[i]
+		port := c.s.Ports[m.Target]
+		m.Cell = stepToward(m.Cell, port)
+		if m.Cell == port {
+			if m.Booty != "" {
+				c.s.Bag[m.Booty]++
+			}
+			m.Target = 1 - m.Target
+			m.Booty = c.s.drawBooty()
+			c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship reached its port and turns about", m.Name)
+		} else {
+			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship sailed to %s", m.Name, cellName(m.Cell))
+		}
+	}
+	n := c.s.Catalog.NavySail[min(p.Buried, 3)]
+	moved := false
+	for range n {
+		if c.s.Navy == p.Cell {
+			break
+		}
+		c.s.Navy = stepToward(c.s.Navy, p.Cell)
+		moved = true
+	}
+	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "the Navy sailed to %s", cellName(c.s.Navy))
+	if moved && c.s.Navy == p.Cell && !p.InCove {
+		var from []string
+		for range c.s.Catalog.NavyJostles {
+			from = append(from, jostle(p))
+		}
+		c.emit("navy-attack", seat, map[string]any{"from": from}, "the Navy attacked %s: %d Deckhands to Repair, and no sure-fire token", p.Name, c.s.Catalog.NavyJostles)
+	}
+}
+
+// stepToward is one orthogonal step from a toward b, vertical first.
+func stepToward(a, b int) int {
+	ar, ac, br, bc := a/gridSize, a%gridSize, b/gridSize, b%gridSize
+	switch {
+	case ar < br:
+		ar++
+	case ar > br:
+		ar--
+	case ac < bc:
+		ac++
+	case ac > bc:
+		ac--
+	}
+	return ar*gridSize + ac
+}

@@ -1,0 +1,400 @@
+package piratescode
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/dice"
+)
+
+// Fight stages.
+const (
+	stageAttackRoll   = "attack-roll"
+	stageAttackAdjust = "attack-adjust"
+	stageDefendRoll   = "defend-roll"
+	stageDefendAdjust = "defend-adjust"
+)
+
+// Roll answers the open roll request (see engine/dice): the faces read in
+// the tray, typed, or rolled by the engine's seeded dice with "digital".
+type Roll struct{ dice.RollAction }
+
+// Surefire spends a sure-fire token to set rolled die Die (0-based) to Face.
+type Surefire struct {
+	engine.ActionHeader
+	Die  int `json:"die"`
+	Face int `json:"face"`
+}
+
+// Reroll uses the Reroll bonus of crew card Card to roll Dice (0-based)
+// again: each must show one of the card's faces and not have been rolled
+// again already.
+type Reroll struct {
+	engine.ActionHeader
+	Card string `json:"card"`
+	Dice []int  `json:"dice"`
+}
+
+// Resolve ends the rolling side's adjustments: the attacker's total is
+// counted (and a pirate defender rolls), or the defender's and the fight is
+// settled. Swap names a booty type aboard to throw back for a sunk
+// merchant's cube when the hold is full (default: the cube is left); Port
+// picks the port (0, 1) a sunk merchant returns to when both are as far.
+type Resolve struct {
+	engine.ActionHeader
+	Swap string `json:"swap,omitempty"`
+	Port *int   `json:"port,omitempty"`
+}
+
+// startFight opens an attack on target by p, asking for the attacker's dice.
+func (c *ctx) startFight(seat engine.Seat, p *Player, target string, bonus bool) error {
+	f := &Fight{Attacker: seat, Merchant: -1, Defender: engine.NoSeat, Bonus: bonus, Stage: stageAttackRoll}
+	switch target {
+	case "navy":
+		return refuse("attack-navy", refAttack, "no one can attack the Navy")
+	case "orange", "green":
+		m := 0
+		if target == "green" {
+			m = 1
+		}
+		if c.s.Merchants[m].Cell != p.Cell {
+			return refuse("attack-target", refAttack, "the %s merchant ship is not on your card", target)
+		}
+		f.Merchant = m
+	default:
+		n, err := strconv.Atoi(trimPrefix(target, "seat"))
+		d := engine.Seat(n - 1)
+		if err != nil || c.s.player(d) == nil || d == seat {
+			return refuse("attack-target", refAttack, "attack \"orange\", \"green\" or another player's seat (\"seat2\"), not %q", target)
+		}
+		q := c.s.Players[d]
+		if q.Cell != p.Cell {
+			return refuse("attack-target", refAttack, "%s's ship is not on your card", q.Name)
+		}
+		if q.InCove {
+			return refuse("attack-hidden", refHide, "%s hides in a cove and cannot be attacked", q.Name)
+		}
+		f.Defender = d
+	}
+	r := c.s.Dice.Ask(dice.Request{Purpose: fmt.Sprintf("%s attacks %s", p.Name, c.targetName(f)), Seat: seat, Side: "attacker", Dice: c.diceOf(p)})
+	f.Request = r.ID
+	c.s.Fight = f
+	c.emit("attack-started", seat, map[string]any{"target": target, "request": r.ID}, "%s attacks %s: %s", p.Name, c.targetName(f), r.Say())
+	return nil
+}
+
+func trimPrefix(s, p string) string {
+	if len(s) > len(p) && s[:len(p)] == p {
+		return s[len(p):]
+	}
+	return ""
+}
+
+func (c *ctx) targetName(f *Fight) string {
+	if f.Merchant >= 0 {
+		return "the " + c.s.Merchants[f.Merchant].Name + " merchant ship"
+	}
+	return c.s.Players[f.Defender].Name
+}
+
+// diceOf is the dice a player rolls: as many as the legend level says.
+func (c *ctx) diceOf(p *Player) []dice.Die {
+	out := make([]dice.Die, c.s.Catalog.Legend[p.Legend].Dice)
+	for i := range out {
+		out[i] = attackDie
+	}
+	return out
+}
+
+// Damage totals a roll against cards: each die deals 1 damage per matching
+// die symbol on every card (p. 11), plus 1 per Deckhand on Cannons and the
+// cards' automatic hits.
+func Damage(faces []int, cards []Card, cannons int) int {
+	total := cannons
+	for _, k := range cards {
+		total += k.Hits
+		for _, s := range k.Symbols {
+			for _, f := range faces {
+				if f == s {
+					total++
+				}
+			}
+		}
+	}
+	return total
+}
+
+func (a *Roll) apply(c *ctx) error {
+	r, err := c.s.Dice.Answer(&a.RollAction)
+	if err != nil {
+		if re, ok := engine.AsRuleError(err); ok && re.Page == 0 && re.Section == "" {
+			re.Page, re.Section = refAttack.page, refAttack.section
+		}
+		return err
+	}
+	f := c.s.Fight
+	faces := a.Faces
+	if a.Digital {
+		faces = dice.Digital(&c.s.RNG.RNG, r)
+	}
+	if a.Corrects != "" {
+		if f == nil || f.Roll != a.Corrects || (f.Stage != stageAttackAdjust && f.Stage != stageDefendAdjust) {
+			return refuse("roll-too-late", refAttack, "only the latest roll of the fight still going on can be corrected")
+		}
+	}
+	roll := c.s.Dice.Record(&a.RollAction, r, faces)
+	nums := make([]int, len(faces))
+	for i, s := range faces {
+		nums[i], _ = strconv.Atoi(s)
+	}
+	if f != nil {
+		if r.Rerolls != "" || (a.Corrects != "" && len(r.Indexes) > 0) {
+			for j, i := range r.Indexes {
+				f.Faces[i] = nums[j]
+			}
+		} else {
+			f.Faces = nums
+			f.Rerolled = make([]bool, len(nums))
+		}
+		f.Roll = roll.ID
+		f.Request = ""
+		switch f.Stage {
+		case stageAttackRoll:
+			f.Stage = stageAttackAdjust
+		case stageDefendRoll:
+			f.Stage = stageDefendAdjust
+		}
+	}
+	c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source, "corrects": a.Corrects},
+		"%s: %v", r.Purpose, faces)
+	return nil
+}
+
+// fightSide refuses an adjustment by anyone but the side rolling now.
+func (c *ctx) fightSide(seat engine.Seat) (*Fight, *Player, error) {
+	f := c.s.Fight
+	if f == nil {
+		return nil, nil, refuse("no-fight", refAttack, "no attack is going on")
+	}
+	switch {
+	case f.Stage == stageAttackAdjust && seat == f.Attacker:
+	case f.Stage == stageDefendAdjust && seat == f.Defender:
+	case f.Stage == stageAttackRoll || f.Stage == stageDefendRoll:
+		return nil, nil, refuse("roll-first", refAttack, "roll the dice first")
+	default:
+		return nil, nil, engine.RefuseIn(engine.CodeNotYourTurn, refAttack.section, "the other side of the fight acts now")
+	}
+	return f, c.s.Players[seat], nil
+}
+
+func (a *Surefire) apply(c *ctx) error {
+	f, p, err := c.fightSide(a.Seat)
+	if err != nil {
+		return err
+	}
+	if p.Surefire == 0 {
+		return refuse("surefire-none", refAttack, "you have no sure-fire token")
+	}
+	if a.Die < 0 || a.Die >= len(f.Faces) || a.Face < 1 || a.Face > 6 {
+		return refuse("surefire-die", refAttack, "choose one of the %d dice rolled and a face from 1 to 6", len(f.Faces))
+	}
+	p.Surefire--
+	c.s.Surefires++
+	f.Faces[a.Die] = a.Face
+	c.emit("surefire-used", a.Seat, map[string]any{"die": a.Die, "face": a.Face}, "%s spent a sure-fire token: die %d now shows %d", p.Name, a.Die+1, a.Face)
+	return nil
+}
+
+func (a *Reroll) apply(c *ctx) error {
+	f, p, err := c.fightSide(a.Seat)
+	if err != nil {
+		return err
+	}
+	if f.Stage != stageAttackAdjust || f.Bonus {
+		return refuse("reroll-not-allowed", refBonus, "a Reroll works only for the attacker of an Attack order")
+	}
+	var card *Card
+	for _, k := range p.Crew {
+		if c.s.Catalog.Crew[k].ID == a.Card {
+			card = &c.s.Catalog.Crew[k]
+		}
+	}
+	if card == nil || card.Trigger != p.order() || f.Cards[a.Card] {
+		return refuse("reroll-not-allowed", refBonus, "no unused Reroll of your crew is triggered by this order")
+	}
+	var faces []int
+	for _, b := range card.Bonuses {
+		if b.Kind == BonusReroll {
+			faces = append(faces, b.Faces...)
+		}
+	}
+	if len(faces) == 0 || len(a.Dice) == 0 {
+		return refuse("reroll-not-allowed", refBonus, "%s has no Reroll", card.Name)
+	}
+	first := c.firstRoll(f)
+	for _, i := range a.Dice {
+		if i < 0 || i >= len(f.Faces) || f.Rerolled[i] || !containsInt(faces, f.Faces[i]) {
+			return refuse("reroll-face", refBonus, "each die rolled again must show one of %v and not have been rolled again yet", faces)
+		}
+		f.Rerolled[i] = true
+	}
+	r, ok := c.s.Dice.Reroll(first, a.Dice, fmt.Sprintf("%s rolls again with %s", p.Name, card.Name))
+	if !ok {
+		return refuse("reroll-face", refBonus, "those dice cannot be rolled again")
+	}
+	if f.Cards == nil {
+		f.Cards = map[string]bool{}
+	}
+	f.Cards[a.Card] = true
+	f.Request = r.ID
+	f.Stage = stageAttackRoll
+	c.emit("reroll-asked", a.Seat, map[string]any{"request": r.ID, "dice": a.Dice}, "%s: %s", r.Purpose, r.Say())
+	return nil
+}
+
+// firstRoll is the fight's first roll of the current side: re-rolls index
+// its dice.
+func (c *ctx) firstRoll(f *Fight) string {
+	id := f.Roll
+	for {
+		r, ok := c.s.Dice.Roll(id)
+		if !ok {
+			return id
+		}
+		switch {
+		case r.Corrects != "":
+			id = r.Corrects
+		case r.Request.Rerolls != "":
+			id = r.Request.Rerolls
+		default:
+			return id
+		}
+	}
+}
+
+func containsInt(list []int, n int) bool {
+	for _, x := range list {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Resolve) apply(c *ctx) error {
+	f, p, err := c.fightSide(a.Seat)
+	if err != nil {
+		return err
+	}
+	total := Damage(f.Faces, c.s.cards(p), p.Assign[Cannons])
+	if f.Stage == stageAttackAdjust {
+		f.AttackTotal = total
+		c.emit("attack-total", a.Seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
+		if f.Merchant >= 0 {
+			return c.settleMerchant(f, p, a)
+		}
+		q := c.s.Players[f.Defender]
+		r := c.s.Dice.Ask(dice.Request{Purpose: fmt.Sprintf("%s defends against %s", q.Name, p.Name), Seat: f.Defender, Side: "defender", Dice: c.diceOf(q)})
+		f.Request, f.Roll, f.Faces, f.Rerolled = r.ID, "", nil, nil
+		f.Stage = stageDefendRoll
+		return nil
+	}
+	c.emit("defend-total", a.Seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
+	att := c.s.Players[f.Attacker]
+	switch {
+	case f.AttackTotal > total:
+		c.winPirate(f.Attacker, att, f.Defender, p)
+	case f.AttackTotal < total:
+		c.winPirate(f.Defender, p, f.Attacker, att)
+	default:
+		c.gainSurefire(att, 1)
+		c.gainSurefire(p, 1)
+		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: both gain a sure-fire token", att.Name, p.Name)
+	}
+	c.s.Fight = nil
+	return nil
+}
+
+// winPirate: the winner gains a legend level, the loser is jostled and gains
+// a sure-fire token (p. 12).
+func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
+	c.emit("fight-won", ws, map[string]any{"loser": ls}, "%s beat %s", w.Name, l.Name)
+	c.gainLegend(ws, w)
+	from := jostle(l)
+	c.gainSurefire(l, 1)
+	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token", l.Name)
+}
+
+// settleMerchant compares the attacker's total with the merchant's damage
+// (p. 11-12).
+func (c *ctx) settleMerchant(f *Fight, p *Player, a *Resolve) error {
+	m := &c.s.Merchants[f.Merchant]
+	card := c.s.Catalog.Merchants[m.Card]
+	switch {
+	case f.AttackTotal > card.Damage:
+		if a.Swap != "" && (len(p.Booty) < maxBooty || lastIndex(p.Booty, a.Swap) < 0 || m.Booty == "") {
+			return refuse("ship-full-choice", refAttack, "swap only a type you carry, and only when your hold is full")
+		}
+		// The port farther from the attacker; equal: the attacker picks.
+		port := 0
+		d0, d1 := dist(p.Cell, c.s.Ports[0]), dist(p.Cell, c.s.Ports[1])
+		switch {
+		case d1 > d0:
+			port = 1
+		case d0 == d1 && a.Port != nil:
+			if *a.Port != 0 && *a.Port != 1 {
+				return refuse("merchant-port", refAttack, "choose port 0 or 1")
+			}
+			port = *a.Port
+		}
+		if m.Booty != "" {
+			got := []string{m.Booty}
+			var drop []string
+			if len(p.Booty) >= maxBooty && a.Swap != "" {
+				drop = []string{a.Swap}
+			}
+			if err := c.load(f.Attacker, p, got, drop, refAttack); err != nil {
+				return err
+			}
+		}
+		gold := p.gainGold(card.Gold)
+		c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "gold": gold, "booty": m.Booty}, "%s sank the %s merchant ship and gains %d gold", p.Name, m.Name, gold)
+		if card.Value < 8 && len(c.s.MerchantDeck) > 0 {
+			m.Card = c.s.MerchantDeck[0]
+			c.s.MerchantDeck = c.s.MerchantDeck[1:]
+		}
+		m.Cell, m.Target = c.s.Ports[port], 1-port
+		m.Booty = c.s.drawBooty()
+		if card.LegendUpTo >= len(c.s.Players) {
+			c.gainLegend(f.Attacker, p)
+		}
+	case f.AttackTotal < card.Damage:
+		from := jostle(p)
+		c.gainSurefire(p, 1)
+		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "the %s merchant ship beat %s: jostled, and a sure-fire token", m.Name, p.Name)
+	default:
+		c.gainSurefire(p, 1)
+		c.emit("fight-tied", f.Attacker, nil, "%s tied the %s merchant ship and gains a sure-fire token", p.Name, m.Name)
+	}
+	c.s.Fight = nil
+	return nil
+}
+
+// gainLegend raises the legend level by one with its one-time bonuses; at the
+// top nothing more (p. 16).
+func (c *ctx) gainLegend(seat engine.Seat, p *Player) {
+	if p.Legend+1 >= len(c.s.Catalog.Legend) {
+		return
+	}
+	p.Legend++
+	l := c.s.Catalog.Legend[p.Legend]
+	p.gainGold(l.Gold)
+	c.gainSurefire(p, l.Surefire)
+	if l.Deckhand && p.Reserve > 0 {
+		// The 4th Deckhand joins Rigging (docs: where it goes is our reading).
+		p.Reserve--
+		p.Assign[Rigging]++
+	}
+	c.emit("legend-gained", seat, map[string]any{"level": p.Legend, "name": l.Name}, "%s reached the legend level %s", p.Name, l.Name)
+}

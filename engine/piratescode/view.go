@@ -1,0 +1,243 @@
+package piratescode
+
+import (
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/dice"
+)
+
+// ViewVersion is the version of the view JSON.
+const ViewVersion = 1
+
+// View is what one viewer sees. Everything a player owns is open in this
+// game; the face-down search tokens, the decks' order and the bag's draws are
+// hidden from everyone. A player's view adds what that player may do now.
+type View struct {
+	V       int         `json:"v"`
+	Title   string      `json:"title"`
+	Viewer  engine.Seat `json:"viewer"`
+	Version uint64      `json:"version"`
+	Map     []CellView  `json:"map"`
+	// Market lists the four price spaces, 2 gold first.
+	Market    []PriceView    `json:"market"`
+	Merchants []MerchantView `json:"merchants"`
+	Navy      string         `json:"navy"`
+	// Bag counts the booty in the bag (countable from what is in sight).
+	Bag           map[string]int `json:"bag"`
+	CrewRow       []*CardView    `json:"crewRow"`
+	CrewDeck      int            `json:"crewDeck"`
+	MerchantDeck  int            `json:"merchantDeck"`
+	SurefireStock int            `json:"surefireStock"`
+	Players       []PlayerView   `json:"players"`
+	Turn          TurnView       `json:"turn"`
+	Fight         *FightView     `json:"fight,omitempty"`
+	// Rolls are the open roll requests: what to roll now.
+	Rolls []dice.Request `json:"rolls"`
+	// YouMay lists the action types the viewer may send now (empty for the
+	// public view and for a player who must wait).
+	YouMay  []string      `json:"youMay"`
+	EndBy   engine.Seat   `json:"endBy"`
+	Over    bool          `json:"over"`
+	Winners []engine.Seat `json:"winners,omitempty"`
+}
+
+// CellView is one map card and what is on it.
+type CellView struct {
+	Cell        string        `json:"cell"`
+	Card        MapCard       `json:"card"`
+	SearchToken bool          `json:"searchToken"`
+	Buried      engine.Seat   `json:"buried"`
+	Port        bool          `json:"port"`
+	Pirates     []engine.Seat `json:"pirates,omitempty"`
+	Merchants   []string      `json:"merchants,omitempty"`
+	Navy        bool          `json:"navy,omitempty"`
+}
+
+// PriceView is one space of the Market Mat.
+type PriceView struct {
+	Price int    `json:"price"`
+	Booty string `json:"booty"`
+}
+
+// MerchantView is one merchant ship with its card.
+type MerchantView struct {
+	Name   string       `json:"name"`
+	Cell   string       `json:"cell"`
+	Target string       `json:"target"`
+	Booty  string       `json:"booty,omitempty"`
+	Card   MerchantCard `json:"card"`
+}
+
+// CardView is a captain side or crew card.
+type CardView struct {
+	Card
+	BonusesUsed []bool `json:"bonusesUsed,omitempty"`
+}
+
+// WheelSpace is one space of a wheel.
+type WheelSpace struct {
+	Space     int    `json:"space"`
+	Order     string `json:"order"`
+	Label     string `json:"label"`
+	Deckhands int    `json:"deckhands"`
+	Captain   bool   `json:"captain"`
+}
+
+// PlayerView is one seat, all open.
+type PlayerView struct {
+	Seat       engine.Seat    `json:"seat"`
+	Name       string         `json:"name"`
+	Colour     string         `json:"colour"`
+	Gold       int            `json:"gold"`
+	Legend     int            `json:"legend"`
+	LegendName string         `json:"legendName"`
+	Bloodied   bool           `json:"bloodied"`
+	Buried     int            `json:"buried"`
+	Wheel      []WheelSpace   `json:"wheel"`
+	Assign     map[string]int `json:"assign"`
+	Reserve    int            `json:"reserve"`
+	Captain    CardView       `json:"captain"`
+	Crew       []CardView     `json:"crew"`
+	Cell       string         `json:"cell"`
+	InCove     bool           `json:"inCove"`
+	Booty      []string       `json:"booty"`
+	Surefire   int            `json:"surefire"`
+	Kept       []SearchToken  `json:"kept"`
+	Turns      int            `json:"turns"`
+	Sail       int            `json:"sail"`
+	Dice       int            `json:"dice"`
+}
+
+// TurnView is the active player's progress.
+type TurnView struct {
+	Seat      engine.Seat `json:"seat"`
+	Name      string      `json:"name"`
+	Step      string      `json:"step"`
+	Order     string      `json:"order"`
+	Crossed   bool        `json:"crossed"`
+	OrderDone bool        `json:"orderDone"`
+}
+
+// FightView is the attack going on.
+type FightView struct {
+	Attacker    engine.Seat `json:"attacker"`
+	Target      string      `json:"target"`
+	Stage       string      `json:"stage"`
+	Faces       []int       `json:"faces,omitempty"`
+	Total       int         `json:"total"`
+	AttackTotal int         `json:"attackTotal"`
+	// Against is the merchant's damage (merchants only).
+	Against int `json:"against,omitempty"`
+}
+
+// View returns what v sees.
+func (g *Game) View(v engine.Viewer) any {
+	s := g.st
+	out := View{V: ViewVersion, Title: "The Pirate's Code", Viewer: v.Seat, Version: g.version, Navy: cellName(s.Navy),
+		Bag: s.Bag, CrewDeck: len(s.CrewDeck), MerchantDeck: len(s.MerchantDeck), SurefireStock: s.Surefires,
+		Rolls: append([]dice.Request{}, s.Dice.Open...), EndBy: s.EndBy, Over: s.Over, Winners: s.Winners, YouMay: []string{}}
+	for c := range cells {
+		cv := CellView{Cell: cellName(c), Card: s.card(c), SearchToken: s.Tokens[c] >= 0, Buried: s.Buried[c],
+			Port: c == s.Ports[0] || c == s.Ports[1], Pirates: s.pirateAt(c, engine.NoSeat), Navy: s.Navy == c}
+		for _, m := range s.Merchants {
+			if m.Cell == c {
+				cv.Merchants = append(cv.Merchants, m.Name)
+			}
+		}
+		out.Map = append(out.Map, cv)
+	}
+	for i, b := range s.Market {
+		out.Market = append(out.Market, PriceView{Price: i + 2, Booty: b})
+	}
+	for _, m := range s.Merchants {
+		out.Merchants = append(out.Merchants, MerchantView{Name: m.Name, Cell: cellName(m.Cell), Target: cellName(s.Ports[m.Target]),
+			Booty: m.Booty, Card: s.Catalog.Merchants[m.Card]})
+	}
+	for _, k := range s.CrewRow {
+		if k < 0 {
+			out.CrewRow = append(out.CrewRow, nil)
+			continue
+		}
+		out.CrewRow = append(out.CrewRow, &CardView{Card: s.Catalog.Crew[k]})
+	}
+	for i, p := range s.Players {
+		out.Players = append(out.Players, s.playerView(engine.Seat(i), p))
+	}
+	cur := s.Players[s.Current]
+	out.Turn = TurnView{Seat: s.Current, Name: cur.Name, Step: s.Turn.Step, Crossed: s.Turn.Crossed, OrderDone: s.Turn.OrderDone}
+	if s.Turn.Step != stepOrder {
+		out.Turn.Order = cur.order()
+	}
+	if f := s.Fight; f != nil {
+		fv := &FightView{Attacker: f.Attacker, Stage: f.Stage, Faces: f.Faces, AttackTotal: f.AttackTotal}
+		side := s.Players[f.Attacker]
+		if f.Stage == stageDefendRoll || f.Stage == stageDefendAdjust {
+			side = s.Players[f.Defender]
+		}
+		fv.Total = Damage(f.Faces, s.cards(side), side.Assign[Cannons])
+		if f.Merchant >= 0 {
+			fv.Target = s.Merchants[f.Merchant].Name
+			fv.Against = s.Catalog.Merchants[s.Merchants[f.Merchant].Card].Damage
+		} else {
+			fv.Target = s.Players[f.Defender].Name
+		}
+		out.Fight = fv
+	}
+	if !v.IsPublic() && s.player(v.Seat) != nil && !s.Over {
+		out.YouMay = s.mayDo(v.Seat)
+	}
+	return out
+}
+
+func (s *State) playerView(seat engine.Seat, p *Player) PlayerView {
+	pv := PlayerView{Seat: seat, Name: p.Name, Colour: p.Colour, Gold: p.Gold, Legend: p.Legend, LegendName: s.Catalog.Legend[p.Legend].Name,
+		Bloodied: p.Bloodied, Buried: p.Buried, Assign: p.Assign, Reserve: p.Reserve, Cell: cellName(p.Cell), InCove: p.InCove,
+		Booty: p.Booty, Surefire: p.Surefire, Turns: p.Turns, Sail: s.sail(p), Dice: s.Catalog.Legend[p.Legend].Dice,
+		Captain: CardView{Card: s.captainSide(p)}, Crew: []CardView{}, Kept: []SearchToken{}}
+	for sp, o := range p.Wheel {
+		pv.Wheel = append(pv.Wheel, WheelSpace{Space: sp, Order: o, Label: orderName(o), Deckhands: p.WheelHands[sp], Captain: p.Captain == sp})
+	}
+	for _, k := range p.Crew {
+		pv.Crew = append(pv.Crew, CardView{Card: s.Catalog.Crew[k]})
+	}
+	for _, k := range p.Kept {
+		pv.Kept = append(pv.Kept, s.Catalog.SearchTokens[k])
+	}
+	return pv
+}
+
+// mayDo lists the action types seat may send now; a rough guide for a
+// phone (Apply still checks every detail).
+func (s *State) mayDo(seat engine.Seat) []string {
+	if f := s.Fight; f != nil {
+		switch {
+		case (f.Stage == stageAttackRoll || f.Stage == stageDefendRoll) && (seat == f.Attacker || seat == f.Defender):
+			return []string{"roll"}
+		case f.Stage == stageAttackAdjust && seat == f.Attacker:
+			return []string{"surefire", "reroll", "resolve"}
+		case f.Stage == stageDefendAdjust && seat == f.Defender:
+			return []string{"surefire", "resolve"}
+		}
+		return []string{}
+	}
+	if seat != s.Current {
+		return []string{}
+	}
+	p := s.Players[seat]
+	switch s.Turn.Step {
+	case stepOrder:
+		return []string{"choose-order"}
+	case stepSail:
+		return []string{"sail", orderAction(p.order()), "pass-order", "bonus", "end-turn"}
+	case stepAct:
+		return []string{orderAction(p.order()), "pass-order", "bonus", "end-turn"}
+	}
+	return []string{"bonus", "end-turn"}
+}
+
+// orderAction is the action type of an order.
+func orderAction(o string) string {
+	if o == HideOut {
+		return "hide-out"
+	}
+	return o
+}
