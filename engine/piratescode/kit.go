@@ -1,0 +1,123 @@
+package piratescode
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// The game kit (engine/kit.go): what the shell asks of these rules.
+var (
+	_ engine.Describer    = rulesImpl{}
+	_ engine.NewGameForm  = rulesImpl{}
+	_ engine.HelpNotes    = rulesImpl{}
+	_ engine.OwnerCatalog = rulesImpl{}
+	_ engine.InputMapper  = rulesImpl{}
+	_ engine.Waiting      = (*Game)(nil)
+)
+
+// Describe gives the facts every screen needs.
+func (rulesImpl) Describe() engine.GameInfo {
+	return engine.GameInfo{Rules: Name, Title: "The Pirate's Code",
+		Blurb:      "Keeps the map, the wheels, the market and the ships; checks every order and bonus action; rolls or reads the attack dice; moves the merchants and the Navy.",
+		MinPlayers: 2, MaxPlayers: 4, Colours: Colours, Citation: "page", HighestWins: true, Inputs: []string{"dice"}}
+}
+
+// NewGameOptions lists the new-game form's options.
+func (rulesImpl) NewGameOptions() []engine.Option {
+	lo, hi := 1, 4
+	return []engine.Option{
+		{ID: "first", Label: "Who plays first", Help: "the seat number (1 is the first player listed)", Kind: "number", Default: json.RawMessage("1"), Min: &lo, Max: &hi},
+		{ID: "sides", Label: "Captain card sides", Help: "\"front\" for every captain, or \"back\"", Kind: "choice", Default: json.RawMessage(`"front"`),
+			Choices: []engine.Choice{{Value: "front", Label: "Front"}, {Value: "back", Label: "Back"}}},
+	}
+}
+
+// SetupFromForm turns the form's answers into a Setup JSON with the owner's
+// catalog.
+func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage) (json.RawMessage, error) {
+	if len(catalog) == 0 || string(catalog) == "null" {
+		return nil, engine.Malformed("%s", noCatalog)
+	}
+	su := Setup{Catalog: catalog}
+	first := 1
+	if raw, ok := form.Options["first"]; ok {
+		if err := json.Unmarshal(raw, &first); err != nil || first < 1 || first > len(form.Players) {
+			return nil, engine.Malformed("option first: want a seat number from 1 to %d", len(form.Players))
+		}
+	}
+	su.First = first - 1
+	side := 0
+	if raw, ok := form.Options["sides"]; ok {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil || (s != "front" && s != "back") {
+			return nil, engine.Malformed(`option sides: want "front" or "back"`)
+		}
+		if s == "back" {
+			side = 1
+		}
+	}
+	for _, p := range form.Players {
+		su.Players = append(su.Players, SetupPlayer{Name: p.Name, Colour: p.Colour, Side: side})
+	}
+	b, err := json.Marshal(su)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := newState(b, 0); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// MapInput turns dice read in the tray into the roll answering the open
+// request. Other inputs are notices only.
+func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage, string, bool) {
+	pg, ok := g.(*Game)
+	if !ok || in.Kind != "dice" || len(pg.st.Dice.Open) == 0 {
+		return nil, "", false
+	}
+	r := pg.st.Dice.Open[0]
+	var faces []string
+	for _, d := range in.Dice {
+		faces = append(faces, d.Face)
+	}
+	said := fmt.Sprintf("dice read: %s", strings.Join(faces, ", "))
+	if in.Unreadable > 0 {
+		said += fmt.Sprintf("; %d could not be read", in.Unreadable)
+	}
+	if len(faces) != len(r.Dice) || in.Unreadable > 0 {
+		return nil, said + fmt.Sprintf(" (%s needs %d)", r.Purpose, len(r.Dice)), false
+	}
+	b, err := json.Marshal(map[string]any{"type": "roll", "seat": -1, "request": r.ID, "faces": faces})
+	if err != nil {
+		return nil, "", false
+	}
+	return b, said, true
+}
+
+// HelpNotes are short answers to the questions a table asks, in our own
+// words, each citing the rulebook.
+func (rulesImpl) HelpNotes() []engine.HelpNote {
+	n := func(id, title, text string, r ref, kw ...string) engine.HelpNote {
+		return engine.HelpNote{ID: id, Title: title, Text: text, Page: r.page, Section: r.section, Keywords: kw}
+	}
+	return []engine.HelpNote{
+		n("order-same-space", "Moving the Captain", "The Captain always moves clockwise and must finish on another space than it started from, even after going all the way round. The next space is free; every space jumped over costs a Deckhand left on it, except Hide Out, which is always free to pass.", refWheel, "wheel", "captain", "skip"),
+		n("skip-freed-deckhand", "Deckhands left on the wheel", "Jumping over or landing on a space that still holds a Deckhand from an earlier turn is free, and that Deckhand goes back to any assignment at once. It cannot pay for another jump in the same turn.", refAssign, "deckhand", "wheel", "free"),
+		n("sail-too-far", "How far a ship sails", "Sail = the legend level's sail, plus one per Deckhand on Rigging, plus 2 for each kept sail token spent. Move orthogonally one card at a time; other ships never block.", refSail, "sail", "rigging", "move"),
+		n("sail-storm-repair", "Storms and jostling", "Each storm card you enter jostles you once: a Deckhand from Rigging, Cannons or Extort goes to Repair (from the wheel when those are empty). A jostled Rigging Deckhand shortens the rest of the move. With every Deckhand in Repair you cannot enter a storm.", refJostle, "storm", "jostle", "repair"),
+		n("trade-count", "Selling booty", "At a market, sell 1 to 3 cubes of the type it buys for the price on the Market Mat. That type then drops to the 2-gold space and the cheaper ones move up one.", refTrade, "trade", "market", "price"),
+		n("crew-full", "Hiring crew", "Take one of the three face-up crew; with four already, let one go to the bottom of the deck. Once a turn you may pay 1 gold to replace the whole row first. Once a game, during Crew Up, your crew may mutiny: the captain card turns over.", refCrew, "crew", "mutiny", "hire"),
+		n("attack-target", "Attacking", "Attack a merchant or another pirate on your card, never the Navy and never a ship hiding in a cove. Roll your legend level's dice; each die deals 1 for every matching symbol on your captain and crew, plus 1 per Cannons Deckhand and the cards' automatic hits. Sure-fire tokens turn a rolled die to any face.", refAttack, "attack", "dice", "damage", "sure-fire"),
+		n("merchant-sunk", "Sinking a merchant", "Deal more than the merchant's damage to sink it: take its cube and its gold, deal a new merchant card (an 8 stays) and send the ship to the port farther from you. Less: you are jostled and gain a sure-fire token. Equal: only the token.", refMerchant, "merchant", "sink"),
+		n("fight-won", "Pirate against pirate", "Both roll; the higher total gains a legend level, the lower is jostled and gains a sure-fire token; a tie gives both a token.", refPirate, "pirate", "fight"),
+		n("hide-cove-taken", "Hiding out", "Hide Out needs a cove no other pirate holds. Your Deckhands may then all be re-assigned, Repair and wheel included, and no one can attack you there.", refHide, "hide", "cove"),
+		n("bonus-order", "Bonus actions", "A card's bonus actions work when its leftmost icon is the order your Captain stands on, taken or not. The captain's two go left to right: skipping the first is fine, taking it after the second is not.", refBonus, "bonus", "captain"),
+		n("bury-gold", "Burying treasure", "On a card with a free bury site and no Navy, pay the gold printed there to bury a treasure. The third one starts the end.", refBury, "bury", "treasure"),
+		n("navy-attack", "Crossing the Ship Line", "When your Captain crosses the line before Hide Out: gain 1 gold per Extort Deckhand, each merchant moves one card toward its port, then the Navy sails toward you and, if it reaches you outside a cove, always wins.", refShipLine, "ship line", "navy", "extort"),
+		n("game-over", "The end", "When someone buries a third treasure, play on until everyone has had as many turns. Among those with three buried: highest legend, then most gold, then most booty.", refEnd, "end", "win", "tie"),
+	}
+}
