@@ -25,8 +25,8 @@ func testCatalog() *Catalog {
 		}
 		m.Cove = i%2 == 0
 		m.Storm = i == 4 || i == 5
-		if i >= 6 && i < 12 {
-			cost := i - 3
+		if i >= 4 {
+			cost := 3 + i%6
 			m.BuryCost = &cost
 		}
 		c.MapCards = append(c.MapCards, m)

@@ -3,6 +3,8 @@ package piratescode
 import (
 	"encoding/base64"
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -190,18 +192,31 @@ func (r *rngState) UnmarshalJSON(b []byte) error {
 
 // clone deep-copies the state; the catalog is never changed and is shared.
 func (s *State) clone() *State {
-	cat := s.Catalog
-	s.Catalog = nil
-	b, err := json.Marshal(s)
-	s.Catalog = cat
-	if err != nil {
-		panic("piratescode: state cannot be encoded: " + err.Error())
+	c := *s
+	c.Players = make([]*Player, len(s.Players))
+	for i, p := range s.Players {
+		q := *p
+		q.Assign = maps.Clone(p.Assign)
+		q.Crew = slices.Clone(p.Crew)
+		q.Booty = slices.Clone(p.Booty)
+		q.Kept = slices.Clone(p.Kept)
+		c.Players[i] = &q
 	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic("piratescode: state cannot be decoded: " + err.Error())
+	c.Bag = maps.Clone(s.Bag)
+	c.MerchantDeck = slices.Clone(s.MerchantDeck)
+	c.CrewDeck = slices.Clone(s.CrewDeck)
+	c.CrewRow = slices.Clone(s.CrewRow)
+	c.Turn.Freed = maps.Clone(s.Turn.Freed)
+	c.Turn.Used = maps.Clone(s.Turn.Used)
+	c.Dice = s.Dice.Clone()
+	if s.Fight != nil {
+		f := *s.Fight
+		f.Faces = slices.Clone(f.Faces)
+		f.Rerolled = slices.Clone(f.Rerolled)
+		f.Cards = maps.Clone(f.Cards)
+		c.Fight = &f
 	}
-	c.Catalog = cat
+	c.Winners = slices.Clone(s.Winners)
 	return &c
 }
 
