@@ -1,0 +1,137 @@
+package piratescode
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+func TestDescribeAndForm(t *testing.T) {
+	r := Rules()
+	info := r.(engine.Describer).Describe()
+	if info.Rules != Name || info.MinPlayers != 1 || info.MaxPlayers != 4 || len(info.Colours) != 4 || info.Citation != "page" {
+		t.Fatalf("describe: %+v", info)
+	}
+	form := r.(engine.NewGameForm)
+	answers := engine.FormAnswers{Players: []engine.FormPlayer{{Name: "Ann", Colour: "red"}, {Name: "Bo", Colour: "blue"}},
+		Options: map[string]json.RawMessage{"first": json.RawMessage("2"), "sides": json.RawMessage(`"back"`)}}
+	if _, err := form.SetupFromForm(answers, nil); !errors.Is(err, engine.ErrMalformed) || !strings.Contains(err.Error(), "catalog") {
+		t.Fatalf("no catalog: %v", err)
+	}
+	setup, err := form.SetupFromForm(answers, testCatalogJSON(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.New(setup, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.(*Game).st
+	if st.Current != 1 || st.Players[0].Side != 1 || st.Players[1].Colour != "blue" {
+		t.Fatalf("the form's answers were not kept: current %d side %d", st.Current, st.Players[0].Side)
+	}
+	answers.Options["first"] = json.RawMessage("5")
+	if _, err := form.SetupFromForm(answers, testCatalogJSON(t)); !errors.Is(err, engine.ErrMalformed) {
+		t.Fatalf("first 5 of 2: %v", err)
+	}
+}
+
+func TestCatalogCheck(t *testing.T) {
+	oc := Rules().(engine.OwnerCatalog)
+	if len(oc.CatalogKinds()) < 6 {
+		t.Fatal("catalog kinds missing")
+	}
+	canon, err := oc.CheckCatalog(testCatalogJSON(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := oc.CheckCatalog(canon)
+	if err != nil || string(again) != string(canon) {
+		t.Fatalf("canonical catalog is not stable: %v", err)
+	}
+	bad := testCatalog()
+	bad.Crew[0].Symbols = []int{7}
+	b, _ := json.Marshal(bad)
+	if _, err := oc.CheckCatalog(b); !errors.Is(err, engine.ErrMalformed) || !strings.Contains(err.Error(), "crew[0]") {
+		t.Fatalf("a die symbol 7: %v", err)
+	}
+	if _, err := oc.CheckCatalog([]byte(`{"mapCards":[],"extra":1}`)); !errors.Is(err, engine.ErrMalformed) {
+		t.Fatalf("unknown field: %v", err)
+	}
+}
+
+// The dice read in the tray answer the open request; the wrong count is
+// only a notice; Waiting lists the request.
+func TestDiceInputAndWaiting(t *testing.T) {
+	g := newTestGame(t, 2, 13)
+	mapper := Rules().(engine.InputMapper)
+	if _, _, ok := mapper.MapInput(g, engine.TableInput{Kind: "dice", Dice: []engine.DieRead{{Face: "6"}}}); ok {
+		t.Fatal("dice mapped with no roll asked")
+	}
+	if len(g.WaitingFor()) != 0 {
+		t.Fatal("waiting with nothing open")
+	}
+	put(g, 0, 0)
+	g.st.Merchants[1].Cell = g.st.Players[0].Cell
+	standOn(g, 0, Attack)
+	do(t, g, `{"type":"attack","seat":0,"target":"green"}`)
+	w := g.WaitingFor()
+	if len(w) != 1 || w[0].Kind != "dice" || w[0].Dice[0].Count != 2 {
+		t.Fatalf("waiting: %+v", w)
+	}
+	if _, said, ok := mapper.MapInput(g, engine.TableInput{Kind: "dice", Dice: []engine.DieRead{{Face: "6"}}}); ok || !strings.Contains(said, "needs 2") {
+		t.Fatalf("one die of two mapped: %q", said)
+	}
+	act, said, ok := mapper.MapInput(g, engine.TableInput{Kind: "dice", Dice: []engine.DieRead{{Die: "d6", Face: "6"}, {Die: "d6", Face: "2"}}})
+	if !ok || !strings.Contains(said, "6, 2") {
+		t.Fatalf("two dice: %v %q", ok, said)
+	}
+	do(t, g, string(act))
+	if f := g.st.Fight; f == nil || f.Stage != stageAttackAdjust || f.Faces[0] != 6 || f.Faces[1] != 2 {
+		t.Fatalf("fight after the read: %+v", g.st.Fight)
+	}
+	// A misread is corrected, not undone.
+	roll := g.st.Fight.Roll
+	do(t, g, `{"type":"roll","seat":-1,"request":"`+w[0].ID+`","corrects":"`+roll+`","faces":["6","6"],"reason":"misread"}`)
+	if f := g.st.Fight; f.Faces[1] != 6 {
+		t.Fatalf("correction not applied: %v", f.Faces)
+	}
+	refused(t, g, `{"type":"roll","seat":-1,"request":"`+w[0].ID+`","faces":["1","1"]}`, "roll-no-request")
+}
+
+func TestHelpNotesCite(t *testing.T) {
+	notes := Rules().(engine.HelpNotes).HelpNotes()
+	seen := map[string]bool{}
+	for _, n := range notes {
+		if n.Page == 0 && n.Section == "" || n.Text == "" || seen[n.ID] {
+			t.Errorf("note %q: no citation, no text or a duplicate id", n.ID)
+		}
+		seen[n.ID] = true
+	}
+}
+
+// The public view names things in words and lists what the viewer may do.
+func TestViews(t *testing.T) {
+	g := newTestGame(t, 2, 14)
+	pub := g.View(engine.Public).(View)
+	if len(pub.Map) != 16 || len(pub.Market) != 4 || len(pub.YouMay) != 0 || pub.Players[0].Wheel[0].Label != "Hide Out" {
+		t.Fatalf("public view: %+v", pub)
+	}
+	mine := g.View(engine.PlayerViewer(0)).(View)
+	if len(mine.YouMay) != 1 || mine.YouMay[0] != "choose-order" {
+		t.Fatalf("seat 1 may: %v", mine.YouMay)
+	}
+	theirs := g.View(engine.PlayerViewer(1)).(View)
+	if len(theirs.YouMay) != 0 {
+		t.Fatalf("seat 2 may: %v", theirs.YouMay)
+	}
+	b, _ := json.Marshal(pub)
+	for _, secret := range []string{"test-token-", "crewDeck\":[", "merchantDeck\":["} {
+		if strings.Contains(string(b), secret) {
+			t.Errorf("the public view shows %q", secret)
+		}
+	}
+}
