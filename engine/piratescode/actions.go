@@ -574,8 +574,13 @@ func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
 	return nil
 }
 
-// gainSurefire adds tokens up to 3 and what the supply holds (p. 10).
+// gainSurefire adds tokens up to 3 and what the supply holds (p. 10). The
+// Legendary Pirate gains 1 gold instead (Solo).
 func (c *ctx) gainSurefire(p *Player, n int) {
+	if p.Automa {
+		c.automaGold(c.s.automa(), p, 1)
+		return
+	}
 	n = min(n, maxSurefire-p.Surefire, c.s.Surefires)
 	if n > 0 {
 		p.Surefire += n
@@ -645,6 +650,9 @@ func (a *EndTurn) apply(c *ctx) error {
 	}
 	c.s.Current = next
 	c.s.Turn = newTurn(c.s.Players[next])
+	if c.s.Players[next].Automa {
+		c.startAutoma()
+	}
 	return nil
 }
 

@@ -126,6 +126,12 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 	c.s.Buried[p.Cell] = seat
 	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(p.Cell), "cost": *mc.BuryCost, "buried": p.Buried},
 		"%s buried a treasure on %s (%d of 3)", p.Name, cellName(p.Cell), p.Buried)
+	if p.Buried == treasures && c.s.automa() >= 0 {
+		// Solo: the first to bury three wins at once (Solo: Game End).
+		c.s.EndBy = seat
+		c.finish()
+		return nil
+	}
 	if p.Buried == treasures && c.s.EndBy < 0 {
 		c.s.EndBy = seat
 		c.emit("end-triggered", seat, nil, "%s buried the third treasure: play on until everyone has had as many turns", p.Name)
@@ -138,14 +144,19 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 // The player to the right would choose among equally good cards; the engine
 // takes the vertical step first (docs: not done).
 func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
-	if !c.s.Turn.ExtortPaid {
+	solo := c.s.automa() >= 0
+	if !c.s.Turn.ExtortPaid && !p.Automa {
 		g := p.gainGold(p.Assign[Extort])
 		c.emit("extorted", seat, map[string]any{"gold": g}, "%s crossed the Ship Line and extorts %d gold", p.Name, g)
 	}
 	for i := range c.s.Merchants {
 		m := &c.s.Merchants[i]
 		port := c.s.Ports[m.Target]
-		m.Cell = stepToward(m.Cell, port)
+		if solo && !p.Automa {
+			m.Cell = c.soloMerchantStep(i, p.Cell)
+		} else {
+			m.Cell = stepToward(m.Cell, port)
+		}
 		if m.Cell == port {
 			if m.Booty != "" {
 				c.s.Bag[m.Booty]++
@@ -167,6 +178,14 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
 		moved = true
 	}
 	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "the Navy sailed to %s", cellName(c.s.Navy))
+	if moved && c.s.Navy == p.Cell && !p.InCove && p.Automa {
+		// The Navy fully jostles the Legendary Pirate and sends it to a cove.
+		for jostle(p) != "" {
+		}
+		c.emit("navy-attack", seat, nil, "the Navy attacked the Legendary Pirate: every Deckhand to Repair")
+		c.nearestCove(seat, p)
+		return
+	}
 	if moved && c.s.Navy == p.Cell && !p.InCove {
 		var from []string
 		for range c.s.Catalog.NavyJostles {

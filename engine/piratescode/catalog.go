@@ -87,6 +87,10 @@ type Catalog struct {
 	// NavyJostles is how many Deckhands the Navy's attack sends to Repair
 	// (p. 15; the OCR lost the number).
 	NavyJostles int `json:"navyJostles"`
+	// SoloHelms and SoloLegends are the solo sides of the Helm and Legend
+	// Mats, for the Legendary Pirate (needed only for a solo game).
+	SoloHelms   []SoloHelm   `json:"soloHelms,omitempty"`
+	SoloLegends []SoloLegend `json:"soloLegends,omitempty"`
 }
 
 // MapCard is one map card's printed features.
@@ -272,7 +276,7 @@ func (c *Catalog) check() error {
 	if c.NavyJostles < 1 || c.NavyJostles > 4 {
 		return engine.Malformed("catalog: navyJostles: want 1-4")
 	}
-	return nil
+	return c.checkSolo()
 }
 
 func checkCard(k Card) error {

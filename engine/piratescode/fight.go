@@ -100,7 +100,7 @@ func (c *ctx) targetName(f *Fight) string {
 
 // diceOf is the dice a player rolls: as many as the legend level says.
 func (c *ctx) diceOf(p *Player) []dice.Die {
-	out := make([]dice.Die, c.s.Catalog.Legend[p.Legend].Dice)
+	out := make([]dice.Die, c.s.diceCount(p))
 	for i := range out {
 		out[i] = attackDie
 	}
@@ -143,6 +143,13 @@ func (a *Roll) apply(c *ctx) error {
 			return refuse("roll-too-late", refAttack, "only the latest roll of the fight still going on can be corrected")
 		}
 	}
+	if a.Corrects == "" && c.s.Auto != nil && c.s.Auto.Stage == "die" && r.ID == c.s.Auto.Request {
+		roll := c.s.Dice.Record(&a.RollAction, r, faces)
+		c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source}, "%s: %v", r.Purpose, faces)
+		n, _ := strconv.Atoi(faces[0])
+		c.automaDie(n)
+		return nil
+	}
 	roll := c.s.Dice.Record(&a.RollAction, r, faces)
 	nums := make([]int, len(faces))
 	for i, s := range faces {
@@ -168,6 +175,17 @@ func (a *Roll) apply(c *ctx) error {
 	}
 	c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source, "corrects": a.Corrects},
 		"%s: %v", r.Purpose, faces)
+	// The Legendary Pirate uses no sure-fire token: its side is counted at
+	// once (Solo: Solo Pirate Attack).
+	if f != nil && a.Corrects == "" {
+		side := f.Attacker
+		if f.Stage == stageDefendAdjust {
+			side = f.Defender
+		}
+		if (f.Stage == stageAttackAdjust || f.Stage == stageDefendAdjust) && c.s.Players[side].Automa {
+			return c.resolve(side, "", nil)
+		}
+	}
 	return nil
 }
 
@@ -283,16 +301,28 @@ func containsInt(list []int, n int) bool {
 }
 
 func (a *Resolve) apply(c *ctx) error {
-	f, p, err := c.fightSide(a.Seat)
-	if err != nil {
+	if _, _, err := c.fightSide(a.Seat); err != nil {
 		return err
 	}
+	return c.resolve(a.Seat, a.Swap, a.Port)
+}
+
+// resolve counts the side of seat; the fight is settled after the
+// attacker's total against a merchant, or after the defender's.
+func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
+	f, p := c.s.Fight, c.s.Players[seat]
 	total := Damage(f.Faces, c.s.cards(p), p.Assign[Cannons])
+	if p.Automa {
+		total += c.s.Auto.hits()
+	}
 	if f.Stage == stageAttackAdjust {
 		f.AttackTotal = total
-		c.emit("attack-total", a.Seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
+		c.emit("attack-total", seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
 		if f.Merchant >= 0 {
-			return c.settleMerchant(f, p, a)
+			if err := c.settleMerchant(f, p, swap, port); err != nil {
+				return err
+			}
+			return c.afterFight()
 		}
 		q := c.s.Players[f.Defender]
 		r := c.s.Dice.Ask(dice.Request{Purpose: fmt.Sprintf("%s defends against %s", q.Name, p.Name), Seat: f.Defender, Side: "defender", Dice: c.diceOf(q)})
@@ -300,7 +330,7 @@ func (a *Resolve) apply(c *ctx) error {
 		f.Stage = stageDefendRoll
 		return nil
 	}
-	c.emit("defend-total", a.Seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
+	c.emit("defend-total", seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
 	att := c.s.Players[f.Attacker]
 	switch {
 	case f.AttackTotal > total:
@@ -310,30 +340,57 @@ func (a *Resolve) apply(c *ctx) error {
 	default:
 		c.gainSurefire(att, 1)
 		c.gainSurefire(p, 1)
-		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: both gain a sure-fire token", att.Name, p.Name)
+		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate 1 gold)", att.Name, p.Name)
 	}
 	c.s.Fight = nil
+	return c.afterFight()
+}
+
+// afterFight goes on with the Legendary Pirate's orders when its attack is
+// over.
+func (c *ctx) afterFight() error {
+	if c.s.Fight == nil && c.s.Auto != nil && c.s.Auto.Stage == "fight" && !c.s.Over {
+		c.s.Auto.Stage = "orders"
+		c.automaContinue()
+	}
 	return nil
+}
+
+// hits are the automatic hits of the Legendary Pirate's legend action.
+func (a *AutoTurn) hits() int {
+	if a == nil {
+		return 0
+	}
+	return a.Hits
 }
 
 // winPirate: the winner gains a legend level, the loser is jostled and gains
 // a sure-fire token (p. 12).
 func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
 	c.emit("fight-won", ws, map[string]any{"loser": ls}, "%s beat %s", w.Name, l.Name)
-	c.gainLegend(ws, w)
+	if w.Automa {
+		// It gains the lower gold of the two face-up merchant cards (Solo).
+		g := min(c.s.Catalog.Merchants[c.s.Merchants[0].Card].Gold, c.s.Catalog.Merchants[c.s.Merchants[1].Card].Gold)
+		c.automaGold(ws, w, g)
+	} else {
+		c.gainLegend(ws, w)
+	}
 	from := jostle(l)
 	c.gainSurefire(l, 1)
-	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token", l.Name)
+	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate 1 gold)", l.Name)
+	if l.Automa {
+		c.nearestCove(ls, l)
+	}
 }
 
 // settleMerchant compares the attacker's total with the merchant's damage
 // (p. 11-12).
-func (c *ctx) settleMerchant(f *Fight, p *Player, a *Resolve) error {
+func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) error {
 	m := &c.s.Merchants[f.Merchant]
 	card := c.s.Catalog.Merchants[m.Card]
 	switch {
 	case f.AttackTotal > card.Damage:
-		if a.Swap != "" && (len(p.Booty) < maxBooty || lastIndex(p.Booty, a.Swap) < 0 || m.Booty == "") {
+		if swap != "" && (len(p.Booty) < maxBooty || lastIndex(p.Booty, swap) < 0 || m.Booty == "") {
 			return refuse("ship-full-choice", refAttack, "swap only a type you carry, and only when your hold is full")
 		}
 		// The port farther from the attacker; equal: the attacker picks.
@@ -342,17 +399,27 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, a *Resolve) error {
 		switch {
 		case d1 > d0:
 			port = 1
-		case d0 == d1 && a.Port != nil:
-			if *a.Port != 0 && *a.Port != 1 {
+		case d0 == d1 && portChoice != nil:
+			if *portChoice != 0 && *portChoice != 1 {
 				return refuse("merchant-port", refAttack, "choose port 0 or 1")
 			}
-			port = *a.Port
+			port = *portChoice
+		}
+		if p.Automa {
+			c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "booty": m.Booty}, "the Legendary Pirate sank the %s merchant ship", m.Name)
+			booty := m.Booty
+			c.resetMerchant(f.Merchant, card, port)
+			c.automaGold(f.Attacker, p, card.Gold)
+			if booty != "" && !c.s.Over {
+				c.automaLoad(f.Attacker, p, booty)
+			}
+			break
 		}
 		if m.Booty != "" {
 			got := []string{m.Booty}
 			var drop []string
-			if len(p.Booty) >= maxBooty && a.Swap != "" {
-				drop = []string{a.Swap}
+			if len(p.Booty) >= maxBooty && swap != "" {
+				drop = []string{swap}
 			}
 			if err := c.load(f.Attacker, p, got, drop, refAttack); err != nil {
 				return err
@@ -360,25 +427,35 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, a *Resolve) error {
 		}
 		gold := p.gainGold(card.Gold)
 		c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "gold": gold, "booty": m.Booty}, "%s sank the %s merchant ship and gains %d gold", p.Name, m.Name, gold)
-		if card.Value < 8 && len(c.s.MerchantDeck) > 0 {
-			m.Card = c.s.MerchantDeck[0]
-			c.s.MerchantDeck = c.s.MerchantDeck[1:]
-		}
-		m.Cell, m.Target = c.s.Ports[port], 1-port
-		m.Booty = c.s.drawBooty()
+		c.resetMerchant(f.Merchant, card, port)
 		if card.LegendUpTo >= len(c.s.Players) {
 			c.gainLegend(f.Attacker, p)
 		}
 	case f.AttackTotal < card.Damage:
 		from := jostle(p)
 		c.gainSurefire(p, 1)
-		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "the %s merchant ship beat %s: jostled, and a sure-fire token", m.Name, p.Name)
+		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "the %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate 1 gold)", m.Name, p.Name)
+		if p.Automa {
+			c.nearestCove(f.Attacker, p)
+		}
 	default:
 		c.gainSurefire(p, 1)
 		c.emit("fight-tied", f.Attacker, nil, "%s tied the %s merchant ship and gains a sure-fire token", p.Name, m.Name)
 	}
 	c.s.Fight = nil
 	return nil
+}
+
+// resetMerchant replaces a sunk merchant's card (an 8 stays), moves the ship
+// to port heading for the other one and gives it a new cube.
+func (c *ctx) resetMerchant(i int, card MerchantCard, port int) {
+	m := &c.s.Merchants[i]
+	if card.Value < 8 && len(c.s.MerchantDeck) > 0 {
+		m.Card = c.s.MerchantDeck[0]
+		c.s.MerchantDeck = c.s.MerchantDeck[1:]
+	}
+	m.Cell, m.Target = c.s.Ports[port], 1-port
+	m.Booty = c.s.drawBooty()
 }
 
 // gainLegend raises the legend level by one with its one-time bonuses; at the

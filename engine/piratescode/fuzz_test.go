@@ -113,7 +113,7 @@ func TestSetupRefusals(t *testing.T) {
 	for _, s := range []string{
 		`nope`,
 		`{"players":[{"name":"A"},{"name":"B"}]}`,
-		`{"players":[{"name":"A"}],"catalog":` + cat + `}`,
+		`{"players":[],"catalog":` + cat + `}`,
 		`{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"},{"name":"E"}],"catalog":` + cat + `}`,
 		`{"players":[{"name":"A","colour":"red"},{"name":"B","colour":"red"}],"catalog":` + cat + `}`,
 		`{"players":[{"name":"A"},{"name":"B"}],"catalog":{"mapCards":[]}}`,

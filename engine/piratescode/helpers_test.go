@@ -35,7 +35,7 @@ func testCatalog() *Catalog {
 		c.Merchants = append(c.Merchants, MerchantCard{ID: fmt.Sprintf("test-merchant-%d", i+1), Value: v, Damage: v/2 + 1, Gold: v / 2, LegendUpTo: (v / 2) % 5})
 	}
 	c.Merchants[0].LegendUpTo = 0
-	for i := range 8 {
+	for i := range 12 {
 		k := Card{ID: fmt.Sprintf("test-crew-%d", i+1), Name: fmt.Sprintf("Test Crew %d", i+1), Symbols: []int{1 + i%6}, Trigger: tokenOrders[i%5]}
 		switch i {
 		case 0:
@@ -64,6 +64,19 @@ func testCatalog() *Catalog {
 		{Name: "Test Level 2", Sail: 2, Dice: 2, Gold: 1},
 		{Name: "Test Level 3", Sail: 2, Dice: 3, Deckhand: true},
 		{Name: "Test Level 4", Sail: 3, Dice: 3, Gold: 2, Surefire: 1},
+	}
+	c.SoloHelms = []SoloHelm{
+		{ID: "test-solo-helm-1", Name: "Test Solo Helm 1", Symbols: []int{6, 4}, Targets: [6]string{"", TargetOrange, TargetPlayer, TargetGreen, TargetPlayer, TargetOrange},
+			Bonuses: []SoloBonus{{Order: Plunder, Kind: "gold", N: 1}, {Order: Attack, Kind: "sail", N: 1}}},
+		{ID: "test-solo-helm-2", Name: "Test Solo Helm 2", Symbols: []int{5, 5}, Targets: [6]string{"", TargetPlayer, TargetGreen, TargetOrange, TargetPlayer, TargetGreen},
+			Bonuses: []SoloBonus{{Order: Trade, Kind: "gold", N: 2}, {Order: Attack, Kind: "hits", N: 1}}},
+	}
+	levels := [4]SoloLevel{{Sail: 1, Dice: 2}, {Sail: 2, Dice: 2, Hits: 1}, {Sail: 2, Dice: 3, Hits: 1}, {Sail: 3, Dice: 3, Hits: 2}}
+	c.SoloLegends = []SoloLegend{
+		{ID: "test-solo-legend-1", Name: "Test Solo Legend 1", GoldTop: 10, Levels: levels,
+			Track: []SoloSpace{{Orders: []string{Attack}}, {Orders: []string{Plunder, Attack}}, {Orders: []string{Search, Trade}, Hits: 1}, {Orders: []string{CrewUp}}}},
+		{ID: "test-solo-legend-2", Name: "Test Solo Legend 2", GoldTop: 8, Levels: levels,
+			Track: []SoloSpace{{Orders: []string{Trade}}, {Orders: []string{Attack}, Hits: 2}, {Orders: []string{Plunder, Plunder}}}},
 	}
 	for i := range 20 {
 		t := SearchToken{ID: fmt.Sprintf("test-token-%d", i+1)}

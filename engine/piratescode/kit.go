@@ -22,7 +22,7 @@ var (
 func (rulesImpl) Describe() engine.GameInfo {
 	return engine.GameInfo{Rules: Name, Title: "The Pirate's Code",
 		Blurb:      "Keeps the map, the wheels, the market and the ships; checks every order and bonus action; rolls or reads the attack dice; moves the merchants and the Navy.",
-		MinPlayers: 2, MaxPlayers: 4, Colours: Colours, Citation: "page", HighestWins: true, Inputs: []string{"dice"}}
+		MinPlayers: 1, MaxPlayers: 4, Colours: Colours, Citation: "page", HighestWins: true, Inputs: []string{"dice"}}
 }
 
 // NewGameOptions lists the new-game form's options.

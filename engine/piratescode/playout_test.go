@@ -92,6 +92,17 @@ func (a *agent) turn() {
 	s := a.g.st
 	seat := int(s.Current)
 	p := s.Players[seat]
+	if p.Automa {
+		// The Legendary Pirate's die, then the dice of any fight it starts.
+		if !a.try(fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"digital":true}`, s.Auto.Request)) {
+			a.t.Fatal("the automa's die was refused")
+		}
+		a.fight()
+		if !a.g.Over() && a.g.st.Players[a.g.st.Current].Automa {
+			a.t.Fatalf("the automa's turn did not end: %+v", a.g.st.Auto)
+		}
+		return
+	}
 	goal, why := a.goal(p)
 	want := why
 	if why == "bury" {
@@ -160,6 +171,9 @@ func (a *agent) turn() {
 				a.fight()
 			}
 		}
+	}
+	if a.g.Over() {
+		return
 	}
 	if !a.try(fmt.Sprintf(`{"type":"end-turn","seat":%d}`, seat)) {
 		a.t.Fatalf("end-turn refused: %+v", a.g.st.Turn)
@@ -230,7 +244,11 @@ func checkInvariants(t testing.TB, g *Game) {
 		if p.Gold < 0 || p.Gold > maxGold || p.Surefire < 0 || p.Surefire > maxSurefire || len(p.Booty) > maxBooty || len(p.Crew) > maxCrew {
 			t.Fatalf("seat %d out of bounds: gold %d surefire %d booty %v crew %d", i+1, p.Gold, p.Surefire, p.Booty, len(p.Crew))
 		}
-		if n := p.handsOnMat() + p.handsOnWheel() + p.Reserve; n != deckhands {
+		want := deckhands
+		if p.Automa {
+			want = 3
+		}
+		if n := p.handsOnMat() + p.handsOnWheel() + p.Reserve; n != want {
 			t.Fatalf("seat %d has %d Deckhands: %v %v reserve %d", i+1, n, p.Assign, p.WheelHands, p.Reserve)
 		}
 		for _, a := range Assignments {
@@ -260,7 +278,7 @@ func checkInvariants(t testing.TB, g *Game) {
 	if s.Over {
 		turns := s.Players[0].Turns
 		for _, p := range s.Players {
-			if p.Turns != turns {
+			if p.Turns != turns && s.automa() < 0 {
 				t.Fatalf("game over with unequal turns")
 			}
 		}
@@ -285,7 +303,7 @@ func playout(t testing.TB, players int, seed uint64, check bool, maxTurns int) *
 func TestRandomPlayouts(t *testing.T) {
 	ended := 0
 	games := 0
-	for players := 2; players <= 4; players++ {
+	for players := 1; players <= 4; players++ {
 		for seed := uint64(1); seed <= 4; seed++ {
 			games++
 			a := playout(t, players, seed, true, 600)

@@ -52,8 +52,8 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 		return nil, err
 	}
 	n := len(su.Players)
-	if n < 2 || n > 4 {
-		return nil, engine.Malformed("setup: players: %d seats; this engine plays 2 to 4 (the solo Legendary Pirate is not done yet)", n)
+	if n < 1 || n > 4 {
+		return nil, engine.Malformed("setup: players: %d seats; the game is for 1 (against the Legendary Pirate) to 4", n)
 	}
 	if su.First < 0 || su.First >= n {
 		return nil, engine.Malformed("setup: first: no seat %d", su.First)
@@ -138,6 +138,19 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 		p := s.Players[seat]
 		p.Cell = free[r.IntN(len(free))]
 		p.InCove = true
+	}
+	if n == 1 {
+		colour := ""
+		for _, c := range Colours {
+			if c.ID != su.Players[0].Colour {
+				colour = c.ID
+				break
+			}
+		}
+		if err := setupSolo(s, colour); err != nil {
+			return nil, err
+		}
+		n = 2
 	}
 	// 11. Starting booty: the first player the 2-gold type, the next the
 	// 3-gold type, and so on (p. 5).

@@ -76,6 +76,8 @@ type State struct {
 	Fight     *Fight      `json:"fight,omitempty"`
 	// EndBy is the seat that buried the last treasure first (-1: not yet).
 	EndBy   engine.Seat   `json:"endBy"`
+	// Auto is the Legendary Pirate's turn in progress (solo only).
+	Auto *AutoTurn `json:"auto,omitempty"`
 	Over    bool          `json:"over"`
 	Winners []engine.Seat `json:"winners,omitempty"`
 	RNG     rngState      `json:"rng"`
@@ -121,6 +123,13 @@ type Player struct {
 	// Kept are the kept search tokens (catalog indexes).
 	Kept  []int `json:"kept"`
 	Turns int   `json:"turns"`
+	// Automa marks the Legendary Pirate of a solo game, run by the engine:
+	// Helm and Mat are its solo mats (catalog indexes), Track its Legend
+	// token's place on the Legend Mat's track.
+	Automa bool `json:"automa,omitempty"`
+	Helm   int  `json:"helm,omitempty"`
+	Mat    int  `json:"mat,omitempty"`
+	Track  int  `json:"track,omitempty"`
 }
 
 // Turn is the active player's progress through the five steps.
@@ -217,6 +226,11 @@ func (s *State) clone() *State {
 		c.Fight = &f
 	}
 	c.Winners = slices.Clone(s.Winners)
+	if s.Auto != nil {
+		a := *s.Auto
+		a.Orders = slices.Clone(a.Orders)
+		c.Auto = &a
+	}
 	return &c
 }
 
@@ -276,6 +290,9 @@ func (p *Player) order() string { return p.Wheel[p.Captain] }
 
 // captainSide is the captain card's face-up side.
 func (s *State) captainSide(p *Player) Card {
+	if p.Automa {
+		return s.automaCard(p)
+	}
 	return s.Catalog.Captains[p.CaptainCard].Sides[p.Side]
 }
 
@@ -292,6 +309,9 @@ func (s *State) cards(p *Player) []Card {
 // sail is the player's sail value before kept tokens: the legend level's sail
 // and one per Deckhand on Rigging.
 func (s *State) sail(p *Player) int {
+	if p.Automa {
+		return s.soloLevel(p).Sail + p.Assign[Rigging]
+	}
 	return s.Catalog.Legend[p.Legend].Sail + p.Assign[Rigging]
 }
 

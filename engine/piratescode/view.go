@@ -105,6 +105,21 @@ type PlayerView struct {
 	Turns      int            `json:"turns"`
 	Sail       int            `json:"sail"`
 	Dice       int            `json:"dice"`
+	// Automa marks the Legendary Pirate; Solo describes its mats.
+	Automa bool      `json:"automa,omitempty"`
+	Solo   *SoloView `json:"solo,omitempty"`
+}
+
+// SoloView is the Legendary Pirate's solo mats as a screen shows them.
+type SoloView struct {
+	Helm     string      `json:"helm"`
+	Legend   string      `json:"legend"`
+	GoldTop  int         `json:"goldTop"`
+	Track    int         `json:"track"`
+	Targets  [6]string   `json:"targets"`
+	Level    SoloLevel   `json:"level"`
+	Bonuses  []SoloBonus `json:"bonuses,omitempty"`
+	NextRoll string      `json:"nextRoll"`
 }
 
 // TurnView is the active player's progress.
@@ -191,8 +206,12 @@ func (g *Game) View(v engine.Viewer) any {
 func (s *State) playerView(seat engine.Seat, p *Player) PlayerView {
 	pv := PlayerView{Seat: seat, Name: p.Name, Colour: p.Colour, Gold: p.Gold, Legend: p.Legend, LegendName: s.Catalog.Legend[p.Legend].Name,
 		Bloodied: p.Bloodied, Buried: p.Buried, Assign: p.Assign, Reserve: p.Reserve, Cell: cellName(p.Cell), InCove: p.InCove,
-		Booty: p.Booty, Surefire: p.Surefire, Turns: p.Turns, Sail: s.sail(p), Dice: s.Catalog.Legend[p.Legend].Dice,
+		Booty: p.Booty, Surefire: p.Surefire, Turns: p.Turns, Sail: s.sail(p), Dice: s.diceCount(p), Automa: p.Automa,
 		Captain: CardView{Card: s.captainSide(p)}, Crew: []CardView{}, Kept: []SearchToken{}}
+	if p.Automa {
+		pv.LegendName = ""
+		pv.Solo = s.soloView(p)
+	}
 	for sp, o := range p.Wheel {
 		pv.Wheel = append(pv.Wheel, WheelSpace{Space: sp, Order: o, Label: orderName(o), Deckhands: p.WheelHands[sp], Captain: p.Captain == sp})
 	}
@@ -208,6 +227,9 @@ func (s *State) playerView(seat engine.Seat, p *Player) PlayerView {
 // mayDo lists the action types seat may send now; a rough guide for a
 // phone (Apply still checks every detail).
 func (s *State) mayDo(seat engine.Seat) []string {
+	if s.Auto != nil && s.Auto.Stage == "die" {
+		return []string{"roll"}
+	}
 	if f := s.Fight; f != nil {
 		switch {
 		case (f.Stage == stageAttackRoll || f.Stage == stageDefendRoll) && (seat == f.Attacker || seat == f.Defender):
