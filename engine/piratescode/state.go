@@ -75,9 +75,9 @@ type State struct {
 	Dice      dice.Book   `json:"dice"`
 	Fight     *Fight      `json:"fight,omitempty"`
 	// EndBy is the seat that buried the last treasure first (-1: not yet).
-	EndBy   engine.Seat   `json:"endBy"`
+	EndBy engine.Seat `json:"endBy"`
 	// Auto is the Legendary Pirate's turn in progress (solo only).
-	Auto *AutoTurn `json:"auto,omitempty"`
+	Auto    *AutoTurn     `json:"auto,omitempty"`
 	Over    bool          `json:"over"`
 	Winners []engine.Seat `json:"winners,omitempty"`
 	RNG     rngState      `json:"rng"`
