@@ -102,6 +102,10 @@ type EndTurn struct{ engine.ActionHeader }
 // turn refuses an action by anyone but the active player, or while a fight
 // waits for its dice.
 func (c *ctx) turn(seat engine.Seat) (*Player, error) {
+	if seat != c.s.Current && c.s.Players[c.s.Current].Automa {
+		e := refuse(engine.CodeNotYourTurn, refSolo, "it is the Legendary Pirate's turn: roll its die")
+		return nil, e
+	}
 	if seat != c.s.Current {
 		return nil, engine.RefuseIn(engine.CodeNotYourTurn, refTurn.section, "it is %s's turn", c.s.Players[c.s.Current].Name)
 	}

@@ -117,6 +117,7 @@ func (rulesImpl) HelpNotes() []engine.HelpNote {
 		n("hide-cove-taken", "Hiding out", "Hide Out needs a cove no other pirate holds. Your Deckhands may then all be re-assigned, Repair and wheel included, and no one can attack you there.", refHide, "hide", "cove"),
 		n("bonus-order", "Bonus actions", "A card's bonus actions work when its leftmost icon is the order your Captain stands on, taken or not. The captain's two go left to right: skipping the first is fine, taking it after the second is not.", refBonus, "bonus", "captain"),
 		n("bury-gold", "Burying treasure", "On a card with a free bury site and no Navy, pay the gold printed there to bury a treasure. The third one starts the end.", refBury, "bury", "treasure"),
+		n("legend-gained", "Legend levels", "Beating another pirate, or sinking a merchant whose legend icon covers your player count, raises your legend one level at once, with its one-time bonuses; higher levels may sail further and roll more dice. It never goes down.", refLegend, "legend", "level"),
 		n("navy-attack", "Crossing the Ship Line", "When your Captain crosses the line before Hide Out: gain 1 gold per Extort Deckhand, each merchant moves one card toward its port, then the Navy sails toward you and, if it reaches you outside a cove, always wins.", refShipLine, "ship line", "navy", "extort"),
 		n("game-over", "The end", "When someone buries a third treasure, play on until everyone has had as many turns. Among those with three buried: highest legend, then most gold, then most booty.", refEnd, "end", "win", "tie"),
 	}

@@ -14,10 +14,7 @@ import (
 // draws from the bag and the decks comes from the seeded game like every
 // other draw.
 
-var (
-	refSolo       = ref{0, "Solo"}
-	refSoloAttack = ref{0, "Solo: Solo Pirate Attack"}
-)
+var refSolo = ref{0, "Solo"}
 
 // Target ships printed beside the solo wheel's die icons.
 const (

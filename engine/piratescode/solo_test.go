@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // automaRolls ends your turn and answers the Legendary Pirate's die.
@@ -210,5 +212,25 @@ func TestSoloGamesToTheEnd(t *testing.T) {
 	}
 	if won[0] == 0 || won[1] == 0 {
 		t.Fatalf("wins %v: expected both you and the Legendary Pirate to win some test games", won)
+	}
+}
+
+// During the Legendary Pirate's turn you wait for its die; the public view
+// and your phone show the roll it needs.
+func TestSoloWaitsForItsDie(t *testing.T) {
+	g := newTestGame(t, 1, 28)
+	g.st.Turn = Turn{Step: stepBonus, OrderDone: true}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	re := refused(t, g, `{"type":"choose-order","seat":0,"to":1}`, "not-your-turn")
+	if re.Section != "Solo" {
+		t.Fatalf("cites %q", re.Section)
+	}
+	w := g.WaitingFor()
+	if len(w) != 1 || w[0].Dice[0].Count != 1 {
+		t.Fatalf("waiting %+v", w)
+	}
+	v := g.View(engine.PlayerViewer(0)).(View)
+	if len(v.YouMay) != 1 || v.YouMay[0] != "roll" || v.Players[1].Solo == nil || !v.Players[1].Automa {
+		t.Fatalf("your view: may %v, solo %+v", v.YouMay, v.Players[1].Solo)
 	}
 }
