@@ -35,6 +35,7 @@ type PassOrder struct{ engine.ActionHeader }
 // names the types thrown back in the bag (default: the newest cubes).
 type PlunderAction struct {
 	engine.ActionHeader
+	TableDraws
 	Drop []string `json:"drop,omitempty"`
 }
 
@@ -49,6 +50,7 @@ type TradeAction struct {
 // let go when four are aboard, Mutiny flips the captain card.
 type CrewUpAction struct {
 	engine.ActionHeader
+	TableDraws
 	Refresh bool `json:"refresh,omitempty"`
 	Take    *int `json:"take,omitempty"`
 	Discard *int `json:"discard,omitempty"`
@@ -59,6 +61,7 @@ type CrewUpAction struct {
 // Plunder when it gives booty to a full hold.
 type SearchAction struct {
 	engine.ActionHeader
+	TableDraws
 	Drop []string `json:"drop,omitempty"`
 }
 
@@ -81,6 +84,7 @@ type HideOutAction struct {
 // id), with the fields the kind needs (as in the order actions).
 type BonusAction struct {
 	engine.ActionHeader
+	TableDraws
 	Card    string         `json:"card"`
 	Index   int            `json:"index"`
 	Path    []string       `json:"path,omitempty"`
@@ -97,7 +101,10 @@ type BonusAction struct {
 
 // EndTurn closes the turn: the Ship Line is resolved if the Captain crossed
 // it, then the next player clockwise plays.
-type EndTurn struct{ engine.ActionHeader }
+type EndTurn struct {
+	engine.ActionHeader
+	TableDraws
+}
 
 // turn refuses an action by anyone but the active player, or while a fight
 // waits for its dice.
@@ -384,7 +391,7 @@ func (c *ctx) plunder(seat engine.Seat, p *Player, drop []string) error {
 	}
 	var got []string
 	for range n {
-		if b := c.s.drawBooty(); b != "" {
+		if b := c.drawBooty(); b != "" {
 			got = append(got, b)
 		}
 	}
@@ -502,7 +509,7 @@ func (c *ctx) crewUp(seat engine.Seat, p *Player, refresh bool, take, discard *i
 			}
 		}
 		for i := range c.s.CrewRow {
-			c.s.CrewRow[i] = c.s.drawCrew()
+			c.s.CrewRow[i] = c.drawCrew()
 		}
 		c.emit("crew-row-replaced", seat, map[string]any{"row": c.s.CrewRow}, "%s paid 1 gold for a new row of crew", p.Name)
 	}
@@ -530,7 +537,7 @@ func (c *ctx) crewUp(seat engine.Seat, p *Player, refresh bool, take, discard *i
 	}
 	k := c.s.CrewRow[*take]
 	p.Crew = append(p.Crew, k)
-	c.s.CrewRow[*take] = c.s.drawCrew()
+	c.s.CrewRow[*take] = c.drawCrew()
 	c.emit("crew-hired", seat, map[string]any{"card": c.s.Catalog.Crew[k].ID}, "%s hired %s", p.Name, c.s.Catalog.Crew[k].Name)
 	return nil
 }
@@ -554,11 +561,12 @@ func (a *SearchAction) apply(c *ctx) error {
 }
 
 func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
-	k := c.s.Tokens[p.Cell]
+	k := c.revealToken(p.Cell)
 	if k < 0 {
 		return refuse("search-none", refSearch, "the search token on %s has already been taken", cellName(p.Cell))
 	}
 	c.s.Tokens[p.Cell] = -1
+	c.s.Revealed = append(c.s.Revealed, k)
 	tok := c.s.Catalog.SearchTokens[k]
 	c.emit("searched", seat, map[string]any{"token": tok.ID, "kind": tok.Kind, "n": tok.N}, "%s turned up a %s token", p.Name, tok.Kind)
 	switch tok.Kind {
@@ -568,7 +576,7 @@ func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
 		c.gainSurefire(p, 1)
 	case TokenBooty:
 		var got []string
-		if b := c.s.drawBooty(); b != "" {
+		if b := c.drawBooty(); b != "" {
 			got = append(got, b)
 		}
 		return c.load(seat, p, got, drop, refSearch)

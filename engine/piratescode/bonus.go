@@ -162,7 +162,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
 				c.s.Bag[m.Booty]++
 			}
 			m.Target = 1 - m.Target
-			m.Booty = c.s.drawBooty()
+			m.Booty = c.drawBooty()
 			c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship reached its port and turns about", m.Name)
 		} else {
 			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship sailed to %s", m.Name, cellName(m.Cell))

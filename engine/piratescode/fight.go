@@ -18,7 +18,10 @@ const (
 
 // Roll answers the open roll request (see engine/dice): the faces read in
 // the tray, typed, or rolled by the engine's seeded dice with "digital".
-type Roll struct{ dice.RollAction }
+type Roll struct {
+	dice.RollAction
+	TableDraws
+}
 
 // Surefire spends a sure-fire token to set rolled die Die (0-based) to Face.
 type Surefire struct {
@@ -43,6 +46,7 @@ type Reroll struct {
 // picks the port (0, 1) a sunk merchant returns to when both are as far.
 type Resolve struct {
 	engine.ActionHeader
+	TableDraws
 	Swap string `json:"swap,omitempty"`
 	Port *int   `json:"port,omitempty"`
 }
@@ -455,7 +459,7 @@ func (c *ctx) resetMerchant(i int, card MerchantCard, port int) {
 		c.s.MerchantDeck = c.s.MerchantDeck[1:]
 	}
 	m.Cell, m.Target = c.s.Ports[port], 1-port
-	m.Booty = c.s.drawBooty()
+	m.Booty = c.drawBooty()
 }
 
 // gainLegend raises the legend level by one with its one-time bonuses; at the

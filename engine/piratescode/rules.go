@@ -12,6 +12,7 @@ package piratescode
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -91,6 +92,9 @@ var _ engine.Game = (*Game)(nil)
 type ctx struct {
 	s      *State
 	events []engine.Event
+	// draws are the table's draws given with the action (nil: seeded).
+	draws *TableDraws
+	err   error
 }
 
 func (c *ctx) emit(typ string, seat engine.Seat, data any, format string, args ...any) {
@@ -120,7 +124,19 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		}
 	}()
 	c := &ctx{s: g.st.clone()}
+	if d, ok := a.(drawer); ok {
+		cp := *d.draws()
+		cp.DrawnBooty = slices.Clone(cp.DrawnBooty)
+		cp.DrawnCrew = slices.Clone(cp.DrawnCrew)
+		c.draws = &cp
+	}
 	if err := ra.apply(c); err != nil {
+		return nil, err
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if err := c.leftover(); err != nil {
 		return nil, err
 	}
 	g.st = c.s

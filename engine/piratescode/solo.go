@@ -331,24 +331,25 @@ func (c *ctx) automaContinue() {
 func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 	switch o {
 	case Plunder:
-		if b := c.s.drawBooty(); b != "" {
+		if b := c.drawBooty(); b != "" {
 			c.automaLoad(seat, p, b)
 		}
 	case Trade:
 		c.automaTrade(seat, p)
 	case Search:
-		k := c.s.Tokens[p.Cell]
+		k := c.revealToken(p.Cell)
 		if k < 0 {
 			return
 		}
 		c.s.Tokens[p.Cell] = -1
+		c.s.Revealed = append(c.s.Revealed, k)
 		tok := c.s.Catalog.SearchTokens[k]
 		c.emit("searched", seat, map[string]any{"token": tok.ID, "kind": tok.Kind, "n": tok.N}, "the Legendary Pirate turned up a %s token", tok.Kind)
 		switch tok.Kind {
 		case TokenGold:
 			c.automaGold(seat, p, tok.N)
 		case TokenBooty:
-			if b := c.s.drawBooty(); b != "" {
+			if b := c.drawBooty(); b != "" {
 				c.automaLoad(seat, p, b)
 			}
 		default:
@@ -363,12 +364,12 @@ func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 				c.s.CrewRow[i] = -1
 			}
 			for i := range c.s.CrewRow {
-				c.s.CrewRow[i] = c.s.drawCrew()
+				c.s.CrewRow[i] = c.drawCrew()
 			}
 			c.emit("crew-row-replaced", seat, map[string]any{"row": c.s.CrewRow}, "the Legendary Pirate has 4 crew: the row is replaced")
 			return
 		}
-		if k := c.s.drawCrew(); k >= 0 {
+		if k := c.drawCrew(); k >= 0 {
 			p.Crew = append(p.Crew, k)
 			c.emit("crew-hired", seat, map[string]any{"card": c.s.Catalog.Crew[k].ID}, "the Legendary Pirate hired %s", c.s.Catalog.Crew[k].Name)
 		}

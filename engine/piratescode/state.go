@@ -52,6 +52,9 @@ type State struct {
 	// Tokens holds the catalog index of the face-down search token on each
 	// cell, -1 when taken.
 	Tokens [cells]int `json:"tokens"`
+	// Revealed are the search tokens turned up (catalog indexes): they
+	// cannot be face down any more.
+	Revealed []int `json:"revealed,omitempty"`
 	// Buried is the seat whose treasure is on each cell's bury site, -1 none.
 	Buried [cells]engine.Seat `json:"buried"`
 	// Ports are the two port cells, opposite corners.
@@ -226,6 +229,7 @@ func (s *State) clone() *State {
 		c.Fight = &f
 	}
 	c.Winners = slices.Clone(s.Winners)
+	c.Revealed = slices.Clone(s.Revealed)
 	if s.Auto != nil {
 		a := *s.Auto
 		a.Orders = slices.Clone(a.Orders)

@@ -1,0 +1,108 @@
+package piratescode
+
+import "slices"
+
+// TableDraws are what the table drew from the bag, the crew deck or the
+// search tokens while an action was carried out, when the game is played
+// with the real components: the engine then takes these instead of its own
+// seeded draws, checking each one could have been drawn. Absent, the engine
+// draws itself. Every action that may draw embeds it.
+type TableDraws struct {
+	// DrawnBooty are the booty types drawn from the bag, in order.
+	DrawnBooty []string `json:"drawnBooty,omitempty"`
+	// DrawnCrew are the crew card ids drawn from the deck, in order.
+	DrawnCrew []string `json:"drawnCrew,omitempty"`
+	// Token is the id of the search token turned up.
+	Token string `json:"token,omitempty"`
+}
+
+func (d *TableDraws) draws() *TableDraws { return d }
+
+// drawer is an action that may carry the table's draws.
+type drawer interface{ draws() *TableDraws }
+
+var refBag = ref{0, "Booty"}
+
+// fail records the first error found deep inside a step that cannot
+// return one (a draw during the Legendary Pirate's turn); Apply refuses the
+// action with it.
+func (c *ctx) fail(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+// drawBooty takes the table's next drawn cube, or a seeded one; "" when the
+// bag is empty.
+func (c *ctx) drawBooty() string {
+	if c.draws != nil && len(c.draws.DrawnBooty) > 0 {
+		t := c.draws.DrawnBooty[0]
+		c.draws.DrawnBooty = c.draws.DrawnBooty[1:]
+		if !isBooty(t) || c.s.Bag[t] == 0 {
+			c.fail(refuse("draw-not-in-bag", refBag, "no %q can have been drawn: the bag holds %v", t, c.s.Bag))
+			return ""
+		}
+		c.s.Bag[t]--
+		return t
+	}
+	return c.s.drawBooty()
+}
+
+// drawCrew takes the table's next drawn crew card, or the top of the
+// seeded deck; -1 when the deck is empty.
+func (c *ctx) drawCrew() int {
+	if c.draws != nil && len(c.draws.DrawnCrew) > 0 {
+		id := c.draws.DrawnCrew[0]
+		c.draws.DrawnCrew = c.draws.DrawnCrew[1:]
+		for i, k := range c.s.CrewDeck {
+			if c.s.Catalog.Crew[k].ID == id {
+				c.s.CrewDeck = slices.Delete(c.s.CrewDeck, i, i+1)
+				return k
+			}
+		}
+		c.fail(refuse("draw-not-in-deck", refCrew, "crew card %q is not in the deck", id))
+		return -1
+	}
+	return c.s.drawCrew()
+}
+
+// revealToken is the search token on cell (-1: none left). When the table
+// says which token it turned up, the engine's face-down layout is corrected:
+// the token swaps places with the one the engine had there (from another
+// card or the box).
+func (c *ctx) revealToken(cell int) int {
+	k := c.s.Tokens[cell]
+	if k < 0 || c.draws == nil || c.draws.Token == "" {
+		return k
+	}
+	id := c.draws.Token
+	c.draws.Token = ""
+	want := -1
+	for i, t := range c.s.Catalog.SearchTokens {
+		if t.ID == id {
+			want = i
+		}
+	}
+	if want < 0 || slices.Contains(c.s.Revealed, want) {
+		c.fail(refuse("draw-token", refSearch, "search token %q cannot be face down any more", id))
+		return k
+	}
+	for other, t := range c.s.Tokens {
+		if t == want {
+			c.s.Tokens[other] = k
+		}
+	}
+	c.s.Tokens[cell] = want
+	return want
+}
+
+// leftover refuses draws the action did not use.
+func (c *ctx) leftover() error {
+	if c.draws == nil {
+		return nil
+	}
+	if len(c.draws.DrawnBooty)+len(c.draws.DrawnCrew) > 0 || c.draws.Token != "" {
+		return refuse("draw-unused", refTurn, "the table reported draws this action did not make")
+	}
+	return nil
+}
