@@ -97,6 +97,9 @@ type BonusAction struct {
 	Refresh bool           `json:"refresh,omitempty"`
 	Take    *int           `json:"take,omitempty"`
 	Discard *int           `json:"discard,omitempty"`
+	// Give and Want are the cubes of an exchange.
+	Give string `json:"give,omitempty"`
+	Want string `json:"want,omitempty"`
 }
 
 // EndTurn closes the turn: the Ship Line is resolved if the Captain crossed

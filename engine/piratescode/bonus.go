@@ -2,6 +2,7 @@ package piratescode
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -85,8 +86,99 @@ func (a *BonusAction) apply(c *ctx) error {
 		return c.startFight(a.Seat, p, a.Target, true)
 	case BonusCrewUp:
 		return c.crewUp(a.Seat, p, a.Refresh, a.Take, a.Discard)
+	case BonusExchange:
+		return c.exchange(a.Seat, p, a.Give, a.Want)
+	case BonusSailNavy:
+		return c.sailShip(a.Seat, -1, a.Path, b.N)
+	case BonusSailMerchant:
+		switch a.Target {
+		case "orange":
+			return c.sailShip(a.Seat, 0, a.Path, b.N)
+		case "green":
+			return c.sailShip(a.Seat, 1, a.Path, b.N)
+		}
+		return refuse("bonus-target", refBonus, "name the merchant ship to sail: \"orange\" or \"green\"")
+	case BonusSpecialTrade:
+		return c.specialTrade(a.Seat, p, b)
 	}
 	return refuse("reroll-not-allowed", refBonus, "a %s bonus acts inside an Attack order, not on its own", b.Kind)
+}
+
+// exchange puts one cube aboard back in the bag and takes any type from it.
+func (c *ctx) exchange(seat engine.Seat, p *Player, give, want string) error {
+	i := lastIndex(p.Booty, give)
+	if i < 0 {
+		return refuse("bonus-booty", refBonus, "you carry no %q to exchange", give)
+	}
+	c.s.Bag[give]++
+	if !isBooty(want) || c.s.Bag[want] == 0 {
+		return refuse("bonus-booty", refBonus, "the bag holds no %q", want)
+	}
+	c.s.Bag[want]--
+	p.Booty[i] = want
+	c.emit("exchanged", seat, map[string]any{"give": give, "want": want}, "%s exchanged %s for %s", p.Name, give, want)
+	return nil
+}
+
+// sailShip moves the Navy (m = -1) or merchant m exactly n cards along path,
+// free of its usual rules; the Navy attacks no one. A merchant that reaches
+// the port it heads for delivers and turns about (docs: reading).
+func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
+	at := c.s.Navy
+	if m >= 0 {
+		at = c.s.Merchants[m].Cell
+	}
+	if len(path) != n {
+		return refuse("bonus-sail-count", refBonus, "this bonus sails the ship exactly %d cards", n)
+	}
+	for _, name := range path {
+		cell, ok := parseCell(name)
+		if !ok || dist(at, cell) != 1 {
+			return refuse("sail-not-adjacent", refBonus, "%q is not next to %s", name, cellName(at))
+		}
+		at = cell
+	}
+	if m < 0 {
+		c.s.Navy = at
+		c.emit("navy-sailed", seat, map[string]any{"cell": cellName(at)}, "the Navy was sailed to %s", cellName(at))
+		return nil
+	}
+	mc := &c.s.Merchants[m]
+	mc.Cell = at
+	c.emit("merchant-sailed", seat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship was sailed to %s", mc.Name, cellName(at))
+	if at == c.s.Ports[mc.Target] {
+		if mc.Booty != "" {
+			c.s.Bag[mc.Booty]++
+		}
+		mc.Target = 1 - mc.Target
+		mc.Booty = c.drawBooty()
+		c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship reached its port and turns about", mc.Name)
+	}
+	return nil
+}
+
+// specialTrade hands in the listed booty for the listed gold, after a Trade
+// order, at a market buying one of those types; prices do not move.
+func (c *ctx) specialTrade(seat engine.Seat, p *Player, b Bonus) error {
+	if !c.s.Turn.Traded {
+		return refuse("bonus-special-trade", refBonus, "a special trade follows a Trade order this turn")
+	}
+	if m := c.s.card(p.Cell).Market; m == "" || !oneOf(m, b.Booty) {
+		return refuse("bonus-special-trade", refBonus, "this market buys none of %v", b.Booty)
+	}
+	left := slices.Clone(p.Booty)
+	for _, t := range b.Booty {
+		i := lastIndex(left, t)
+		if i < 0 {
+			return refuse("bonus-special-trade", refBonus, "you do not carry all of %v", b.Booty)
+		}
+		left = slices.Delete(left, i, i+1)
+		c.s.Bag[t]++
+	}
+	p.Booty = left
+	g := p.gainGold(b.N)
+	c.emit("special-trade", seat, map[string]any{"booty": b.Booty, "gold": g}, "%s handed in %v for %d gold", p.Name, b.Booty, g)
+	return nil
 }
 
 // reassign moves Deckhands among the four assignments (not the wheel's).

@@ -51,9 +51,17 @@ const (
 	BonusSearch   = "search"
 	BonusAttack   = "attack"
 	BonusCrewUp   = "crew-up"
+	// BonusExchange swaps one cube aboard for any type from the bag.
+	BonusExchange = "exchange"
+	// BonusSailNavy and BonusSailMerchant move that ship exactly N cards.
+	BonusSailNavy     = "sail-navy"
+	BonusSailMerchant = "sail-merchant"
+	// BonusSpecialTrade hands in the Booty listed for N gold after a Trade.
+	BonusSpecialTrade = "special-trade"
 )
 
-var bonusKinds = []string{BonusBury, BonusGold, BonusSail, BonusReassign, BonusReroll, BonusPlunder, BonusTrade, BonusSearch, BonusAttack, BonusCrewUp}
+var bonusKinds = []string{BonusBury, BonusGold, BonusSail, BonusReassign, BonusReroll, BonusPlunder, BonusTrade, BonusSearch, BonusAttack, BonusCrewUp,
+	BonusExchange, BonusSailNavy, BonusSailMerchant, BonusSpecialTrade}
 
 // Search token kinds (p. 10): instant ones resolve at once, kept ones stay
 // with the player for one later use.
@@ -143,6 +151,8 @@ type Bonus struct {
 	N int `json:"n,omitempty"`
 	// Faces are the die faces a Reroll may roll again.
 	Faces []int `json:"faces,omitempty"`
+	// Booty is the combination a special trade hands in.
+	Booty []string `json:"booty,omitempty"`
 }
 
 // Captain is a double-sided captain card: side 0 and side 1 (after mutiny the
@@ -300,6 +310,17 @@ func checkCard(k Card) error {
 				return fmt.Errorf("reroll face %d is not 1-6", f)
 			}
 		}
+		for _, t := range b.Booty {
+			if !isBooty(t) {
+				return fmt.Errorf("special trade booty %q is not a booty type", t)
+			}
+		}
+		if b.Kind == BonusSpecialTrade && (len(b.Booty) == 0 || b.N < 1) {
+			return fmt.Errorf("a special trade lists the booty it takes and the gold it gives")
+		}
+		if (b.Kind == BonusSailNavy || b.Kind == BonusSailMerchant) && b.N < 1 {
+			return fmt.Errorf("a %s bonus gives how many cards it sails (n)", b.Kind)
+		}
 	}
 	return nil
 }
@@ -351,8 +372,9 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 		{ID: "trigger", Label: "Order that triggers its bonus actions (leftmost icon)", Kind: "choice", Choices: orders, Required: true},
 		{ID: "bonuses", Label: "Bonus actions, left to right", Kind: "object", Fields: []engine.CatalogField{
 			{ID: "kind", Label: "Bonus action", Kind: "choice", Choices: bonus},
-			{ID: "n", Label: "Gold (Gain Gold)", Kind: "number"},
+			{ID: "n", Label: "Gold (Gain Gold, special trade) or cards (sail the Navy or a merchant)", Kind: "number"},
 			{ID: "faces", Label: "Faces it may roll again (Reroll)", Kind: "list"},
+			{ID: "booty", Label: "Booty a special trade takes", Kind: "list"},
 		}},
 	}
 	return []engine.CatalogKind{

@@ -45,6 +45,14 @@ func testCatalog() *Catalog {
 		case 5:
 			k.Hits = 1
 			k.Bonuses = []Bonus{{Kind: BonusSail}}
+		case 7:
+			k.Bonuses = []Bonus{{Kind: BonusExchange}}
+		case 8:
+			k.Bonuses = []Bonus{{Kind: BonusSailNavy, N: 2}}
+		case 10:
+			k.Bonuses = []Bonus{{Kind: BonusSailMerchant, N: 1}}
+		case 11:
+			k.Bonuses = []Bonus{{Kind: BonusSpecialTrade, Booty: []string{Sugarcane, Rum}, N: 7}}
 		}
 		c.Crew = append(c.Crew, k)
 	}

@@ -61,3 +61,21 @@ func TestExampleScript(t *testing.T) {
 		}
 	}
 }
+
+// testdata/catalog-test.json is the test catalog of helpers_test.go, so the
+// example script and the tests play with the same made-up values.
+func TestCatalogFileIsTheTestCatalog(t *testing.T) {
+	b, err := os.ReadFile("testdata/catalog-test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := DecodeCatalog(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := json.Marshal(fromFile)
+	y, _ := json.Marshal(testCatalog())
+	if string(x) != string(y) {
+		t.Fatal("testdata/catalog-test.json differs from testCatalog(): regenerate it")
+	}
+}

@@ -1,0 +1,81 @@
+package piratescode
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// crewOn gives seat 0 the crew card test-crew-(i+1) and stands on its
+// trigger.
+func crewOn(g *Game, i int) {
+	g.st.Players[0].Crew = []int{i}
+	standOn(g, 0, g.st.Catalog.Crew[i].Trigger)
+}
+
+func TestBonusKinds(t *testing.T) {
+	g := newTestGame(t, 2, 41)
+	// Gain Gold (test-crew-1, 1 gold).
+	crewOn(g, 0)
+	gold := g.st.Players[0].Gold
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-1","index":0}`)
+	if g.st.Players[0].Gold != gold+1 {
+		t.Fatal("no gold")
+	}
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-1","index":0}`, "bonus-used")
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-2","index":0}`, "bonus-not-triggered")
+
+	// Exchange (test-crew-8).
+	crewOn(g, 7)
+	g.st.Players[0].Booty = []string{Rum}
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-8","index":0,"give":"coffee","want":"rum"}`, "bonus-booty")
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-8","index":0,"give":"rum","want":"gunpowder"}`)
+	if b := g.st.Players[0].Booty; !slices.Equal(b, []string{Gunpowder}) {
+		t.Fatalf("booty %v", b)
+	}
+
+	// Sail the Navy exactly 2 cards; it attacks no one.
+	crewOn(g, 8)
+	g.st.Navy = 5 // R2C2
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-9","index":0,"path":["R2C3"]}`, "bonus-sail-count")
+	g.st.Players[0].Cell, g.st.Players[0].InCove = 7, false
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-9","index":0,"path":["R2C3","R2C4"]}`)
+	if g.st.Navy != 7 || g.st.Players[0].Assign[Repair] != 0 {
+		t.Fatalf("navy %s, repair %d", cellName(g.st.Navy), g.st.Players[0].Assign[Repair])
+	}
+
+	// Sail a merchant 1 card onto its port: it delivers and turns about.
+	crewOn(g, 10)
+	m := g.st.Merchants[0]
+	port := g.st.Ports[m.Target]
+	next := stepToward(port, 5) // the card beside its port, toward the middle
+	g.st.Merchants[0].Cell = next
+	do(t, g, fmt.Sprintf(`{"type":"bonus","seat":0,"card":"test-crew-11","index":0,"target":"orange","path":[%q],"drawnBooty":["coffee"]}`, cellName(port)))
+	if mm := g.st.Merchants[0]; mm.Cell != port || g.st.Ports[mm.Target] == port || mm.Booty != Coffee {
+		t.Fatalf("merchant %+v", mm)
+	}
+
+	// Special trade: after a Trade order, at a market buying one of them.
+	crewOn(g, 11)
+	g.st.Players[0].Booty = []string{Sugarcane, Rum, Coffee}
+	g.st.Players[0].Gold = 0
+	put(g, 0, 0) // buys sugarcane
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-12","index":0}`, "bonus-special-trade")
+	do(t, g, `{"type":"trade","seat":0,"count":1}`)
+	g.st.Players[0].Booty = []string{Sugarcane, Rum, Coffee}
+	market := g.st.Market
+	gold = g.st.Players[0].Gold
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-12","index":0}`)
+	if p := g.st.Players[0]; p.Gold != gold+7 || !slices.Equal(p.Booty, []string{Coffee}) || g.st.Market != market {
+		t.Fatalf("gold %d booty %v market %v", p.Gold, p.Booty, g.st.Market)
+	}
+
+	// Reassign among the four assignments, and a Sail bonus (test-crew-6).
+	crewOn(g, 5)
+	g.st.Players[0].Cell = 5
+	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-6","index":0}`, "sail-empty")
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-6","index":0,"path":["R2C3"]}`)
+	if g.st.Players[0].Cell != 6 {
+		t.Fatal("the sail bonus did not move the ship")
+	}
+}
