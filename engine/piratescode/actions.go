@@ -23,6 +23,7 @@ type ChooseOrder struct {
 // the first storms entered.
 type Sail struct {
 	engine.ActionHeader
+	Jostles
 	Path   []string `json:"path"`
 	Tokens int      `json:"tokens,omitempty"`
 	Storm  int      `json:"storm,omitempty"`
@@ -85,6 +86,7 @@ type HideOutAction struct {
 type BonusAction struct {
 	engine.ActionHeader
 	TableDraws
+	Jostles
 	Card    string         `json:"card"`
 	Index   int            `json:"index"`
 	Path    []string       `json:"path,omitempty"`
@@ -107,6 +109,7 @@ type BonusAction struct {
 type EndTurn struct {
 	engine.ActionHeader
 	TableDraws
+	Jostles
 }
 
 // turn refuses an action by anyone but the active player, or while a fight
@@ -293,7 +296,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 			if stormsUsed < storms {
 				stormsUsed++
 			} else {
-				jostles = append(jostles, jostle(p))
+				jostles = append(jostles, c.jostle(seat, p))
 			}
 		}
 		at = cell
@@ -321,6 +324,41 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 		c.emit("jostled", seat, map[string]any{"from": j}, "a storm jostled a Deckhand of %s's into Repair", p.Name)
 	}
 	return nil
+}
+
+// Jostles are the acting player's choices of which Deckhand goes to Repair
+// each time they are jostled during the action, in order: "rigging",
+// "cannons", "extort", or "wheel" (only when those three are empty). Absent
+// or used up, the engine takes Extort, then Cannons, then Rigging, then the
+// wheel (p. 8: the player chooses).
+type Jostles struct {
+	Jostle []string `json:"jostle,omitempty"`
+}
+
+func (j *Jostles) jostleChoices() []string { return j.Jostle }
+
+type jostler interface{ jostleChoices() []string }
+
+// jostle moves one of seat's Deckhands to Repair, as the player chose when
+// the action says so.
+func (c *ctx) jostle(seat engine.Seat, p *Player) string {
+	ch := c.jostles[seat]
+	if len(ch) == 0 || p.Automa {
+		return jostle(p)
+	}
+	c.jostles[seat] = ch[1:]
+	on := p.Assign[Rigging] + p.Assign[Cannons] + p.Assign[Extort]
+	switch x := ch[0]; {
+	case (x == Rigging || x == Cannons || x == Extort) && p.Assign[x] > 0:
+		p.Assign[x]--
+		p.Assign[Repair]++
+		return x
+	case x == "wheel" && on == 0:
+		return jostle(p)
+	default:
+		c.fail(refuse("jostle-choice", refJostle, "a jostled Deckhand comes from Rigging, Cannons or Extort where one is, else from the wheel; not %q", x))
+		return ""
+	}
 }
 
 // jostle moves one Deckhand to Repair: from Extort, Cannons then Rigging,

@@ -281,7 +281,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
 	if moved && c.s.Navy == p.Cell && !p.InCove {
 		var from []string
 		for range c.s.Catalog.NavyJostles {
-			from = append(from, jostle(p))
+			from = append(from, c.jostle(seat, p))
 		}
 		c.emit("navy-attack", seat, map[string]any{"from": from}, "the Navy attacked %s: %d Deckhands to Repair, and no sure-fire token", p.Name, c.s.Catalog.NavyJostles)
 	}

@@ -79,3 +79,35 @@ func TestBonusKinds(t *testing.T) {
 		t.Fatal("the sail bonus did not move the ship")
 	}
 }
+
+// The jostled player chooses which Deckhand goes to Repair (p. 8).
+func TestJostleChoice(t *testing.T) {
+	g := newTestGame(t, 2, 42)
+	g.st.Grid[0], g.st.Grid[4] = 4, 0 // R1C1 a storm, R2C1 calm
+	p := g.st.Players[0]
+	p.Cell, p.InCove = 4, false
+	p.Assign = map[string]int{Rigging: 2, Cannons: 1, Extort: 1, Repair: 0}
+	standOn(g, 0, Plunder)
+	g.st.Turn.Step = stepSail
+	refused(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["wheel"]}`, "jostle-choice")
+	refused(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["repair"]}`, "jostle-choice")
+	do(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["rigging"]}`)
+	if a := g.st.Players[0].Assign; a[Rigging] != 1 || a[Extort] != 1 || a[Repair] != 1 {
+		t.Fatalf("assign %v", a)
+	}
+	// A pirate attacker's choice, given when it resolves, is used when the
+	// defender wins.
+	g.st.Players[0].Assign = map[string]int{Rigging: 2, Cannons: 1, Extort: 1, Repair: 0}
+	g.st.Players[1].Assign[Cannons] = 3
+	put(g, 0, 0)
+	put(g, 1, 0)
+	standOn(g, 0, Attack)
+	do(t, g, `{"type":"attack","seat":0,"target":"seat2"}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","1"]}`, g.st.Fight.Request))
+	do(t, g, `{"type":"resolve","seat":0,"jostle":["cannons"]}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6","6"]}`, g.st.Fight.Request))
+	do(t, g, `{"type":"resolve","seat":1}`)
+	if a := g.st.Players[0].Assign; a[Cannons] != 0 || a[Extort] != 1 || a[Repair] != 1 {
+		t.Fatalf("attacker's choice not used: %v", a)
+	}
+}

@@ -2,6 +2,7 @@ package piratescode
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -47,6 +48,7 @@ type Reroll struct {
 type Resolve struct {
 	engine.ActionHeader
 	TableDraws
+	Jostles
 	Swap string `json:"swap,omitempty"`
 	Port *int   `json:"port,omitempty"`
 }
@@ -321,6 +323,7 @@ func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
 	}
 	if f.Stage == stageAttackAdjust {
 		f.AttackTotal = total
+		f.AttackerJostle = slices.Clone(c.jostles[seat])
 		c.emit("attack-total", seat, map[string]any{"faces": f.Faces, "total": total}, "%s deals %d damage", p.Name, total)
 		if f.Merchant >= 0 {
 			if err := c.settleMerchant(f, p, swap, port); err != nil {
@@ -379,7 +382,7 @@ func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
 	} else {
 		c.gainLegend(ws, w)
 	}
-	from := jostle(l)
+	from := c.jostle(ls, l)
 	c.gainSurefire(l, 1)
 	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate 1 gold)", l.Name)
 	if l.Automa {
@@ -436,7 +439,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 			c.gainLegend(f.Attacker, p)
 		}
 	case f.AttackTotal < card.Damage:
-		from := jostle(p)
+		from := c.jostle(f.Attacker, p)
 		c.gainSurefire(p, 1)
 		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "the %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate 1 gold)", m.Name, p.Name)
 		if p.Automa {

@@ -12,7 +12,7 @@ import (
 // seedActions is one example of every action type, for the fuzz corpus.
 var seedActions = []string{
 	`{"type":"choose-order","seat":0,"to":3,"pay":["repair"],"free":["rigging"]}`,
-	`{"type":"sail","seat":0,"path":["R1C1","R1C2"],"tokens":1,"storm":1}`,
+	`{"type":"sail","seat":0,"path":["R1C1","R1C2"],"tokens":1,"storm":1,"jostle":["extort","wheel"]}`,
 	`{"type":"pass-order","seat":0}`,
 	`{"type":"plunder","seat":0,"drop":["rum"]}`,
 	`{"type":"trade","seat":0,"count":2}`,

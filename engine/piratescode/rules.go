@@ -94,7 +94,9 @@ type ctx struct {
 	events []engine.Event
 	// draws are the table's draws given with the action (nil: seeded).
 	draws *TableDraws
-	err   error
+	// jostles are the players' jostle choices given with the action.
+	jostles map[engine.Seat][]string
+	err     error
 }
 
 func (c *ctx) emit(typ string, seat engine.Seat, data any, format string, args ...any) {
@@ -129,6 +131,13 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		cp.DrawnBooty = slices.Clone(cp.DrawnBooty)
 		cp.DrawnCrew = slices.Clone(cp.DrawnCrew)
 		c.draws = &cp
+	}
+	c.jostles = map[engine.Seat][]string{}
+	if j, ok := a.(jostler); ok && len(j.jostleChoices()) > 0 {
+		c.jostles[seat] = slices.Clone(j.jostleChoices())
+	}
+	if f := g.st.Fight; f != nil && len(f.AttackerJostle) > 0 {
+		c.jostles[f.Attacker] = slices.Clone(f.AttackerJostle)
 	}
 	if err := ra.apply(c); err != nil {
 		return nil, err

@@ -175,6 +175,9 @@ type Fight struct {
 	Cards    map[string]bool `json:"cards,omitempty"`
 	// AttackTotal is the attacker's total once they resolved.
 	AttackTotal int `json:"attackTotal"`
+	// AttackerJostle is the attacker's jostle choice, given when they
+	// resolved, used if the defender wins.
+	AttackerJostle []string `json:"attackerJostle,omitempty"`
 }
 
 // rngState stores the RNG in the snapshot.
@@ -226,6 +229,7 @@ func (s *State) clone() *State {
 		f.Faces = slices.Clone(f.Faces)
 		f.Rerolled = slices.Clone(f.Rerolled)
 		f.Cards = maps.Clone(f.Cards)
+		f.AttackerJostle = slices.Clone(f.AttackerJostle)
 		c.Fight = &f
 	}
 	c.Winners = slices.Clone(s.Winners)
