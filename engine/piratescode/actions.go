@@ -110,6 +110,8 @@ type EndTurn struct {
 	engine.ActionHeader
 	TableDraws
 	Jostles
+	// ShipLine is the player to the right's sailing of the ships.
+	ShipLine *ShipLine `json:"shipLine,omitempty"`
 }
 
 // turn refuses an action by anyone but the active player, or while a fight
@@ -692,7 +694,9 @@ func (a *EndTurn) apply(c *ctx) error {
 		return refuse("step-order", refWheel, "the Captain must move on the wheel before the turn can end")
 	}
 	if c.s.Turn.Crossed {
-		c.crossShipLine(a.Seat, p)
+		c.crossShipLine(a.Seat, p, a.ShipLine)
+	} else if a.ShipLine != nil {
+		return refuse("not-toward", refShipLine, "the ships sail only when the Captain crossed the Ship Line this turn")
 	}
 	p.Turns++
 	c.emit("turn-ended", a.Seat, nil, "%s ended the turn", p.Name)

@@ -231,12 +231,26 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 	return nil
 }
 
+// ShipLine is how the player to the right sails the ships when the active
+// player crossed the Ship Line (p. 15): each merchant's card (one closer to
+// its port) and the Navy's path (each card closer to the active player's
+// ship, as far as its sail or until it reaches the ship). Absent parts are
+// sailed by the engine, vertical steps first.
+type ShipLine struct {
+	Orange string   `json:"orange,omitempty"`
+	Green  string   `json:"green,omitempty"`
+	Navy   []string `json:"navy,omitempty"`
+}
+
 // crossShipLine: Extort pays, the merchants sail one card each toward their
 // ports, then the Navy sails toward the active player and attacks (p. 15).
 // The player to the right would choose among equally good cards; the engine
 // takes the vertical step first (docs: not done).
-func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
+func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 	solo := c.s.automa() >= 0
+	if choice == nil {
+		choice = &ShipLine{}
+	}
 	if !c.s.Turn.ExtortPaid && !p.Automa {
 		g := p.gainGold(p.Assign[Extort])
 		c.emit("extorted", seat, map[string]any{"gold": g}, "%s crossed the Ship Line and extorts %d gold", p.Name, g)
@@ -244,9 +258,18 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
 	for i := range c.s.Merchants {
 		m := &c.s.Merchants[i]
 		port := c.s.Ports[m.Target]
-		if solo && !p.Automa {
+		step := []string{choice.Orange, choice.Green}[i]
+		switch {
+		case step != "":
+			cell, ok := parseCell(step)
+			if !ok || dist(cell, m.Cell) != 1 || dist(cell, port) != dist(m.Cell, port)-1 {
+				c.fail(refuse("not-toward", refShipLine, "the %s merchant ship must sail one card closer to its port %s", m.Name, cellName(port)))
+				return
+			}
+			m.Cell = cell
+		case solo && !p.Automa:
 			m.Cell = c.soloMerchantStep(i, p.Cell)
-		} else {
+		default:
 			m.Cell = stepToward(m.Cell, port)
 		}
 		if m.Cell == port {
@@ -262,8 +285,23 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player) {
 	}
 	n := c.s.Catalog.NavySail[min(p.Buried, 3)]
 	moved := false
+	if choice.Navy != nil {
+		if len(choice.Navy) != min(n, dist(c.s.Navy, p.Cell)) {
+			c.fail(refuse("not-toward", refShipLine, "the Navy sails %d cards toward %s, stopping on its card", min(n, dist(c.s.Navy, p.Cell)), p.Name))
+			return
+		}
+		for _, name := range choice.Navy {
+			cell, ok := parseCell(name)
+			if !ok || dist(cell, c.s.Navy) != 1 || dist(cell, p.Cell) != dist(c.s.Navy, p.Cell)-1 {
+				c.fail(refuse("not-toward", refShipLine, "each card the Navy sails to must be closer to %s's ship", p.Name))
+				return
+			}
+			c.s.Navy = cell
+			moved = true
+		}
+	}
 	for range n {
-		if c.s.Navy == p.Cell {
+		if c.s.Navy == p.Cell || choice.Navy != nil {
 			break
 		}
 		c.s.Navy = stepToward(c.s.Navy, p.Cell)

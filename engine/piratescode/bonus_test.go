@@ -111,3 +111,42 @@ func TestJostleChoice(t *testing.T) {
 		t.Fatalf("attacker's choice not used: %v", a)
 	}
 }
+
+// Crossing the Ship Line (p. 15): Extort pays, the player to the right
+// sails each merchant one card toward its port and the Navy toward the
+// active player; the Navy reaching an unhidden ship sends Deckhands to
+// Repair and gives no sure-fire token.
+func TestShipLine(t *testing.T) {
+	g := newTestGame(t, 2, 43)
+	s := g.st
+	s.Ports = [2]int{0, 15}
+	s.Merchants[0].Cell, s.Merchants[0].Target = 5, 1 // R2C2 heading for R4C4
+	s.Merchants[1].Cell, s.Merchants[1].Target = 4, 0 // R2C1 heading for R1C1
+	s.Navy = 3                                         // R1C4
+	p := s.Players[0]
+	p.Cell, p.InCove, p.Gold = 11, false, 0 // R3C4
+	p.Assign = map[string]int{Rigging: 1, Cannons: 1, Extort: 1, Repair: 0}
+	standOn(g, 0, Plunder)
+	s.Turn.Step, s.Turn.Crossed = stepBonus, true
+	refused(t, g, `{"type":"end-turn","seat":0,"shipLine":{"orange":"R2C1"}}`, "not-toward")
+	refused(t, g, `{"type":"end-turn","seat":0,"shipLine":{"navy":["R1C3"]}}`, "not-toward")
+	do(t, g, `{"type":"end-turn","seat":0,"shipLine":{"orange":"R2C3","navy":["R2C4"]},"drawnBooty":["rum"]}`)
+	s = g.st
+	p = s.Players[0]
+	if s.Merchants[0].Cell != 6 || s.Merchants[1].Cell != 0 || s.Merchants[1].Target != 1 || s.Merchants[1].Booty != Rum {
+		t.Fatalf("merchants %+v", s.Merchants)
+	}
+	// Navy sail 1 with no treasure (test data): R1C4 -> R2C4, not yet on R3C4.
+	if s.Navy != 7 || p.Gold != 1 || p.Assign[Repair] != 0 {
+		t.Fatalf("navy %s gold %d repair %d", cellName(s.Navy), p.Gold, p.Assign[Repair])
+	}
+	// Next time, with 1 treasure (sail 2), it reaches the ship and attacks.
+	p.Buried = 1
+	standOn(g, 0, Plunder)
+	s.Turn.Step, s.Turn.Crossed = stepBonus, true
+	do(t, g, `{"type":"end-turn","seat":0,"jostle":["rigging","cannons"]}`)
+	p = g.st.Players[0]
+	if g.st.Navy != 11 || p.Assign[Repair] != 2 || p.Assign[Extort] != 1 || p.Surefire != 0 {
+		t.Fatalf("navy attack: navy %s assign %v surefire %d", cellName(g.st.Navy), p.Assign, p.Surefire)
+	}
+}

@@ -463,7 +463,7 @@ func (c *ctx) automaGold(seat engine.Seat, p *Player, n int) {
 // Pirate), then your turn.
 func (c *ctx) endAutomaTurn(seat engine.Seat, p *Player) {
 	if c.s.Auto.Crossed {
-		c.crossShipLine(seat, p)
+		c.crossShipLine(seat, p, nil)
 	}
 	c.s.Auto = nil
 	p.Turns++
