@@ -3,6 +3,7 @@ package piratescode
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -18,6 +19,38 @@ type Setup struct {
 	Catalog json.RawMessage `json:"catalog"`
 	// First is the first player's seat (default 0).
 	First int `json:"first,omitempty"`
+	// Layout, when given, is the table as the players laid it out; each part
+	// given replaces the engine's seeded deal.
+	Layout *Layout `json:"layout,omitempty"`
+}
+
+// Layout is the table as laid out at setup (every part optional).
+type Layout struct {
+	// Grid holds the 16 map card ids, row by row from R1C1.
+	Grid []string `json:"grid,omitempty"`
+	// Ports are the two port cells (opposite corners); the Orange merchant
+	// starts on the first.
+	Ports []string `json:"ports,omitempty"`
+	// Navy is its corner cell (one without a merchant).
+	Navy string `json:"navy,omitempty"`
+	// Market is the booty type on the 2, 3, 4 and 5 gold spaces.
+	Market []string `json:"market,omitempty"`
+	// MerchantCubes are the Orange and Green merchants' booty.
+	MerchantCubes []string `json:"merchantCubes,omitempty"`
+	// MerchantCards are the two face-up merchant card ids (Orange, Green).
+	MerchantCards []string `json:"merchantCards,omitempty"`
+	// CrewRow are the three face-up crew card ids.
+	CrewRow []string `json:"crewRow,omitempty"`
+	// Players, by seat: the ship's cove cell, the wheel's orders on spaces
+	// 1-5 and the captain card id.
+	Players []LayoutPlayer `json:"players,omitempty"`
+}
+
+// LayoutPlayer is one seat's part of the layout.
+type LayoutPlayer struct {
+	Cell    string   `json:"cell,omitempty"`
+	Wheel   []string `json:"wheel,omitempty"`
+	Captain string   `json:"captain,omitempty"`
 }
 
 // SetupPlayer is one seat.
@@ -160,8 +193,195 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 		s.Bag[t]--
 		p.Booty = append(p.Booty, t)
 	}
+	if su.Layout != nil {
+		if err := s.applyLayout(su.Layout, su.First); err != nil {
+			return nil, err
+		}
+	}
 	s.Turn = newTurn(s.Players[s.Current])
 	return s, nil
+}
+
+// applyLayout replaces the seeded deal with what the table laid out, then
+// recounts the bag and the starting booty, which depend on it.
+func (s *State) applyLayout(l *Layout, first int) error {
+	cat := s.Catalog
+	bad := func(format string, args ...any) error { return engine.Malformed("setup: layout: "+format, args...) }
+	index := func(n int, id func(int) string, want string) int {
+		for i := range n {
+			if id(i) == want {
+				return i
+			}
+		}
+		return -1
+	}
+	if l.Grid != nil {
+		if len(l.Grid) != cells {
+			return bad("grid: want the 16 map card ids")
+		}
+		seen := map[int]bool{}
+		for c, id := range l.Grid {
+			i := index(len(cat.MapCards), func(i int) string { return cat.MapCards[i].ID }, id)
+			if i < 0 || seen[i] {
+				return bad("grid[%d]: %q is not a map card of the catalog, or is used twice", c, id)
+			}
+			seen[i] = true
+			s.Grid[c] = i
+		}
+	}
+	if l.Ports != nil {
+		if len(l.Ports) != 2 {
+			return bad("ports: want two cells")
+		}
+		a, ok1 := parseCell(l.Ports[0])
+		b, ok2 := parseCell(l.Ports[1])
+		if !ok1 || !ok2 || !isCorner(a) || dist(a, b) != 2*(gridSize-1) {
+			return bad("ports: two opposite corners")
+		}
+		s.Ports = [2]int{a, b}
+		s.Merchants[0].Cell, s.Merchants[1].Cell = a, b
+		if s.Navy == a || s.Navy == b {
+			s.Navy = otherCorner(a, b)
+		}
+	}
+	if l.Navy != "" {
+		n, ok := parseCell(l.Navy)
+		if !ok || !isCorner(n) || n == s.Ports[0] || n == s.Ports[1] {
+			return bad("navy: a corner without a merchant")
+		}
+		s.Navy = n
+	}
+	if l.Market != nil {
+		seen := map[string]bool{}
+		if len(l.Market) != 4 {
+			return bad("market: the four types, 2-gold space first")
+		}
+		for i, t := range l.Market {
+			if !isBooty(t) || seen[t] {
+				return bad("market: each booty type once")
+			}
+			seen[t] = true
+			s.Market[i] = t
+		}
+	}
+	if l.MerchantCubes != nil {
+		if len(l.MerchantCubes) != 2 || !isBooty(l.MerchantCubes[0]) || !isBooty(l.MerchantCubes[1]) {
+			return bad("merchantCubes: two booty types (Orange, Green)")
+		}
+		s.Merchants[0].Booty, s.Merchants[1].Booty = l.MerchantCubes[0], l.MerchantCubes[1]
+	}
+	if l.MerchantCards != nil {
+		if len(l.MerchantCards) != 2 {
+			return bad("merchantCards: two ids (Orange, Green)")
+		}
+		deck := append([]int{s.Merchants[0].Card, s.Merchants[1].Card}, s.MerchantDeck...)
+		for i, id := range l.MerchantCards {
+			k := index(len(cat.Merchants), func(i int) string { return cat.Merchants[i].ID }, id)
+			j := slices.Index(deck, k)
+			if k < 0 || j < 0 {
+				return bad("merchantCards[%d]: %q is not a merchant card left", i, id)
+			}
+			deck = slices.Delete(deck, j, j+1)
+			s.Merchants[i].Card = k
+		}
+		s.MerchantDeck = deck
+	}
+	if l.CrewRow != nil {
+		if len(l.CrewRow) != 3 {
+			return bad("crewRow: three ids")
+		}
+		deck := append(slices.Clone(s.CrewRow), s.CrewDeck...)
+		for i, id := range l.CrewRow {
+			k := index(len(cat.Crew), func(i int) string { return cat.Crew[i].ID }, id)
+			j := slices.Index(deck, k)
+			if k < 0 || j < 0 {
+				return bad("crewRow[%d]: %q is not a crew card left", i, id)
+			}
+			deck = slices.Delete(deck, j, j+1)
+			s.CrewRow[i] = k
+		}
+		s.CrewDeck = deck
+	}
+	if len(l.Players) > len(s.Players) {
+		return bad("players: %d entries for %d seats", len(l.Players), len(s.Players))
+	}
+	for i, lp := range l.Players {
+		p := s.Players[i]
+		if lp.Cell != "" {
+			c, ok := parseCell(lp.Cell)
+			if !ok || !s.card(c).Cove {
+				return bad("players[%d].cell: a cell with a cove", i)
+			}
+			p.Cell, p.InCove = c, true
+		}
+		if lp.Wheel != nil {
+			if len(lp.Wheel) != 5 {
+				return bad("players[%d].wheel: the orders on spaces 1 to 5", i)
+			}
+			seen := map[string]bool{}
+			for j, o := range lp.Wheel {
+				if !oneOf(o, tokenOrders) || seen[o] {
+					return bad("players[%d].wheel: each of plunder, trade, crew-up, search, attack once", i)
+				}
+				seen[o] = true
+				p.Wheel[j+1] = o
+			}
+		}
+		if lp.Captain != "" {
+			k := index(len(cat.Captains), func(i int) string { return cat.Captains[i].ID }, lp.Captain)
+			if k < 0 || p.Automa {
+				return bad("players[%d].captain: %q is not a captain card", i, lp.Captain)
+			}
+			p.CaptainCard = k
+		}
+	}
+	// No two ships in one cove, no two players with one captain.
+	caps := map[int]bool{}
+	for i, p := range s.Players {
+		if s.coveTaken(p.Cell, engine.Seat(i)) && p.InCove {
+			return bad("players: two ships hide in the cove of %s", cellName(p.Cell))
+		}
+		if !p.Automa {
+			if caps[p.CaptainCard] {
+				return bad("players: two players have the same captain card")
+			}
+			caps[p.CaptainCard] = true
+		}
+	}
+	// Starting booty follows the market; the bag holds the rest.
+	n := len(s.Players)
+	for k := range n {
+		s.Players[(first+k)%n].Booty = []string{s.Market[k]}
+	}
+	for _, t := range BootyTypes {
+		s.Bag[t] = bootyEach - 1
+	}
+	for _, m := range s.Merchants {
+		s.Bag[m.Booty]--
+	}
+	for _, p := range s.Players {
+		s.Bag[p.Booty[0]]--
+	}
+	for _, t := range BootyTypes {
+		if s.Bag[t] < 0 {
+			return bad("more %s cubes laid out than the box holds", t)
+		}
+	}
+	return nil
+}
+
+func isCorner(c int) bool {
+	return c == 0 || c == gridSize-1 || c == cells-gridSize || c == cells-1
+}
+
+// otherCorner is a corner that is neither a nor b.
+func otherCorner(a, b int) int {
+	for _, c := range []int{0, gridSize - 1, cells - gridSize, cells - 1} {
+		if c != a && c != b {
+			return c
+		}
+	}
+	return 0
 }
 
 func newTurn(p *Player) Turn {
