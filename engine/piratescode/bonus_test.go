@@ -122,7 +122,7 @@ func TestShipLine(t *testing.T) {
 	s.Ports = [2]int{0, 15}
 	s.Merchants[0].Cell, s.Merchants[0].Target = 5, 1 // R2C2 heading for R4C4
 	s.Merchants[1].Cell, s.Merchants[1].Target = 4, 0 // R2C1 heading for R1C1
-	s.Navy = 3                                         // R1C4
+	s.Navy = 3                                        // R1C4
 	p := s.Players[0]
 	p.Cell, p.InCove, p.Gold = 11, false, 0 // R3C4
 	p.Assign = map[string]int{Rigging: 1, Cannons: 1, Extort: 1, Repair: 0}

@@ -14,6 +14,8 @@ type TableDraws struct {
 	DrawnCrew []string `json:"drawnCrew,omitempty"`
 	// Token is the id of the search token turned up.
 	Token string `json:"token,omitempty"`
+	// DrawnMerchant is the merchant card id dealt after a sinking.
+	DrawnMerchant string `json:"drawnMerchant,omitempty"`
 }
 
 func (d *TableDraws) draws() *TableDraws { return d }
@@ -66,6 +68,29 @@ func (c *ctx) drawCrew() int {
 	return c.s.drawCrew()
 }
 
+// drawMerchant deals the next merchant card: the table's, or the top of the
+// seeded deck; -1 when the deck is empty.
+func (c *ctx) drawMerchant() int {
+	if c.draws != nil && c.draws.DrawnMerchant != "" {
+		id := c.draws.DrawnMerchant
+		c.draws.DrawnMerchant = ""
+		for i, k := range c.s.MerchantDeck {
+			if c.s.Catalog.Merchants[k].ID == id {
+				c.s.MerchantDeck = slices.Delete(c.s.MerchantDeck, i, i+1)
+				return k
+			}
+		}
+		c.fail(refuse("draw-not-in-deck", refMerchant, "merchant card %q is not in the deck", id))
+		return -1
+	}
+	if len(c.s.MerchantDeck) == 0 {
+		return -1
+	}
+	k := c.s.MerchantDeck[0]
+	c.s.MerchantDeck = c.s.MerchantDeck[1:]
+	return k
+}
+
 // revealToken is the search token on cell (-1: none left). When the table
 // says which token it turned up, the engine's face-down layout is corrected:
 // the token swaps places with the one the engine had there (from another
@@ -101,7 +126,7 @@ func (c *ctx) leftover() error {
 	if c.draws == nil {
 		return nil
 	}
-	if len(c.draws.DrawnBooty)+len(c.draws.DrawnCrew) > 0 || c.draws.Token != "" {
+	if len(c.draws.DrawnBooty)+len(c.draws.DrawnCrew) > 0 || c.draws.Token != "" || c.draws.DrawnMerchant != "" {
 		return refuse("draw-unused", refTurn, "the table reported draws this action did not make")
 	}
 	return nil

@@ -287,7 +287,18 @@ func TestAttackMerchantOutcomes(t *testing.T) {
 		t.Fatal("a 4 against 4 sank the merchant")
 	}
 	g.st.Players[0].Assign[Cannons] = 3
-	attackMerchant(t, g, 6, `["6","5"]`) // 2+3 = 5 > 4
+	// The table deals the new merchant card (the last of the deck).
+	dealt := g.st.MerchantDeck[len(g.st.MerchantDeck)-1]
+	g.st.Merchants[0].Card = 6
+	put(g, 0, 0)
+	g.st.Merchants[0].Cell = g.st.Players[0].Cell
+	standOn(g, 0, Attack)
+	do(t, g, `{"type":"attack","seat":0,"target":"orange"}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6","5"]}`, g.st.Dice.Open[0].ID))
+	do(t, g, fmt.Sprintf(`{"type":"resolve","seat":0,"drawnMerchant":%q}`, g.st.Catalog.Merchants[dealt].ID)) // 2+3 = 5 > 4
+	if g.st.Merchants[0].Card != dealt {
+		t.Fatalf("dealt %d, want the table's %d", g.st.Merchants[0].Card, dealt)
+	}
 	p = g.st.Players[0]
 	// 3 gold from the card and 1 from the legend level its icon gives.
 	if p.Gold != 4 || p.Legend != 1 || !slices.Equal(p.Booty, []string{Coffee}) || g.st.Merchants[0].Card == 6 || len(g.st.MerchantDeck) != deck-1 {

@@ -457,9 +457,10 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 // to port heading for the other one and gives it a new cube.
 func (c *ctx) resetMerchant(i int, card MerchantCard, port int) {
 	m := &c.s.Merchants[i]
-	if card.Value < 8 && len(c.s.MerchantDeck) > 0 {
-		m.Card = c.s.MerchantDeck[0]
-		c.s.MerchantDeck = c.s.MerchantDeck[1:]
+	if card.Value < 8 {
+		if k := c.drawMerchant(); k >= 0 {
+			m.Card = k
+		}
 	}
 	m.Cell, m.Target = c.s.Ports[port], 1-port
 	m.Booty = c.drawBooty()
