@@ -71,9 +71,9 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ag := playout(t, 2, 3, false, int(turns%12))
+		ag := playout(t, 1+int(turns%2), 3, false, int(turns%12))
 		g := ag.g
-		if turns%3 == 0 {
+		if turns%3 == 0 && !g.st.Players[g.st.Current].Automa {
 			// Open a fight so that roll, surefire, reroll and resolve meet one.
 			s := g.st
 			p := s.Players[s.Current]

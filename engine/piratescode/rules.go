@@ -120,6 +120,9 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 	if seat != engine.NoSeat && g.st.player(seat) == nil {
 		return nil, engine.Refuse("no-such-seat", 0, "there is no player in %s", seat)
 	}
+	if seat != engine.NoSeat && g.st.Players[seat].Automa {
+		return nil, refuse("automa-seat", refSolo, "the Legendary Pirate is run by the companion; only its dice come from the table")
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			evs, err = nil, fmt.Errorf("piratescode: internal error applying %q: %v", a.Head().Type, r)

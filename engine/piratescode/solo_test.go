@@ -221,6 +221,7 @@ func TestSoloWaitsForItsDie(t *testing.T) {
 	g := newTestGame(t, 1, 28)
 	g.st.Turn = Turn{Step: stepBonus, OrderDone: true}
 	do(t, g, `{"type":"end-turn","seat":0}`)
+	refused(t, g, `{"type":"choose-order","seat":1,"to":1}`, "automa-seat")
 	re := refused(t, g, `{"type":"choose-order","seat":0,"to":1}`, "not-your-turn")
 	if re.Section != "Solo" {
 		t.Fatalf("cites %q", re.Section)
