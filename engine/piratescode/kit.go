@@ -22,7 +22,7 @@ var (
 func (rulesImpl) Describe() engine.GameInfo {
 	return engine.GameInfo{Rules: Name, Title: "The Pirate's Code",
 		Blurb:      "Keeps the map, the wheels, the market and the ships; checks every order and bonus action; rolls or reads the attack dice; moves the merchants and the Navy.",
-		MinPlayers: 1, MaxPlayers: 4, Colours: Colours, Citation: "page", HighestWins: true, Inputs: []string{"dice"}}
+		MinPlayers: 1, MaxPlayers: 4, Colours: Colours, Citation: "page", HighestWins: true, Inputs: []string{"dice", "buttons"}}
 }
 
 // NewGameOptions lists the new-game form's options.
@@ -76,7 +76,13 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 // request. Other inputs are notices only.
 func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage, string, bool) {
 	pg, ok := g.(*Game)
-	if !ok || in.Kind != "dice" || len(pg.st.Dice.Open) == 0 {
+	if !ok || pg.st.Over {
+		return nil, "", false
+	}
+	if in.Kind == "button" {
+		return pg.st.buttonAction(in)
+	}
+	if in.Kind != "dice" || len(pg.st.Dice.Open) == 0 {
 		return nil, "", false
 	}
 	r := pg.st.Dice.Open[0]
@@ -96,6 +102,32 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 		return nil, "", false
 	}
 	return b, said, true
+}
+
+// buttonAction maps a player's button to "I am done": the side of a fight
+// that may adjust its dice resolves it; otherwise the active player ends the
+// turn once the Captain has moved.
+func (s *State) buttonAction(in engine.TableInput) (json.RawMessage, string, bool) {
+	p := s.player(in.Seat)
+	if p == nil || p.Automa || in.Long || in.Host {
+		return nil, "", false
+	}
+	act := ""
+	if f := s.Fight; f != nil {
+		if f.Stage == stageAttackAdjust && in.Seat == f.Attacker || f.Stage == stageDefendAdjust && in.Seat == f.Defender {
+			act = "resolve"
+		}
+	} else if in.Seat == s.Current && s.Auto == nil && s.Turn.Step != stepOrder {
+		act = "end-turn"
+	}
+	if act == "" {
+		return nil, p.Name + " pressed their button", false
+	}
+	b, err := json.Marshal(map[string]any{"type": act, "seat": in.Seat})
+	if err != nil {
+		return nil, "", false
+	}
+	return b, fmt.Sprintf("%s pressed their button: %s", p.Name, map[string]string{"resolve": "count my dice", "end-turn": "end of my turn"}[act]), true
 }
 
 // HelpNotes are short answers to the questions a table asks, in our own

@@ -3,6 +3,7 @@ package piratescode
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -133,5 +134,40 @@ func TestViews(t *testing.T) {
 		if strings.Contains(string(b), secret) {
 			t.Errorf("the public view shows %q", secret)
 		}
+	}
+}
+
+// A player's button says "I am done": the end of the turn, or the count of
+// their dice in a fight.
+func TestButton(t *testing.T) {
+	g := newTestGame(t, 2, 15)
+	mapper := Rules().(engine.InputMapper)
+	press := func(seat int) (string, bool) {
+		act, _, ok := mapper.MapInput(g, engine.TableInput{Kind: "button", Seat: engineSeat(seat)})
+		return string(act), ok
+	}
+	if _, ok := press(0); ok {
+		t.Fatal("a button before the Captain moved ended the turn")
+	}
+	standOn(g, 0, Attack)
+	if _, ok := press(1); ok {
+		t.Fatal("another player's button ended the turn")
+	}
+	put(g, 0, 0)
+	g.st.Merchants[0].Cell = g.st.Players[0].Cell
+	do(t, g, `{"type":"attack","seat":0,"target":"orange"}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6","6"]}`, g.st.Fight.Request))
+	act, ok := press(0)
+	if !ok || !strings.Contains(act, `"resolve"`) {
+		t.Fatalf("button in a fight: %s %v", act, ok)
+	}
+	do(t, g, act)
+	act, ok = press(0)
+	if !ok || !strings.Contains(act, `"end-turn"`) {
+		t.Fatalf("button after the fight: %s %v", act, ok)
+	}
+	do(t, g, act)
+	if g.st.Current != 1 {
+		t.Fatal("the turn did not end")
 	}
 }
