@@ -442,3 +442,16 @@ func TestEndWithEqualTurns(t *testing.T) {
 		t.Fatalf("winners %v, want Di (seat 4)", g.st.Winners)
 	}
 }
+
+// A merchant marked "1" gives legend in a solo game (one player), not in a
+// game of two.
+func TestMerchantLegendIconSolo(t *testing.T) {
+	for _, tc := range []struct{ players, want int }{{1, 1}, {2, 0}} {
+		g := newTestGame(t, tc.players, 2)
+		g.st.Players[0].Assign[Cannons] = 2
+		attackMerchant(t, g, 1, `["6","5"]`) // test-merchant-2: damage 2, legend "1"; 4 > 2
+		if got := g.st.Players[0].Legend; got != tc.want {
+			t.Errorf("%d players: legend %d, want %d", tc.players, got, tc.want)
+		}
+	}
+}

@@ -435,7 +435,12 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 		gold := p.gainGold(card.Gold)
 		c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "gold": gold, "booty": m.Booty}, "%s sank the %s merchant ship and gains %d gold", p.Name, m.Name, gold)
 		c.resetMerchant(f.Merchant, card, port)
-		if card.LegendUpTo >= len(c.s.Players) {
+		// A solo game is a 1-player game for the legend icon.
+		humans := len(c.s.Players)
+		if c.s.automa() >= 0 {
+			humans--
+		}
+		if card.LegendUpTo >= humans {
 			c.gainLegend(f.Attacker, p)
 		}
 	case f.AttackTotal < card.Damage:
