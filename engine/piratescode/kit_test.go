@@ -171,3 +171,33 @@ func TestButton(t *testing.T) {
 		t.Fatal("the turn did not end")
 	}
 }
+
+// The active player's phone shows each wheel move with its cost, then the
+// cards in reach, then the bonus actions triggered.
+func TestHints(t *testing.T) {
+	g := newTestGame(t, 2, 16)
+	v := g.View(engine.PlayerViewer(0)).(View)
+	if v.Hints == nil || len(v.Hints.Wheel) != 5 {
+		t.Fatalf("hints %+v", v.Hints)
+	}
+	for _, m := range v.Hints.Wheel {
+		want := m.Space - 1 // from Hide Out, spaces 1..space-1 are skipped
+		if m.Space <= 4 && (!m.OK || m.Deckhands != want) || m.Space == 5 && (m.OK || m.Why == "") {
+			t.Errorf("move to %d: %+v", m.Space, m)
+		}
+	}
+	if g.View(engine.PlayerViewer(1)).(View).Hints != nil || g.View(engine.Public).(View).Hints != nil {
+		t.Fatal("hints shown to someone else")
+	}
+	do(t, g, `{"type":"choose-order","seat":0,"to":1}`)
+	v = g.View(engine.PlayerViewer(0)).(View)
+	if n := g.st.sail(g.st.Players[0]); len(v.Hints.Reach) == 0 || n != 2 {
+		t.Fatalf("reach %v with sail %d", v.Hints.Reach, n)
+	}
+	g.st.Players[0].CaptainCard = 0 // test data: Plunder, then Bury and Attack
+	standOn(g, 0, Plunder)
+	v = g.View(engine.PlayerViewer(0)).(View)
+	if len(v.Hints.Bonuses) != 2 || v.Hints.Bonuses[0].Kind != BonusBury || v.Hints.Bonuses[0].Used {
+		t.Fatalf("bonuses %+v", v.Hints.Bonuses)
+	}
+}

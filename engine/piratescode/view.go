@@ -1,6 +1,8 @@
 package piratescode
 
 import (
+	"fmt"
+
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
 )
@@ -34,10 +36,43 @@ type View struct {
 	Rolls []dice.Request `json:"rolls"`
 	// YouMay lists the action types the viewer may send now (empty for the
 	// public view and for a player who must wait).
-	YouMay  []string      `json:"youMay"`
+	YouMay []string `json:"youMay"`
+	// Hints help the active player's phone: the wheel moves and what each
+	// costs, the cards in reach of a sail, the bonus actions triggered now.
+	// Only in that player's own view.
+	Hints   *Hints        `json:"hints,omitempty"`
 	EndBy   engine.Seat   `json:"endBy"`
 	Over    bool          `json:"over"`
 	Winners []engine.Seat `json:"winners,omitempty"`
+}
+
+// Hints are the active player's choices, worked out by the engine.
+type Hints struct {
+	Wheel   []WheelMove `json:"wheel,omitempty"`
+	Reach   []string    `json:"reach,omitempty"`
+	Bonuses []BonusHint `json:"bonuses,omitempty"`
+}
+
+// WheelMove is one space the Captain could move to: allowed or not (with
+// the refusal's sentence), and the Deckhands it costs with the default
+// payment.
+type WheelMove struct {
+	Space     int    `json:"space"`
+	Order     string `json:"order"`
+	Label     string `json:"label"`
+	OK        bool   `json:"ok"`
+	Deckhands int    `json:"deckhands"`
+	Crosses   bool   `json:"crosses"`
+	Why       string `json:"why,omitempty"`
+}
+
+// BonusHint is one bonus action the Captain's order triggers.
+type BonusHint struct {
+	Card  string `json:"card"`
+	Name  string `json:"name"`
+	Index int    `json:"index"`
+	Kind  string `json:"kind"`
+	Used  bool   `json:"used"`
 }
 
 // CellView is one map card and what is on it.
@@ -199,6 +234,9 @@ func (g *Game) View(v engine.Viewer) any {
 	}
 	if !v.IsPublic() && s.player(v.Seat) != nil && !s.Over {
 		out.YouMay = s.mayDo(v.Seat)
+		if v.Seat == s.Current && s.Fight == nil && s.Auto == nil {
+			out.Hints = s.hints(v.Seat)
+		}
 	}
 	return out
 }
@@ -262,4 +300,71 @@ func orderAction(o string) string {
 		return "hide-out"
 	}
 	return o
+}
+
+// hints works out the active player's wheel moves (by trying each on a
+// copy), the cards in reach and the bonus actions triggered.
+func (s *State) hints(seat engine.Seat) *Hints {
+	p := s.Players[seat]
+	h := &Hints{}
+	switch s.Turn.Step {
+	case stepOrder:
+		for sp := range 6 {
+			if sp == p.Captain {
+				continue
+			}
+			c := &ctx{s: s.clone(), jostles: map[engine.Seat][]string{}}
+			err := (&ChooseOrder{ActionHeader: engine.ActionHeader{Type: "choose-order", Seat: seat}, To: sp}).apply(c)
+			m := WheelMove{Space: sp, Order: p.Wheel[sp], Label: orderName(p.Wheel[sp]), OK: err == nil}
+			if err != nil {
+				if re, ok := engine.AsRuleError(err); ok {
+					m.Why = re.Detail
+				}
+			} else {
+				m.Deckhands = c.s.Players[seat].handsOnWheel() - p.handsOnWheel() + sum(c.s.Turn.Freed)
+				m.Crosses = c.s.Turn.Crossed
+			}
+			h.Wheel = append(h.Wheel, m)
+		}
+		return h
+	case stepSail:
+		n := s.sail(p)
+		for c := range cells {
+			if d := dist(p.Cell, c); d > 0 && d <= n {
+				h.Reach = append(h.Reach, cellName(c))
+			}
+		}
+	}
+	cards := []string{"captain"}
+	for _, k := range p.Crew {
+		cards = append(cards, s.Catalog.Crew[k].ID)
+	}
+	for _, id := range cards {
+		var card Card
+		if id == "captain" {
+			card = s.captainSide(p)
+		} else {
+			for _, k := range p.Crew {
+				if s.Catalog.Crew[k].ID == id {
+					card = s.Catalog.Crew[k]
+				}
+			}
+		}
+		if card.Trigger != p.order() {
+			continue
+		}
+		for i, b := range card.Bonuses {
+			used := s.Turn.Used[fmt.Sprintf("%s/%d", id, i)] || id == "captain" && i < s.Turn.CaptainNext
+			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, Used: used})
+		}
+	}
+	return h
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
