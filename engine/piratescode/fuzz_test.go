@@ -28,6 +28,7 @@ var seedActions = []string{
 	`{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0,1]}`,
 	`{"type":"resolve","seat":0,"swap":"rum","port":1}`,
 	`{"type":"end-turn","seat":0}`,
+	`{"type":"adjust","seat":-1,"player":1,"reason":"misplaced","gold":3,"surefire":1,"booty":["rum"],"legend":1,"assign":{"rigging":3},"cell":"R2C2","inCove":false}`,
 	`{"type":"roll","seat":-1,"request":"r1","faces":["6","2"]}`,
 	`{"type":"roll","seat":-1,"request":"r1","digital":true}`,
 	`{"type":"roll","seat":-1,"request":"r1","corrects":"roll2","faces":["1","1"],"reason":"misread"}`,

@@ -186,3 +186,34 @@ func TestBuryNoneLeftAndBonusTarget(t *testing.T) {
 	standOn(g, 0, Plunder)
 	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-11","index":0,"path":["R1C1"]}`, "bonus-target")
 }
+
+// A hand correction moves things to and from the bag and the supply; it
+// never creates them, and needs the table's seat and a reason.
+func TestAdjust(t *testing.T) {
+	g := newTestGame(t, 2, 57)
+	refused(t, g, `{"type":"adjust","seat":0,"player":0,"reason":"x","gold":5}`, "adjust-table")
+	refused(t, g, `{"type":"adjust","seat":-1,"player":0,"gold":5}`, "adjust-table")
+	refused(t, g, `{"type":"adjust","seat":-1,"player":0,"reason":"x","gold":14}`, "adjust-range")
+	refused(t, g, `{"type":"adjust","seat":-1,"player":0,"reason":"x","assign":{"rigging":4}}`, "adjust-range")
+	g.st.Bag[g.st.Players[0].Booty[0]]++
+	g.st.Players[0].Booty = []string{Coffee}
+	g.st.Bag[Coffee]--
+	g.st.Bag[Rum] = 1
+	refused(t, g, `{"type":"adjust","seat":-1,"player":0,"reason":"x","booty":["rum","rum"]}`, "adjust-range")
+	total := func() int {
+		n := len(g.st.Players[0].Booty) + len(g.st.Players[1].Booty)
+		for _, c := range g.st.Bag {
+			n += c
+		}
+		return n
+	}
+	before := total()
+	do(t, g, `{"type":"adjust","seat":-1,"player":0,"reason":"a cube fell off the ship","gold":5,"surefire":2,"booty":["rum"],"assign":{"rigging":3,"cannons":0,"extort":0,"repair":0}}`)
+	p := g.st.Players[0]
+	if p.Gold != 5 || p.Surefire != 2 || g.st.Surefires != 10 || !slices.Equal(p.Booty, []string{Rum}) || g.st.Bag[Rum] != 0 || p.Assign[Rigging] != 3 {
+		t.Fatalf("after the correction: %+v bag %v", p, g.st.Bag)
+	}
+	if total() != before {
+		t.Fatal("the correction created or destroyed booty")
+	}
+}

@@ -74,6 +74,7 @@ func Codec() *engine.Codec {
 		codec.Register("resolve", func() engine.Action { return &Resolve{} })
 		codec.Register("end-turn", func() engine.Action { return &EndTurn{} })
 		codec.Register("roll", func() engine.Action { return &Roll{} })
+		codec.Register("adjust", func() engine.Action { return &Adjust{} })
 	})
 	return codec
 }
