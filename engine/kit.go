@@ -67,6 +67,12 @@ type NewGameForm interface {
 	SetupFromForm(form FormAnswers, catalog json.RawMessage) (json.RawMessage, error)
 }
 
+// OptionTableBoard is the option id under which the web server gives
+// SetupFromForm the table's calibrated battle-board layout JSON, when the
+// camera has one. It is never in a game's NewGameOptions (no player picks
+// it); a game that plays on the board reads it, the others ignore it.
+const OptionTableBoard = "tableBoard"
+
 // Option is one question of the new-game form.
 type Option struct {
 	// ID is the key of the answer in FormAnswers.Options.
@@ -125,7 +131,10 @@ type HelpNote struct {
 	Title string `json:"title"`
 	Text  string `json:"text"`
 	// Page or Section cites the rulebook.
-	Page    int    `json:"page,omitempty"`
+	Page int `json:"page,omitempty"`
+	// Pages lists every page the note cites when the rule spans several
+	// (Page is then the first).
+	Pages   []int  `json:"pages,omitempty"`
 	Section string `json:"section,omitempty"`
 	// Keywords help the search find the note.
 	Keywords []string `json:"keywords,omitempty"`

@@ -121,15 +121,28 @@ type createResponse struct {
 	Snapshot  Snapshot               `json:"snapshot"`
 }
 
+// createBody is the body of POST /api/tables: the new-game form's answers
+// (the game's kit builds the setup), or for scripts and tests the setup
+// and players themselves.
+type createBody struct {
+	CreateRequest
+	Form *engine.FormAnswers `json:"form,omitempty"`
+}
+
 func (s *Server) createTable(c echo.Context) error {
-	var req CreateRequest
-	if err := bindJSON(c, &req); err != nil {
+	var body createBody
+	if err := bindJSON(c, &body); err != nil {
 		return err
 	}
-	if err := validateCreate(&req); err != nil {
+	req := body.CreateRequest
+	if body.Form != nil {
+		req.Rules = strings.TrimSpace(req.Rules)
+		if err := s.fromForm(&req, *body.Form); err != nil {
+			return err
+		}
+	} else if err := validateCreate(&req); err != nil {
 		return err
-	}
-	if s.opts.PrepareTable != nil {
+	} else if s.opts.PrepareTable != nil {
 		if err := s.opts.PrepareTable(c.Request().Context(), &req); err != nil {
 			return fail(errBadRequest, "%v", err)
 		}

@@ -78,7 +78,7 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 		}
 	}
 	for id := range form.Options {
-		if id != OptionTarget && id != OptionBoard {
+		if id != OptionTarget && id != OptionBoard && id != engine.OptionTableBoard {
 			return nil, engine.Malformed("option %q: the game has no such option", id)
 		}
 	}
