@@ -207,6 +207,9 @@ type TableInput struct {
 	// Redrop counts cubes the reader could not place (balanced on a border,
 	// cocked): the players drop them again.
 	Redrop int `json:"redrop,omitempty"`
+	// RedropCubes counts those cubes per colour id, when the reader saw
+	// their colour (the rules then ask for exactly those again).
+	RedropCubes map[string]int `json:"redropCubes,omitempty"`
 	// Dice: the dice read, each with its die id, face label and tray zone.
 	Dice []DieRead `json:"dice,omitempty"`
 	// Unreadable counts dice the reader could not read (cocked, outside).
