@@ -150,3 +150,56 @@ func TestButtonsThroughTheKit(t *testing.T) {
 		t.Errorf("Ann's long press: %+v", u.Events)
 	}
 }
+
+func TestHardwareServesTheChosenTable(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	m, err := NewManager(nil, st, []engine.Rules{racetoten.Rules()}, ManagerOpts{Now: newClock().Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { m.Close(); st.Close() }()
+	create := func() *Session {
+		s, _, err := m.Create(bg, CreateRequest{Rules: racetoten.Name,
+			Setup:   json.RawMessage(`{"players":[{"name":"Ann"},{"name":"Bob"}]}`),
+			Players: []PlayerInfo{{Name: "Ann", Colour: "red", Seat: 0}, {Name: "Bob", Colour: "blue", Seat: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a := create()
+	dev := &fakeDevices{events: make(chan DeviceEvent)}
+	var adapted []string
+	sw := NewHardwareSwitch(bg, m, Hardware{Devices: dev}, func(hw Hardware, ps []PlayerInfo) Hardware {
+		adapted = append(adapted, ps[0].Name)
+		return hw
+	})
+	if sw.Table() != "" {
+		t.Fatal("the hardware serves a table nobody chose")
+	}
+	if err := sw.Use(bg, a.ID()); err != nil {
+		t.Fatal(err)
+	}
+	b := create()
+	if sw.Table() != a.ID() {
+		t.Fatalf("a new table took the hardware: serves %q", sw.Table())
+	}
+	ch, cancel := a.Subscribe(engine.Public, 0)
+	defer cancel()
+	dev.events <- DeviceEvent{Kind: ButtonPressed, Seat: 1}
+	waitNotice(t, ch, NoticeButton)
+	if err := sw.Use(bg, b.ID()); err != nil || sw.Table() != b.ID() || len(adapted) != 2 {
+		t.Fatalf("use b: %v, serves %q, adapted %v", err, sw.Table(), adapted)
+	}
+	sw.Release(a.ID())
+	if sw.Table() != b.ID() {
+		t.Fatal("releasing another table released this one")
+	}
+	sw.Release(b.ID())
+	if sw.Table() != "" {
+		t.Fatal("still serving after release")
+	}
+	if err := sw.Use(bg, "no-such-table"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown table: %v", err)
+	}
+}

@@ -37,6 +37,9 @@ type Options struct {
 	// layout (nil when there is none); a new game from the form gets it
 	// as option engine.OptionTableBoard.
 	TableBoard func() json.RawMessage
+	// Hardware switches the table's hardware (tower, camera, buttons,
+	// RFID) between tables; nil: this server has none.
+	Hardware Hardware
 	// DefaultLayout is the battle board /api/layout serves when the camera
 	// is not calibrated; nil: none.
 	DefaultLayout json.RawMessage
@@ -87,6 +90,7 @@ func (s *Server) routes() {
 	api.POST("/sim", s.simDo)
 	api.GET("/qr.svg", s.qrCode)
 	api.GET("/layout", s.layout)
+	api.GET("/hardware", s.hardwareTable)
 	s.rulesRoutes(api)
 	s.tableRoutes(api)
 

@@ -44,6 +44,8 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.GET("/reads", s.proposals)
 	t.POST("/reads/:read/confirm", s.confirmRead)
 	t.POST("/reads/:read/correct", s.correctRead)
+	t.POST("/reads/:read/dismiss", s.dismissRead)
+	t.POST("/hardware", s.useHardware)
 	t.POST("/corrections", s.correct)
 	t.GET("/ws", s.websocket)
 	t.GET("/presence", s.presenceHandler)
@@ -410,6 +412,18 @@ func (s *Server) confirmRead(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, res)
+}
+
+// dismissRead drops a proposed read nobody wants; the game does not change.
+func (s *Server) dismissRead(c echo.Context) error {
+	t, a, err := s.table(c)
+	if err != nil {
+		return err
+	}
+	if err := t.DismissRead(a, c.Param("read")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // correctRead applies a read typed in by hand instead of the camera's; the

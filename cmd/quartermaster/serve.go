@@ -103,7 +103,6 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 			return fmt.Errorf("the sailor cards' NFC stickers (%s): %w", filepath.Join(cfg.Data, cardsFile), err)
 		}
 		hw.Devices = &tableDevices{t: tbl, cards: cards}
-		hw.Map = deviceMap
 	}
 
 	cam, err := openCamera(ctx, lg.With("part", "camera"), cfg)
@@ -139,10 +138,12 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}
 	}
 
-	srv := web.New(lg, mgr, opts)
 	if hw.Devices != nil || hw.Camera != nil {
-		go followTable(ctx, lg, mgr, hw)
+		// The hardware serves the table its host chooses, never simply
+		// the newest: a game created elsewhere takes nothing.
+		opts.Hardware = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
 	}
+	srv := web.New(lg, mgr, opts)
 	if ready != nil {
 		ready(srv)
 	}
