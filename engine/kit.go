@@ -132,8 +132,8 @@ type HelpNote struct {
 	Text  string `json:"text"`
 	// Page or Section cites the rulebook.
 	Page int `json:"page,omitempty"`
-	// Pages lists every page the note cites when the rule spans several
-	// (Page is then the first).
+	// Pages lists every page the note cites (Page is the first); a note
+	// may give only Page.
 	Pages   []int  `json:"pages,omitempty"`
 	Section string `json:"section,omitempty"`
 	// Keywords help the search find the note.

@@ -49,6 +49,15 @@ func newEnv(t testing.TB, opts Options, rules ...engine.Rules) *env {
 	if opts.PingInterval == 0 {
 		opts.PingInterval = 200 * time.Millisecond
 	}
+	if opts.DefaultLayout == nil {
+		// cmd serves Dead Reckoning's default board; the battle screen
+		// builds its by-hand read from it.
+		b, err := os.ReadFile("../engine/deadreckoning/battle/board.default.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.DefaultLayout = b
+	}
 	var lg *slog.Logger
 	if os.Getenv("QM_TEST_LOG") != "" {
 		lg = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -605,7 +614,7 @@ func (f *fakeCalibrator) TestRead(context.Context) (json.RawMessage, error) {
 }
 
 func TestLayout(t *testing.T) {
-	if r := newEnv(t, Options{}).do("GET", "/api/layout", ""); r.status != http.StatusNotFound {
+	if r := newEnv(t, Options{DefaultLayout: json.RawMessage{}}).do("GET", "/api/layout", ""); r.status != http.StatusNotFound {
 		t.Errorf("no board at all: %d %s", r.status, r.body)
 	}
 	e := newEnv(t, Options{DefaultLayout: json.RawMessage(`{"zones":[{"id":"test-broadside","effects":[{"kind":"explode"}]},{"id":"b"},{"id":"c"},{"id":"d"},{"id":"e"}]}`)})

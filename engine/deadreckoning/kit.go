@@ -141,9 +141,7 @@ var helpNotes = func() []engine.HelpNote {
 		if len(n.Pages) > 0 {
 			out[i].Page = n.Pages[0]
 		}
-		if len(n.Pages) > 1 {
-			out[i].Pages = n.Pages
-		}
+		out[i].Pages = n.Pages
 	}
 	return out
 }()
