@@ -143,6 +143,11 @@ func TestRulesCatalog(t *testing.T) {
 	if view.Target != 14 || view.Board != "Test Board Two" || view.Players[1].Name != "Bob" {
 		t.Errorf("the form's game: %+v", view)
 	}
+	// The snapshot says the start die is awaited.
+	r = e.do("GET", "/api/tables/"+cr.Table, "")
+	if !strings.Contains(string(r.body), `"expects":[{"kind":"dice","id":"r1","say":"roll 1 white die"`) {
+		t.Errorf("snapshot expects: %s", r.body)
+	}
 }
 
 func TestCreateFromForm(t *testing.T) {

@@ -249,3 +249,26 @@ func TestCatalogCheck(t *testing.T) {
 		t.Errorf("kinds: %+v", kit().CatalogKinds())
 	}
 }
+
+// FuzzMapInput: whatever the camera reports during a battle's read, the
+// kit never panics, and what it maps is an action the rules can decode.
+func FuzzMapInput(f *testing.F) {
+	f.Add("explode", "purple", 1, "damage-left", "green", 2, 0)
+	f.Add("", "", -3, "nowhere", "black", 99, 5)
+	g := midBattle(f, "read")
+	f.Fuzz(func(t *testing.T, z1, c1 string, n1 int, z2, c2 string, n2, redrop int) {
+		in := engine.TableInput{Kind: "cubes", Seat: engine.NoSeat,
+			Cubes:       map[string]map[string]int{z1: {c1: n1}, z2: {c2: n2}},
+			RedropCubes: map[string]int{c1: redrop}}
+		act, said, ok := kit().MapInput(g, in)
+		if !ok {
+			return
+		}
+		if said == "" {
+			t.Fatal("mapped without a sentence")
+		}
+		if _, err := Rules().DecodeAction(act); err != nil && !errors.Is(err, engine.ErrMalformed) {
+			t.Fatalf("mapped action %s: %v", act, err)
+		}
+	})
+}

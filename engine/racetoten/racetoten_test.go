@@ -251,3 +251,32 @@ func FuzzDecodeAndApply(f *testing.F) {
 		}
 	})
 }
+
+func FuzzKitDecoders(f *testing.F) {
+	f.Add([]byte(`{"boards":[{"id":"a","name":"Test Board","target":9}]}`))
+	f.Add([]byte(`{"counter":3,"target":10}`))
+	f.Add([]byte(`{"players":[{"name":"Ann","colour":"red"}],"options":{"target":7,"board":"a"}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r := Rules().(rulesImpl)
+		if c, err := r.CheckCatalog(b); err == nil {
+			if again, err := r.CheckCatalog(c); err != nil || !bytes.Equal(again, c) {
+				t.Fatalf("canonical catalog not stable: %s / %s (%v)", c, again, err)
+			}
+		} else if !errors.Is(err, engine.ErrMalformed) {
+			t.Fatalf("catalog error not malformed: %v", err)
+		}
+		if _, err := r.ScoreEndState(b, nil); err != nil && !errors.Is(err, engine.ErrMalformed) {
+			t.Fatalf("calculator error not malformed: %v", err)
+		}
+		var form engine.FormAnswers
+		if json.Unmarshal(b, &form) == nil {
+			if setup, err := r.SetupFromForm(form, b); err == nil {
+				if _, err := Rules().New(setup, 1); err != nil && !errors.Is(err, engine.ErrMalformed) {
+					t.Fatalf("the form's setup: %v", err)
+				}
+			} else if !errors.Is(err, engine.ErrMalformed) {
+				t.Fatalf("form error not malformed: %v", err)
+			}
+		}
+	})
+}
