@@ -471,7 +471,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 	}
 	s.notice(n)
 	mapper, kit := s.rules.(engine.InputMapper)
-	if hw.Map != nil || (kit && (ev.Kind == ButtonPressed || ev.Kind == CardTapped)) {
+	if hw.Map != nil || (kit && (ev.Kind == ButtonPressed || ev.Kind == CardTapped || ev.Kind == DropStarted)) {
 		s.mu.Lock()
 		var action json.RawMessage
 		var ok bool
@@ -479,8 +479,13 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 			action, ok = safeMap(hw.Map, s.game, ev)
 		} else {
 			in := engine.TableInput{Kind: "button", Seat: seat, Long: ev.Long, Host: ev.Host, Dropped: -1}
-			if ev.Kind == CardTapped {
+			switch ev.Kind {
+			case CardTapped:
 				in = engine.TableInput{Kind: "card", Seat: ev.Seat, Card: ev.Card, Dropped: -1}
+			case DropStarted:
+				// Cubes falling through the tower may start the step
+				// that drops them (a battle's drop).
+				in = engine.TableInput{Kind: "drop", Seat: engine.NoSeat, Dropped: -1}
 			}
 			action, _, ok = safeMapInput(mapper, s.game, in)
 		}

@@ -198,7 +198,8 @@ type FieldCondition struct {
 // cubes read on the battle board, dice read in the tray, a button press or a
 // card tap. The game's InputMapper turns it into one of its actions.
 type TableInput struct {
-	// Kind is "cubes", "dice", "button" or "card".
+	// Kind is "cubes", "dice", "button", "card", or "drop" (the tower's
+	// drop sensor saw cubes start falling).
 	Kind string `json:"kind"`
 	// Seat is the player whose button or reader it was (NoSeat otherwise).
 	Seat Seat `json:"seat"`

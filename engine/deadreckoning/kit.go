@@ -303,6 +303,8 @@ func cubeList(m map[string]int) string {
 // MapInput turns what the table reported into a Dead Reckoning action:
 //   - cubes read on the battle board while a read is awaited become the
 //     battle's read step (or the tie-break battle's read);
+//   - cubes falling through the tower (the drop sensor) while a battle is
+//     ready to drop become its drop step;
 //   - a long press of the button of the only player to act ends their turn
 //     (a short press is only a notice);
 //   - a sailor card tapped on the reader (a registered sticker) is played
@@ -360,6 +362,21 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 			return nil, "", false
 		}
 		return b, said, true
+	case "drop":
+		// Cubes falling through the tower while a battle is ready to drop
+		// start its drop, so the camera's read of them is awaited.
+		pb := dg.st.CurrentBattle()
+		if pb == nil || len(pb.Machine) == 0 {
+			return nil, "", false
+		}
+		if _, n, err := dg.st.battleNeed(pb); err != nil || n.Phase != battle.PhaseReady {
+			return nil, "", false
+		}
+		b, err := json.Marshal(&BattleStep{ActionHeader: engine.ActionHeader{Type: "battle-step", Seat: engine.NoSeat}, Step: battle.Step{Step: battle.StepDrop}})
+		if err != nil {
+			return nil, "", false
+		}
+		return b, "cubes are falling through the tower: the battle's drop", true
 	case "button":
 		seat, ok := onlyActive(dg)
 		if !ok || !in.Long || in.Host || in.Seat != seat || dg.st.CurrentBattle() != nil {

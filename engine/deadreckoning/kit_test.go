@@ -36,7 +36,13 @@ func TestBattleThroughTheKit(t *testing.T) {
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"explode": {"purple": 1}}}); ok {
 		t.Fatal("a read while none is awaited became an action")
 	}
-	do(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	// The tower's drop sensor starts the drop.
+	if said := mapAndApply(t, g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat, Dropped: -1}); !strings.HasPrefix(said, "cubes are falling") {
+		t.Errorf("drop said %q", said)
+	}
+	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat}); ok {
+		t.Error("a second drop while the read is awaited became an action")
+	}
 	w := g.WaitingFor()
 	if len(w) != 1 || w[0].Kind != "cubes" || w[0].Cubes["purple"] != 1 || w[0].Cubes["green"] != 1 || len(w[0].Cubes) != 2 ||
 		w[0].Say != "drop 1 green and 1 purple cubes into the tower" {
@@ -87,6 +93,9 @@ func TestRedropThroughTheKit(t *testing.T) {
 
 func TestButtonsAndCardsThroughTheKit(t *testing.T) {
 	g := newGame(t, testSetup(2), 5)
+	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat}); ok {
+		t.Error("a drop with no battle became an action")
+	}
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "button", Seat: 0}); ok {
 		t.Error("a short press became an action")
 	}
