@@ -189,7 +189,19 @@ func (s *Server) health(c echo.Context) error {
 		"sim":         s.opts.Sim != nil,
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,
+		"score":       s.hasCalculator(),
 	})
+}
+
+// hasCalculator reports whether a game served has an end-state calculator
+// (the old dashboard's "just score" page).
+func (s *Server) hasCalculator() bool {
+	for _, r := range s.rules.by {
+		if _, ok := r.(engine.EndStateCalculator); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // bindJSON decodes a request body strictly: unknown fields and trailing data
