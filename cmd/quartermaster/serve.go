@@ -114,7 +114,7 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	calibratedBoard := func() json.RawMessage { return dataDirBoard(lg, cfg.Data) }
 	if cam != nil {
 		defer cam.Close()
-		hw.Camera = cam.Camera
+		hw.Camera = asInputCamera(cam.Camera)
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
 		calibratedBoard = cam.Board

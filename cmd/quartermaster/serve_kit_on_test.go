@@ -121,7 +121,7 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 		for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
 			if rs := reads(); len(rs) > 0 {
 				r := rs[0]
-				if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(r.Said, "the camera ") || r.Dropped != 2 {
+				if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(r.Said, "the camera sees ") || r.Input.Kind != "cubes" || r.Dropped != 2 {
 					t.Errorf("read: %+v", r)
 				}
 				if code, body := do("POST", "/api/tables/"+created.Table+"/reads/"+r.ID+"/dismiss", "", created.HostToken); code != 204 || len(reads()) != 0 {
