@@ -11,14 +11,14 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Packages that must build and test without cgo (no OpenCV): all but vision and cmd.
 NOCGO_PKGS   = $(shell $(GO) list ./... | grep -v -e /vision -e /cmd/)
 
-.PHONY: run test build build-novision deps deps-test fmt-check vet staticcheck unit nocgo bench clean
+.PHONY: run test build build-novision deps deps-test fmt-check tidy-check vet staticcheck unit nocgo bench clean
 
 ## run: install what is missing, build, serve the dashboard with a simulated table
 run: deps build
 	./$(BIN) serve --addr $(ADDR) --data $(DATA) --sim
 
 ## test: install what is missing, gofmt, vet, staticcheck, all tests with -race
-test: deps-test fmt-check vet staticcheck unit nocgo
+test: deps-test fmt-check tidy-check vet staticcheck unit nocgo
 
 deps:
 	@bash scripts/install-deps.sh run
@@ -37,6 +37,10 @@ build-novision:
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt: these files need formatting:"; echo "$$out"; exit 1; fi
+
+## tidy-check: go.mod and go.sum are exactly what `go mod tidy` writes
+tidy-check:
+	$(GO) mod tidy -diff
 
 vet:
 	$(GO) vet ./...

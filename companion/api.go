@@ -124,6 +124,9 @@ type Snapshot struct {
 	View    json.RawMessage `json:"view"`
 	Players []PlayerInfo    `json:"players"`
 	Over    bool            `json:"over"`
+	// Expects are the physical inputs the game waits for now (the cubes to
+	// drop, the dice to roll), from its engine.Waiting; empty when none.
+	Expects []engine.Expect `json:"expects"`
 }
 
 // LogEntry is one entry of the table's history as one viewer may see it.
@@ -169,12 +172,14 @@ type Update struct {
 
 // Notice kinds.
 const (
-	NoticeDropStarted   = "drop-started"
-	NoticeDropEnded     = "drop-ended"
-	NoticeButton        = "button"
-	NoticeCard          = "card"
-	NoticeProposedRead  = "proposed-read"
-	NoticeReadResolved  = "read-resolved"
+	NoticeDropStarted  = "drop-started"
+	NoticeDropEnded    = "drop-ended"
+	NoticeButton       = "button"
+	NoticeCard         = "card"
+	NoticeProposedRead = "proposed-read"
+	NoticeReadResolved = "read-resolved"
+	// NoticeNotAwaited: the camera saw something no step waits for.
+	NoticeNotAwaited    = "not-awaited"
 	NoticeCountMismatch = "count-mismatch"
 	NoticeDeviceError   = "device-error"
 	NoticePart          = "part"
@@ -202,12 +207,21 @@ type Notice struct {
 	Time time.Time     `json:"time"`
 }
 
-// ProposedRead is a battle read the camera made, held by the session until
-// a player confirms it or corrects it by hand.
+// ProposedRead is something the table's camera saw (a rules-neutral
+// engine.TableInput), with the action the game's kit maps it to and a
+// sentence saying what was seen. The session holds it until a player
+// confirms, corrects or dismisses it, or the step it answers passes.
 type ProposedRead struct {
 	ID string `json:"id"`
-	// Action is the rules' read action JSON as the camera filled it in.
+	// Input is what the camera reported, in no game's terms.
+	Input engine.TableInput `json:"input"`
+	// Said is what was seen, in players' words.
+	Said string `json:"said"`
+	// Action is the rules' action JSON the input answers.
 	Action json.RawMessage `json:"action"`
+	// Expect is the id of the engine.Expect the read answers ("" when the
+	// game does not say what it waits for).
+	Expect string `json:"expect"`
 	// Cubes is how many cubes the camera saw.
 	Cubes int `json:"cubes"`
 	// Dropped is the drop sensor's count for the same drop, -1 if unknown.

@@ -44,9 +44,12 @@ type CameraReport struct {
 
 // CameraRead is what the camera saw after a drop.
 type CameraRead struct {
-	// Action is the rules' read action JSON (the tally per zone and colour
-	// as the rules' read action carries it), filled in by the adapter.
-	Action json.RawMessage `json:"action"`
+	// Input is what was seen, in no game's terms; the game's kit
+	// (engine.InputMapper) turns it into an action.
+	Input *engine.TableInput `json:"input,omitempty"`
+	// Action, when Input is nil, is a rules' read action JSON filled in by
+	// the adapter itself (cameras from before the game kit).
+	Action json.RawMessage `json:"action,omitempty"`
 	// Cubes is how many cubes the camera saw on the board.
 	Cubes int `json:"cubes"`
 }
@@ -122,7 +125,8 @@ type Hardware struct {
 	// Camera may be nil (reads are typed in by hand). A CameraWatcher
 	// reads by itself; any other Camera is asked Settle after a drop ends.
 	Camera Camera
-	// Map may be nil: device events are only notices.
+	// Map, when set, maps device events itself; nil: button presses and
+	// card taps go to the rules' engine.InputMapper as table inputs.
 	Map DeviceMap
 	// Settle is how long to wait after a drop ends before asking a camera
 	// that does not watch by itself (cubes still rolling); 0 means

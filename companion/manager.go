@@ -56,7 +56,9 @@ type Manager struct {
 	lg    *slog.Logger
 	st    store.Store
 	rules map[string]engine.Rules
-	opts  ManagerOpts
+	// list is the rules in the order given, for Rules.
+	list []engine.Rules
+	opts ManagerOpts
 
 	mu       sync.Mutex
 	sessions map[string]*Session
@@ -95,6 +97,7 @@ func NewManager(lg *slog.Logger, st store.Store, rules []engine.Rules, opts Mana
 			return nil, fmt.Errorf("companion: rules %q given twice", r.Name())
 		}
 		m.rules[r.Name()] = r
+		m.list = append(m.list, r)
 	}
 	return m, nil
 }
@@ -188,6 +191,10 @@ func checkPlayers(ps []PlayerInfo) error {
 	}
 	return nil
 }
+
+// Rules returns the rules the manager plays, in the order given to
+// NewManager.
+func (m *Manager) Rules() []engine.Rules { return append([]engine.Rules(nil), m.list...) }
 
 func (m *Manager) ruleNames() []string {
 	var out []string

@@ -52,6 +52,11 @@ type Session struct {
 	views    map[engine.Viewer]json.RawMessage // cache for the current version
 
 	proposals []*ProposedRead
+	// expects caches what the game waits for at version expectsAt.
+	expects   []engine.Expect
+	expectsAt uint64
+	// resolving counts the confirmations of each proposal under way.
+	resolving map[string]int
 	lastDrop  int // drop sensor count of the last drop, -1 unknown
 	// uncounted is the proposal read during the current drop before the
 	// tower reported its count; the count is attached when it comes.
@@ -73,7 +78,7 @@ func newSession(m *Manager, r engine.Rules, rec store.TableRecord, players []Pla
 	return &Session{
 		m: m, lg: m.lg.With("table", rec.ID), rules: r, rec: rec, players: players, game: g,
 		undoneBy: map[uint64]uint64{}, fixedBy: map[uint64]uint64{}, keys: map[string]uint64{},
-		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, lastDrop: -1,
+		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, lastDrop: -1, resolving: map[string]int{},
 	}
 }
 
@@ -589,7 +594,8 @@ func (s *Session) snapshot(v engine.Viewer) Snapshot {
 		view = encodeView(s.game, v)
 		s.views[v] = view
 	}
-	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: uint64(len(s.log)), View: view, Players: s.players, Over: s.game.Over()}
+	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: uint64(len(s.log)), View: view, Players: s.players, Over: s.game.Over(),
+		Expects: s.expectsNow()}
 }
 
 func encodeView(g engine.Game, v engine.Viewer) (view json.RawMessage) {
@@ -620,7 +626,8 @@ func (s *Session) ViewAt(version uint64, v engine.Viewer) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: version, View: encodeView(g, v), Players: s.players, Over: g.Over()}, nil
+	return Snapshot{Table: s.rec.ID, Rules: s.rec.Rules, Version: version, View: encodeView(g, v), Players: s.players, Over: g.Over(),
+		Expects: expectsOf(g)}, nil
 }
 
 // History returns the whole log as v may see it: other players' secrets and
@@ -728,6 +735,9 @@ func (s *Session) publish(evs []engine.Event, n *Notice) {
 		}
 	}
 	s.showStatus(evs, n)
+	if evs != nil {
+		s.settleReads()
+	}
 }
 
 // dormant reports whether the session may leave memory: no subscriber and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion/store"
@@ -16,34 +17,73 @@ import (
 // oldest is forgotten first.
 const MaxProposals = 8
 
-// Propose records a camera read as a proposal a player must confirm or
-// correct; nothing changes in the game. dropped is the drop sensor's count
-// for the same drop (-1: the count of the last drop the attached devices
-// reported, if any): when it differs from the cubes the camera saw, a
-// count-mismatch notice is published too.
+// Propose records a camera read as a proposal a player must confirm,
+// correct or dismiss; nothing changes in the game. A read with an Input is
+// mapped by the game's kit to its action and sentence; it is proposed only
+// while the game waits for that kind of input (engine.Waiting), and
+// replaces an earlier proposal answering the same step. dropped is the drop
+// sensor's count for the same drop (-1: the count of the last drop the
+// attached devices reported, if any): when it differs from the cubes the
+// camera saw, a count-mismatch notice is published too.
 func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (ProposedRead, error) {
-	if _, err := s.rules.DecodeAction(r.Action); err != nil {
-		if !errors.Is(err, engine.ErrMalformed) {
-			err = engine.Malformed("%v", err)
+	if r.Input == nil {
+		if _, err := s.rules.DecodeAction(r.Action); err != nil {
+			if !errors.Is(err, engine.ErrMalformed) {
+				err = engine.Malformed("%v", err)
+			}
+			return ProposedRead{}, fmt.Errorf("the camera's read is not an action of %s: %w", s.rec.Rules, err)
 		}
-		return ProposedRead{}, fmt.Errorf("the camera's read is not an action of %s: %w", s.rec.Rules, err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return ProposedRead{}, ErrClosed
 	}
+	p := &ProposedRead{ID: randomID(), Cubes: r.Cubes, Source: "camera", Time: s.m.opts.Now().UTC(), BaseVersion: uint64(len(s.log))}
+	kind := "cubes"
+	if r.Input != nil {
+		kind = r.Input.Kind
+		p.Input = *r.Input
+	} else {
+		p.Input = engine.TableInput{Kind: kind, Seat: engine.NoSeat}
+		p.Action = append(json.RawMessage(nil), r.Action...)
+		p.Said = fmt.Sprintf("the camera read %d cubes", r.Cubes)
+	}
+	_, waits := s.game.(engine.Waiting)
+	expect, awaited := s.awaited(kind)
+	if waits && !awaited {
+		return ProposedRead{}, fmt.Errorf("%w: the camera saw %d cubes, but no read is awaited now", ErrNotAwaited, r.Cubes)
+	}
+	p.Expect = expect
+	if r.Input != nil {
+		m, ok := s.rules.(engine.InputMapper)
+		if !ok {
+			return ProposedRead{}, fmt.Errorf("%w: the %s rules take no table input", ErrNotAwaited, s.rec.Rules)
+		}
+		action, said, ok := safeMapInput(m, s.game, *r.Input)
+		if !ok {
+			return ProposedRead{}, fmt.Errorf("%w: the camera saw %d cubes, but the game has no use for them now", ErrNotAwaited, r.Cubes)
+		}
+		p.Action, p.Said = action, said
+	}
 	if dropped < 0 {
 		dropped = s.lastDrop // the count of the drop the attached tower saw last
 	}
 	s.lastDrop = -1 // one drop, one read
-	p := &ProposedRead{ID: randomID(), Action: append(json.RawMessage(nil), r.Action...), Cubes: r.Cubes, Dropped: dropped,
-		Source: "camera", Time: s.m.opts.Now().UTC(), BaseVersion: uint64(len(s.log))}
+	p.Dropped = dropped
 	s.uncounted = ""
 	if dropped < 0 {
 		// A camera that watches by itself may read before the tower
 		// reports the end of the same drop: the count is attached then.
 		s.uncounted = p.ID
+	}
+	if p.Expect != "" {
+		// A newer read of the same step replaces the older ones.
+		for _, old := range slices.Clone(s.proposals) {
+			if old.Expect == p.Expect {
+				s.resolved(old, "An older read was replaced by the camera's new one.")
+			}
+		}
 	}
 	s.proposals = append(s.proposals, p)
 	if len(s.proposals) > MaxProposals {
@@ -51,9 +91,113 @@ func (s *Session) Propose(ctx context.Context, r CameraRead, dropped int) (Propo
 	}
 	cp := *p
 	s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: max(dropped, 0), Seen: r.Cubes,
-		Text: fmt.Sprintf("The camera read %d cubes: confirm or correct the read.", r.Cubes), Time: p.Time})
+		Text: upperFirst(p.Said) + ": confirm or correct the read.", Time: p.Time})
 	s.compareCount(&cp)
 	return cp, nil
+}
+
+// ErrNotAwaited: the table reported an input the game does not wait for
+// now; it is only a notice.
+var ErrNotAwaited = errors.New("not awaited")
+
+// awaited returns the id of the first input of kind the game waits for;
+// ok false when the game says it waits for none. With s.mu held.
+func (s *Session) awaited(kind string) (id string, ok bool) {
+	for _, e := range s.expectsNow() {
+		if e.Kind == kind {
+			return e.ID, true
+		}
+	}
+	return "", false
+}
+
+// expectsNow is what the game waits for now, cached per version. With s.mu
+// held.
+func (s *Session) expectsNow() []engine.Expect {
+	v := uint64(len(s.log))
+	if s.expects == nil || s.expectsAt != v {
+		s.expects, s.expectsAt = expectsOf(s.game), v
+	}
+	return s.expects
+}
+
+// expectsOf asks a game what it waits for, treating a panic as nothing.
+func expectsOf(g engine.Game) (out []engine.Expect) {
+	out = []engine.Expect{}
+	w, ok := g.(engine.Waiting)
+	if !ok {
+		return out
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = []engine.Expect{}
+		}
+	}()
+	if e := w.WaitingFor(); e != nil {
+		out = e
+	}
+	return out
+}
+
+// safeMapInput runs the kit's input mapper, treating a panic as "no action".
+func safeMapInput(m engine.InputMapper, g engine.Game, in engine.TableInput) (action json.RawMessage, said string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			action, said, ok = nil, "", false
+		}
+	}()
+	return m.MapInput(g, in)
+}
+
+// settleReads drops the proposals whose step has passed (the game no longer
+// waits for their Expect) after a change, telling everyone. With s.mu held.
+func (s *Session) settleReads() {
+	if _, ok := s.game.(engine.Waiting); !ok || len(s.proposals) == 0 {
+		return
+	}
+	waiting := map[string]bool{}
+	for _, e := range s.expectsNow() {
+		waiting[e.ID] = true
+	}
+	for _, p := range slices.Clone(s.proposals) {
+		if !waiting[p.Expect] && s.resolving[p.ID] == 0 {
+			s.resolved(p, "The step this read answered has passed.")
+		}
+	}
+}
+
+// resolved removes a proposal and publishes a read-resolved notice. With
+// s.mu held.
+func (s *Session) resolved(p *ProposedRead, text string) {
+	s.proposals = slices.DeleteFunc(s.proposals, func(q *ProposedRead) bool { return q.ID == p.ID })
+	if s.uncounted == p.ID {
+		s.uncounted = ""
+	}
+	cp := *p
+	s.publish(nil, &Notice{Kind: NoticeReadResolved, Seat: engine.NoSeat, Read: &cp, Time: s.m.opts.Now().UTC(), Text: text})
+}
+
+// DismissRead drops a proposed read nobody wants (a drop read twice, a
+// hand in view): nothing changes in the game. A watching screen may not.
+func (s *Session) DismissRead(a Access, id string) error {
+	if !a.Host && a.Viewer.IsPublic() {
+		return fmt.Errorf("%w: a watching screen only watches; dismiss the read on the host's tablet or a player's phone", ErrForbidden)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.proposal(id)
+	if !ok {
+		return fmt.Errorf("%w: no proposed read %q (already resolved, or too old)", ErrNotFound, id)
+	}
+	s.resolved(p, "The read was dismissed.")
+	return nil
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // compareCount publishes a count-mismatch notice when the tower's count of
@@ -147,6 +291,16 @@ func (s *Session) resolveRead(ctx context.Context, sub Submission, id, reason st
 	var cp ProposedRead
 	if ok {
 		cp = *p
+		// Its own confirmation passes the step: it is resolved below, not
+		// as a read whose step passed.
+		s.resolving[id]++
+		defer func() {
+			s.mu.Lock()
+			if s.resolving[id]--; s.resolving[id] <= 0 {
+				delete(s.resolving, id)
+			}
+			s.mu.Unlock()
+		}()
 	}
 	s.mu.Unlock()
 	if !ok {
@@ -316,9 +470,25 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 		n.Kind, n.Text = NoticeDeviceError, fmt.Sprintf("Unknown device event %q.", ev.Kind)
 	}
 	s.notice(n)
-	if hw.Map != nil {
+	mapper, kit := s.rules.(engine.InputMapper)
+	if hw.Map != nil || (kit && (ev.Kind == ButtonPressed || ev.Kind == CardTapped || ev.Kind == DropStarted)) {
 		s.mu.Lock()
-		action, ok := safeMap(hw.Map, s.game, ev)
+		var action json.RawMessage
+		var ok bool
+		if hw.Map != nil {
+			action, ok = safeMap(hw.Map, s.game, ev)
+		} else {
+			in := engine.TableInput{Kind: "button", Seat: seat, Long: ev.Long, Host: ev.Host, Dropped: -1}
+			switch ev.Kind {
+			case CardTapped:
+				in = engine.TableInput{Kind: "card", Seat: ev.Seat, Card: ev.Card, Dropped: -1}
+			case DropStarted:
+				// Cubes falling through the tower may start the step
+				// that drops them (a battle's drop).
+				in = engine.TableInput{Kind: "drop", Seat: engine.NoSeat, Dropped: -1}
+			}
+			action, _, ok = safeMapInput(mapper, s.game, in)
+		}
 		src := map[DeviceEventKind]string{ButtonPressed: "button", CardTapped: "rfid", DropStarted: "tower", DropEnded: "tower", PartChanged: "device"}[ev.Kind]
 		s.mu.Unlock()
 		if ok {
@@ -344,7 +514,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 			return
 		}
 		if _, err := s.Propose(ctx, rd, ev.Count); err != nil {
-			s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
+			s.notice(readRefusedNotice(err))
 		}
 	}
 }
@@ -357,8 +527,17 @@ func (s *Session) cameraReport(ctx context.Context, rep CameraReport) {
 		return
 	}
 	if _, err := s.Propose(ctx, rep.Read, -1); err != nil {
-		s.notice(&Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."})
+		s.notice(readRefusedNotice(err))
 	}
+}
+
+// readRefusedNotice tells the table why a camera read was not proposed: it
+// was not awaited (only a notice), or it was not usable.
+func readRefusedNotice(err error) *Notice {
+	if errors.Is(err, ErrNotAwaited) {
+		return &Notice{Kind: NoticeNotAwaited, Seat: engine.NoSeat, Text: upperFirst(strings.TrimPrefix(err.Error(), ErrNotAwaited.Error()+": ")) + "."}
+	}
+	return &Notice{Kind: NoticeDeviceError, Seat: engine.NoSeat, Text: "The camera's read was not usable: " + err.Error() + ". Enter the read by hand."}
 }
 
 // safeMap runs the rules' device map, treating a panic as "no action".

@@ -67,6 +67,12 @@ type NewGameForm interface {
 	SetupFromForm(form FormAnswers, catalog json.RawMessage) (json.RawMessage, error)
 }
 
+// OptionTableBoard is the option id under which the web server gives
+// SetupFromForm the table's calibrated battle-board layout JSON, when the
+// camera has one. It is never in a game's NewGameOptions (no player picks
+// it); a game that plays on the board reads it, the others ignore it.
+const OptionTableBoard = "tableBoard"
+
 // Option is one question of the new-game form.
 type Option struct {
 	// ID is the key of the answer in FormAnswers.Options.
@@ -125,7 +131,10 @@ type HelpNote struct {
 	Title string `json:"title"`
 	Text  string `json:"text"`
 	// Page or Section cites the rulebook.
-	Page    int    `json:"page,omitempty"`
+	Page int `json:"page,omitempty"`
+	// Pages lists every page the note cites (Page is the first); a note
+	// may give only Page.
+	Pages   []int  `json:"pages,omitempty"`
 	Section string `json:"section,omitempty"`
 	// Keywords help the search find the note.
 	Keywords []string `json:"keywords,omitempty"`
@@ -189,7 +198,8 @@ type FieldCondition struct {
 // cubes read on the battle board, dice read in the tray, a button press or a
 // card tap. The game's InputMapper turns it into one of its actions.
 type TableInput struct {
-	// Kind is "cubes", "dice", "button" or "card".
+	// Kind is "cubes", "dice", "button", "card", or "drop" (the tower's
+	// drop sensor saw cubes start falling).
 	Kind string `json:"kind"`
 	// Seat is the player whose button or reader it was (NoSeat otherwise).
 	Seat Seat `json:"seat"`
@@ -198,6 +208,9 @@ type TableInput struct {
 	// Redrop counts cubes the reader could not place (balanced on a border,
 	// cocked): the players drop them again.
 	Redrop int `json:"redrop,omitempty"`
+	// RedropCubes counts those cubes per colour id, when the reader saw
+	// their colour (the rules then ask for exactly those again).
+	RedropCubes map[string]int `json:"redropCubes,omitempty"`
 	// Dice: the dice read, each with its die id, face label and tray zone.
 	Dice []DieRead `json:"dice,omitempty"`
 	// Unreadable counts dice the reader could not read (cocked, outside).

@@ -30,6 +30,7 @@ var (
 type apiError struct {
 	Code    string `json:"code"`
 	Page    int    `json:"page,omitempty"`
+	Section string `json:"section,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -53,7 +54,7 @@ func message(err, kind error) string {
 // place where error kinds become statuses.
 func errorBody(err error) (int, apiError) {
 	if re, ok := engine.AsRuleError(err); ok {
-		return http.StatusUnprocessableEntity, apiError{Code: re.Code, Page: re.Page, Message: re.Detail}
+		return http.StatusUnprocessableEntity, apiError{Code: re.Code, Page: re.Page, Section: re.Section, Message: re.Detail}
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {

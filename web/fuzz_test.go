@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 )
 
 // The decoders of request bodies never panic, whatever arrives; what they
@@ -54,7 +57,7 @@ func FuzzHelpAndQR(f *testing.F) {
 	f.Add("http://10.0.0.2:8080/#/p/abc?pin=1234")
 	f.Add(strings.Repeat("é", 120))
 	f.Fuzz(func(t *testing.T, q string) {
-		_ = searchNotes(ruleNotes, q)
+		_ = searchNotes(racetoten.Rules().(engine.HelpNotes).HelpNotes(), q)
 		if len(q) <= 300 && q != "" {
 			if _, err := qrSVG(q); err != nil {
 				t.Fatalf("QR of %d bytes: %v", len(q), err)

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 )
 
 // tallyRules is a tiny made-up game for the web tests ("tally", test data,
@@ -107,6 +108,17 @@ func (g *tallyGame) Snapshot() ([]byte, error) {
 type drFixture struct{}
 
 func (drFixture) Name() string { return "dead-reckoning" }
+
+// HelpNotes are Dead Reckoning's own notes.
+func (drFixture) HelpNotes() []engine.HelpNote {
+	return deadreckoning.Rules().(engine.HelpNotes).HelpNotes()
+}
+
+// ScoreEndState is Dead Reckoning's own end-state count (test files may
+// import the rules; the server does not).
+func (drFixture) ScoreEndState(input []byte, catalog json.RawMessage) (json.RawMessage, error) {
+	return deadreckoning.Rules().(engine.EndStateCalculator).ScoreEndState(input, catalog)
+}
 
 func (drFixture) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
 	b, err := os.ReadFile("testdata/dr-view.json")

@@ -1,41 +1,15 @@
 package web
 
 import (
-	_ "embed"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
-
-// RuleNote is one short note of rules help, in our own words, with the page
-// of the printed rulebook where the rule is.
-type RuleNote struct {
-	ID    string   `json:"id"`
-	Title string   `json:"title"`
-	Text  string   `json:"text"`
-	Pages []int    `json:"pages"`
-	Tags  []string `json:"tags,omitempty"`
-}
-
-//go:embed rulenotes.json
-var ruleNotesJSON []byte
-
-// ruleNotes are decoded once; a broken file is a build defect that the tests
-// catch, so it panics at start rather than serving half the help.
-var ruleNotes = mustNotes(ruleNotesJSON)
-
-func mustNotes(b []byte) []RuleNote {
-	var ns []RuleNote
-	if err := json.Unmarshal(b, &ns); err != nil {
-		panic(fmt.Sprintf("web: rulenotes.json: %v", err))
-	}
-	return ns
-}
 
 // words splits text into lower-case words for matching.
 func words(s string) []string {
@@ -47,19 +21,19 @@ func words(s string) []string {
 // prefix, so "explor" finds "explore" and "explorer"; exact words count
 // double. An empty query returns
 // every note in order.
-func searchNotes(notes []RuleNote, q string) []RuleNote {
+func searchNotes(notes []engine.HelpNote, q string) []engine.HelpNote {
 	qs := words(q)
 	if len(qs) == 0 {
 		return notes
 	}
 	type hit struct {
-		n     RuleNote
+		n     engine.HelpNote
 		score int
 		pos   int
 	}
 	var hits []hit
 	for i, n := range notes {
-		title, tags, text := words(n.Title), words(strings.Join(n.Tags, " ")), words(n.Text)
+		title, tags, text := words(n.Title), words(strings.Join(n.Keywords, " ")), words(n.Text)
 		score := 0
 		for _, w := range qs {
 			s := 3*countPrefix(title, w) + 3*countPrefix(tags, w) + countPrefix(text, w)
@@ -77,7 +51,7 @@ func searchNotes(notes []RuleNote, q string) []RuleNote {
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
-	out := make([]RuleNote, len(hits))
+	out := make([]engine.HelpNote, len(hits))
 	for i, h := range hits {
 		out[i] = h.n
 	}
@@ -96,14 +70,16 @@ func countPrefix(ws []string, w string) int {
 	return n
 }
 
+// searchHelp serves GET /api/help?q=words, the address of the dashboard
+// from before the game kit: the help of the first game served that has
+// notes. Screens built on the kit ask /api/rules/{rules}/help.
 func (s *Server) searchHelp(c echo.Context) error {
-	q := c.QueryParam("q")
-	if len(q) > 200 {
-		return fail(errBadRequest, "the search is too long; try a few words")
+	for _, n := range s.rules.order {
+		if _, ok := s.rules.by[n].(engine.HelpNotes); ok {
+			c.SetParamNames("rules")
+			c.SetParamValues(n)
+			return s.rulesHelp(c)
+		}
 	}
-	res := searchNotes(ruleNotes, q)
-	if res == nil {
-		res = []RuleNote{}
-	}
-	return c.JSON(http.StatusOK, res)
+	return c.JSON(http.StatusOK, []engine.HelpNote{})
 }

@@ -1,46 +1,33 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
-// DefaultScorer is Dead Reckoning's end-game count (package
-// engine/deadreckoning/score): its input JSON in, the breakdown per player
-// and category out. A value the owner has not entered (an achievement's or
-// an island's coins) leaves the totals it needs marked incomplete.
-func DefaultScorer(input []byte) (json.RawMessage, error) {
-	in, err := score.Decode(input)
-	if err != nil {
-		return nil, err
+// justScore serves POST /api/score, the address of the dashboard from
+// before the game kit: the end-state calculator of the first game served
+// that has one. Screens built on the kit post to /api/rules/{rules}/score.
+func (s *Server) justScore(c echo.Context) error {
+	for _, n := range s.rules.order {
+		if _, ok := s.rules.by[n].(engine.EndStateCalculator); ok {
+			c.SetParamNames("rules")
+			c.SetParamValues(n)
+			return s.rulesScore(c)
+		}
 	}
-	return json.Marshal(score.Score(in))
+	return fail(errUnavailable, "no game served here has a score calculator")
 }
 
-// justScore serves POST /api/score: the "just score" calculator for a group
-// that counted the end of a game without tracking it. The body is the
-// scorer's input JSON; the answer is its breakdown.
-func (s *Server) justScore(c echo.Context) error {
-	if s.opts.Scorer == nil {
-		return fail(errUnavailable, "the score calculator is not built into this server yet")
-	}
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-		}
-		return fail(errBadRequest, "the score request could not be read: %v", err)
-	}
-	out, err := s.opts.Scorer(body)
-	if err != nil {
+// kitError passes on a kit's refusal of its input (malformed, or illegal
+// by the rules) and makes anything else a bad request naming it: the kit
+// only decodes and checks, so every error it returns is about the input.
+func kitError(err error) error {
+	if errors.Is(err, engine.ErrMalformed) || errors.Is(err, engine.ErrIllegal) {
 		return err
 	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, out)
+	return fail(errBadRequest, "%v", err)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/web/ui"
 )
 
@@ -27,13 +28,25 @@ type Options struct {
 	Sim SimControls
 	// Calibrator edits the camera calibration (host only); nil: none.
 	Calibrator Calibrator
-	// Scorer scores an end-game state counted at the table (the "just score"
-	// calculator). nil: DefaultScorer.
-	Scorer Scorer
+	// Rules are the games served at /api/rules, in the order the shell
+	// offers them; nil: the rules of the companion's Manager (New).
+	Rules []engine.Rules
+	// Catalogs keeps each game's owner's catalog; nil: none is kept.
+	Catalogs Catalogs
+	// TableBoard, when set, returns the table's calibrated battle-board
+	// layout (nil when there is none); a new game from the form gets it
+	// as option engine.OptionTableBoard.
+	TableBoard func() json.RawMessage
+	// Hardware switches the table's hardware (tower, camera, buttons,
+	// RFID) between tables; nil: this server has none.
+	Hardware Hardware
+	// DefaultLayout is the battle board /api/layout serves when the camera
+	// is not calibrated; nil: none.
+	DefaultLayout json.RawMessage
 	// PrepareTable, when set, completes a new table's request after it has
-	// been checked and before the rules see it (cmd puts the calibrated
-	// battle board into a Dead Reckoning setup). An error refuses the table
-	// with its message (400).
+	// been checked and before the rules see it (cmd gives a setup sent by a
+	// script the calibrated battle board). An error refuses the table with
+	// its message (400).
 	PrepareTable func(ctx context.Context, req *CreateRequest) error
 	// MaxBody limits request bodies; 0 means 64 KiB.
 	MaxBody int64
@@ -46,11 +59,6 @@ type Options struct {
 	OriginPatterns []string
 }
 
-// Scorer scores a "just score" input (rules-specific JSON) and returns the
-// breakdown as JSON. A malformed input is an error wrapping
-// engine.ErrMalformed.
-type Scorer func(input []byte) (json.RawMessage, error)
-
 // Server is the web dashboard: the JSON API, the WebSockets and the UI.
 type Server struct {
 	lg   *slog.Logger
@@ -59,6 +67,8 @@ type Server struct {
 	hub  *hub
 	// tables are this server's tables (the companion's Manager).
 	tables Tables
+	// rules are the games served, through their kits.
+	rules kitRules
 }
 
 const defaultMaxBody = 64 << 10
@@ -80,6 +90,8 @@ func (s *Server) routes() {
 	api.POST("/sim", s.simDo)
 	api.GET("/qr.svg", s.qrCode)
 	api.GET("/layout", s.layout)
+	api.GET("/hardware", s.hardwareTable)
+	s.rulesRoutes(api)
 	s.tableRoutes(api)
 
 	static, err := fs.Sub(ui.Files, ".")
@@ -176,8 +188,20 @@ func (s *Server) health(c echo.Context) error {
 		"camera":      s.opts.Frames != nil,
 		"sim":         s.opts.Sim != nil,
 		"calibration": s.opts.Calibrator != nil,
-		"score":       s.opts.Scorer != nil,
+		"rules":       s.rules.order,
+		"score":       s.hasCalculator(),
 	})
+}
+
+// hasCalculator reports whether a game served has an end-state calculator
+// (the old dashboard's "just score" page).
+func (s *Server) hasCalculator() bool {
+	for _, r := range s.rules.by {
+		if _, ok := r.(engine.EndStateCalculator); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // bindJSON decodes a request body strictly: unknown fields and trailing data
@@ -200,6 +224,9 @@ func bindJSON(c echo.Context, dst any) error {
 
 // New builds the Server for the tables of mgr.
 func New(lg *slog.Logger, mgr *companion.Manager, opts Options) *Server {
+	if opts.Rules == nil {
+		opts.Rules = mgr.Rules()
+	}
 	return NewFromTables(lg, managerTables{mgr}, opts)
 }
 
@@ -212,15 +239,12 @@ func NewFromTables(lg *slog.Logger, tables Tables, opts Options) *Server {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = defaultMaxBody
 	}
-	if opts.Scorer == nil {
-		opts.Scorer = DefaultScorer
-	}
 	if opts.PingInterval <= 0 {
 		opts.PingInterval = 3 * time.Second
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{lg: lg, opts: opts, e: e, hub: newHub(), tables: tables}
+	s := &Server{lg: lg, opts: opts, e: e, hub: newHub(), tables: tables, rules: newKitRules(opts.Rules)}
 	s.routes()
 	return s
 }

@@ -49,6 +49,15 @@ func newEnv(t testing.TB, opts Options, rules ...engine.Rules) *env {
 	if opts.PingInterval == 0 {
 		opts.PingInterval = 200 * time.Millisecond
 	}
+	if opts.DefaultLayout == nil {
+		// cmd serves Dead Reckoning's default board; the battle screen
+		// builds its by-hand read from it.
+		b, err := os.ReadFile("../engine/deadreckoning/battle/board.default.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.DefaultLayout = b
+	}
 	var lg *slog.Logger
 	if os.Getenv("QM_TEST_LOG") != "" {
 		lg = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -428,42 +437,6 @@ func TestStaticUI(t *testing.T) {
 	}
 }
 
-func TestHelpSearch(t *testing.T) {
-	e := newEnv(t, Options{})
-	var notes []RuleNote
-	e.do("GET", "/api/help?q=explore", "").json(t, &notes)
-	if len(notes) == 0 || notes[0].ID != "explore" || len(notes[0].Pages) == 0 {
-		t.Fatalf("explore: %+v", notes)
-	}
-	e.do("GET", "/api/help?q=exploding+shots", "").json(t, &notes)
-	if len(notes) == 0 || notes[0].ID != "exploding" {
-		t.Errorf("exploding shots: %+v", notes)
-	}
-	e.do("GET", "/api/help?q=zzzqqq", "").json(t, &notes)
-	if len(notes) != 0 {
-		t.Errorf("nonsense found %d notes", len(notes))
-	}
-	e.do("GET", "/api/help", "").json(t, &notes)
-	if len(notes) != len(ruleNotes) {
-		t.Errorf("empty query: %d of %d notes", len(notes), len(ruleNotes))
-	}
-}
-
-func TestRuleNotesAreComplete(t *testing.T) {
-	seen := map[string]bool{}
-	for _, n := range ruleNotes {
-		if n.ID == "" || n.Title == "" || len(n.Text) < 30 || len(n.Pages) == 0 || seen[n.ID] {
-			t.Errorf("note %+v is incomplete or repeated", n)
-		}
-		for _, p := range n.Pages {
-			if p < 3 || p > 32 {
-				t.Errorf("note %s cites page %d, outside the rulebook", n.ID, p)
-			}
-		}
-		seen[n.ID] = true
-	}
-}
-
 func TestQRCode(t *testing.T) {
 	e := newEnv(t, Options{})
 	r := e.do("GET", "/api/qr.svg?text=http%3A%2F%2F10.0.0.2%3A8080%2F%23%2Fjoin%2Ft1%2F1234", "")
@@ -640,50 +613,11 @@ func (f *fakeCalibrator) TestRead(context.Context) (json.RawMessage, error) {
 	return json.RawMessage(`{"cubes":[],"redrop":[],"tally":{}}`), nil
 }
 
-func TestScore(t *testing.T) {
-	e := newEnv(t, Options{Scorer: func(in []byte) (json.RawMessage, error) {
-		if !json.Valid(in) {
-			return nil, errors.Join(errBadRequest, errors.New("not JSON"))
-		}
-		return json.RawMessage(`{"total":12}`), nil
-	}})
-	if r := e.do("POST", "/api/score", `{"players":[]}`); r.status != 200 || string(r.body) != `{"total":12}` {
-		t.Errorf("score: %d %s", r.status, r.body)
-	}
-	if r := e.do("POST", "/api/score", `{`); r.status != 400 {
-		t.Errorf("bad score input: %d %s", r.status, r.body)
-	}
-}
-
-// TestDefaultScorer scores the score package's own example end state (test
-// data, made-up values) through the endpoint.
-func TestDefaultScorer(t *testing.T) {
-	e := newEnv(t, Options{})
-	in, err := os.ReadFile("../engine/deadreckoning/score/testdata/example.json")
-	if err != nil {
-		t.Skip("the score package's example is not there:", err)
-	}
-	r := e.do("POST", "/api/score", string(in))
-	var res struct {
-		Players []struct {
-			Name  string
-			Total *int
-			Lines []struct{ Key string }
-		}
-		Complete bool
-	}
-	r.json(t, &res)
-	if r.status != 200 || len(res.Players) != 4 || !res.Complete || res.Players[0].Total == nil || len(res.Players[0].Lines) < 5 {
-		t.Fatalf("score: %d %s", r.status, r.body)
-	}
-	r = e.do("POST", "/api/score", `{"players":[{"name":"Ann","colour":"purple","coins":{"chest":-3}}]}`)
-	if r.status != 400 || r.apiErr(t).Code != "malformed" {
-		t.Errorf("bad input: %d %s", r.status, r.body)
-	}
-}
-
 func TestLayout(t *testing.T) {
-	e := newEnv(t, Options{})
+	if r := newEnv(t, Options{DefaultLayout: json.RawMessage{}}).do("GET", "/api/layout", ""); r.status != http.StatusNotFound {
+		t.Errorf("no board at all: %d %s", r.status, r.body)
+	}
+	e := newEnv(t, Options{DefaultLayout: json.RawMessage(`{"zones":[{"id":"test-broadside","effects":[{"kind":"explode"}]},{"id":"b"},{"id":"c"},{"id":"d"},{"id":"e"}]}`)})
 	var l struct {
 		Zones []struct {
 			ID      string

@@ -46,6 +46,7 @@ type Table interface {
 	Proposals() []ProposedRead
 	ConfirmRead(ctx context.Context, a Access, id string, baseVersion uint64) (Result, error)
 	CorrectRead(ctx context.Context, sub Submission, id string, reason string) (Result, error)
+	DismissRead(a Access, id string) error
 }
 
 // The companion's types, used as they are so that the JSON the UI sees is

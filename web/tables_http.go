@@ -45,6 +45,8 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.GET("/reads", s.proposals)
 	t.POST("/reads/:read/confirm", s.confirmRead)
 	t.POST("/reads/:read/correct", s.correctRead)
+	t.POST("/reads/:read/dismiss", s.dismissRead)
+	t.POST("/hardware", s.useHardware)
 	t.POST("/corrections", s.correct)
 	t.GET("/ws", s.websocket)
 	t.GET("/presence", s.presenceHandler)
@@ -134,15 +136,28 @@ type createResponse struct {
 	Snapshot  Snapshot               `json:"snapshot"`
 }
 
+// createBody is the body of POST /api/tables: the new-game form's answers
+// (the game's kit builds the setup), or for scripts and tests the setup
+// and players themselves.
+type createBody struct {
+	CreateRequest
+	Form *engine.FormAnswers `json:"form,omitempty"`
+}
+
 func (s *Server) createTable(c echo.Context) error {
-	var req CreateRequest
-	if err := bindJSON(c, &req); err != nil {
+	var body createBody
+	if err := bindJSON(c, &body); err != nil {
 		return err
 	}
-	if err := validateCreate(&req); err != nil {
+	req := body.CreateRequest
+	if body.Form != nil {
+		req.Rules = strings.TrimSpace(req.Rules)
+		if err := s.fromForm(&req, *body.Form); err != nil {
+			return err
+		}
+	} else if err := validateCreate(&req); err != nil {
 		return err
-	}
-	if s.opts.PrepareTable != nil {
+	} else if s.opts.PrepareTable != nil {
 		if err := s.opts.PrepareTable(c.Request().Context(), &req); err != nil {
 			return fail(errBadRequest, "%v", err)
 		}
@@ -410,6 +425,18 @@ func (s *Server) confirmRead(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, res)
+}
+
+// dismissRead drops a proposed read nobody wants; the game does not change.
+func (s *Server) dismissRead(c echo.Context) error {
+	t, a, err := s.table(c)
+	if err != nil {
+		return err
+	}
+	if err := t.DismissRead(a, c.Param("read")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // correctRead applies a read typed in by hand instead of the camera's; the

@@ -34,6 +34,9 @@ type Config struct {
 	Palette string `json:"palette"`
 	// Devices configures the hardware parts (pins, buses); see docs/hardware.md.
 	Devices json.RawMessage `json:"devices,omitempty"`
+	// TestGames adds the made-up games used by tests (Race to Ten) to the
+	// games served; never shown to players by default.
+	TestGames bool `json:"test_games,omitempty"`
 }
 
 // defaultConfig is the configuration with no file and no flags.
@@ -74,6 +77,7 @@ func configFlags(fs *flag.FlagSet) func() (Config, error) {
 	level := fs.String("log-level", def.LogLevel, "log level: debug, info, warn, error")
 	layout := fs.String("layout", "", "battle-board layout JSON (default: calibrated, else built in)")
 	palette := fs.String("palette", "", "cube colour palette JSON (default: calibrated, else built in)")
+	testGames := fs.Bool("test-games", false, "also serve the made-up games the tests play (Race to Ten)")
 	return func() (Config, error) {
 		cfg := def
 		if *path != "" {
@@ -100,6 +104,9 @@ func configFlags(fs *flag.FlagSet) func() (Config, error) {
 		}
 		if set["hardware"] {
 			cfg.Hardware = *hardware
+		}
+		if set["test-games"] {
+			cfg.TestGames = *testGames
 		}
 		if cfg.Addr == "" {
 			return cfg, errors.New("the listen address is empty")

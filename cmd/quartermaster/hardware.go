@@ -3,16 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/devices"
@@ -138,46 +135,6 @@ func (d *tableDevices) colour(s engine.Seat) devices.RGB {
 	return devices.RGB{255, 255, 255}
 }
 
-// deviceMap turns the table's buttons and card taps into Dead Reckoning
-// actions. Only what a player clearly meant becomes an action:
-//   - a long press of the button of the seat whose turn it is ends that
-//     player's turn (a short press is only a notice the dashboard shows);
-//   - a tapped sailor card (a registered sticker) is played by the player
-//     whose turn it is.
-//
-// Everything else stays a notice, and the rules judge every action as if it
-// had come from the tablet.
-func deviceMap(g engine.Game, ev companion.DeviceEvent) (json.RawMessage, bool) {
-	tt, ok := g.(companion.TurnTaker)
-	if !ok || g.Over() {
-		return nil, false
-	}
-	active := tt.ActiveSeats()
-	if len(active) != 1 {
-		return nil, false
-	}
-	seat := active[0]
-	switch ev.Kind {
-	case companion.ButtonPressed:
-		if ev.Long && !ev.Host && ev.Seat == seat {
-			return mustAction(map[string]any{"type": "end-turn", "seat": seat}), true
-		}
-	case companion.CardTapped:
-		if ev.Card != "" && !strings.Contains(ev.Card, ":") { // a raw UID has colons
-			return mustAction(map[string]any{"type": "play-card", "seat": seat, "card": ev.Card}), true
-		}
-	}
-	return nil, false
-}
-
-func mustAction(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // only maps of strings and numbers are encoded here
-	}
-	return b
-}
-
 // simControls adapts the devices' simulators to the dashboard's developer
 // panel and the keyboard. A drop through the simulated tower also falls on
 // the simulated camera's board (drop, when set): the same number of cubes,
@@ -270,46 +227,11 @@ func keyboard(ctx context.Context, lg *slog.Logger, sim simControls, in *os.File
 	}
 }
 
-// followTable attaches the table's hardware to the game being played: the
-// newest table that is not over. A Pi sits at one table; when a new game is
-// created, the buttons, lights and camera move to it.
-func followTable(ctx context.Context, lg *slog.Logger, mgr *companion.Manager, hw companion.Hardware) {
-	var current string
-	detach := func() {}
-	defer func() { detach() }()
-	tick := time.NewTicker(2 * time.Second)
-	defer tick.Stop()
-	for {
-		if id := newestOpenTable(ctx, mgr); id != "" && id != current {
-			if s, err := mgr.Get(ctx, id); err == nil {
-				detach()
-				h := hw
-				if td, ok := hw.Devices.(*tableDevices); ok {
-					h.Devices = td.forPlayers(s.Players())
-				}
-				detach = s.Attach(ctx, h)
-				current = id
-				lg.Info("the table's hardware follows a new game", "table", id)
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
+// withPlayers adapts the hardware to the table it serves: the lights take
+// the colours of that table's players.
+func withPlayers(hw companion.Hardware, ps []companion.PlayerInfo) companion.Hardware {
+	if td, ok := hw.Devices.(*tableDevices); ok {
+		hw.Devices = td.forPlayers(ps)
 	}
-}
-
-func newestOpenTable(ctx context.Context, mgr *companion.Manager) string {
-	list, err := mgr.List(ctx)
-	if err != nil {
-		return ""
-	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].Created.After(list[j].Created) })
-	for _, t := range list {
-		if !t.Over {
-			return t.ID
-		}
-	}
-	return ""
+	return hw
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/companion"
@@ -33,46 +32,6 @@ func TestDeviceEventsKeepTheirSeats(t *testing.T) {
 	ce, _ = d.convert(devices.Event{Kind: devices.CardTapped, UID: uid})
 	if ce.Card != "captain" {
 		t.Errorf("a registered sticker became card %q", ce.Card)
-	}
-}
-
-// turnGame is a stand-in game whose turn belongs to one seat.
-type turnGame struct {
-	engine.Game
-	active []engine.Seat
-}
-
-func (g turnGame) ActiveSeats() []engine.Seat { return g.active }
-func (g turnGame) Over() bool                 { return false }
-
-func TestDeviceMapOnlyActsForTheActivePlayer(t *testing.T) {
-	g := turnGame{active: []engine.Seat{1}}
-	act, ok := deviceMap(g, companion.DeviceEvent{Kind: companion.ButtonPressed, Seat: 1, Long: true})
-	if !ok {
-		t.Fatal("a long press by the active player did not end the turn")
-	}
-	var a struct {
-		Type string      `json:"type"`
-		Seat engine.Seat `json:"seat"`
-	}
-	_ = json.Unmarshal(act, &a)
-	if a.Type != "end-turn" || a.Seat != 1 {
-		t.Errorf("action %s", act)
-	}
-	for _, ev := range []companion.DeviceEvent{
-		{Kind: companion.ButtonPressed, Seat: 1},             // a short press
-		{Kind: companion.ButtonPressed, Seat: 0, Long: true}, // not their turn
-		{Kind: companion.ButtonPressed, Host: true, Seat: engine.NoSeat, Long: true},
-		{Kind: companion.CardTapped, Card: "04:A1:B2:C3"}, // an unregistered sticker
-		{Kind: companion.DropEnded, Count: 3},
-	} {
-		if act, ok := deviceMap(g, ev); ok {
-			t.Errorf("%+v became action %s", ev, act)
-		}
-	}
-	act, ok = deviceMap(g, companion.DeviceEvent{Kind: companion.CardTapped, Card: "captain"})
-	if !ok || !json.Valid(act) {
-		t.Fatal("a registered card tap was not played")
 	}
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/companion/store"
 	"github.com/quartermaster-table/quartermaster/devices"
-	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/vision"
@@ -24,7 +23,7 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr HOST:PORT] [--data DIR] [--sim] [--camera SRC] [--hardware] [--db DSN] [--config FILE]")
+	fs := newFlagSet(e, "serve", "serve [--addr HOST:PORT] [--data DIR] [--sim] [--camera SRC] [--hardware] [--db DSN] [--config FILE] [--test-games]")
 	load := configFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -82,15 +81,14 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		return fmt.Errorf("opening the store: %w", err)
 	}
 	defer st.Close()
-	mgr, err := companion.NewManager(lg, st, []engine.Rules{deadreckoning.Rules()}, companion.ManagerOpts{
-		Games: map[string]companion.GameInfo{deadreckoning.Rules().Name(): {Name: "Dead Reckoning"}},
-	})
+	rules := servedRules(cfg.TestGames)
+	mgr, err := companion.NewManager(lg, st, rules, companion.ManagerOpts{Games: gameInfos(rules)})
 	if err != nil {
 		return err
 	}
 	defer mgr.Close()
 
-	var opts web.Options
+	opts := web.Options{Rules: rules, Catalogs: web.DirCatalogs(cfg.Data), DefaultLayout: json.RawMessage(board.DefaultLayoutJSON())}
 	var hw companion.Hardware
 
 	if cfg.Sim || cfg.Hardware {
@@ -105,7 +103,6 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 			return fmt.Errorf("the sailor cards' NFC stickers (%s): %w", filepath.Join(cfg.Data, cardsFile), err)
 		}
 		hw.Devices = &tableDevices{t: tbl, cards: cards}
-		hw.Map = deviceMap
 	}
 
 	cam, err := openCamera(ctx, lg.With("part", "camera"), cfg)
@@ -117,11 +114,12 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	calibratedBoard := func() json.RawMessage { return dataDirBoard(lg, cfg.Data) }
 	if cam != nil {
 		defer cam.Close()
-		hw.Camera = cam.Camera
+		hw.Camera = asInputCamera(cam.Camera)
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
 		calibratedBoard = cam.Board
 	}
+	opts.TableBoard = calibratedBoard
 	opts.PrepareTable = func(_ context.Context, req *web.CreateRequest) error {
 		used, err := withBattleBoard(req, calibratedBoard())
 		if used {
@@ -140,10 +138,12 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}
 	}
 
-	srv := web.New(lg, mgr, opts)
 	if hw.Devices != nil || hw.Camera != nil {
-		go followTable(ctx, lg, mgr, hw)
+		// The hardware serves the table its host chooses, never simply
+		// the newest: a game created elsewhere takes nothing.
+		opts.Hardware = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
 	}
+	srv := web.New(lg, mgr, opts)
 	if ready != nil {
 		ready(srv)
 	}

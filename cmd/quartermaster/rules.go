@@ -1,0 +1,32 @@
+package main
+
+import (
+	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/racetoten"
+)
+
+// servedRules is the one list of the games this program plays, in the
+// order the dashboard offers them. Everything else (companion, web, the
+// script runner) learns about a game from its kit; adding a game is adding
+// it here. The made-up test games come only with testGames.
+func servedRules(testGames bool) []engine.Rules {
+	rs := []engine.Rules{deadreckoning.Rules()}
+	if testGames {
+		rs = append(rs, racetoten.Rules())
+	}
+	return rs
+}
+
+// gameInfos names each game for the companion's exports, from its kit.
+func gameInfos(rs []engine.Rules) map[string]companion.GameInfo {
+	out := map[string]companion.GameInfo{}
+	for _, r := range rs {
+		if d, ok := r.(engine.Describer); ok {
+			gi := d.Describe()
+			out[r.Name()] = companion.GameInfo{Name: gi.Title, BGGID: gi.BGGID, HighestWins: gi.HighestWins}
+		}
+	}
+	return out
+}

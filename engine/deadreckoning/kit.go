@@ -1,0 +1,408 @@
+package deadreckoning
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
+)
+
+// This file is Dead Reckoning's game kit (engine/kit.go): what the
+// companion, the web server and the dashboard's shell need to know about
+// the game, so that none of them imports this package.
+
+var (
+	_ engine.Describer          = rulesImpl{}
+	_ engine.NewGameForm        = rulesImpl{}
+	_ engine.HelpNotes          = rulesImpl{}
+	_ engine.EndStateCalculator = rulesImpl{}
+	_ engine.OwnerCatalog       = rulesImpl{}
+	_ engine.InputMapper        = rulesImpl{}
+	_ engine.Waiting            = (*Game)(nil)
+)
+
+// colours are the players' cube colours offered by the new-game form. The
+// rulebook names purple, green and blue (black is the non-players'); the
+// others are offered for sets with a fourth colour, and setups take any
+// colour but black anyway.
+var colours = []engine.Colour{
+	{ID: "purple", Label: "Purple", CSS: "#6a3d9a"},
+	{ID: "green", Label: "Green", CSS: "#2e8b3e"},
+	{ID: "blue", Label: "Blue", CSS: "#1f5fbf"},
+	{ID: "orange", Label: "Orange", CSS: "#e8750a"},
+	{ID: "red", Label: "Red", CSS: "#c62828"},
+	{ID: "yellow", Label: "Yellow", CSS: "#e0b000"},
+}
+
+// Describe names the game for the shell.
+func (rulesImpl) Describe() engine.GameInfo {
+	return engine.GameInfo{
+		Rules: Name, Title: "Dead Reckoning",
+		Blurb:      "Keeps the ships, islands, cards and coins, fights the battles through the cube tower and the camera, and counts the final score.",
+		MinPlayers: 2, MaxPlayers: 4, Colours: colours, Citation: "page",
+		HighestWins: true, Inputs: []string{"cubes", "buttons", "cards"},
+	}
+}
+
+// Option ids of the new-game form.
+const (
+	OptionBonusTokens      = "bonusTokens"
+	OptionLevelOnFinalTurn = "levelOnFinalTurn"
+)
+
+// NewGameOptions are the variants of Options a group picks.
+func (rulesImpl) NewGameOptions() []engine.Option {
+	return []engine.Option{
+		{ID: OptionBonusTokens, Label: "Bonus achievement tokens", Kind: "bool", Default: json.RawMessage("false"),
+			Help: "Each player is dealt two bonus tokens and keeps one secretly (p. 6). The tokens' contents come from your catalog."},
+		{ID: OptionLevelOnFinalTurn, Label: "Level up after your final turn", Kind: "bool", Default: json.RawMessage("false"),
+			Help: "The English rulebook forbids levelling up after your final turn (p. 22); the French edition allows it."},
+	}
+}
+
+// SetupFromForm builds a Setup: the players, the options, the owner's
+// catalog and the table's calibrated battle board (engine.OptionTableBoard),
+// which decides what a cube read in each zone gives.
+func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage) (json.RawMessage, error) {
+	var s Setup
+	for i, p := range form.Players {
+		if !slices.ContainsFunc(colours, func(c engine.Colour) bool { return c.ID == p.Colour }) {
+			return nil, engine.Malformed("players[%d].colour: %q is not a colour of the game", i, p.Colour)
+		}
+		s.Players = append(s.Players, SetupPlayer{Name: p.Name, Color: p.Colour})
+	}
+	for id, raw := range form.Options {
+		var dst *bool
+		switch id {
+		case OptionBonusTokens:
+			dst = &s.Options.BonusTokens
+		case OptionLevelOnFinalTurn:
+			dst = &s.Options.LevelOnFinalTurn
+		case engine.OptionTableBoard:
+			if _, err := battle.ParseLayout(raw); err != nil {
+				return nil, engine.Malformed("the calibrated battle board cannot be played on (%v); fix it on the calibration page", err)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, raw); err != nil {
+				return nil, engine.Malformed("the calibrated battle board: %v", err)
+			}
+			s.Options.BattleBoard = compact.Bytes()
+			continue
+		default:
+			return nil, engine.Malformed("option %q: Dead Reckoning has no such option", id)
+		}
+		if err := json.Unmarshal(raw, dst); err != nil {
+			return nil, engine.Malformed("option %q: want true or false", id)
+		}
+	}
+	if len(bytes.TrimSpace(catalog)) > 0 && !bytes.Equal(bytes.TrimSpace(catalog), []byte("null")) {
+		c, err := data.ParseCatalog(catalog)
+		if err != nil {
+			return nil, engine.Malformed("the owner's catalog: %v", err)
+		}
+		if s.Options.BonusTokens && len(c.BonusTokens) == 0 {
+			return nil, engine.Malformed("option %q: enter the bonus tokens in the catalog first", OptionBonusTokens)
+		}
+		s.Catalog = &c
+	} else if s.Options.BonusTokens {
+		return nil, engine.Malformed("option %q: enter the bonus tokens in the catalog first", OptionBonusTokens)
+	}
+	return json.Marshal(s)
+}
+
+//go:embed helpnotes.json
+var helpNotesJSON []byte
+
+// helpNotes are decoded once; a broken file is a build defect that the
+// tests catch, so it panics at start rather than serving half the help.
+var helpNotes = func() []engine.HelpNote {
+	var raw []struct {
+		ID    string   `json:"id"`
+		Title string   `json:"title"`
+		Text  string   `json:"text"`
+		Pages []int    `json:"pages"`
+		Tags  []string `json:"tags"`
+	}
+	if err := json.Unmarshal(helpNotesJSON, &raw); err != nil {
+		panic(fmt.Sprintf("deadreckoning: helpnotes.json: %v", err))
+	}
+	out := make([]engine.HelpNote, len(raw))
+	for i, n := range raw {
+		out[i] = engine.HelpNote{ID: n.ID, Title: n.Title, Text: n.Text, Keywords: n.Tags}
+		if len(n.Pages) > 0 {
+			out[i].Page = n.Pages[0]
+		}
+		out[i].Pages = n.Pages
+	}
+	return out
+}()
+
+// HelpNotes are the rules-help notes, in our own words, citing pages.
+func (rulesImpl) HelpNotes() []engine.HelpNote { return slices.Clone(helpNotes) }
+
+// ScoreEndState is the end-of-game count (package score) of an end state
+// counted at the table; achievement values the input leaves out are taken
+// from the owner's catalog.
+func (rulesImpl) ScoreEndState(input []byte, catalog json.RawMessage) (json.RawMessage, error) {
+	in, err := score.Decode(input)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(catalog)) > 0 && !bytes.Equal(bytes.TrimSpace(catalog), []byte("null")) {
+		c, err := data.ParseCatalog(catalog)
+		if err != nil {
+			return nil, engine.Malformed("the owner's catalog: %v", err)
+		}
+		for a, v := range c.AchievementValues {
+			if in.AchievementValues == nil {
+				in.AchievementValues = map[score.Achievement]*int{}
+			}
+			if in.AchievementValues[score.Achievement(a)] == nil {
+				in.AchievementValues[score.Achievement(a)] = &v
+			}
+		}
+	}
+	return json.Marshal(score.Score(in))
+}
+
+// CatalogKinds describe the owner's catalog (data.Catalog) for the entry
+// forms: the values printed in the box that the rulebook does not give.
+func (rulesImpl) CatalogKinds() []engine.CatalogKind {
+	achievements := make([]engine.Choice, len(score.Achievements))
+	for i, a := range score.Achievements {
+		achievements[i] = engine.Choice{Value: string(a), Label: strings.ReplaceAll(string(a), "-", " ")}
+	}
+	id := engine.CatalogField{ID: "id", Label: "Id", Kind: "text", Required: true, Help: "A short name of your own, unique in the catalog."}
+	name := engine.CatalogField{ID: "name", Label: "Name", Kind: "text", Required: true, Help: "As printed."}
+	abilities := engine.CatalogField{ID: "abilities", Label: "Abilities", Kind: "list", Help: "The abilities printed on the card, as in docs/engine.md."}
+	return []engine.CatalogKind{
+		{ID: "island", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
+			{ID: "slots", Label: "Cube slots", Kind: "number", Required: true},
+			{ID: "values", Label: "Coins for 1st, 2nd (and 3rd)", Kind: "list", Required: true, Help: "Two or three numbers, most cubes first."},
+			{ID: "cargo", Label: "Cargo produced", Kind: "number", Required: true},
+			{ID: "coins", Label: "Coins produced", Kind: "number", Required: true},
+			{ID: "handIcon", Label: "Hand-size icon", Kind: "bool"}}},
+		{ID: "advancement", Label: "Advancement or Encounter card", Help: "Rows 1 to 4; an Encounter shows a Merchant ship on its back.", Fields: []engine.CatalogField{id, name,
+			{ID: "row", Label: "Row", Kind: "number", Required: true},
+			{ID: "slot", Label: "Slot", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "top", Label: "Top"}, {Value: "middle", Label: "Middle"}, {Value: "bottom", Label: "Bottom"}}},
+			{ID: "cost", Label: "Cost", Kind: "number", Required: true},
+			{ID: "encounter", Label: "Encounter (Merchant back)", Kind: "bool"},
+			abilities}},
+		{ID: "upgrade", Label: "Ship upgrade tile", Fields: []engine.CatalogField{id, name,
+			{ID: "tier", Label: "Tier", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "basic", Label: "Basic"}, {Value: "advanced", Label: "Advanced"}}},
+			{ID: "sails", Label: "Sails", Kind: "number"},
+			{ID: "cannons", Label: "Cannons", Kind: "number"},
+			{ID: "hold", Label: "Hold capacity", Kind: "number"},
+			abilities}},
+		{ID: "bonusToken", Label: "Bonus achievement token", Fields: []engine.CatalogField{id,
+			{ID: "achievements", Label: "Achievements", Kind: "list", Required: true, Choices: achievements}}},
+		{ID: "achievementValue", Label: "Achievement value", Help: "The coins printed beside each achievement on your Harbor board.", Fields: []engine.CatalogField{
+			{ID: "achievement", Label: "Achievement", Kind: "choice", Required: true, Choices: achievements},
+			{ID: "value", Label: "Coins", Kind: "number", Required: true}}},
+		{ID: "buildingCost", Label: "Building cost", Help: "Printed on the First Mate card.", Fields: []engine.CatalogField{
+			{ID: "building", Label: "Building", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "fort", Label: "Fort"}, {Value: "garrison", Label: "Garrison"}, {Value: "outpost", Label: "Outpost"}}},
+			{ID: "cost", Label: "Cargo", Kind: "number", Required: true}}},
+	}
+}
+
+// CheckCatalog checks a whole catalog file (data.Catalog) and returns it
+// with every list sorted by id, so two exports of the same entries are the
+// same file.
+func (rulesImpl) CheckCatalog(b []byte) (json.RawMessage, error) {
+	c, err := data.ParseCatalog(b)
+	if err != nil {
+		return nil, engine.Malformed("%v", err)
+	}
+	sort.SliceStable(c.Islands, func(i, j int) bool { return c.Islands[i].ID < c.Islands[j].ID })
+	sort.SliceStable(c.Advancements, func(i, j int) bool { return c.Advancements[i].ID < c.Advancements[j].ID })
+	sort.SliceStable(c.Upgrades, func(i, j int) bool { return c.Upgrades[i].ID < c.Upgrades[j].ID })
+	sort.SliceStable(c.BonusTokens, func(i, j int) bool { return c.BonusTokens[i].ID < c.BonusTokens[j].ID })
+	return json.Marshal(c)
+}
+
+// WaitingFor says which cubes the battle being fought waits to see on the
+// board: the battle's drop, a re-drop of cubes balanced on a border, or
+// the exploding shots' cubes with their extra one; and after a tied game
+// the tie-break battle's drop. Empty when no read is awaited.
+func (g *Game) WaitingFor() []engine.Expect {
+	s := g.st
+	if s.Over {
+		return tieBreakExpect(s)
+	}
+	pb := s.CurrentBattle()
+	if pb == nil || len(pb.Machine) == 0 {
+		return []engine.Expect{}
+	}
+	_, n, err := s.battleNeed(pb)
+	if err != nil || n.Phase != battle.PhaseRead || len(n.Drop) == 0 {
+		return []engine.Expect{}
+	}
+	h := fnv.New32a()
+	h.Write(pb.Machine)
+	e := engine.Expect{Kind: "cubes", ID: fmt.Sprintf("battle%d-%08x", pb.ID, h.Sum32()), Cubes: n.Drop}
+	what := "drop " + cubeList(n.Drop) + " into the tower"
+	switch n.DropKind {
+	case battle.DropRedrop:
+		what = "drop again " + cubeList(n.Drop) + " that balanced on a border; leave the other cubes where they lie"
+	case battle.DropExplode:
+		what = "exploding shots: drop " + cubeList(n.Drop) + " (each exploding cube with one more); leave the other cubes where they lie"
+	case battle.DropAbility:
+		what = "drop " + cubeList(n.Drop) + " for the ability; leave the other cubes where they lie"
+	}
+	e.Say = what
+	return []engine.Expect{e}
+}
+
+func tieBreakExpect(s *State) []engine.Expect {
+	sv := s.scoreView()
+	if sv == nil || sv.TieBreakNeed == nil {
+		return []engine.Expect{}
+	}
+	next := sv.TieBreakNeed.Next
+	if len(next.Drop) == 0 {
+		return []engine.Expect{}
+	}
+	return []engine.Expect{{Kind: "cubes", ID: fmt.Sprintf("tie-break-%d", len(s.TieBreakReads)), Cubes: next.Drop,
+		Say: "tie-break battle: drop " + cubeList(next.Drop) + " into the tower"}}
+}
+
+// cubeList reads "3 purple and 2 black cubes", colours in name order.
+func cubeList(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	total := 0
+	for k, n := range m {
+		if n > 0 {
+			keys = append(keys, k)
+			total += n
+		}
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+	}
+	s := strings.Join(parts, ", ")
+	if i := strings.LastIndex(s, ", "); i >= 0 {
+		s = s[:i] + " and " + s[i+2:]
+	}
+	if total == 1 {
+		return s + " cube"
+	}
+	return s + " cubes"
+}
+
+// MapInput turns what the table reported into a Dead Reckoning action:
+//   - cubes read on the battle board while a read is awaited become the
+//     battle's read step (or the tie-break battle's read);
+//   - cubes falling through the tower (the drop sensor) while a battle is
+//     ready to drop become its drop step;
+//   - a long press of the button of the only player to act ends their turn
+//     (a short press is only a notice);
+//   - a sailor card tapped on the reader (a registered sticker) is played
+//     by the player whose turn it is.
+//
+// Everything else is only a notice; the rules judge every action as if it
+// had come from the tablet.
+func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage, string, bool) {
+	dg, ok := g.(*Game)
+	if !ok {
+		return nil, "", false
+	}
+	switch in.Kind {
+	case "cubes":
+		if len(dg.WaitingFor()) == 0 {
+			return nil, "", false
+		}
+		rd := battle.Read{Cubes: map[string]map[string]int{}}
+		seen := map[string]int{}
+		for zone, byColour := range in.Cubes {
+			for colour, n := range byColour {
+				if n <= 0 {
+					continue
+				}
+				if rd.Cubes[colour] == nil {
+					rd.Cubes[colour] = map[string]int{}
+				}
+				rd.Cubes[colour][zone] += n
+				seen[colour] += n
+			}
+		}
+		for colour, n := range in.RedropCubes {
+			if n > 0 {
+				if rd.Redrop == nil {
+					rd.Redrop = map[string]int{}
+				}
+				rd.Redrop[colour] += n
+			}
+		}
+		said := "the camera sees no cubes on the board"
+		if len(seen) > 0 {
+			said = "the camera sees " + cubeList(seen) + " on the board"
+		}
+		if len(rd.Redrop) > 0 {
+			said += "; " + cubeList(rd.Redrop) + " to drop again"
+		} else if in.Redrop > 0 {
+			said += fmt.Sprintf("; %d to drop again", in.Redrop)
+		}
+		var act any = &BattleStep{ActionHeader: engine.ActionHeader{Type: "battle-step", Seat: engine.NoSeat}, Step: battle.Step{Step: battle.StepRead, Read: &rd}}
+		if dg.st.Over {
+			act = &TieBreakRead{ActionHeader: engine.ActionHeader{Type: "tie-break-read", Seat: engine.NoSeat}, Read: rd}
+		}
+		b, err := json.Marshal(act)
+		if err != nil {
+			return nil, "", false
+		}
+		return b, said, true
+	case "drop":
+		// Cubes falling through the tower while a battle is ready to drop
+		// start its drop, so the camera's read of them is awaited.
+		pb := dg.st.CurrentBattle()
+		if pb == nil || len(pb.Machine) == 0 {
+			return nil, "", false
+		}
+		if _, n, err := dg.st.battleNeed(pb); err != nil || n.Phase != battle.PhaseReady {
+			return nil, "", false
+		}
+		b, err := json.Marshal(&BattleStep{ActionHeader: engine.ActionHeader{Type: "battle-step", Seat: engine.NoSeat}, Step: battle.Step{Step: battle.StepDrop}})
+		if err != nil {
+			return nil, "", false
+		}
+		return b, "cubes are falling through the tower: the battle's drop", true
+	case "button":
+		seat, ok := onlyActive(dg)
+		if !ok || !in.Long || in.Host || in.Seat != seat || dg.st.CurrentBattle() != nil {
+			return nil, "", false
+		}
+		b, _ := json.Marshal(map[string]any{"type": "end-turn", "seat": seat})
+		return b, dg.st.Players[seat].Name + " held their button: end the turn", true
+	case "card":
+		seat, ok := onlyActive(dg)
+		if !ok || in.Card == "" || strings.Contains(in.Card, ":") { // a raw sticker UID has colons
+			return nil, "", false
+		}
+		b, _ := json.Marshal(map[string]any{"type": "play-card", "seat": seat, "card": in.Card})
+		return b, fmt.Sprintf("%s tapped %s on the reader", dg.st.Players[seat].Name, in.Card), true
+	}
+	return nil, "", false
+}
+
+// onlyActive is the one seat that may act now, if exactly one may.
+func onlyActive(g *Game) (engine.Seat, bool) {
+	if g.Over() {
+		return engine.NoSeat, false
+	}
+	a := g.ActiveSeats()
+	if len(a) != 1 || g.st.Player(a[0]) == nil {
+		return engine.NoSeat, false
+	}
+	return a[0], true
+}
