@@ -1,0 +1,645 @@
+package combat
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// The five hit locations of a ship.
+const (
+	Hull    = "hull"
+	Cargo   = "cargo"
+	Masts   = "masts"
+	Crew    = "crew"
+	Cannons = "cannons"
+)
+
+// Locations lists the hit locations in the order of the player board.
+var Locations = []string{Hull, Cargo, Masts, Crew, Cannons}
+
+// The combat actions a side declares each naval round.
+const (
+	Shoot = "shoot"
+	Board = "board"
+	Flee  = "flee"
+)
+
+// The stages of a battle: what it waits for.
+const (
+	StageDeclare = "declare" // a side declares its action
+	StageContest = "contest" // both sides roll SEAMANSHIP
+	StageHits    = "hits"    // the shooters roll one die per hit
+	StageChoose  = "choose"  // a target picks where its success-face hits land
+	StageCrew    = "crew"    // crew combat: both roll LEADERSHIP
+	StageOver    = "over"
+)
+
+// How a battle ended.
+const (
+	ResultSunk     = "sunk"      // one ship sank; the other side won
+	ResultBothSunk = "both-sunk" // both ships sank in the same round
+	ResultCrew     = "crew"      // one side lost crew combat
+	ResultFled     = "fled"      // one side escaped; no winner
+	ResultNoWinner = "no-winner" // both crews fell together and every tie-break was equal
+)
+
+// Sections of the rules summary the refusals cite.
+const (
+	secDeclare = "Combat > Naval Combat > Declaration"
+	secContest = "Combat > Naval Combat > Seamanship contest"
+	secHits    = "Combat > Hit Locations and damage"
+	secCrew    = "Combat > Crew Combat"
+)
+
+// Codes of the combat refusals.
+const (
+	CodeStage       = "battle-stage"
+	CodeDeclareTurn = "declare-order"
+	CodeFirstRound  = "declare-first-round"
+	CodeMasts       = "declare-masts"
+	CodeCrew        = "declare-crew"
+	CodeAction      = "declare-action"
+	CodeRollCount   = "roll-count"
+	CodeRollFace    = "roll-face"
+	CodeHitChoice   = "hit-choice"
+	CodeSide        = "battle-side"
+)
+
+// Faces is the owner's die layout as combat needs it: which face label is
+// the success icon and which numbered face hits which location (the hull has
+// no number). Both are printed on the components, never invented here.
+type Faces struct {
+	Success string            `json:"success"`
+	Numbers map[string]string `json:"numbers"`
+}
+
+// Ship is one side of a battle: its captain's skills and its ship's values,
+// the hit locations at their current (damaged) values.
+type Ship struct {
+	Name            string `json:"name"`
+	Seamanship      int    `json:"seamanship"`
+	Leadership      int    `json:"leadership"`
+	Maneuverability int    `json:"maneuverability"`
+	Hull            int    `json:"hull"`
+	Cargo           int    `json:"cargo"`
+	Masts           int    `json:"masts"`
+	Crew            int    `json:"crew"`
+	Cannons         int    `json:"cannons"`
+}
+
+// Value returns the current value of a hit location (0 for an unknown name).
+func (s Ship) Value(loc string) int {
+	if p := s.loc(loc); p != nil {
+		return *p
+	}
+	return 0
+}
+
+func (s *Ship) loc(name string) *int {
+	switch name {
+	case Hull:
+		return &s.Hull
+	case Cargo:
+		return &s.Cargo
+	case Masts:
+		return &s.Masts
+	case Crew:
+		return &s.Crew
+	case Cannons:
+		return &s.Cannons
+	}
+	return nil
+}
+
+// hit moves one location down a step; a destroyed location passes the hit
+// to the hull.
+func (s *Ship) hit(name string) {
+	p := s.loc(name)
+	if p == nil || *p <= 0 {
+		p = &s.Hull
+	}
+	if *p > 0 {
+		*p--
+	}
+}
+
+// Battle is one fight between two ships. Side 0 is the aggressor.
+type Battle struct {
+	Faces Faces   `json:"faces"`
+	Ships [2]Ship `json:"ships"`
+	Stage string  `json:"stage"`
+	// Round counts naval rounds from 1, then crew rounds from 1.
+	Round int `json:"round"`
+	// Declared holds this round's actions ("" until declared).
+	Declared [2]string `json:"declared"`
+	// ContestFaces holds this round's SEAMANSHIP faces (nil until rolled).
+	ContestFaces [2][]string `json:"contestFaces"`
+	// ContestWinner is the side that won this round's contest, -1 if none.
+	ContestWinner int `json:"contestWinner"`
+	// Hits is how many hits each side deals this round.
+	Hits [2]int `json:"hits"`
+	// HitFaces are the hit-location dice each side rolled against the other.
+	HitFaces [2][]string `json:"hitFaces"`
+	// Free counts the success faces among HitFaces[s]: hits whose location
+	// side 1-s chooses; Chosen are those choices.
+	Free   [2]int      `json:"free"`
+	Chosen [2][]string `json:"chosen"`
+	// Boarder is the side boarding this round, -1 if none.
+	Boarder int `json:"boarder"`
+	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
+	CrewFaces [2][]string `json:"crewFaces"`
+	// InCrewCombat is true once a boarding succeeded.
+	InCrewCombat bool `json:"inCrewCombat"`
+	// Winner is the winning side once over, -1 for none.
+	Winner int    `json:"winner"`
+	Result string `json:"result,omitempty"`
+	// Sunk and Dead say which ships sank and which captains died.
+	Sunk [2]bool `json:"sunk"`
+	Dead [2]bool `json:"dead"`
+	// Fled is the side that escaped, -1 if none.
+	Fled int `json:"fled"`
+	// Log says what happened, one line per step, in players' words.
+	Log []string `json:"log,omitempty"`
+}
+
+// New starts a naval battle between the aggressor (side 0) and the
+// defender (side 1), at the first declaration.
+func New(faces Faces, aggressor, defender Ship) *Battle {
+	return &Battle{Faces: faces, Ships: [2]Ship{aggressor, defender}, Stage: StageDeclare, Round: 1,
+		ContestWinner: -1, Boarder: -1, Winner: -1, Fled: -1}
+}
+
+// NewCrew starts a battle directly at crew combat (rumors and missions may).
+func NewCrew(faces Faces, aggressor, defender Ship) *Battle {
+	b := New(faces, aggressor, defender)
+	b.InCrewCombat = true
+	b.startCrew()
+	return b
+}
+
+// Clone returns a deep copy.
+func (b *Battle) Clone() *Battle {
+	if b == nil {
+		return nil
+	}
+	c := *b
+	c.Faces.Numbers = make(map[string]string, len(b.Faces.Numbers))
+	for k, v := range b.Faces.Numbers {
+		c.Faces.Numbers[k] = v
+	}
+	for s := 0; s < 2; s++ {
+		c.ContestFaces[s] = clone(b.ContestFaces[s])
+		c.HitFaces[s] = clone(b.HitFaces[s])
+		c.Chosen[s] = clone(b.Chosen[s])
+		c.CrewFaces[s] = clone(b.CrewFaces[s])
+	}
+	c.Log = clone(b.Log)
+	return &c
+}
+
+func clone(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	return append([]string{}, s...)
+}
+
+// Over reports whether the battle has ended.
+func (b *Battle) Over() bool { return b.Stage == StageOver }
+
+// Need is one thing the battle waits for.
+type Need struct {
+	// Side is who must act: declare, roll, or choose hit locations.
+	Side int `json:"side"`
+	// Kind is the stage: "declare", "contest", "hits", "choose" or "crew".
+	Kind string `json:"kind"`
+	// Dice is how many dice to roll (roll stages).
+	Dice int `json:"dice,omitempty"`
+	// Choose is how many hit locations to pick ("choose").
+	Choose int `json:"choose,omitempty"`
+}
+
+// Need lists what the battle waits for now, side 0 first; empty when over.
+func (b *Battle) Need() []Need {
+	var out []Need
+	switch b.Stage {
+	case StageDeclare:
+		if b.Declared[0] == "" {
+			return []Need{{Side: 0, Kind: StageDeclare}}
+		}
+		return []Need{{Side: 1, Kind: StageDeclare}}
+	case StageContest:
+		for s := 0; s < 2; s++ {
+			if b.ContestFaces[s] == nil {
+				out = append(out, Need{Side: s, Kind: StageContest, Dice: b.ContestDice(s)})
+			}
+		}
+	case StageHits:
+		for s := 0; s < 2; s++ {
+			if b.Hits[s] > 0 && b.HitFaces[s] == nil {
+				out = append(out, Need{Side: s, Kind: StageHits, Dice: b.Hits[s]})
+			}
+		}
+	case StageChoose:
+		for s := 0; s < 2; s++ {
+			if b.Free[s] > 0 && b.Chosen[s] == nil {
+				out = append(out, Need{Side: 1 - s, Kind: StageChoose, Choose: b.Free[s]})
+			}
+		}
+	case StageCrew:
+		for s := 0; s < 2; s++ {
+			if b.CrewFaces[s] == nil {
+				out = append(out, Need{Side: s, Kind: StageCrew, Dice: b.CrewDice(s)})
+			}
+		}
+	}
+	return out
+}
+
+// ContestDice is how many dice side s rolls in the SEAMANSHIP contest: its
+// SEAMANSHIP, one more when its MANEUVERABILITY is at least 2 above the
+// enemy's, and exactly one die with destroyed masts (our reading: no bonus
+// die then either).
+func (b *Battle) ContestDice(s int) int {
+	me, them := b.Ships[s], b.Ships[1-s]
+	if me.Masts <= 0 {
+		return 1
+	}
+	n := me.Seamanship
+	if me.Maneuverability >= them.Maneuverability+2 {
+		n++
+	}
+	return max(n, 1)
+}
+
+// CrewDice is how many dice side s rolls in a crew combat round.
+func (b *Battle) CrewDice(s int) int { return max(b.Ships[s].Leadership, 1) }
+
+func checkSide(side int) error {
+	if side != 0 && side != 1 {
+		return engine.RefuseIn(CodeSide, secDeclare, "a battle has two sides, 0 (the aggressor) and 1 (the defender)")
+	}
+	return nil
+}
+
+func (b *Battle) wrongStage(want string) error {
+	if b.Stage == StageOver {
+		return engine.RefuseIn(CodeStage, secDeclare, "this battle is over")
+	}
+	return engine.RefuseIn(CodeStage, secDeclare, "the battle waits for %s, not %s", b.Stage, want)
+}
+
+// Declare records side's action for this round. The aggressor declares
+// first; the first round allows only shooting, destroyed masts only
+// shooting, and a destroyed crew cannot board.
+func (b *Battle) Declare(side int, action string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageDeclare {
+		return b.wrongStage("a declaration")
+	}
+	if b.Declared[0] == "" && side == 1 {
+		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "the aggressor declares first")
+	}
+	if b.Declared[side] != "" {
+		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "this side has already declared this round")
+	}
+	switch action {
+	case Shoot, Board, Flee:
+	default:
+		return engine.RefuseIn(CodeAction, secDeclare, "a side declares shoot, board or flee, not %q", action)
+	}
+	if action != Shoot && b.Round == 1 {
+		return engine.RefuseIn(CodeFirstRound, secDeclare, "in the first round of a naval battle the only action is to shoot")
+	}
+	if action != Shoot && b.Ships[side].Masts <= 0 {
+		return engine.RefuseIn(CodeMasts, secHits, "a ship with destroyed masts can only shoot")
+	}
+	if action == Board && b.Ships[side].Crew <= 0 {
+		return engine.RefuseIn(CodeCrew, secHits, "a ship with no crew left cannot board")
+	}
+	b.Declared[side] = action
+	b.logf("%s declares %s", b.Ships[side].Name, action)
+	if b.Declared[0] != "" && b.Declared[1] != "" {
+		b.Stage = StageContest
+	}
+	return nil
+}
+
+func (b *Battle) checkFaces(section string, faces []string, want int) error {
+	if len(faces) != want {
+		return engine.RefuseIn(CodeRollCount, section, "this roll is %d %s, but %d %s given", want, plural(want, "die", "dice"), len(faces), plural(len(faces), "face was", "faces were"))
+	}
+	for _, f := range faces {
+		if f == b.Faces.Success {
+			continue
+		}
+		if _, ok := b.Faces.Numbers[f]; ok {
+			continue
+		}
+		return engine.RefuseIn(CodeRollFace, section, "the dice have no face %q", f)
+	}
+	return nil
+}
+
+// successes counts the success faces; sum adds the numbers on the others.
+func (b *Battle) successes(faces []string) (int, int) {
+	n, sum := 0, 0
+	for _, f := range faces {
+		if f == b.Faces.Success {
+			n++
+			continue
+		}
+		if v, err := strconv.Atoi(f); err == nil {
+			sum += v
+		}
+	}
+	return n, sum
+}
+
+// compare returns the winning side of two simultaneous rolls: most
+// successes, then (with equal successes) the higher sum of the numbers on
+// the other dice (our reading: the summary does not say higher or lower).
+// -1 is a tie; none reports that neither side rolled a success.
+func (b *Battle) compare(r [2][]string) (winner int, none bool) {
+	s0, sum0 := b.successes(r[0])
+	s1, sum1 := b.successes(r[1])
+	switch {
+	case s0 == 0 && s1 == 0:
+		return -1, true
+	case s0 != s1:
+		if s0 > s1 {
+			return 0, false
+		}
+		return 1, false
+	case sum0 != sum1:
+		if sum0 > sum1 {
+			return 0, false
+		}
+		return 1, false
+	}
+	return -1, false
+}
+
+// Contest records side's SEAMANSHIP faces; when both sides have rolled the
+// round is resolved.
+func (b *Battle) Contest(side int, faces []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageContest || b.ContestFaces[side] != nil {
+		return b.wrongStage("a SEAMANSHIP roll")
+	}
+	if err := b.checkFaces(secContest, faces, b.ContestDice(side)); err != nil {
+		return err
+	}
+	b.ContestFaces[side] = clone(faces)
+	if b.ContestFaces[1-side] == nil {
+		return nil
+	}
+	b.resolveContest()
+	return nil
+}
+
+func (b *Battle) resolveContest() {
+	w, none := b.compare(b.ContestFaces)
+	b.ContestWinner = w
+	succ := [2]int{}
+	succ[0], _ = b.successes(b.ContestFaces[0])
+	succ[1], _ = b.successes(b.ContestFaces[1])
+	switch {
+	case none:
+		b.logf("round %d: nobody rolled a success", b.Round)
+	case w < 0:
+		b.logf("round %d: the contest is a tie", b.Round)
+	default:
+		b.logf("round %d: %s wins the contest", b.Round, b.Ships[w].Name)
+	}
+	for s := 0; s < 2; s++ {
+		b.Hits[s] = 0
+		if b.Declared[s] != Shoot {
+			continue
+		}
+		cannons := max(b.Ships[s].Cannons, 0)
+		if s == w {
+			b.Hits[s] = cannons
+		} else {
+			b.Hits[s] = min(succ[s], cannons)
+		}
+	}
+	if w >= 0 && b.Declared[w] == Flee && succ[1-w] == 0 {
+		b.Fled = w
+		b.end(-1, ResultFled)
+		b.logf("%s escapes", b.Ships[w].Name)
+		return
+	}
+	if w >= 0 && b.Declared[w] == Board {
+		b.Boarder = w
+	}
+	if b.Hits[0] == 0 && b.Hits[1] == 0 {
+		b.afterHits()
+		return
+	}
+	b.Stage = StageHits
+}
+
+// HitRoll records the hit-location dice side rolled against the other ship:
+// one die per hit it deals this round.
+func (b *Battle) HitRoll(side int, faces []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageHits || b.Hits[side] == 0 || b.HitFaces[side] != nil {
+		return b.wrongStage("hit-location dice from this side")
+	}
+	if err := b.checkFaces(secHits, faces, b.Hits[side]); err != nil {
+		return err
+	}
+	b.HitFaces[side] = clone(faces)
+	b.Free[side], _ = b.successes(faces)
+	for s := 0; s < 2; s++ {
+		if b.Hits[s] > 0 && b.HitFaces[s] == nil {
+			return nil
+		}
+	}
+	if b.Free[0] > 0 || b.Free[1] > 0 {
+		b.Stage = StageChoose
+		return nil
+	}
+	b.applyHits()
+	return nil
+}
+
+// Choose records where the hits of success faces land on side's own ship:
+// one location per success face the enemy rolled.
+func (b *Battle) Choose(side int, locations []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	from := 1 - side
+	if b.Stage != StageChoose || b.Free[from] == 0 || b.Chosen[from] != nil {
+		return b.wrongStage("a choice of hit locations by this side")
+	}
+	if len(locations) != b.Free[from] {
+		return engine.RefuseIn(CodeHitChoice, secHits, "pick %d hit %s, one per success face rolled against you", b.Free[from], plural(b.Free[from], "location", "locations"))
+	}
+	for _, l := range locations {
+		if (&Ship{}).loc(l) == nil {
+			return engine.RefuseIn(CodeHitChoice, secHits, "%q is not a hit location (hull, cargo, masts, crew, cannons)", l)
+		}
+	}
+	b.Chosen[from] = clone(locations)
+	for s := 0; s < 2; s++ {
+		if b.Free[s] > 0 && b.Chosen[s] == nil {
+			return nil
+		}
+	}
+	b.applyHits()
+	return nil
+}
+
+// applyHits lands every hit of the round at once: numbered faces first,
+// then the locations the targets chose.
+func (b *Battle) applyHits() {
+	for s := 0; s < 2; s++ {
+		t := &b.Ships[1-s]
+		for _, f := range b.HitFaces[s] {
+			if loc, ok := b.Faces.Numbers[f]; ok {
+				t.hit(loc)
+			}
+		}
+		for _, loc := range b.Chosen[s] {
+			t.hit(loc)
+		}
+		if b.Hits[s] > 0 {
+			b.logf("%s hits %s %d %s", b.Ships[s].Name, t.Name, b.Hits[s], plural(b.Hits[s], "time", "times"))
+		}
+	}
+	b.afterHits()
+}
+
+func (b *Battle) afterHits() {
+	sunk0, sunk1 := b.Ships[0].Hull <= 0, b.Ships[1].Hull <= 0
+	if sunk0 || sunk1 {
+		b.Sunk = [2]bool{sunk0, sunk1}
+		b.Dead = b.Sunk
+		switch {
+		case sunk0 && sunk1:
+			b.end(-1, ResultBothSunk)
+			b.logf("both ships sink")
+		case sunk0:
+			b.end(1, ResultSunk)
+			b.logf("%s sinks", b.Ships[0].Name)
+		default:
+			b.end(0, ResultSunk)
+			b.logf("%s sinks", b.Ships[1].Name)
+		}
+		return
+	}
+	if b.Boarder >= 0 && b.Ships[b.Boarder].Crew > 0 {
+		b.logf("%s boards", b.Ships[b.Boarder].Name)
+		b.InCrewCombat = true
+		b.startCrew()
+		return
+	}
+	b.Round++
+	b.Declared = [2]string{}
+	b.ContestFaces = [2][]string{}
+	b.HitFaces = [2][]string{}
+	b.Chosen = [2][]string{}
+	b.Hits, b.Free = [2]int{}, [2]int{}
+	b.ContestWinner, b.Boarder = -1, -1
+	b.Stage = StageDeclare
+}
+
+// startCrew begins crew combat; a side without crew loses it at once.
+func (b *Battle) startCrew() {
+	b.Round = 1
+	b.Stage = StageCrew
+	b.CrewFaces = [2][]string{}
+	b.checkCrew(nil)
+}
+
+// CrewRoll records side's LEADERSHIP faces for this crew round; when both
+// have rolled, each success hits the enemy crew, at most as many hits as
+// the roller had crew before the roll.
+func (b *Battle) CrewRoll(side int, faces []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageCrew || b.CrewFaces[side] != nil {
+		return b.wrongStage("a LEADERSHIP roll from this side")
+	}
+	if err := b.checkFaces(secCrew, faces, b.CrewDice(side)); err != nil {
+		return err
+	}
+	b.CrewFaces[side] = clone(faces)
+	if b.CrewFaces[1-side] == nil {
+		return nil
+	}
+	var hits [2]int
+	for s := 0; s < 2; s++ {
+		n, _ := b.successes(b.CrewFaces[s])
+		hits[s] = min(n, b.Ships[s].Crew)
+	}
+	for s := 0; s < 2; s++ {
+		b.Ships[1-s].Crew = max(b.Ships[1-s].Crew-hits[s], 0)
+		if hits[s] > 0 {
+			b.logf("%s's crew hits %d of %s's crew", b.Ships[s].Name, hits[s], b.Ships[1-s].Name)
+		}
+	}
+	rolled := b.CrewFaces
+	b.checkCrew(&rolled)
+	if b.Stage == StageCrew {
+		b.Round++
+		b.CrewFaces = [2][]string{}
+	}
+	return nil
+}
+
+// checkCrew ends crew combat when a crew is gone. rolled is the round just
+// rolled, for the tie-break when both crews fall together.
+func (b *Battle) checkCrew(rolled *[2][]string) {
+	out0, out1 := b.Ships[0].Crew <= 0, b.Ships[1].Crew <= 0
+	switch {
+	case out0 && out1:
+		w := -1
+		if rolled != nil {
+			w, _ = b.compare(*rolled)
+		}
+		if w < 0 {
+			b.end(-1, ResultNoWinner)
+			b.logf("both crews fall together: no winner")
+			return
+		}
+		b.Dead[1-w] = true
+		b.end(w, ResultCrew)
+	case out0:
+		b.Dead[0] = true
+		b.end(1, ResultCrew)
+	case out1:
+		b.Dead[1] = true
+		b.end(0, ResultCrew)
+	default:
+		return
+	}
+	b.logf("%s wins the crew combat", b.Ships[b.Winner].Name)
+}
+
+func (b *Battle) end(winner int, result string) {
+	b.Winner, b.Result, b.Stage = winner, result, StageOver
+}
+
+func (b *Battle) logf(format string, args ...any) {
+	b.Log = append(b.Log, fmt.Sprintf(format, args...))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,18 @@
+// Package combat is Merchants & Marauders' naval and crew combat as a state
+// machine, on its own so it can be tested with tables of rolls and outcomes
+// (rules summary, "Combat", "Naval Combat", "Crew Combat").
+//
+// A Battle is between two ships: side 0 is the aggressor (the captain who
+// engaged), side 1 the defender. Each naval round both sides declare an
+// action (Declare), roll SEAMANSHIP (Contest), the shooters roll one die per
+// hit (HitRoll), the target picks the location of every success face
+// (Choose), and the hits land at once. A won boarding leads to crew combat,
+// where both sides roll LEADERSHIP (CrewRoll) until a crew is gone.
+//
+// The machine asks for exactly what it needs next with Need; it does no I/O,
+// draws no randomness and never panics on bad input: a move that is not
+// allowed now is a *engine.RuleError that changes nothing.
+//
+// Special weapons, ship modifications with combat effects and glory cards
+// played in combat are not modelled here yet.
+package combat
