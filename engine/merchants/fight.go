@@ -1,0 +1,218 @@
+package merchants
+
+import (
+	"fmt"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+// Declare is a side's combat action for the round: "shoot", "board" or
+// "flee".
+type Declare struct {
+	engine.ActionHeader
+	Choice string `json:"choice"`
+}
+
+func (a *Declare) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Declare(side, a.Choice); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", c.s.Players[a.Seat].Name, a.Choice), map[string]string{"choice": a.Choice}))
+	return c.afterFightStep()
+}
+
+// ChooseHits picks where the hits of success faces rolled against one's
+// ship land, one location per such face.
+type ChooseHits struct {
+	engine.ActionHeader
+	Locations []string `json:"locations"`
+}
+
+func (a *ChooseHits) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Choose(side, a.Locations); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %v", c.s.Players[a.Seat].Name, a.Locations), map[string]any{"locations": a.Locations}))
+	return c.afterFightStep()
+}
+
+func (c *ctx) fightSide(h *engine.ActionHeader) (*Fight, int, error) {
+	f := c.s.Fight
+	if f == nil {
+		return nil, 0, engine.RefuseIn("no-battle", secCombat, "no battle is being fought")
+	}
+	for side, seat := range f.Seats {
+		if seat == int(h.Seat) {
+			return f, side, nil
+		}
+	}
+	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "only the two captains fighting act in the battle")
+}
+
+// combatShip is a player's side of a battle.
+func (c *ctx) combatShip(seat int) combat.Ship {
+	p := c.s.Players[seat]
+	cp := c.cat.captain(p.Captain)
+	sh := p.Ship
+	return combat.Ship{Name: p.Name, Seamanship: cp.Seamanship, Leadership: cp.Leadership, Maneuverability: c.maneuverability(sh),
+		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons}
+}
+
+// startFight begins a naval battle; attacking a non-pirate earns a bounty
+// of the defender captain's nation (our reading of the nation violated).
+func (c *ctx) startFight(aggressor, defender int) error {
+	s := c.s
+	a, d := s.Players[aggressor], s.Players[defender]
+	f := &Fight{Seats: [2]int{aggressor, defender}, Requests: map[string]combat.Need{}, Pirate: [2]bool{a.pirate(), d.pirate()}}
+	f.Battle = combat.New(c.cat.faces(), c.combatShip(aggressor), c.combatShip(defender))
+	s.Fight = f
+	c.emit(engine.NewEvent("battle-started", engine.Seat(aggressor), fmt.Sprintf("%s attacks %s", a.Name, d.Name), map[string]int{"aggressor": aggressor, "defender": defender}))
+	if !f.Pirate[1] {
+		c.addBounty(aggressor, c.cat.captain(d.Captain).Nation)
+	}
+	return c.afterFightStep()
+}
+
+// fightRoll feeds a roll to the battle stage that asked for it.
+func (c *ctx) fightRoll(need combat.Need, faces []string) error {
+	b := c.s.Fight.Battle
+	var err error
+	switch need.Kind {
+	case combat.StageContest:
+		err = b.Contest(need.Side, faces)
+	case combat.StageHits:
+		err = b.HitRoll(need.Side, faces)
+	case combat.StageCrew:
+		err = b.CrewRoll(need.Side, faces)
+	}
+	if err != nil {
+		return err
+	}
+	return c.afterFightStep()
+}
+
+// afterFightStep opens the roll requests the battle needs now, or settles
+// the battle when it is over.
+func (c *ctx) afterFightStep() error {
+	f := c.s.Fight
+	b := f.Battle
+	if b.Over() {
+		c.settleFight()
+		return nil
+	}
+	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)"}
+	for _, n := range b.Need() {
+		p, ok := purposes[n.Kind]
+		if !ok {
+			continue
+		}
+		open := false
+		for _, have := range f.Requests {
+			if have.Side == n.Side && have.Kind == n.Kind {
+				open = true
+			}
+		}
+		if open {
+			continue
+		}
+		sides := [2]string{"aggressor", "defender"}
+		seat := f.Seats[n.Side]
+		id := c.ask(seat, sides[n.Side], fmt.Sprintf("%s: %s", c.s.Players[seat].Name, p), n.Dice)
+		f.Requests[id] = n
+	}
+	return nil
+}
+
+// settleFight writes the battle's damage back, gives the winner glory, a
+// reward and plunder, and buries the dead.
+func (c *ctx) settleFight() {
+	s := c.s
+	f := s.Fight
+	b := f.Battle
+	s.Fight = nil
+	for id := range f.Requests {
+		s.Dice.Cancel(id)
+	}
+	for side, seat := range f.Seats {
+		sh, p := b.Ships[side], s.Players[seat]
+		p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
+	}
+	text := "The battle ends without a winner"
+	if b.Winner >= 0 {
+		text = s.Players[f.Seats[b.Winner]].Name + " wins the battle"
+	}
+	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "seats": f.Seats, "log": b.Log}))
+	if w := b.Winner; w >= 0 && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
+		ws, ls := f.Seats[w], f.Seats[1-w]
+		winner, loser := s.Players[ws], s.Players[ls]
+		if b.Result == combat.ResultCrew {
+			c.plunder(ws, ls)
+		}
+		if f.Pirate[1-w] {
+			c.reward(ws, loser)
+		}
+		_ = winner
+		c.gainGlory(ws, "defeating "+loser.Name)
+	}
+	for side, seat := range f.Seats {
+		if b.Dead[side] {
+			c.loseCaptain(seat, "dies in battle")
+		} else {
+			c.capCargo(seat)
+		}
+	}
+	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
+		c.endTurn()
+	}
+}
+
+// reward pays the victor over a pirate 5 gold per bounty of one nation the
+// loser is wanted by, never a nation that wants the victor; the companion
+// picks the nation paying most (wars are not tracked yet).
+func (c *ctx) reward(ws int, loser *Player) {
+	w := c.s.Players[ws]
+	best, nation := 0, ""
+	for _, n := range Nations {
+		if loser.Bounties[n] > best && w.Bounties[n] == 0 {
+			best, nation = loser.Bounties[n], n
+		}
+	}
+	if best == 0 {
+		return
+	}
+	w.Gold += 5 * best
+	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nation, loser.Name),
+		map[string]any{"nation": nation, "gold": 5 * best}))
+}
+
+// plunder gives the winner of crew combat the loser's gold on board, the
+// cargo their hold has room for and the special weapons they lack.
+func (c *ctx) plunder(ws, ls int) {
+	w, l := c.s.Players[ws], c.s.Players[ls]
+	gold := l.Gold
+	w.Gold += gold
+	l.Gold = 0
+	taken := 0
+	for len(l.Cargo) > 0 && len(w.Cargo) < max(w.Ship.Cargo, 0) {
+		w.Cargo = append(w.Cargo, l.Cargo[0])
+		l.Cargo = l.Cargo[1:]
+		taken++
+	}
+	for _, wp := range l.Weapons {
+		if !in(w.Weapons, wp) {
+			w.Weapons = append(w.Weapons, wp)
+		}
+	}
+	l.Weapons = nil
+	c.emit(engine.NewEvent("plundered", engine.Seat(ws), fmt.Sprintf("%s plunders %d gold and %d cargo %s from %s", w.Name, gold, taken, plural(taken, "card", "cards"), l.Name),
+		map[string]int{"gold": gold, "cargo": taken}))
+}

@@ -1,0 +1,191 @@
+package merchants
+
+import (
+	"encoding/json"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/dice"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+// Stages of the game.
+const (
+	StageSetup = "setup" // players pick their first ship in secret
+	StagePlay  = "play"
+	StageOver  = "over"
+)
+
+// State is the whole game, secrets included. It is encoded as JSON for
+// snapshots and copied through JSON for an all-or-nothing Apply.
+type State struct {
+	Stage   string    `json:"stage"`
+	Players []*Player `json:"players"`
+	// First is the start player's seat; turns go in seat order from it and
+	// that order never changes.
+	First  int  `json:"first"`
+	Round  int  `json:"round"`
+	Turn   int  `json:"turn"` // turns taken this round, 0 for the first player
+	Active int  `json:"active"`
+	T      Turn `json:"t"`
+
+	Zones         map[string]*ZoneState `json:"zones"`
+	DemandPool    []string              `json:"demandPool"`
+	MerchantTrack []string              `json:"merchantTrack"`
+	MerchantSpare []string              `json:"merchantSpare"`
+
+	CargoDeck      []string `json:"cargoDeck"`
+	CargoDiscard   []string `json:"cargoDiscard"`
+	GloryDeck      []string `json:"gloryDeck"`
+	GloryDiscard   []string `json:"gloryDiscard"`
+	EventDeck      []string `json:"eventDeck"`
+	EventDiscard   []string `json:"eventDiscard"`
+	Event          string   `json:"event,omitempty"`
+	CaptainDeck    []string `json:"captainDeck"`
+	CaptainDiscard []string `json:"captainDiscard"`
+
+	Dice    dice.Book `json:"dice"`
+	Pending *Pending  `json:"pending,omitempty"`
+	Fight   *Fight    `json:"fight,omitempty"`
+
+	// Declared are the seats that reached 10 glory points; the game ends
+	// when the round does.
+	Declared  []int  `json:"declared,omitempty"`
+	Winners   []int  `json:"winners,omitempty"`
+	EndReason string `json:"endReason,omitempty"`
+
+	rng engine.RNG
+}
+
+// ZoneState is what lies in a sea zone: the port's demand token, its ship
+// modification token (facedown until a port action there) and the merchant
+// token (its nation is hidden).
+type ZoneState struct {
+	Demand      string `json:"demand,omitempty"`
+	Mod         string `json:"mod,omitempty"`
+	ModRevealed bool   `json:"modRevealed,omitempty"`
+	Merchant    string `json:"merchant,omitempty"`
+}
+
+// Turn is the active player's turn so far.
+type Turn struct {
+	Actions    int      `json:"actions"`
+	Acted      bool     `json:"acted"`
+	PortUsed   bool     `json:"portUsed"`
+	PortOpen   bool     `json:"portOpen"`
+	Activities []string `json:"activities,omitempty"`
+	Scouted    []string `json:"scouted,omitempty"`
+	// BuyDraw are the cargo cards drawn to buy from (secret to the buyer).
+	BuyDraw []string `json:"buyDraw,omitempty"`
+}
+
+// Player is one seat.
+type Player struct {
+	Name     string   `json:"name"`
+	Colour   string   `json:"colour"`
+	Captain  string   `json:"captain,omitempty"`
+	Captains []string `json:"captains,omitempty"`
+	Ship     *Ship    `json:"ship,omitempty"`
+	Zone     string   `json:"zone,omitempty"`
+	InPort   bool     `json:"inPort"`
+	Gold     int      `json:"gold"`
+	Stash    int      `json:"stash"`
+	Stashed  bool     `json:"stashed"`
+	Glory    int      `json:"glory"`
+	// GloryCards and Cargo are secret: only counts are public.
+	GloryCards []string       `json:"gloryCards,omitempty"`
+	Cargo      []string       `json:"cargo,omitempty"`
+	Weapons    []string       `json:"weapons,omitempty"`
+	Bounties   map[string]int `json:"bounties,omitempty"`
+	// LastBuyRound and LastBuyZone: where goods were last bought, for the
+	// 3-card draw when buying in the same port two turns in a row.
+	LastBuyRound int    `json:"lastBuyRound,omitempty"`
+	LastBuyZone  string `json:"lastBuyZone,omitempty"`
+	// BigShip: this captain has had the glory point for a frigate or galleon.
+	BigShip bool `json:"bigShip,omitempty"`
+	// NeedCaptain: the captain died or retired; a new one is drawn at the
+	// start of the player's next turn.
+	NeedCaptain bool `json:"needCaptain,omitempty"`
+}
+
+// Ship is a player's ship: its type, the current value of each hit location
+// and its modifications.
+type Ship struct {
+	Type    string   `json:"type"`
+	Hull    int      `json:"hull"`
+	Cargo   int      `json:"cargo"`
+	Masts   int      `json:"masts"`
+	Crew    int      `json:"crew"`
+	Cannons int      `json:"cannons"`
+	Mods    []string `json:"mods,omitempty"`
+}
+
+// Pending is a step the game waits for before anything else.
+type Pending struct {
+	// Kind: "scout" (a SCOUTING roll), "merchant" (a found merchant: choose
+	// its nation and raid or not), "raid-roll", "raid", "recruit" (a
+	// LEADERSHIP roll), "recruit-pay", "new-captain".
+	Kind    string `json:"kind"`
+	Seat    int    `json:"seat"`
+	Request string `json:"request,omitempty"`
+	// Target of a scout: "merchant" or a seat as "seat:N".
+	Target string `json:"target,omitempty"`
+	// Token is the found merchant's nation; ZoneNation the zone port's.
+	Token      string `json:"token,omitempty"`
+	ZoneNation string `json:"zoneNation,omitempty"`
+	Raid       *Raid  `json:"raid,omitempty"`
+}
+
+// Raid is a merchant raid in progress.
+type Raid struct {
+	Nation    string   `json:"nation"`
+	Cards     []string `json:"cards"`
+	Successes int      `json:"successes"`
+	Failed    int      `json:"failed"`
+}
+
+// Fight is a battle between two players.
+type Fight struct {
+	Battle *combat.Battle `json:"battle"`
+	Seats  [2]int         `json:"seats"`
+	// Requests maps an open roll request to the side and stage it answers.
+	Requests map[string]combat.Need `json:"requests,omitempty"`
+	// Pirate records whether each side was a pirate when the fight began.
+	Pirate [2]bool `json:"pirate"`
+}
+
+func (s *State) clone() *State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic("merchants: state cannot be encoded: " + err.Error())
+	}
+	var c State
+	if err := json.Unmarshal(b, &c); err != nil {
+		panic("merchants: state cannot be decoded: " + err.Error())
+	}
+	c.rng = s.rng
+	return &c
+}
+
+func (s *State) player(seat int) *Player {
+	if seat < 0 || seat >= len(s.Players) {
+		return nil
+	}
+	return s.Players[seat]
+}
+
+// pirate reports whether p is a pirate: our reading is any bounty at all
+// (the summary's "pirate truce" is the effect of having bounties).
+func (p *Player) pirate() bool {
+	for _, n := range p.Bounties {
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stashPoints are the glory points the stash is worth: 1 per 10 gold, at
+// most 5 in the 10-point game.
+func stashPoints(stash int) int { return min(stash/10, 5) }
+
+func (p *Player) total() int { return p.Glory + stashPoints(p.Stash) }
