@@ -109,6 +109,9 @@ func (c *ctx) afterFightStep() error {
 		c.settleFight()
 		return nil
 	}
+	if f.Requests == nil {
+		f.Requests = map[string]combat.Need{}
+	}
 	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)"}
 	for _, n := range b.Need() {
 		p, ok := purposes[n.Kind]

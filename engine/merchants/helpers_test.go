@@ -22,14 +22,14 @@ func testCatalog() *Catalog {
 			{ID: "tz-dune", Name: "Test Dunes", Port: "Dune Test Port", Nation: Dutch, Adjacent: []string{"tz-cove", "tz-open"}},
 			{ID: "tz-open", Name: "Test Open Sea", Adjacent: []string{"tz-anchor", "tz-brig", "tz-cove", "tz-dune"}},
 		},
-		Goods: []string{"test-rum", "test-silk", "test-salt", "test-tea"},
+		Goods: []string{"test-rum", "test-silk", "test-salt", "test-tea", "test-wax", "test-ink"},
 		Ships: []ShipType{
 			{ID: Sloop, Name: "Test Sloop", Toughness: 3, Cargo: 2, Crew: 2, Cannons: 2, Maneuverability: 3},
 			{ID: Flute, Name: "Test Flute", Toughness: 3, Cargo: 4, Crew: 2, Cannons: 1, Maneuverability: 1},
 			{ID: Frigate, Name: "Test Frigate", Toughness: 4, Cargo: 3, Crew: 4, Cannons: 4, Maneuverability: 2},
 			{ID: Galleon, Name: "Test Galleon", Toughness: 5, Cargo: 5, Crew: 3, Cannons: 3, Maneuverability: 1},
 		},
-		DemandTokens:   []string{"test-rum", "test-silk", "test-salt", "test-tea", "test-rum", "test-silk", "test-salt", "test-tea"},
+		DemandTokens:   []string{"test-rum", "test-silk", "test-salt", "test-tea", "test-wax", "test-ink", "test-rum", "test-silk"},
 		ModTokens:      []string{CargoHold, CannonPort, AdvancedRigs, ExtraHammocks},
 		MerchantTokens: []string{English, Spanish, French, Dutch, Spanish, Dutch},
 	}
@@ -38,8 +38,8 @@ func testCatalog() *Catalog {
 		c.Captains = append(c.Captains, Captain{ID: fmt.Sprintf("test-cap-%d", i+1), Name: fmt.Sprintf("Test Captain %d", i+1),
 			Nation: Nations[i%4], Home: homes[i%4], Seamanship: 2 + i%2, Scouting: 2, Leadership: 2 + (i+1)%2, Influence: 1 + i%3})
 	}
-	for i := 0; i < 24; i++ {
-		cc := CargoCard{ID: fmt.Sprintf("test-cargo-%02d", i+1), Good: c.Goods[i%4], Plunder: 1 + i%5, Escapes: i % 2}
+	for i := 0; i < 30; i++ {
+		cc := CargoCard{ID: fmt.Sprintf("test-cargo-%02d", i+1), Good: c.Goods[i%6], Plunder: 1 + i%5, Escapes: i % 2}
 		if i%3 == 0 {
 			cc.Hits = []string{[]string{"hull", "cargo", "masts", "crew", "cannons"}[i%5]}
 		}
