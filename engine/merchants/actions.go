@@ -232,6 +232,9 @@ func (a *Scout) apply(c *ctx) error {
 	return nil
 }
 
+// keptRolls is how many past rolls the state keeps for the screens.
+const keptRolls = 4
+
 // Roll answers a roll request with the faces read in the tray, typed, or
 // rolled by the engine's seeded dice ("digital": true).
 type Roll struct{ dice.RollAction }
@@ -243,6 +246,13 @@ func (a *Roll) apply(c *ctx) error {
 	}
 	req, err := s.Dice.Answer(&a.RollAction)
 	if err != nil {
+		if re, ok := engine.AsRuleError(err); ok && re.Section == "" {
+			// The dice package cites no rulebook; the summary's rule is that a
+			// skill check rolls as many dice as the skill.
+			cited := *re
+			cited.Section = secSkill
+			return &cited
+		}
 		return err
 	}
 	faces := a.Faces
@@ -250,6 +260,11 @@ func (a *Roll) apply(c *ctx) error {
 		faces = dice.Digital(&s.rng, req)
 	}
 	roll := s.Dice.Record(&a.RollAction, req, faces)
+	// Rolls are settled at once (no corrections), and the log keeps them:
+	// the book keeps only the latest few so the state stays small.
+	if n := len(s.Dice.Rolls); n > keptRolls {
+		s.Dice.Rolls = append([]dice.Roll(nil), s.Dice.Rolls[n-keptRolls:]...)
+	}
 	n := c.successes(faces)
 	c.emit(engine.NewEvent("rolled", req.Seat, fmt.Sprintf("%s: %d %s", req.Purpose, n, plural(n, "success", "successes")),
 		map[string]any{"request": req.ID, "roll": roll.ID, "faces": faces, "successes": n}))

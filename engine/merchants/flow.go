@@ -12,6 +12,7 @@ import (
 // no page numbers).
 const (
 	secSetup     = "Setup"
+	secSkill     = "Setup > Skill checks"
 	secTurn      = "Turn Sequence > Player Actions"
 	secEvent     = "Turn Sequence > Draw Event Card"
 	secMove      = "Player Actions > Move"

@@ -1,8 +1,6 @@
 package merchants
 
 import (
-	"encoding/json"
-
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
 	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
@@ -153,17 +151,75 @@ type Fight struct {
 	Pirate [2]bool `json:"pirate"`
 }
 
+// clone returns a deep copy: Apply changes the copy and keeps it only when
+// the action is accepted.
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic("merchants: state cannot be encoded: " + err.Error())
+	c := *s
+	c.Players = make([]*Player, len(s.Players))
+	for i, p := range s.Players {
+		c.Players[i] = p.clone()
 	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic("merchants: state cannot be decoded: " + err.Error())
+	c.T.Activities = cloneStrings(s.T.Activities)
+	c.T.Scouted = cloneStrings(s.T.Scouted)
+	c.T.BuyDraw = cloneStrings(s.T.BuyDraw)
+	c.Zones = make(map[string]*ZoneState, len(s.Zones))
+	for k, z := range s.Zones {
+		zc := *z
+		c.Zones[k] = &zc
 	}
-	c.rng = s.rng
+	for _, l := range []*[]string{&c.DemandPool, &c.MerchantTrack, &c.MerchantSpare, &c.CargoDeck, &c.CargoDiscard,
+		&c.GloryDeck, &c.GloryDiscard, &c.EventDeck, &c.EventDiscard, &c.CaptainDeck, &c.CaptainDiscard} {
+		*l = cloneStrings(*l)
+	}
+	c.Dice = s.Dice.Clone()
+	if s.Pending != nil {
+		pd := *s.Pending
+		if pd.Raid != nil {
+			r := *pd.Raid
+			r.Cards = cloneStrings(r.Cards)
+			pd.Raid = &r
+		}
+		c.Pending = &pd
+	}
+	if s.Fight != nil {
+		f := *s.Fight
+		f.Battle = s.Fight.Battle.Clone()
+		f.Requests = make(map[string]combat.Need, len(s.Fight.Requests))
+		for k, v := range s.Fight.Requests {
+			f.Requests[k] = v
+		}
+		c.Fight = &f
+	}
+	c.Declared = append([]int(nil), s.Declared...)
+	c.Winners = append([]int(nil), s.Winners...)
 	return &c
+}
+
+func (p *Player) clone() *Player {
+	c := *p
+	c.Captains = cloneStrings(p.Captains)
+	c.GloryCards = cloneStrings(p.GloryCards)
+	c.Cargo = cloneStrings(p.Cargo)
+	c.Weapons = cloneStrings(p.Weapons)
+	if p.Bounties != nil {
+		c.Bounties = make(map[string]int, len(p.Bounties))
+		for k, v := range p.Bounties {
+			c.Bounties[k] = v
+		}
+	}
+	if p.Ship != nil {
+		sh := *p.Ship
+		sh.Mods = cloneStrings(p.Ship.Mods)
+		c.Ship = &sh
+	}
+	return &c
+}
+
+func cloneStrings(xs []string) []string {
+	if xs == nil {
+		return nil
+	}
+	return append(make([]string, 0, len(xs)), xs...)
 }
 
 func (s *State) player(seat int) *Player {
