@@ -92,6 +92,9 @@ func (a *NewCaptain) apply(c *ctx) error {
 	if a.Ship != Sloop && a.Ship != Flute {
 		return engine.RefuseIn("start-ship", secDying, "a new captain starts with a sloop or a flute")
 	}
+	if len(s.CaptainDeck) == 0 {
+		return engine.RefuseIn("no-captain-left", secWinning, "no captain card is left to draw")
+	}
 	p := s.Players[a.Seat]
 	p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
 	p.Captains = append(p.Captains, p.Captain)
@@ -133,6 +136,7 @@ func (a *Move) apply(c *ctx) error {
 	c.s.T.PortOpen = false
 	p.Zone = a.To
 	c.emit(engine.NewEvent("moved", a.Seat, fmt.Sprintf("%s sails to %s", p.Name, c.cat.zone(a.To).Name), map[string]string{"to": a.To}))
+	c.npcScouting(int(a.Seat))
 	return nil
 }
 
@@ -180,6 +184,7 @@ func (a *LeavePort) apply(c *ctx) error {
 	c.s.T.PortOpen = false
 	p.InPort = false
 	c.emit(engine.NewEvent("left-port", a.Seat, fmt.Sprintf("%s sails out of %s", p.Name, c.cat.zone(p.Zone).Port), nil))
+	c.npcScouting(int(a.Seat))
 	return nil
 }
 
@@ -189,6 +194,7 @@ type Scout struct {
 	engine.ActionHeader
 	Target     string `json:"target"`
 	TargetSeat int    `json:"targetSeat,omitempty"`
+	NPC        string `json:"npc,omitempty"`
 }
 
 func (a *Scout) apply(c *ctx) error {
@@ -216,8 +222,13 @@ func (a *Scout) apply(c *ctx) error {
 			return engine.RefuseIn("scout-target-in-port", secScout, "%s is in port, where no one can be scouted", t.Name)
 		}
 		key, purpose = "seat:"+strconv.Itoa(a.TargetSeat), fmt.Sprintf("%s scouts for %s", p.Name, t.Name)
+	case "npc":
+		if n := c.npcOnBoard(a.NPC); n == nil || n.Zone != p.Zone || n.Entering {
+			return engine.RefuseIn("scout-no-target", secScout, "there is no %s in your sea zone", a.NPC)
+		}
+		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, a.NPC)
 	default:
-		return engine.RefuseIn("scout-no-target", secScout, "scout for a merchant or a player captain")
+		return engine.RefuseIn("scout-no-target", secScout, "scout for a merchant, an NPC or a player captain")
 	}
 	if in(s.T.Scouted, key) {
 		return engine.RefuseIn("scout-repeat", secScout, "you have scouted for that target this turn already")
@@ -282,6 +293,8 @@ func (a *Roll) apply(c *ctx) error {
 	switch pd.Kind {
 	case "scout":
 		return c.scouted(pd, n)
+	case "npc-scout":
+		return c.npcScouted(pd, n)
 	case "raid-roll":
 		pd.Raid.Successes, pd.Raid.Failed = n, len(faces)-n
 		pd.Kind = "raid"
@@ -314,6 +327,9 @@ func (c *ctx) scouted(pd *Pending, n int) error {
 		s.Pending = &Pending{Kind: "merchant", Seat: pd.Seat, Token: token, ZoneNation: c.cat.zone(p.Zone).Nation}
 		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds a %s merchant", p.Name, token), map[string]string{"token": token}))
 		return nil
+	}
+	if len(pd.Target) > 4 && pd.Target[:4] == "npc:" {
+		return c.startNPCFight(pd.Target[4:], pd.Seat, false)
 	}
 	t, _ := strconv.Atoi(pd.Target[len("seat:"):])
 	return c.startFight(pd.Seat, t)

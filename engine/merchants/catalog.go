@@ -94,6 +94,9 @@ type Zone struct {
 	Port     string   `json:"port,omitempty"`
 	Nation   string   `json:"nation,omitempty"`
 	Adjacent []string `json:"adjacent"`
+	// Directions names the bordering zone each compass letter of an NPC
+	// move icon leads to (N, E, S, W); a missing letter moves on clockwise.
+	Directions map[string]string `json:"directions,omitempty"`
 }
 
 // Captain is a captain card: skills (numbers of dice), nationality and home
@@ -131,11 +134,57 @@ type CargoCard struct {
 }
 
 // Card is a card whose effect players resolve by hand (glory and event
-// cards): the companion keeps its identity and who holds it.
+// cards): the companion keeps its identity and who holds it. An event card
+// may carry NPC move icons, resolved before its text, or be an NPC captain.
 type Card struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-	Text string `json:"text,omitempty"`
+	ID    string    `json:"id"`
+	Name  string    `json:"name"`
+	Text  string    `json:"text,omitempty"`
+	Moves []NPCMove `json:"moves,omitempty"`
+	NPC   *NPCCard  `json:"npc,omitempty"`
+}
+
+// NPCMove is one move icon of an event card: which NPC moves, and where.
+type NPCMove struct {
+	NPC       string `json:"npc"`
+	Direction string `json:"direction"`
+}
+
+// NPCCard is an NPC captain and its ship: its kind (NPCKinds), skills, ship
+// values and the zone where its miniature enters.
+type NPCCard struct {
+	Kind            string `json:"kind"`
+	Seamanship      int    `json:"seamanship"`
+	Scouting        int    `json:"scouting"`
+	Leadership      int    `json:"leadership"`
+	Toughness       int    `json:"toughness"`
+	Cargo           int    `json:"cargo"`
+	Crew            int    `json:"crew"`
+	Cannons         int    `json:"cannons"`
+	Maneuverability int    `json:"maneuverability"`
+	Home            string `json:"home"`
+}
+
+// The NPC kinds of the base game: a naval ship per nation and two pirates.
+const (
+	PirateSloop   = "pirate-sloop"
+	PirateFrigate = "pirate-frigate"
+)
+
+// NPCKinds lists the NPC kinds: "<nation>-navy" and the two pirates.
+var NPCKinds = []string{"dutch-navy", "english-navy", "french-navy", "spanish-navy", PirateSloop, PirateFrigate}
+
+// Directions are the compass letters of the NPC move icons, clockwise.
+var Directions = []string{"N", "E", "S", "W"}
+
+// navyNation returns the nation of a naval NPC kind, "" for a pirate.
+func navyNation(kind string) string {
+	for _, n := range Nations {
+		if kind == n+"-navy" {
+			return n
+		}
+	}
+	return ""
 }
 
 func (c *Catalog) zone(id string) *Zone {
@@ -252,6 +301,11 @@ func (c *Catalog) check() error {
 		}
 	}
 	for i, z := range c.Zones {
+		for d, to := range z.Directions {
+			if !in(Directions, d) || !in(z.Adjacent, to) {
+				return bad("zones[%d] (%s): direction %q to %q is not a compass letter to a bordering zone", i, z.ID, d, to)
+			}
+		}
 		for _, a := range z.Adjacent {
 			o := c.zone(a)
 			if o == nil || a == z.ID {
@@ -342,6 +396,22 @@ func (c *Catalog) check() error {
 				return bad("%s[%d]: missing or repeated id %q", name, i, cd.ID)
 			}
 			seen[cd.ID] = true
+		}
+	}
+	for i, e := range c.Events {
+		for _, m := range e.Moves {
+			if !in(NPCKinds, m.NPC) || !in(Directions, m.Direction) {
+				return bad("events[%d] (%s): a move icon names NPC %q and direction %q", i, e.ID, m.NPC, m.Direction)
+			}
+		}
+		if n := e.NPC; n != nil {
+			if !in(NPCKinds, n.Kind) || c.zone(n.Home) == nil {
+				return bad("events[%d] (%s): NPC kind %q or home zone %q unknown", i, e.ID, n.Kind, n.Home)
+			}
+			if n.Seamanship < 1 || n.Scouting < 1 || n.Leadership < 1 || n.Toughness < 1 || n.Crew < 1 || n.Cannons < 0 || n.Cargo < 0 ||
+				n.Seamanship > 6 || n.Scouting > 6 || n.Leadership > 6 || n.Toughness > 9 || n.Crew > 9 || n.Cannons > 9 || n.Cargo > 9 || n.Maneuverability < 0 || n.Maneuverability > 9 {
+				return bad("events[%d] (%s): NPC values out of range", i, e.ID)
+			}
 		}
 	}
 	if len(c.Events) == 0 {

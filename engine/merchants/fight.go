@@ -19,10 +19,13 @@ func (a *Declare) apply(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	if f.NPC != "" && side == f.NPCSide && a.Choice == combat.Flee && !npcMayFlee(f.Battle, side) {
+		return engine.RefuseIn("npc-flee", secNPCFight, "an NPC flees only when it has fewer cannons or fewer crew than the enemy ship")
+	}
 	if err := f.Battle.Declare(side, a.Choice); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", c.s.Players[a.Seat].Name, a.Choice), map[string]string{"choice": a.Choice}))
+	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
 	return c.afterFightStep()
 }
 
@@ -41,7 +44,7 @@ func (a *ChooseHits) apply(c *ctx) error {
 	if err := f.Battle.Choose(side, a.Locations); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %v", c.s.Players[a.Seat].Name, a.Locations), map[string]any{"locations": a.Locations}))
+	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %v", f.Battle.Ships[side].Name, a.Locations), map[string]any{"locations": a.Locations}))
 	return c.afterFightStep()
 }
 
@@ -51,11 +54,14 @@ func (c *ctx) fightSide(h *engine.ActionHeader) (*Fight, int, error) {
 		return nil, 0, engine.RefuseIn("no-battle", secCombat, "no battle is being fought")
 	}
 	for side, seat := range f.Seats {
-		if seat == int(h.Seat) {
+		if seat == int(h.Seat) && seat >= 0 {
 			return f, side, nil
 		}
 	}
-	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "only the two captains fighting act in the battle")
+	if f.NPC != "" && int(h.Seat) == f.Controller {
+		return f, f.NPCSide, nil
+	}
+	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "only the captains fighting, and the player steering an NPC, act in the battle")
 }
 
 // combatShip is a player's side of a battle.
@@ -128,8 +134,7 @@ func (c *ctx) afterFightStep() error {
 			continue
 		}
 		sides := [2]string{"aggressor", "defender"}
-		seat := f.Seats[n.Side]
-		id := c.ask(seat, sides[n.Side], fmt.Sprintf("%s: %s", c.s.Players[seat].Name, p), n.Dice)
+		id := c.ask(f.Seats[n.Side], sides[n.Side], fmt.Sprintf("%s: %s", b.Ships[n.Side].Name, p), n.Dice)
 		f.Requests[id] = n
 	}
 	return nil
@@ -144,6 +149,13 @@ func (c *ctx) settleFight() {
 	s.Fight = nil
 	for id := range f.Requests {
 		s.Dice.Cancel(id)
+	}
+	if f.NPC != "" {
+		c.settleNPCFight(f)
+		if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
+			c.endTurn()
+		}
+		return
 	}
 	for side, seat := range f.Seats {
 		sh, p := b.Ships[side], s.Players[seat]

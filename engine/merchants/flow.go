@@ -78,6 +78,7 @@ func (c *ctx) startRound() {
 	card := findCard(c.cat.Events, ev)
 	c.emit(engine.NewEvent("event-drawn", engine.NoSeat, fmt.Sprintf("Round %d: the event is %s", s.Round, card.Name),
 		map[string]any{"round": s.Round, "card": card}))
+	c.resolveEventNPCs(card)
 	s.Turn = 0
 	s.Active = s.First
 	c.beginTurn()
@@ -104,10 +105,12 @@ func (c *ctx) beginTurn() {
 	s := c.s
 	s.T = Turn{}
 	p := s.Players[s.Active]
+	c.emit(engine.NewEvent("turn-started", engine.Seat(s.Active), p.Name+"'s turn", map[string]int{"round": s.Round}))
 	if p.NeedCaptain {
 		s.Pending = &Pending{Kind: "new-captain", Seat: s.Active}
+		return
 	}
-	c.emit(engine.NewEvent("turn-started", engine.Seat(s.Active), p.Name+"'s turn", map[string]int{"round": s.Round}))
+	c.npcScouting(s.Active)
 }
 
 func (c *ctx) endTurn() {
@@ -118,6 +121,7 @@ func (c *ctx) endTurn() {
 	s.T = Turn{}
 	s.Turn++
 	if s.Turn >= len(s.Players) {
+		c.placeNPCs()
 		if len(s.Declared) > 0 {
 			c.finish("a captain reached 10 glory points and the round is over")
 			return
@@ -270,7 +274,13 @@ func (c *ctx) loseCaptain(seat int, why string) {
 	p.InPort = false
 	p.NeedCaptain = true
 	c.emit(engine.NewEvent("captain-lost", engine.Seat(seat), fmt.Sprintf("%s's captain %s", p.Name, why), map[string]string{"why": why}))
-	if len(s.CaptainDeck) == 0 && s.Stage == StagePlay {
+	waiting := 0
+	for _, o := range s.Players {
+		if o.NeedCaptain {
+			waiting++
+		}
+	}
+	if waiting > len(s.CaptainDeck) && s.Stage == StagePlay {
 		c.finish("a captain was lost and no captain card is left")
 	}
 }

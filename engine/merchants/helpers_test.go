@@ -54,6 +54,35 @@ func testCatalog() *Catalog {
 	return c
 }
 
+// testCatalogWithNPCs adds made-up NPC test data: compass borders, NPC
+// captain cards and move icons among the event cards.
+func testCatalogWithNPCs() *Catalog {
+	c := testCatalog()
+	dirs := map[string]map[string]string{
+		"tz-anchor": {"E": "tz-brig", "S": "tz-open"},
+		"tz-brig":   {"W": "tz-anchor", "S": "tz-open", "E": "tz-cove"},
+		"tz-cove":   {"W": "tz-brig", "S": "tz-open", "E": "tz-dune"},
+		"tz-dune":   {"W": "tz-cove", "S": "tz-open"},
+		"tz-open":   {"N": "tz-brig", "W": "tz-anchor", "E": "tz-dune"},
+	}
+	for i := range c.Zones {
+		c.Zones[i].Directions = dirs[c.Zones[i].ID]
+	}
+	npc := func(kind, home string, scouting, cannons int) *NPCCard {
+		return &NPCCard{Kind: kind, Seamanship: 2, Scouting: scouting, Leadership: 2, Toughness: 3, Cargo: 2, Crew: 2, Cannons: cannons, Maneuverability: 2, Home: home}
+	}
+	c.Events[1].NPC = npc("french-navy", "tz-cove", 2, 2)
+	c.Events[2].Moves = []NPCMove{{NPC: "french-navy", Direction: "E"}, {NPC: PirateSloop, Direction: "N"}}
+	c.Events[3].NPC = npc(PirateSloop, "tz-open", 2, 1)
+	c.Events[4].Moves = []NPCMove{{NPC: PirateSloop, Direction: "W"}, {NPC: "french-navy", Direction: "S"}}
+	c.Events[6].NPC = npc(PirateFrigate, "tz-dune", 3, 3)
+	c.Events[7].Moves = []NPCMove{{NPC: PirateFrigate, Direction: "N"}, {NPC: "spanish-navy", Direction: "E"}}
+	c.Events[8].NPC = npc("spanish-navy", "tz-brig", 2, 2)
+	c.Events[9].NPC = npc(PirateSloop, "tz-anchor", 1, 1)
+	c.Events[10].Moves = []NPCMove{{NPC: "spanish-navy", Direction: "W"}, {NPC: PirateSloop, Direction: "S"}}
+	return c
+}
+
 // setupJSON builds a setup for n players, all with a sloop, seat 0 first.
 func setupJSON(t testing.TB, cat *Catalog, n int) json.RawMessage {
 	t.Helper()

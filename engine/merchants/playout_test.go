@@ -30,6 +30,9 @@ func randomAction(g *Game, r *rand.Rand) string {
 	if f := s.Fight; f != nil {
 		for _, n := range f.Battle.Need() {
 			seat := f.Seats[n.Side]
+			if seat < 0 {
+				seat = f.Controller
+			}
 			switch n.Kind {
 			case combat.StageDeclare:
 				return fmt.Sprintf(`{"type":"declare","seat":%d,"choice":%q}`, seat, pick([]string{combat.Shoot, combat.Shoot, combat.Board, combat.Flee}))
@@ -152,6 +155,11 @@ func randomTurnAction(g *Game, r *rand.Rand, seat int, p *Player) string {
 	case 1:
 		return fmt.Sprintf(`{"type":"scout","seat":%d,"target":"merchant"}`, seat)
 	case 2:
+		for _, kind := range NPCKinds {
+			if n := s.NPCs[kind]; n != nil && n.Zone == p.Zone && r.IntN(2) == 0 {
+				return fmt.Sprintf(`{"type":"scout","seat":%d,"target":"npc","npc":%q}`, seat, kind)
+			}
+		}
 		for i, o := range s.Players {
 			if i != seat && o.Zone == p.Zone && !o.InPort && o.Ship != nil {
 				return fmt.Sprintf(`{"type":"scout","seat":%d,"target":"player","targetSeat":%d}`, seat, i)
@@ -214,6 +222,13 @@ func checkInvariants(t testing.TB, g *Game) {
 			t.Fatalf("cargo card %s is in %d places", cc.ID, cargo[cc.ID])
 		}
 	}
+	events := len(s.EventDeck) + len(s.EventDiscard)
+	for _, n := range s.NPCs {
+		events += len(n.Cards)
+	}
+	if events != len(cat.Events) {
+		t.Fatalf("%d event cards in play, the deck has %d", events, len(cat.Events))
+	}
 	if glory != len(cat.Glory) {
 		t.Fatalf("%d glory cards in play, the deck has %d", glory, len(cat.Glory))
 	}
@@ -237,7 +252,7 @@ var seen = map[string]int{}
 
 // playout plays a random game and returns the accepted actions.
 func playout(t testing.TB, n int, seed uint64, maxActions int) (*Game, json.RawMessage, [][]byte) {
-	setup := setupJSON(t, testCatalog(), n)
+	setup := setupJSON(t, testCatalogWithNPCs(), n)
 	var su Setup
 	_ = json.Unmarshal(setup, &su)
 	if seed%2 == 0 {
@@ -312,7 +327,7 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("only %d of %d random games reached the end", over, games)
 	}
 	t.Logf("%d random games, %d finished; events: %v", games, over, seen)
-	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered"} {
+	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting"} {
 		if seen[e] == 0 {
 			t.Errorf("no random game reached %q", e)
 		}

@@ -41,9 +41,10 @@ type State struct {
 	CaptainDeck    []string `json:"captainDeck"`
 	CaptainDiscard []string `json:"captainDiscard"`
 
-	Dice    dice.Book `json:"dice"`
-	Pending *Pending  `json:"pending,omitempty"`
-	Fight   *Fight    `json:"fight,omitempty"`
+	NPCs    map[string]*NPC `json:"npcs,omitempty"`
+	Dice    dice.Book       `json:"dice"`
+	Pending *Pending        `json:"pending,omitempty"`
+	Fight   *Fight          `json:"fight,omitempty"`
 
 	// Declared are the seats that reached 10 glory points; the game ends
 	// when the round does.
@@ -119,7 +120,7 @@ type Ship struct {
 
 // Pending is a step the game waits for before anything else.
 type Pending struct {
-	// Kind: "scout" (a SCOUTING roll), "merchant" (a found merchant: choose
+	// Kind: "scout" (a SCOUTING roll), "npc-scout" (an NPC's), "merchant" (a found merchant: choose
 	// its nation and raid or not), "raid-roll", "raid", "recruit" (a
 	// LEADERSHIP roll), "recruit-pay", "new-captain".
 	Kind    string `json:"kind"`
@@ -131,6 +132,9 @@ type Pending struct {
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
 	Raid       *Raid  `json:"raid,omitempty"`
+	// NPC scouting: the NPC rolling, and the NPCs still to scout.
+	NPC   string   `json:"npc,omitempty"`
+	Queue []string `json:"queue,omitempty"`
 }
 
 // Raid is a merchant raid in progress.
@@ -149,6 +153,11 @@ type Fight struct {
 	Requests map[string]combat.Need `json:"requests,omitempty"`
 	// Pirate records whether each side was a pirate when the fight began.
 	Pirate [2]bool `json:"pirate"`
+	// NPC is the NPC kind in a fight against an NPC ("" between players);
+	// its side is NPCSide (its seat is -1) and Controller steers it.
+	NPC        string `json:"npc,omitempty"`
+	NPCSide    int    `json:"npcSide,omitempty"`
+	Controller int    `json:"controller,omitempty"`
 }
 
 // clone returns a deep copy: Apply changes the copy and keeps it only when
@@ -171,6 +180,12 @@ func (s *State) clone() *State {
 		&c.GloryDeck, &c.GloryDiscard, &c.EventDeck, &c.EventDiscard, &c.CaptainDeck, &c.CaptainDiscard} {
 		*l = cloneStrings(*l)
 	}
+	if s.NPCs != nil {
+		c.NPCs = make(map[string]*NPC, len(s.NPCs))
+		for k, n := range s.NPCs {
+			c.NPCs[k] = n.clone()
+		}
+	}
 	c.Dice = s.Dice.Clone()
 	if s.Pending != nil {
 		pd := *s.Pending
@@ -179,6 +194,7 @@ func (s *State) clone() *State {
 			r.Cards = cloneStrings(r.Cards)
 			pd.Raid = &r
 		}
+		pd.Queue = cloneStrings(pd.Queue)
 		c.Pending = &pd
 	}
 	if s.Fight != nil {

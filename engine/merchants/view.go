@@ -26,7 +26,9 @@ type View struct {
 	MerchantTrack int            `json:"merchantTrack"`
 	Decks         map[string]int `json:"decks"`
 	Pending       *PendingView   `json:"pending,omitempty"`
-	Battle        *BattleView    `json:"battle,omitempty"`
+	// NPCs are the non-player ships: captain card, zone, whom they hunt.
+	NPCs   []NPCView   `json:"npcs,omitempty"`
+	Battle *BattleView `json:"battle,omitempty"`
 	// Need are the open roll requests: what to roll, for whom.
 	Need []dice.Request `json:"need,omitempty"`
 	// LastRoll is the latest roll, for the screen to show.
@@ -108,6 +110,7 @@ type ShipView struct {
 type PendingView struct {
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`
+	NPC  string `json:"npc,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
@@ -119,9 +122,12 @@ type PendingView struct {
 
 // BattleView is the battle in progress.
 type BattleView struct {
-	Seats  [2]int         `json:"seats"`
-	Battle *combat.Battle `json:"battle"`
-	Need   []combat.Need  `json:"need"`
+	Seats [2]int `json:"seats"`
+	NPC   string `json:"npc,omitempty"`
+	// Controller is the seat steering the NPC.
+	Controller int            `json:"controller,omitempty"`
+	Battle     *combat.Battle `json:"battle"`
+	Need       []combat.Need  `json:"need"`
 }
 
 // View returns what v may see.
@@ -190,7 +196,7 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Players = append(out.Players, pv)
 	}
 	if pd := s.Pending; pd != nil {
-		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, Token: pd.Token, ZoneNation: pd.ZoneNation}
+		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, NPC: pd.NPC, Token: pd.Token, ZoneNation: pd.ZoneNation}
 		if pd.Raid != nil {
 			for _, id := range pd.Raid.Cards {
 				pv.Raid = append(pv.Raid, *cat.cargo(id))
@@ -199,8 +205,9 @@ func (g *Game) View(v engine.Viewer) any {
 		}
 		out.Pending = pv
 	}
+	out.NPCs = g.npcViews()
 	if f := s.Fight; f != nil {
-		out.Battle = &BattleView{Seats: f.Seats, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
+		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
 	}
 	out.Need = append(out.Need, s.Dice.Open...)
 	if r, ok := s.Dice.Last(); ok {
