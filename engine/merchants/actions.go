@@ -29,8 +29,17 @@ func init() {
 }
 
 // turnPlayer checks that seat is the active player in play, with nothing
-// else waiting (a roll, a raid, a battle).
+// else waiting (a roll, a raid, a battle, cards drawn to buy).
 func (c *ctx) turnPlayer(h *engine.ActionHeader) (*Player, error) {
+	p, err := c.buyer(h)
+	if err == nil && c.s.T.BuyDraw != nil {
+		return nil, engine.RefuseIn("activity-open", secBuy, "finish buying goods first: buy the cards you want, or none")
+	}
+	return p, err
+}
+
+// buyer is turnPlayer without the check of an open buy.
+func (c *ctx) buyer(h *engine.ActionHeader) (*Player, error) {
 	s := c.s
 	if s.Stage != StagePlay {
 		return nil, engine.RefuseIn("not-started", secSetup, "the game starts when every player has picked a ship")

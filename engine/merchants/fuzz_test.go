@@ -56,6 +56,7 @@ func FuzzApply(f *testing.F) {
 			}
 			return
 		}
+		t.Logf("applied %s after %d steps", data, steps%120)
 		checkInvariants(t, g)
 		if _, err := json.Marshal(g.View(engine.PlayerViewer(0))); err != nil {
 			t.Fatal(err)

@@ -204,7 +204,7 @@ type Buy struct {
 }
 
 func (a *Buy) apply(c *ctx) error {
-	p, err := c.turnPlayer(&a.ActionHeader)
+	p, err := c.buyer(&a.ActionHeader)
 	if err != nil {
 		return err
 	}

@@ -141,6 +141,7 @@ func TestBuyRedrawsDemandAndDrawsThreeInTheSamePort(t *testing.T) {
 	if !strings.Contains(string(mine), rum1) {
 		t.Fatal("the buyer does not see the cards drawn")
 	}
+	refuse(t, g, `{"type":"end-turn","seat":0}`, "activity-open")
 	do(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`"]}`)
 	do(t, g, `{"type":"end-turn","seat":0}`)
 	do(t, g, `{"type":"end-turn","seat":1}`)
