@@ -149,8 +149,12 @@ func (a *Move) apply(c *ctx) error {
 	return nil
 }
 
-// EnterPort sails from the sea zone into its port (one action).
-type EnterPort struct{ engine.ActionHeader }
+// EnterPort sails from the sea zone into its port (one action). Pay offers
+// Port Royal's fee for a captain it would otherwise turn away.
+type EnterPort struct {
+	engine.ActionHeader
+	Pay bool `json:"pay,omitempty"`
+}
 
 func (a *EnterPort) apply(c *ctx) error {
 	p, err := c.turnPlayer(&a.ActionHeader)
@@ -165,12 +169,22 @@ func (a *EnterPort) apply(c *ctx) error {
 		return engine.RefuseIn("no-port", secMove, "%s has no port", z.Name)
 	}
 	home := c.cat.captain(p.Captain).Home == z.ID
+	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
-		return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with a %s bounty (only your home port always does)", z.Port, z.Nation)
+		if z.Ability != AbilityPortRoyal || !a.Pay {
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with a %s bounty (only your home port always does; Port Royal for a fee)", z.Port, z.Nation)
+		}
+		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
+		// alternative is not offered yet).
+		fee = 2
+		if p.Gold < fee {
+			return engine.RefuseIn("not-enough-gold", secPorts, "Port Royal's fee is 2 gold")
+		}
 	}
 	if err := c.useAction(); err != nil {
 		return err
 	}
+	p.Gold -= fee
 	p.InPort = true
 	c.emit(engine.NewEvent("entered-port", a.Seat, fmt.Sprintf("%s enters %s", p.Name, z.Port), map[string]string{"zone": z.ID}))
 	return nil

@@ -94,6 +94,8 @@ type Zone struct {
 	Port     string   `json:"port,omitempty"`
 	Nation   string   `json:"nation,omitempty"`
 	Adjacent []string `json:"adjacent"`
+	// Ability names the port's ability (Abilities), "" for none.
+	Ability string `json:"ability,omitempty"`
 	// Directions names the bordering zone each compass letter of an NPC
 	// move icon leads to (N, E, S, W); a missing letter moves on clockwise.
 	Directions map[string]string `json:"directions,omitempty"`
@@ -300,7 +302,14 @@ func (c *Catalog) check() error {
 			}
 		}
 	}
+	abilities := map[string]bool{}
 	for i, z := range c.Zones {
+		if z.Ability != "" {
+			if !in(Abilities, z.Ability) || abilities[z.Ability] || z.Port == "" {
+				return bad("zones[%d] (%s): ability %q is unknown, repeated or on a zone without a port", i, z.ID, z.Ability)
+			}
+			abilities[z.Ability] = true
+		}
 		for d, to := range z.Directions {
 			if !in(Directions, d) || !in(z.Adjacent, to) {
 				return bad("zones[%d] (%s): direction %q to %q is not a compass letter to a bordering zone", i, z.ID, d, to)

@@ -68,6 +68,8 @@ func testCatalogWithNPCs() *Catalog {
 	for i := range c.Zones {
 		c.Zones[i].Directions = dirs[c.Zones[i].ID]
 	}
+	// Test data: three port abilities on test zones, for the random games.
+	c.Zones[1].Ability, c.Zones[2].Ability, c.Zones[3].Ability = AbilityNassau, AbilityCuracao, AbilityPetiteGoave
 	npc := func(kind, home string, scouting, cannons int) *NPCCard {
 		return &NPCCard{Kind: kind, Seamanship: 2, Scouting: scouting, Leadership: 2, Toughness: 3, Cargo: 2, Crew: 2, Cannons: cannons, Maneuverability: 2, Home: home}
 	}

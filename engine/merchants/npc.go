@@ -136,7 +136,7 @@ func (c *ctx) moveNPC(kind, dir string) {
 	bestTier, bestAmount := 0, 0
 	var best []int
 	for i, p := range s.Players {
-		if p.Ship == nil || p.InPort || !hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) {
+		if p.Ship == nil || p.InPort || !hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) || c.hiddenFromNPC(kind, p) {
 			continue
 		}
 		tier, amount := huntScore(kind, p)
@@ -187,7 +187,7 @@ func (c *ctx) npcScouting(seat int) {
 	var kinds []string
 	for _, kind := range NPCKinds {
 		n := c.npcOnBoard(kind)
-		if n == nil || n.Zone != p.Zone || !hostile(kind, p) || (navyNation(kind) == "" && navyHere) {
+		if n == nil || n.Zone != p.Zone || !hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
 			continue
 		}
 		kinds = append(kinds, kind)

@@ -117,10 +117,8 @@ func (a *Sell) apply(c *ctx) error {
 		goods = append(goods, g)
 		if g == zs.Demand {
 			demand++
-			gold += priceDemand
-		} else {
-			gold += priceGood
 		}
+		gold += c.sellPrice(p, g == zs.Demand)
 		p.Cargo = remove(p.Cargo, id)
 		c.s.CargoDiscard = append(c.s.CargoDiscard, id)
 	}
@@ -150,10 +148,7 @@ func (a *BuyDraw) apply(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	n := 6
-	if p.LastBuyZone == p.Zone && p.LastBuyRound == c.s.Round-1 {
-		n = 3
-	}
+	n := c.buyDrawCount(p)
 	demand := c.s.Zones[p.Zone].Demand
 	var drawn []string
 	// Bounded: at worst every card of the deck and discard is seen once.
@@ -190,6 +185,9 @@ func (c *ctx) buyPrices(drawn []string) map[string]int {
 			out[id] = 2
 		default:
 			out[id] = priceGood
+			if c.ability(c.s.Players[c.s.Active].Zone) == AbilityNassau {
+				out[id] = 2
+			}
 		}
 	}
 	return out
@@ -219,9 +217,14 @@ func (a *Buy) apply(c *ctx) error {
 		return engine.RefuseIn("not-held", secBuy, "discard only cargo cards you hold")
 	}
 	prices := c.buyPrices(t.BuyDraw)
-	cost := 0
+	cost, cheapest := 0, priceGood
 	for _, id := range a.Cards {
 		cost += prices[id]
+		cheapest = min(cheapest, prices[id])
+	}
+	if c.ability(p.Zone) == AbilityCartagena && len(a.Cards) >= 4 {
+		// Cartagena: buying 3 or more, one more drawn card is free (our reading).
+		cost -= cheapest
 	}
 	if cost > p.Gold {
 		return engine.RefuseIn("not-enough-gold", secBuy, "those cards cost %d gold and you have %d", cost, p.Gold)
@@ -278,7 +281,7 @@ func (a *Shipyard) apply(c *ctx) error {
 		if _, ok := shipPrices[a.Ship]; !ok || c.cat.shipType(a.Ship) == nil {
 			return engine.RefuseIn("no-such-ship", secShipyard, "the shipyard sells sloops, flutes, frigates and galleons")
 		}
-		cost += shipPrices[a.Ship][0] - c.salePrice(&sh)
+		cost += c.shipPrice(p, a.Ship) - c.salePrice(&sh)
 		ns := c.newShip(a.Ship)
 		ns.Crew = min(sh.Crew, ns.Crew)
 		returned = sh.Mods
@@ -293,7 +296,7 @@ func (a *Shipyard) apply(c *ctx) error {
 		if in(sh.Mods, zs.Mod) {
 			return engine.RefuseIn("mod-owned", secShipyard, "a ship has at most one of each modification")
 		}
-		cost += priceMod
+		cost += c.modPrice(p)
 		sh.Mods = append(sh.Mods, zs.Mod)
 		switch zs.Mod {
 		case CargoHold:
@@ -309,7 +312,15 @@ func (a *Shipyard) apply(c *ctx) error {
 		if in(p.Weapons, w) || in(a.Weapons[:i], w) {
 			return engine.RefuseIn("weapon-owned", secShipyard, "you may have one %s token only", w)
 		}
-		cost += priceWeapon
+		cost += c.weaponPrice(p)
+	}
+	repairPrice := priceRepair
+	if len(a.Repair) > 0 {
+		rp, err := c.repairPrice(p)
+		if err != nil {
+			return err
+		}
+		repairPrice = rp
 	}
 	for _, l := range sortedKeys(a.Repair) {
 		n := a.Repair[l]
@@ -321,7 +332,7 @@ func (a *Shipyard) apply(c *ctx) error {
 			return engine.RefuseIn("repair-too-much", secShipyard, "repair only the damage a location has")
 		}
 		*v += n
-		cost += n * priceRepair
+		cost += n * repairPrice
 	}
 	if cost > p.Gold {
 		return engine.RefuseIn("not-enough-gold", secShipyard, "that visit costs %d gold and you have %d", cost, p.Gold)
@@ -361,6 +372,15 @@ func (a *Recruit) apply(c *ctx) error {
 	p, err := c.activity(&a.ActionHeader, "recruit")
 	if err != nil {
 		return err
+	}
+	free, err := c.freeRecruit(p)
+	if err != nil {
+		return err
+	}
+	if free {
+		p.Ship.Crew = max(p.Ship.Crew, c.maxOf(p.Ship, combat.Crew))
+		c.emit(engine.NewEvent("recruited", a.Seat, fmt.Sprintf("%s fills the crew to %d at no cost", p.Name, p.Ship.Crew), map[string]int{"crew": p.Ship.Crew}))
+		return nil
 	}
 	req := c.ask(int(a.Seat), "", p.Name+" recruits (LEADERSHIP)", c.cat.captain(p.Captain).Leadership)
 	c.s.Pending = &Pending{Kind: "recruit", Seat: int(a.Seat), Request: req}
@@ -406,12 +426,18 @@ func (a *Stash) apply(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	fee := 0
 	if c.cat.captain(p.Captain).Home != p.Zone || !p.InPort {
-		return engine.RefuseIn("stash-home", secStash, "gold is stashed in your captain's home port only")
+		if c.ability(p.Zone) != AbilityStMaarten || !p.InPort || a.Amount < 0 {
+			return engine.RefuseIn("stash-home", secStash, "gold is stashed in your captain's home port only (or sent from St. Maarten)")
+		}
+		// St. Maarten: anyone may stash here, paying a 5-gold courier fee.
+		fee = 5
 	}
-	if a.Amount == 0 || a.Amount > p.Gold || -a.Amount > p.Stash {
+	if a.Amount == 0 || a.Amount+fee > p.Gold || -a.Amount > p.Stash {
 		return engine.RefuseIn("stash-amount", secStash, "move gold you have, on the ship or in the chest")
 	}
+	p.Gold -= fee
 	if _, err := c.activity(&a.ActionHeader, "stash"); err != nil {
 		return err
 	}

@@ -175,6 +175,9 @@ func (c *ctx) endRaid(seat int, keep []string) error {
 		cards = append(cards, *c.cat.cargo(id))
 	}
 	sh, res := ResolveRaid(cards, *p.Ship, c.maneuverability(p.Ship))
+	if res.Success && r.Nation == Spanish && c.ability(p.Zone) == AbilitySanJuan {
+		res.Plunder += 3 // San Juan: +3 in all against a Spanish merchant
+	}
 	if !distinctSubset(keep, r.Cards) {
 		return engine.RefuseIn("raid-card", secRaid, "keep only cards left in the raid")
 	}
