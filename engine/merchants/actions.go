@@ -318,6 +318,10 @@ func (a *Roll) apply(c *ctx) error {
 		return c.scouted(pd, n)
 	case "npc-scout":
 		return c.npcScouted(pd, n)
+	case "rumor":
+		c.rumorRolled(pd, n)
+	case "rumor-attempt":
+		c.rumorAttempted(pd, n)
 	case "raid-roll":
 		pd.Raid.Successes, pd.Raid.Failed = n, len(faces)-n
 		pd.Kind = "raid"

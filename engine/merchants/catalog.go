@@ -75,6 +75,8 @@ type Catalog struct {
 	MerchantTokens []string    `json:"merchantTokens"`
 	Glory          []Card      `json:"glory"`
 	Events         []Card      `json:"events"`
+	Missions       []Mission   `json:"missions,omitempty"`
+	Rumors         []Rumor     `json:"rumors,omitempty"`
 }
 
 // DiceLayout is the owner's die: its six faces, which one is the success
@@ -421,6 +423,26 @@ func (c *Catalog) check() error {
 				n.Seamanship > 6 || n.Scouting > 6 || n.Leadership > 6 || n.Toughness > 9 || n.Crew > 9 || n.Cannons > 9 || n.Cargo > 9 || n.Maneuverability < 0 || n.Maneuverability > 9 {
 				return bad("events[%d] (%s): NPC values out of range", i, e.ID)
 			}
+		}
+	}
+	seen = map[string]bool{}
+	for i, m := range c.Missions {
+		if m.ID == "" || seen[m.ID] {
+			return bad("missions[%d]: missing or repeated id %q", i, m.ID)
+		}
+		seen[m.ID] = true
+		if z := c.zone(m.Zone); z == nil || z.Port == "" || m.Gold < 0 || m.Gold > 100 {
+			return bad("missions[%d] (%s): zone %q is not a port, or gold %d is out of range", i, m.ID, m.Zone, m.Gold)
+		}
+	}
+	seen = map[string]bool{}
+	for i, r := range c.Rumors {
+		if r.ID == "" || seen[r.ID] {
+			return bad("rumors[%d]: missing or repeated id %q", i, r.ID)
+		}
+		seen[r.ID] = true
+		if !in(Skills, r.Skill) {
+			return bad("rumors[%d] (%s): skill %q is not one of %v", i, r.ID, r.Skill, Skills)
 		}
 	}
 	if len(c.Events) == 0 {

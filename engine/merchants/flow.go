@@ -268,6 +268,13 @@ func (c *ctx) loseCaptain(seat int, why string) {
 	if p.Ship != nil {
 		c.reenterMods(p.Ship.Mods)
 	}
+	if p.Mission != "" {
+		s.MissionDiscard = append(s.MissionDiscard, p.Mission)
+	}
+	if p.Rumor != "" {
+		s.RumorDiscard = append(s.RumorDiscard, p.Rumor)
+	}
+	p.Mission, p.Rumor = "", ""
 	p.GloryCards, p.Cargo, p.Weapons, p.Ship = nil, nil, nil, nil
 	p.Gold = 0
 	p.Bounties = map[string]int{}

@@ -68,6 +68,11 @@ func testCatalogWithNPCs() *Catalog {
 	for i := range c.Zones {
 		c.Zones[i].Directions = dirs[c.Zones[i].ID]
 	}
+	for i := 0; i < 6; i++ {
+		c.Missions = append(c.Missions, Mission{ID: fmt.Sprintf("test-mission-%d", i+1), Name: fmt.Sprintf("Test Mission %d", i+1),
+			Zone: c.Zones[i%4].ID, Gold: 2 * i})
+		c.Rumors = append(c.Rumors, Rumor{ID: fmt.Sprintf("test-rumor-%d", i+1), Name: fmt.Sprintf("Test Rumor %d", i+1), Skill: Skills[i%4]})
+	}
 	// Test data: three port abilities on test zones, for the random games.
 	c.Zones[1].Ability, c.Zones[2].Ability, c.Zones[3].Ability = AbilityNassau, AbilityCuracao, AbilityPetiteGoave
 	npc := func(kind, home string, scouting, cannons int) *NPCCard {

@@ -74,6 +74,8 @@ func randomAction(g *Game, r *rand.Rand) string {
 			}
 		case "recruit-pay":
 			return fmt.Sprintf(`{"type":"recruit-pay","seat":%d,"crew":%d}`, seat, r.IntN(3))
+		case "rumor-keep":
+			return fmt.Sprintf(`{"type":"rumor-keep","seat":%d,"rumor":%q}`, seat, pick([]string{pd.Token, s.Players[seat].Rumor, "x"}))
 		case "new-captain":
 			return fmt.Sprintf(`{"type":"new-captain","seat":%d,"ship":%q}`, seat, pick([]string{Sloop, Flute}))
 		}
@@ -99,8 +101,18 @@ func randomAction(g *Game, r *rand.Rand) string {
 func randomTurnAction(g *Game, r *rand.Rand, seat int, p *Player) string {
 	s := g.st
 	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
+	if p.Mission != "" && r.IntN(6) == 0 {
+		return fmt.Sprintf(`{"type":"mission-complete","seat":%d}`, seat)
+	}
+	if p.Rumor != "" && r.IntN(6) == 0 {
+		return fmt.Sprintf(`{"type":"rumor-attempt","seat":%d}`, seat)
+	}
 	if r.IntN(12) == 0 {
-		switch r.IntN(3) {
+		switch r.IntN(5) {
+		case 3:
+			return fmt.Sprintf(`{"type":"mission-complete","seat":%d}`, seat)
+		case 4:
+			return fmt.Sprintf(`{"type":"rumor-attempt","seat":%d}`, seat)
 		case 0:
 			if len(p.GloryCards) > 0 {
 				return fmt.Sprintf(`{"type":"play-glory","seat":%d,"card":%q}`, seat, pick(p.GloryCards))
@@ -112,8 +124,17 @@ func randomTurnAction(g *Game, r *rand.Rand, seat int, p *Player) string {
 		}
 	}
 	switch {
+	case s.T.PortOpen && len(s.T.Activities) == 0 && len(p.Cargo) > 0 && r.IntN(2) == 0:
+		b, _ := json.Marshal(p.Cargo)
+		return fmt.Sprintf(`{"type":"sell","seat":%d,"cards":%s}`, seat, b)
 	case s.T.PortOpen:
-		switch r.IntN(7) {
+		switch r.IntN(9) {
+		case 7:
+			if len(s.Missions) > 0 {
+				return fmt.Sprintf(`{"type":"mission-claim","seat":%d,"mission":%q,"met":%v}`, seat, pick(s.Missions), r.IntN(3) > 0)
+			}
+		case 8:
+			return fmt.Sprintf(`{"type":"rumor","seat":%d}`, seat)
 		case 0:
 			var sell []string
 			for _, id := range p.Cargo {
@@ -229,6 +250,22 @@ func checkInvariants(t testing.TB, g *Game) {
 	if events != len(cat.Events) {
 		t.Fatalf("%d event cards in play, the deck has %d", events, len(cat.Events))
 	}
+	missions := len(s.MissionDeck) + len(s.MissionDiscard) + len(s.Missions)
+	rumors := len(s.RumorDeck) + len(s.RumorDiscard)
+	if s.Pending != nil && s.Pending.Kind == "rumor-keep" {
+		rumors++
+	}
+	for _, p := range s.Players {
+		if p.Mission != "" {
+			missions++
+		}
+		if p.Rumor != "" {
+			rumors++
+		}
+	}
+	if missions != len(cat.Missions) || rumors != len(cat.Rumors) {
+		t.Fatalf("%d missions and %d rumors in play, the decks have %d and %d", missions, rumors, len(cat.Missions), len(cat.Rumors))
+	}
 	if glory != len(cat.Glory) {
 		t.Fatalf("%d glory cards in play, the deck has %d", glory, len(cat.Glory))
 	}
@@ -238,9 +275,12 @@ func checkInvariants(t testing.TB, g *Game) {
 	pub := g.View(engine.Public).(View)
 	for i, pv := range pub.Players {
 		revealed := s.Stage == StageOver || containsInt(s.Declared, i)
-		if pv.Cargo != nil || pv.GloryCards != nil || (pv.Stash != nil && !revealed) {
+		if pv.Cargo != nil || pv.GloryCards != nil || pv.Rumor != nil || (pv.Stash != nil && !revealed) {
 			t.Fatalf("the public view shows seat %d's secrets", i)
 		}
+	}
+	if pub.Pending != nil && pub.Pending.Kind == "rumor-keep" && pub.Pending.Token != "" {
+		t.Fatal("the public view shows a rumor waiting to be kept")
 	}
 	if pub.BuyDraw != nil {
 		t.Fatal("the public view shows the cards drawn to buy")
@@ -298,6 +338,7 @@ func playout(t testing.TB, n int, seed uint64, maxActions int) (*Game, json.RawM
 }
 
 func TestRandomPlayouts(t *testing.T) {
+	seen = map[string]int{}
 	games, over := 0, 0
 	for n := 2; n <= 4; n++ {
 		for seed := uint64(1); seed <= 6; seed++ {
@@ -327,7 +368,7 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("only %d of %d random games reached the end", over, games)
 	}
 	t.Logf("%d random games, %d finished; events: %v", games, over, seen)
-	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting"} {
+	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false"} {
 		if seen[e] == 0 {
 			t.Errorf("no random game reached %q", e)
 		}

@@ -136,6 +136,18 @@ func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 	s.CargoDeck = c.shuffled(cargoIDs(cat.Cargo))
 	s.GloryDeck = c.shuffled(cardIDs(cat.Glory))
 	s.EventDeck = c.shuffled(cardIDs(cat.Events))
+	var ids []string
+	for _, m := range cat.Missions {
+		ids = append(ids, m.ID)
+	}
+	s.MissionDeck = c.shuffled(ids)
+	ids = nil
+	for _, r := range cat.Rumors {
+		ids = append(ids, r.ID)
+	}
+	s.RumorDeck = c.shuffled(ids)
+	c.drawMission()
+	c.drawMission()
 	demand := c.shuffled(cat.DemandTokens)
 	mods := c.shuffled(cat.ModTokens)
 	merchants := c.shuffled(cat.MerchantTokens)

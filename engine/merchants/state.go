@@ -40,6 +40,12 @@ type State struct {
 	Event          string   `json:"event,omitempty"`
 	CaptainDeck    []string `json:"captainDeck"`
 	CaptainDiscard []string `json:"captainDiscard"`
+	MissionDeck    []string `json:"missionDeck,omitempty"`
+	MissionDiscard []string `json:"missionDiscard,omitempty"`
+	// Missions are the missions in play, each at the zone it names.
+	Missions     []string `json:"missions,omitempty"`
+	RumorDeck    []string `json:"rumorDeck,omitempty"`
+	RumorDiscard []string `json:"rumorDiscard,omitempty"`
 
 	NPCs    map[string]*NPC `json:"npcs,omitempty"`
 	Dice    dice.Book       `json:"dice"`
@@ -95,6 +101,9 @@ type Player struct {
 	Cargo      []string       `json:"cargo,omitempty"`
 	Weapons    []string       `json:"weapons,omitempty"`
 	Bounties   map[string]int `json:"bounties,omitempty"`
+	// Mission is public; Rumor is secret.
+	Mission string `json:"mission,omitempty"`
+	Rumor   string `json:"rumor,omitempty"`
 	// LastBuyRound and LastBuyZone: where goods were last bought, for the
 	// 3-card draw when buying in the same port two turns in a row.
 	LastBuyRound int    `json:"lastBuyRound,omitempty"`
@@ -128,7 +137,8 @@ type Pending struct {
 	Request string `json:"request,omitempty"`
 	// Target of a scout: "merchant" or a seat as "seat:N".
 	Target string `json:"target,omitempty"`
-	// Token is the found merchant's nation; ZoneNation the zone port's.
+	// Token is the found merchant's nation (ZoneNation the zone port's), or
+	// the second rumor drawn while waiting to keep one (secret).
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
 	Raid       *Raid  `json:"raid,omitempty"`
@@ -177,7 +187,8 @@ func (s *State) clone() *State {
 		c.Zones[k] = &zc
 	}
 	for _, l := range []*[]string{&c.DemandPool, &c.MerchantTrack, &c.MerchantSpare, &c.CargoDeck, &c.CargoDiscard,
-		&c.GloryDeck, &c.GloryDiscard, &c.EventDeck, &c.EventDiscard, &c.CaptainDeck, &c.CaptainDiscard} {
+		&c.GloryDeck, &c.GloryDiscard, &c.EventDeck, &c.EventDiscard, &c.CaptainDeck, &c.CaptainDiscard,
+		&c.MissionDeck, &c.MissionDiscard, &c.Missions, &c.RumorDeck, &c.RumorDiscard} {
 		*l = cloneStrings(*l)
 	}
 	if s.NPCs != nil {

@@ -36,9 +36,11 @@ type View struct {
 	// BuyDraw, to the buyer only, are the cards drawn to buy and their prices.
 	BuyDraw   []CargoCard    `json:"buyDraw,omitempty"`
 	BuyPrices map[string]int `json:"buyPrices,omitempty"`
-	Declared  []int          `json:"declared,omitempty"`
-	Winners   []int          `json:"winners,omitempty"`
-	EndReason string         `json:"endReason,omitempty"`
+	// Missions are the missions in play, each at its zone.
+	Missions  []Mission `json:"missions,omitempty"`
+	Declared  []int     `json:"declared,omitempty"`
+	Winners   []int     `json:"winners,omitempty"`
+	EndReason string    `json:"endReason,omitempty"`
 	// Locations and Dice tell a screen how to draw hit locations and faces.
 	Locations []string   `json:"locations"`
 	Dice      DiceLayout `json:"dice"`
@@ -73,22 +75,26 @@ type ZoneView struct {
 
 // PlayerView is one player as the viewer may see them.
 type PlayerView struct {
-	Seat        int            `json:"seat"`
-	Name        string         `json:"name"`
-	Colour      string         `json:"colour"`
-	Captain     *Captain       `json:"captain,omitempty"`
-	Ship        *ShipView      `json:"ship,omitempty"`
-	Zone        string         `json:"zone,omitempty"`
-	InPort      bool           `json:"inPort"`
-	Gold        int            `json:"gold"`
-	Glory       int            `json:"glory"`
-	Bounties    map[string]int `json:"bounties,omitempty"`
-	Pirate      bool           `json:"pirate"`
-	Weapons     []string       `json:"weapons,omitempty"`
-	CargoCount  int            `json:"cargoCount"`
-	GloryCount  int            `json:"gloryCardCount"`
-	HasStashed  bool           `json:"hasStashed"`
-	NeedCaptain bool           `json:"needCaptain,omitempty"`
+	Seat       int            `json:"seat"`
+	Name       string         `json:"name"`
+	Colour     string         `json:"colour"`
+	Captain    *Captain       `json:"captain,omitempty"`
+	Ship       *ShipView      `json:"ship,omitempty"`
+	Zone       string         `json:"zone,omitempty"`
+	InPort     bool           `json:"inPort"`
+	Gold       int            `json:"gold"`
+	Glory      int            `json:"glory"`
+	Bounties   map[string]int `json:"bounties,omitempty"`
+	Pirate     bool           `json:"pirate"`
+	Weapons    []string       `json:"weapons,omitempty"`
+	CargoCount int            `json:"cargoCount"`
+	GloryCount int            `json:"gloryCardCount"`
+	HasStashed bool           `json:"hasStashed"`
+	Mission    *Mission       `json:"mission,omitempty"`
+	HasRumor   bool           `json:"hasRumor"`
+	// Rumor is secret: the player's own view only.
+	Rumor       *Rumor `json:"rumor,omitempty"`
+	NeedCaptain bool   `json:"needCaptain,omitempty"`
 	// Secrets, for the player themselves (and everyone once revealed).
 	Stash      *int        `json:"stash,omitempty"`
 	Total      *int        `json:"total,omitempty"`
@@ -137,7 +143,7 @@ func (g *Game) View(v engine.Viewer) any {
 		MerchantTrack: len(s.MerchantTrack), Declared: s.Declared, Winners: s.Winners, EndReason: s.EndReason,
 		Locations: combat.Locations, Dice: cat.Dice,
 		Decks: map[string]int{"cargo": len(s.CargoDeck), "cargoDiscard": len(s.CargoDiscard), "glory": len(s.GloryDeck),
-			"events": len(s.EventDeck), "captains": len(s.CaptainDeck)},
+			"events": len(s.EventDeck), "captains": len(s.CaptainDeck), "missions": len(s.MissionDeck), "rumors": len(s.RumorDeck)},
 		Turn: TurnView{ActionsLeft: 3 - s.T.Actions, PortUsed: s.T.PortUsed, PortOpen: s.T.PortOpen, Activities: s.T.Activities, Scouted: s.T.Scouted}}
 	if s.Event != "" {
 		out.Event = findCard(cat.Events, s.Event)
@@ -168,7 +174,10 @@ func (g *Game) View(v engine.Viewer) any {
 		revealed := s.Stage == StageOver || containsInt(s.Declared, i)
 		pv := PlayerView{Seat: i, Name: p.Name, Colour: p.Colour, Zone: p.Zone, InPort: p.InPort, Gold: p.Gold, Glory: p.Glory,
 			Bounties: p.Bounties, Pirate: p.pirate(), Weapons: p.Weapons, CargoCount: len(p.Cargo), GloryCount: len(p.GloryCards),
-			HasStashed: p.Stashed, NeedCaptain: p.NeedCaptain}
+			HasStashed: p.Stashed, NeedCaptain: p.NeedCaptain, HasRumor: p.Rumor != ""}
+		if p.Mission != "" {
+			pv.Mission = cat.mission(p.Mission)
+		}
 		if s.Stage != StageSetup || mine {
 			if p.Captain != "" && !p.NeedCaptain {
 				cp := *cat.captain(p.Captain)
@@ -192,11 +201,19 @@ func (g *Game) View(v engine.Viewer) any {
 			for _, id := range p.GloryCards {
 				pv.GloryCards = append(pv.GloryCards, *findCard(cat.Glory, id))
 			}
+			if p.Rumor != "" {
+				pv.Rumor = cat.rumor(p.Rumor)
+			}
 		}
 		out.Players = append(out.Players, pv)
 	}
 	if pd := s.Pending; pd != nil {
-		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, NPC: pd.NPC, Token: pd.Token, ZoneNation: pd.ZoneNation}
+		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, NPC: pd.NPC}
+		if pd.Kind == "merchant" {
+			// The found merchant's nation is shown to all; a second rumor
+			// waiting to be kept (also in Token) is not.
+			pv.Token, pv.ZoneNation = pd.Token, pd.ZoneNation
+		}
 		if pd.Raid != nil {
 			for _, id := range pd.Raid.Cards {
 				pv.Raid = append(pv.Raid, *cat.cargo(id))
@@ -206,6 +223,9 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Pending = pv
 	}
 	out.NPCs = g.npcViews()
+	for _, id := range s.Missions {
+		out.Missions = append(out.Missions, *cat.mission(id))
+	}
 	if f := s.Fight; f != nil {
 		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
 	}
