@@ -70,7 +70,31 @@ func (c *ctx) combatShip(seat int) combat.Ship {
 	cp := c.cat.captain(p.Captain)
 	sh := p.Ship
 	return combat.Ship{Name: p.Name, Seamanship: cp.Seamanship, Leadership: cp.Leadership, Maneuverability: c.maneuverability(sh),
-		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons}
+		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons)}
+}
+
+// UseWeapon spends a special weapon in the battle: chain-shot or grapeshot
+// on one's hit-location roll that shows success faces, before the enemy
+// places them.
+type UseWeapon struct {
+	engine.ActionHeader
+	Weapon string `json:"weapon"`
+}
+
+func (a *UseWeapon) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.UseAmmo(side, a.Weapon); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s fires %s", f.Battle.Ships[side].Name, a.Weapon), map[string]string{"weapon": a.Weapon}))
+	return c.afterFightStep()
+}
+
+func init() {
+	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })
 }
 
 // startFight begins a naval battle; attacking a non-pirate earns a bounty
@@ -160,6 +184,7 @@ func (c *ctx) settleFight() {
 	for side, seat := range f.Seats {
 		sh, p := b.Ships[side], s.Players[seat]
 		p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
+		p.Weapons = cloneStrings(sh.Weapons)
 	}
 	text := "The battle ends without a winner"
 	if b.Winner >= 0 {

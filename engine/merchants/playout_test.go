@@ -37,6 +37,9 @@ func randomAction(g *Game, r *rand.Rand) string {
 			case combat.StageDeclare:
 				return fmt.Sprintf(`{"type":"declare","seat":%d,"choice":%q}`, seat, pick([]string{combat.Shoot, combat.Shoot, combat.Board, combat.Flee}))
 			case combat.StageChoose:
+				if r.IntN(3) == 0 {
+					return fmt.Sprintf(`{"type":"use-weapon","seat":%d,"weapon":%q}`, f.Seats[1-n.Side], pick([]string{combat.ChainShot, combat.Grapeshot}))
+				}
 				var locs []string
 				for i := 0; i < n.Choose; i++ {
 					locs = append(locs, pick(combat.Locations))
@@ -368,7 +371,7 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("only %d of %d random games reached the end", over, games)
 	}
 	t.Logf("%d random games, %d finished; events: %v", games, over, seen)
-	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false"} {
+	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false", "weapon-used"} {
 		if seen[e] == 0 {
 			t.Errorf("no random game reached %q", e)
 		}

@@ -552,3 +552,31 @@ func hasEvent(evs []engine.Event, typ string) bool {
 	}
 	return false
 }
+
+func TestChainShotInBattle(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	g.st.Players[0].Weapons = []string{ChainShot, Grapeshot}
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "skull", "skull")
+	refuse(t, g, `{"type":"use-weapon","seat":1,"weapon":"chain-shot"}`, "weapon-timing")
+	do(t, g, `{"type":"use-weapon","seat":0,"weapon":"chain-shot"}`)
+	if b := g.st.Fight.Battle; b.Ships[1].Masts != 1 || b.Stage != "declare" {
+		t.Fatalf("chain-shot: both success faces hit the masts: %+v", b.Ships[1])
+	}
+	g.st.Fight.Battle.Ships[1].Hull = 1
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "skull", "1")
+	do(t, g, `{"type":"choose-hits","seat":1,"locations":["hull"]}`)
+	if p := g.st.Players[0]; g.st.Fight != nil || len(p.Weapons) != 1 || p.Weapons[0] != Grapeshot {
+		t.Fatalf("after the battle the spent chain-shot is gone: %v", p.Weapons)
+	}
+}

@@ -51,6 +51,7 @@ const (
 	secContest = "Combat > Naval Combat > Seamanship contest"
 	secHits    = "Combat > Hit Locations and damage"
 	secCrew    = "Combat > Crew Combat"
+	secWeapons = "Combat > Special weapons > Chain-shots and grapeshots"
 )
 
 // Codes of the combat refusals.
@@ -65,6 +66,7 @@ const (
 	CodeRollFace    = "roll-face"
 	CodeHitChoice   = "hit-choice"
 	CodeSide        = "battle-side"
+	CodeAmmo        = "weapon-timing"
 )
 
 // Faces is the owner's die layout as combat needs it: which face label is
@@ -87,7 +89,16 @@ type Ship struct {
 	Masts           int    `json:"masts"`
 	Crew            int    `json:"crew"`
 	Cannons         int    `json:"cannons"`
+	// Weapons are the special weapon tokens the side may spend
+	// ("chain-shot", "grapeshot"); spent ones leave the list.
+	Weapons []string `json:"weapons,omitempty"`
 }
+
+// The special ammunition a shooter may spend on its hit-location roll.
+const (
+	ChainShot = "chain-shot"
+	Grapeshot = "grapeshot"
+)
 
 // Value returns the current value of a hit location (0 for an unknown name).
 func (s Ship) Value(loc string) int {
@@ -146,6 +157,10 @@ type Battle struct {
 	// side 1-s chooses; Chosen are those choices.
 	Free   [2]int      `json:"free"`
 	Chosen [2][]string `json:"chosen"`
+	// Ammo is the special ammunition each side spent this round: its
+	// success faces hit masts (chain-shot) or crew (grapeshot), never the
+	// hull.
+	Ammo [2]string `json:"ammo"`
 	// Boarder is the side boarding this round, -1 if none.
 	Boarder int `json:"boarder"`
 	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
@@ -196,6 +211,9 @@ func (b *Battle) Clone() *Battle {
 		c.CrewFaces[s] = clone(b.CrewFaces[s])
 	}
 	c.Log = clone(b.Log)
+	for s := 0; s < 2; s++ {
+		c.Ships[s].Weapons = clone(b.Ships[s].Weapons)
+	}
 	return &c
 }
 
@@ -501,8 +519,43 @@ func (b *Battle) Choose(side int, locations []string) error {
 	return nil
 }
 
+// UseAmmo spends side's chain-shot or grapeshot on the success faces of
+// its hit-location roll, before the target places them: each hits the masts
+// (chain-shot) or the crew (grapeshot), and none passes to the hull.
+func (b *Battle) UseAmmo(side int, weapon string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if weapon != ChainShot && weapon != Grapeshot {
+		return engine.RefuseIn(CodeAmmo, secWeapons, "chain-shot or grapeshot is spent on a hit-location roll")
+	}
+	if b.Stage != StageChoose || b.Free[side] == 0 || b.Chosen[side] != nil {
+		return engine.RefuseIn(CodeAmmo, secWeapons, "special ammunition is spent after rolling hit locations with a success face, before the enemy places them")
+	}
+	i := -1
+	for k, w := range b.Ships[side].Weapons {
+		if w == weapon {
+			i = k
+		}
+	}
+	if i < 0 {
+		return engine.RefuseIn(CodeAmmo, secWeapons, "this side has no %s token", weapon)
+	}
+	b.Ships[side].Weapons = append(b.Ships[side].Weapons[:i:i], b.Ships[side].Weapons[i+1:]...)
+	b.Ammo[side] = weapon
+	b.Free[side] = 0
+	b.logf("%s fires %s", b.Ships[side].Name, weapon)
+	for s := 0; s < 2; s++ {
+		if b.Free[s] > 0 && b.Chosen[s] == nil {
+			return nil
+		}
+	}
+	b.applyHits()
+	return nil
+}
+
 // applyHits lands every hit of the round at once: numbered faces first,
-// then the locations the targets chose.
+// then the locations the targets chose, then special ammunition.
 func (b *Battle) applyHits() {
 	for s := 0; s < 2; s++ {
 		t := &b.Ships[1-s]
@@ -513,6 +566,17 @@ func (b *Battle) applyHits() {
 		}
 		for _, loc := range b.Chosen[s] {
 			t.hit(loc)
+		}
+		if b.Ammo[s] != "" {
+			loc := Masts
+			if b.Ammo[s] == Grapeshot {
+				loc = Crew
+			}
+			for _, f := range b.HitFaces[s] {
+				if f == b.Faces.Success && t.Value(loc) > 0 {
+					*t.loc(loc)--
+				}
+			}
 		}
 		if b.Hits[s] > 0 {
 			b.logf("%s hits %s %d %s", b.Ships[s].Name, t.Name, b.Hits[s], plural(b.Hits[s], "time", "times"))
@@ -550,6 +614,7 @@ func (b *Battle) afterHits() {
 	b.ContestFaces = [2][]string{}
 	b.HitFaces = [2][]string{}
 	b.Chosen = [2][]string{}
+	b.Ammo = [2]string{}
 	b.Hits, b.Free = [2]int{}, [2]int{}
 	b.ContestWinner, b.Boarder = -1, -1
 	b.Stage = StageDeclare

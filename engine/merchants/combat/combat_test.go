@@ -278,3 +278,29 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Fatal("changing a clone changed the original")
 	}
 }
+
+func TestChainShotAndGrapeshot(t *testing.T) {
+	for _, c := range []struct {
+		weapon, loc string
+	}{{ChainShot, Masts}, {Grapeshot, Crew}} {
+		a := ship("A", 2, 1, 2, 3, 2, 3)
+		a.Weapons = []string{c.weapon}
+		d := ship("D", 1, 1, 2, 3, 1, 2)
+		d.Masts = 1
+		b := New(testFaces, a, d)
+		must(t, b.Declare(0, Shoot))
+		must(t, b.Declare(1, Shoot))
+		must(t, b.Contest(0, []string{sk, sk}))
+		must(t, b.Contest(1, []string{"1"}))
+		refused(t, b.UseAmmo(0, c.weapon), CodeAmmo)
+		must(t, b.HitRoll(0, []string{sk, sk, "1"}))
+		refused(t, b.UseAmmo(1, c.weapon), CodeAmmo)
+		must(t, b.UseAmmo(0, c.weapon))
+		if b.Stage != StageDeclare || len(b.Ships[0].Weapons) != 0 {
+			t.Fatalf("%s: spent, the hits land: stage %s", c.weapon, b.Stage)
+		}
+		if b.Ships[1].Value(c.loc) != 0 || b.Ships[1].Hull != 3 || b.Ships[1].Cargo != 2 {
+			t.Fatalf("%s: both successes hit %s, the surplus is lost, not passed to the hull: %+v", c.weapon, c.loc, b.Ships[1])
+		}
+	}
+}

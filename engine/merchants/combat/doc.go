@@ -13,6 +13,7 @@
 // draws no randomness and never panics on bad input: a move that is not
 // allowed now is a *engine.RuleError that changes nothing.
 //
-// Special weapons, ship modifications with combat effects and glory cards
-// played in combat are not modelled here yet.
+// Chain-shot and grapeshot (UseAmmo) are modelled; grappling hooks, ship
+// modifications with combat effects and glory cards played in combat are
+// not yet.
 package combat
