@@ -93,8 +93,31 @@ func (a *UseWeapon) apply(c *ctx) error {
 	return c.afterFightStep()
 }
 
+// Grapple answers the grappling hooks' question after a contest in which
+// one chose to board: the contest dice (0-based) to roll again, spending
+// the hooks, or none to keep the roll and the hooks.
+type Grapple struct {
+	engine.ActionHeader
+	Dice []int `json:"dice"`
+}
+
+func (a *Grapple) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Hooks(side, a.Dice); err != nil {
+		return err
+	}
+	if len(a.Dice) > 0 {
+		c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s throws grappling hooks", f.Battle.Ships[side].Name), map[string]any{"weapon": GrapplingHooks, "dice": a.Dice}))
+	}
+	return c.afterFightStep()
+}
+
 func init() {
 	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })
+	registerAction("grapple", func() engine.Action { return &Grapple{} })
 }
 
 // startFight begins a naval battle; attacking a non-pirate earns a bounty
@@ -123,6 +146,8 @@ func (c *ctx) fightRoll(need combat.Need, faces []string) error {
 		err = b.HitRoll(need.Side, faces)
 	case combat.StageCrew:
 		err = b.CrewRoll(need.Side, faces)
+	case combat.StageReroll:
+		err = b.RerollDice(need.Side, faces)
 	}
 	if err != nil {
 		return err
@@ -142,7 +167,7 @@ func (c *ctx) afterFightStep() error {
 	if f.Requests == nil {
 		f.Requests = map[string]combat.Need{}
 	}
-	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)"}
+	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)", combat.StageReroll: "grappling hooks (SEAMANSHIP again)"}
 	for _, n := range b.Need() {
 		p, ok := purposes[n.Kind]
 		if !ok {

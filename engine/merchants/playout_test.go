@@ -36,6 +36,12 @@ func randomAction(g *Game, r *rand.Rand) string {
 			switch n.Kind {
 			case combat.StageDeclare:
 				return fmt.Sprintf(`{"type":"declare","seat":%d,"choice":%q}`, seat, pick([]string{combat.Shoot, combat.Shoot, combat.Board, combat.Flee}))
+			case combat.StageHooks:
+				dice := "[]"
+				if r.IntN(2) == 0 {
+					dice = "[0]"
+				}
+				return fmt.Sprintf(`{"type":"grapple","seat":%d,"dice":%s}`, seat, dice)
 			case combat.StageChoose:
 				if r.IntN(3) == 0 {
 					return fmt.Sprintf(`{"type":"use-weapon","seat":%d,"weapon":%q}`, f.Seats[1-n.Side], pick([]string{combat.ChainShot, combat.Grapeshot}))

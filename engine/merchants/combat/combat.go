@@ -32,6 +32,8 @@ const (
 	StageContest = "contest" // both sides roll SEAMANSHIP
 	StageHits    = "hits"    // the shooters roll one die per hit
 	StageChoose  = "choose"  // a target picks where its success-face hits land
+	StageHooks   = "hooks"   // a boarder may spend grappling hooks to re-roll contest dice
+	StageReroll  = "reroll"  // the dice chosen for the grappling hooks are rolled again
 	StageCrew    = "crew"    // crew combat: both roll LEADERSHIP
 	StageOver    = "over"
 )
@@ -52,6 +54,7 @@ const (
 	secHits    = "Combat > Hit Locations and damage"
 	secCrew    = "Combat > Crew Combat"
 	secWeapons = "Combat > Special weapons > Chain-shots and grapeshots"
+	secHooks   = "Combat > Special weapons > Grappling hooks"
 )
 
 // Codes of the combat refusals.
@@ -96,8 +99,9 @@ type Ship struct {
 
 // The special ammunition a shooter may spend on its hit-location roll.
 const (
-	ChainShot = "chain-shot"
-	Grapeshot = "grapeshot"
+	ChainShot      = "chain-shot"
+	Grapeshot      = "grapeshot"
+	GrapplingHooks = "grappling-hooks"
 )
 
 // Value returns the current value of a hit location (0 for an unknown name).
@@ -161,6 +165,10 @@ type Battle struct {
 	// success faces hit masts (chain-shot) or crew (grapeshot), never the
 	// hull.
 	Ammo [2]string `json:"ammo"`
+	// HookWait marks the sides that may still spend grappling hooks this
+	// round; Reroll holds the contest dice (indexes) they roll again.
+	HookWait [2]bool  `json:"hookWait"`
+	Reroll   [2][]int `json:"reroll"`
 	// Boarder is the side boarding this round, -1 if none.
 	Boarder int `json:"boarder"`
 	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
@@ -213,6 +221,9 @@ func (b *Battle) Clone() *Battle {
 	c.Log = clone(b.Log)
 	for s := 0; s < 2; s++ {
 		c.Ships[s].Weapons = clone(b.Ships[s].Weapons)
+		if b.Reroll[s] != nil {
+			c.Reroll[s] = append([]int{}, b.Reroll[s]...)
+		}
 	}
 	return &c
 }
@@ -252,6 +263,15 @@ func (b *Battle) Need() []Need {
 		for s := 0; s < 2; s++ {
 			if b.ContestFaces[s] == nil {
 				out = append(out, Need{Side: s, Kind: StageContest, Dice: b.ContestDice(s)})
+			}
+		}
+	case StageHooks:
+		for s := 0; s < 2; s++ {
+			switch {
+			case b.HookWait[s] && b.Reroll[s] == nil:
+				out = append(out, Need{Side: s, Kind: StageHooks})
+			case b.HookWait[s]:
+				out = append(out, Need{Side: s, Kind: StageReroll, Dice: len(b.Reroll[s])})
 			}
 		}
 	case StageHits:
@@ -418,8 +438,85 @@ func (b *Battle) Contest(side int, faces []string) error {
 	if b.ContestFaces[1-side] == nil {
 		return nil
 	}
+	for s := 0; s < 2; s++ {
+		b.HookWait[s] = b.Declared[s] == Board && hasWeapon(b.Ships[s].Weapons, GrapplingHooks)
+	}
+	if b.HookWait[0] || b.HookWait[1] {
+		b.Stage = StageHooks
+		return nil
+	}
 	b.resolveContest()
 	return nil
+}
+
+func hasWeapon(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// Hooks is a boarder's answer after the contest: spend the grappling hooks
+// to roll again the contest dice at indexes (0-based), or, with none, keep
+// the roll and the hooks.
+func (b *Battle) Hooks(side int, indexes []int) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageHooks || !b.HookWait[side] || b.Reroll[side] != nil {
+		return engine.RefuseIn(CodeAmmo, secHooks, "grappling hooks are used after a contest in which this side chose to board")
+	}
+	seen := map[int]bool{}
+	for _, i := range indexes {
+		if i < 0 || i >= len(b.ContestFaces[side]) || seen[i] {
+			return engine.RefuseIn(CodeAmmo, secHooks, "name each die of your contest roll once, from 0 to %d", len(b.ContestFaces[side])-1)
+		}
+		seen[i] = true
+	}
+	if len(indexes) == 0 {
+		b.HookWait[side] = false
+		b.afterHooks()
+		return nil
+	}
+	ws := b.Ships[side].Weapons
+	for k, w := range ws {
+		if w == GrapplingHooks {
+			b.Ships[side].Weapons = append(ws[:k:k], ws[k+1:]...)
+			break
+		}
+	}
+	b.Reroll[side] = append([]int{}, indexes...)
+	b.logf("%s throws grappling hooks", b.Ships[side].Name)
+	return nil
+}
+
+// Reroll records the faces of the dice rolled again with grappling hooks,
+// in the order of the indexes given to Hooks.
+func (b *Battle) RerollDice(side int, faces []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageHooks || !b.HookWait[side] || b.Reroll[side] == nil {
+		return b.wrongStage("dice rolled again with grappling hooks")
+	}
+	if err := b.checkFaces(secHooks, faces, len(b.Reroll[side])); err != nil {
+		return err
+	}
+	for k, i := range b.Reroll[side] {
+		b.ContestFaces[side][i] = faces[k]
+	}
+	b.HookWait[side] = false
+	b.afterHooks()
+	return nil
+}
+
+func (b *Battle) afterHooks() {
+	if !b.HookWait[0] && !b.HookWait[1] {
+		b.Reroll = [2][]int{}
+		b.resolveContest()
+	}
 }
 
 func (b *Battle) resolveContest() {

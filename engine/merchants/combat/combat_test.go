@@ -304,3 +304,29 @@ func TestChainShotAndGrapeshot(t *testing.T) {
 		}
 	}
 }
+
+func TestGrapplingHooks(t *testing.T) {
+	a := ship("A", 2, 1, 2, 3, 2, 2)
+	a.Weapons = []string{GrapplingHooks}
+	b := New(testFaces, a, ship("D", 2, 1, 2, 3, 2, 2))
+	toRound2(t, b)
+	must(t, b.Declare(0, Board))
+	must(t, b.Declare(1, Shoot))
+	must(t, b.Contest(0, []string{"1", "2"}))
+	must(t, b.Contest(1, []string{sk, "1"}))
+	if b.Stage != StageHooks || len(b.Need()) != 1 || b.Need()[0].Kind != StageHooks {
+		t.Fatalf("the boarder may throw grappling hooks: %s %+v", b.Stage, b.Need())
+	}
+	refused(t, b.Hooks(1, []int{0}), CodeAmmo)
+	refused(t, b.Hooks(0, []int{2}), CodeAmmo)
+	must(t, b.Hooks(0, []int{0, 1}))
+	if n := b.Need(); len(n) != 1 || n[0].Kind != StageReroll || n[0].Dice != 2 {
+		t.Fatalf("two dice to roll again: %+v", n)
+	}
+	must(t, b.RerollDice(0, []string{sk, sk}))
+	// The defender's one success still hits before the boarding.
+	must(t, b.HitRoll(1, []string{"1"}))
+	if b.ContestWinner != 0 || b.Stage != StageCrew || len(b.Ships[0].Weapons) != 0 || b.Ships[0].Cargo != 2 {
+		t.Fatalf("the re-rolled contest is won and the boarding succeeds: winner %d stage %s", b.ContestWinner, b.Stage)
+	}
+}

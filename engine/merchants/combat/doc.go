@@ -13,7 +13,8 @@
 // draws no randomness and never panics on bad input: a move that is not
 // allowed now is a *engine.RuleError that changes nothing.
 //
-// Chain-shot and grapeshot (UseAmmo) are modelled; grappling hooks, ship
+// Chain-shot and grapeshot (UseAmmo) and grappling hooks (Hooks, then
+// RerollDice) are modelled; ship
 // modifications with combat effects and glory cards played in combat are
 // not yet.
 package combat
