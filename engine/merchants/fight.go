@@ -115,7 +115,42 @@ func (a *Grapple) apply(c *ctx) error {
 	return c.afterFightStep()
 }
 
+// ClaimShip answers whether the winner of a crew combat takes the beaten
+// ship: their own ship is discarded (its modifications go back to ports),
+// and crew, cargo, weapons and gold move over; the claimed ship keeps its
+// own modifications (our reading).
+type ClaimShip struct {
+	engine.ActionHeader
+	Claim bool `json:"claim"`
+}
+
+func (a *ClaimShip) apply(c *ctx) error {
+	s := c.s
+	pd := s.Pending
+	if pd == nil || pd.Kind != "claim-ship" || pd.Seat != int(a.Seat) {
+		return engine.RefuseIn("no-claim", secPlunder, "only the winner of a crew combat may claim the beaten ship, at once")
+	}
+	s.Pending = nil
+	p := s.Players[a.Seat]
+	if a.Claim {
+		old := p.Ship
+		sh := *pd.Ship
+		sh.Crew = min(old.Crew, c.maxOf(&sh, combat.Crew))
+		p.Ship = &sh
+		c.reenterMods(old.Mods)
+		c.capCargo(int(a.Seat))
+		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, sh.Type), map[string]string{"ship": sh.Type}))
+	} else {
+		c.reenterMods(pd.Ship.Mods)
+	}
+	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil && s.Fight == nil {
+		c.endTurn()
+	}
+	return nil
+}
+
 func init() {
+	registerAction("claim-ship", func() engine.Action { return &ClaimShip{} })
 	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })
 	registerAction("grapple", func() engine.Action { return &Grapple{} })
 }
@@ -216,11 +251,18 @@ func (c *ctx) settleFight() {
 		text = s.Players[f.Seats[b.Winner]].Name + " wins the battle"
 	}
 	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "seats": f.Seats, "log": b.Log}))
+	var claim *Pending
 	if w := b.Winner; w >= 0 && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
 		ws, ls := f.Seats[w], f.Seats[1-w]
 		winner, loser := s.Players[ws], s.Players[ls]
 		if b.Result == combat.ResultCrew {
 			c.plunder(ws, ls)
+			if loser.Ship != nil && loser.Ship.Type != "" {
+				sh := *loser.Ship
+				sh.Mods = cloneStrings(loser.Ship.Mods)
+				loser.Ship.Mods = nil // they sail on with the claimed ship, or go back to ports below
+				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh}
+			}
 		}
 		if f.Pirate[1-w] {
 			c.reward(ws, loser)
@@ -233,6 +275,13 @@ func (c *ctx) settleFight() {
 			c.loseCaptain(seat, "dies in battle")
 		} else {
 			c.capCargo(seat)
+		}
+	}
+	if claim != nil {
+		if s.Stage == StagePlay && !s.Players[claim.Seat].NeedCaptain {
+			s.Pending = claim
+		} else {
+			c.reenterMods(claim.Ship.Mods)
 		}
 	}
 	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {

@@ -83,6 +83,8 @@ func randomAction(g *Game, r *rand.Rand) string {
 			}
 		case "recruit-pay":
 			return fmt.Sprintf(`{"type":"recruit-pay","seat":%d,"crew":%d}`, seat, r.IntN(3))
+		case "claim-ship":
+			return fmt.Sprintf(`{"type":"claim-ship","seat":%d,"claim":%v}`, seat, r.IntN(2) == 0)
 		case "rumor-keep":
 			return fmt.Sprintf(`{"type":"rumor-keep","seat":%d,"rumor":%q}`, seat, pick([]string{pd.Token, s.Players[seat].Rumor, "x"}))
 		case "new-captain":
@@ -275,6 +277,23 @@ func checkInvariants(t testing.TB, g *Game) {
 	if missions != len(cat.Missions) || rumors != len(cat.Rumors) {
 		t.Fatalf("%d missions and %d rumors in play, the decks have %d and %d", missions, rumors, len(cat.Missions), len(cat.Rumors))
 	}
+	mods := 0
+	for _, zs := range s.Zones {
+		if zs.Mod != "" {
+			mods++
+		}
+	}
+	for _, p := range s.Players {
+		if p.Ship != nil {
+			mods += len(p.Ship.Mods)
+		}
+	}
+	if s.Pending != nil && s.Pending.Ship != nil {
+		mods += len(s.Pending.Ship.Mods)
+	}
+	if mods != len(cat.ModTokens) {
+		t.Fatalf("%d ship modifications in play, the catalog has %d", mods, len(cat.ModTokens))
+	}
 	if glory != len(cat.Glory) {
 		t.Fatalf("%d glory cards in play, the deck has %d", glory, len(cat.Glory))
 	}
@@ -377,7 +396,7 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("only %d of %d random games reached the end", over, games)
 	}
 	t.Logf("%d random games, %d finished; events: %v", games, over, seen)
-	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false", "weapon-used"} {
+	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false", "weapon-used", "ship-claimed"} {
 		if seen[e] == 0 {
 			t.Errorf("no random game reached %q", e)
 		}

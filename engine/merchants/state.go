@@ -142,6 +142,8 @@ type Pending struct {
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
 	Raid       *Raid  `json:"raid,omitempty"`
+	// Ship is the beaten player's ship the winner of a crew combat may claim.
+	Ship *Ship `json:"ship,omitempty"`
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
@@ -206,6 +208,11 @@ func (s *State) clone() *State {
 			pd.Raid = &r
 		}
 		pd.Queue = cloneStrings(pd.Queue)
+		if pd.Ship != nil {
+			sh := *pd.Ship
+			sh.Mods = cloneStrings(pd.Ship.Mods)
+			pd.Ship = &sh
+		}
 		c.Pending = &pd
 	}
 	if s.Fight != nil {

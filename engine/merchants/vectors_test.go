@@ -437,6 +437,15 @@ func TestBoardingAndPlunder(t *testing.T) {
 	if g.st.Fight != nil || ann.Gold != 20 || !in(ann.Cargo, silk1) || ann.Glory != 1 || !bob.NeedCaptain {
 		t.Fatalf("the crew combat winner plunders gold and cargo: gold %d cargo %v glory %d", ann.Gold, ann.Cargo, ann.Glory)
 	}
+	if pd := g.st.Pending; pd == nil || pd.Kind != "claim-ship" || pd.Seat != 0 {
+		t.Fatalf("the winner may claim the beaten ship: %+v", pd)
+	}
+	refuse(t, g, `{"type":"claim-ship","seat":1,"claim":true}`, "no-claim")
+	g.st.Players[0].Ship.Mods = []string{AdvancedRigs}
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":true}`)
+	if sh := g.st.Players[0].Ship; sh.Crew != 2 || len(sh.Mods) != 0 || g.st.Pending != nil {
+		t.Fatalf("Ann sails the claimed ship with her crew, her old modifications go back: %+v", sh)
+	}
 }
 
 // Test vector 13: a full merchant track sails again.
