@@ -70,7 +70,7 @@ func (c *ctx) combatShip(seat int) combat.Ship {
 	cp := c.cat.captain(p.Captain)
 	sh := p.Ship
 	return combat.Ship{Name: p.Name, Seamanship: cp.Seamanship, Leadership: cp.Leadership, Maneuverability: c.maneuverability(sh),
-		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons)}
+		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons), Mods: cloneStrings(sh.Mods)}
 }
 
 // UseWeapon spends a special weapon in the battle: chain-shot or grapeshot
@@ -183,6 +183,8 @@ func (c *ctx) fightRoll(need combat.Need, faces []string) error {
 		err = b.CrewRoll(need.Side, faces)
 	case combat.StageReroll:
 		err = b.RerollDice(need.Side, faces)
+	case combat.StageLongGuns, combat.StageSwivel:
+		err = b.PreRoll(need.Side, faces)
 	}
 	if err != nil {
 		return err
@@ -202,7 +204,8 @@ func (c *ctx) afterFightStep() error {
 	if f.Requests == nil {
 		f.Requests = map[string]combat.Need{}
 	}
-	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)", combat.StageReroll: "grappling hooks (SEAMANSHIP again)"}
+	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)", combat.StageReroll: "grappling hooks (SEAMANSHIP again)",
+		combat.StageLongGuns: "long guns", combat.StageSwivel: "swivel guns"}
 	for _, n := range b.Need() {
 		p, ok := purposes[n.Kind]
 		if !ok {

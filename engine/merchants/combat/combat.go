@@ -28,14 +28,16 @@ const (
 
 // The stages of a battle: what it waits for.
 const (
-	StageDeclare = "declare" // a side declares its action
-	StageContest = "contest" // both sides roll SEAMANSHIP
-	StageHits    = "hits"    // the shooters roll one die per hit
-	StageChoose  = "choose"  // a target picks where its success-face hits land
-	StageHooks   = "hooks"   // a boarder may spend grappling hooks to re-roll contest dice
-	StageReroll  = "reroll"  // the dice chosen for the grappling hooks are rolled again
-	StageCrew    = "crew"    // crew combat: both roll LEADERSHIP
-	StageOver    = "over"
+	StageDeclare  = "declare"   // a side declares its action
+	StageContest  = "contest"   // both sides roll SEAMANSHIP
+	StageHits     = "hits"      // the shooters roll one die per hit
+	StageChoose   = "choose"    // a target picks where its success-face hits land
+	StageHooks    = "hooks"     // a boarder may spend grappling hooks to re-roll contest dice
+	StageReroll   = "reroll"    // the dice chosen for the grappling hooks are rolled again
+	StageLongGuns = "long-guns" // before round 1: long guns roll a die per cannon
+	StageSwivel   = "swivel"    // before crew combat: swivel guns roll 2 dice
+	StageCrew     = "crew"      // crew combat: both roll LEADERSHIP
+	StageOver     = "over"
 )
 
 // How a battle ended.
@@ -55,6 +57,7 @@ const (
 	secCrew    = "Combat > Crew Combat"
 	secWeapons = "Combat > Special weapons > Chain-shots and grapeshots"
 	secHooks   = "Combat > Special weapons > Grappling hooks"
+	secMods    = "Combat > Ship modifications"
 )
 
 // Codes of the combat refusals.
@@ -95,7 +98,15 @@ type Ship struct {
 	// Weapons are the special weapon tokens the side may spend
 	// ("chain-shot", "grapeshot"); spent ones leave the list.
 	Weapons []string `json:"weapons,omitempty"`
+	// Mods are the ship's modifications; long guns and swivel guns act here.
+	Mods []string `json:"mods,omitempty"`
 }
+
+// The ship modifications that act in combat here.
+const (
+	LongGuns   = "long-guns"
+	SwivelGuns = "swivel-guns"
+)
 
 // The special ammunition a shooter may spend on its hit-location roll.
 const (
@@ -169,6 +180,10 @@ type Battle struct {
 	// round; Reroll holds the contest dice (indexes) they roll again.
 	HookWait [2]bool  `json:"hookWait"`
 	Reroll   [2][]int `json:"reroll"`
+	// PreWait marks the sides whose long guns or swivel guns still roll;
+	// Opening is true while the long guns' hits are settled before round 1.
+	PreWait [2]bool `json:"preWait"`
+	Opening bool    `json:"opening,omitempty"`
 	// Boarder is the side boarding this round, -1 if none.
 	Boarder int `json:"boarder"`
 	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
@@ -190,15 +205,23 @@ type Battle struct {
 // New starts a naval battle between the aggressor (side 0) and the
 // defender (side 1), at the first declaration.
 func New(faces Faces, aggressor, defender Ship) *Battle {
-	return &Battle{Faces: faces, Ships: [2]Ship{aggressor, defender}, Stage: StageDeclare, Round: 1,
+	b := &Battle{Faces: faces, Ships: [2]Ship{aggressor, defender}, Stage: StageDeclare, Round: 1,
 		ContestWinner: -1, Boarder: -1, Winner: -1, Fled: -1}
+	for s := 0; s < 2; s++ {
+		b.PreWait[s] = hasWeapon(b.Ships[s].Mods, LongGuns) && b.Ships[s].Cannons > 0
+	}
+	if b.PreWait[0] || b.PreWait[1] {
+		b.Stage, b.Opening = StageLongGuns, true
+	}
+	return b
 }
 
 // NewCrew starts a battle directly at crew combat (rumors and missions may).
 func NewCrew(faces Faces, aggressor, defender Ship) *Battle {
 	b := New(faces, aggressor, defender)
+	b.PreWait, b.Opening = [2]bool{}, false
 	b.InCrewCombat = true
-	b.startCrew()
+	b.startCrew(false)
 	return b
 }
 
@@ -284,6 +307,16 @@ func (b *Battle) Need() []Need {
 		for s := 0; s < 2; s++ {
 			if b.Free[s] > 0 && b.Chosen[s] == nil {
 				out = append(out, Need{Side: 1 - s, Kind: StageChoose, Choose: b.Free[s]})
+			}
+		}
+	case StageLongGuns, StageSwivel:
+		for s := 0; s < 2; s++ {
+			if b.PreWait[s] {
+				n := 2
+				if b.Stage == StageLongGuns {
+					n = b.Ships[s].Cannons
+				}
+				out = append(out, Need{Side: s, Kind: b.Stage, Dice: n})
 			}
 		}
 	case StageCrew:
@@ -626,7 +659,7 @@ func (b *Battle) UseAmmo(side int, weapon string) error {
 	if weapon != ChainShot && weapon != Grapeshot {
 		return engine.RefuseIn(CodeAmmo, secWeapons, "chain-shot or grapeshot is spent on a hit-location roll")
 	}
-	if b.Stage != StageChoose || b.Free[side] == 0 || b.Chosen[side] != nil {
+	if b.Stage != StageChoose || b.Free[side] == 0 || b.Chosen[side] != nil || b.Opening {
 		return engine.RefuseIn(CodeAmmo, secWeapons, "special ammunition is spent after rolling hit locations with a success face, before the enemy places them")
 	}
 	i := -1
@@ -703,10 +736,13 @@ func (b *Battle) afterHits() {
 	if b.Boarder >= 0 && b.Ships[b.Boarder].Crew > 0 {
 		b.logf("%s boards", b.Ships[b.Boarder].Name)
 		b.InCrewCombat = true
-		b.startCrew()
+		b.startCrew(true)
 		return
 	}
-	b.Round++
+	if !b.Opening {
+		b.Round++
+	}
+	b.Opening = false
 	b.Declared = [2]string{}
 	b.ContestFaces = [2][]string{}
 	b.HitFaces = [2][]string{}
@@ -717,12 +753,62 @@ func (b *Battle) afterHits() {
 	b.Stage = StageDeclare
 }
 
-// startCrew begins crew combat; a side without crew loses it at once.
-func (b *Battle) startCrew() {
+// startCrew begins crew combat, after the swivel guns of a boarding at
+// sea; a side without crew loses it at once.
+func (b *Battle) startCrew(atSea bool) {
 	b.Round = 1
-	b.Stage = StageCrew
 	b.CrewFaces = [2][]string{}
+	for s := 0; s < 2; s++ {
+		b.PreWait[s] = atSea && hasWeapon(b.Ships[s].Mods, SwivelGuns) && b.Ships[s].Crew > 0
+	}
+	if b.PreWait[0] || b.PreWait[1] {
+		b.Stage = StageSwivel
+		return
+	}
+	b.Stage = StageCrew
 	b.checkCrew(nil)
+}
+
+// PreRoll records the dice of side's long guns (before round 1: one hit per
+// success, placed by a hit-location roll as usual) or swivel guns (before
+// crew combat: one hit to the enemy crew with at least one success).
+func (b *Battle) PreRoll(side int, faces []string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if (b.Stage != StageLongGuns && b.Stage != StageSwivel) || !b.PreWait[side] {
+		return b.wrongStage("long-gun or swivel-gun dice from this side")
+	}
+	want := 2
+	if b.Stage == StageLongGuns {
+		want = b.Ships[side].Cannons
+	}
+	if err := b.checkFaces(secMods, faces, want); err != nil {
+		return err
+	}
+	b.PreWait[side] = false
+	n, _ := b.successes(faces)
+	if b.Stage == StageLongGuns {
+		b.Hits[side] = n
+		b.logf("%s's long guns score %d %s", b.Ships[side].Name, n, plural(n, "hit", "hits"))
+	} else if n > 0 {
+		b.Ships[1-side].Crew = max(b.Ships[1-side].Crew-1, 0)
+		b.logf("%s's swivel guns hit a crew", b.Ships[side].Name)
+	}
+	if b.PreWait[1-side] {
+		return nil
+	}
+	if b.Stage == StageSwivel {
+		b.Stage = StageCrew
+		b.checkCrew(nil)
+		return nil
+	}
+	if b.Hits[0] == 0 && b.Hits[1] == 0 {
+		b.afterHits()
+		return nil
+	}
+	b.Stage = StageHits
+	return nil
 }
 
 // CrewRoll records side's LEADERSHIP faces for this crew round; when both

@@ -330,3 +330,41 @@ func TestGrapplingHooks(t *testing.T) {
 		t.Fatalf("the re-rolled contest is won and the boarding succeeds: winner %d stage %s", b.ContestWinner, b.Stage)
 	}
 }
+
+func TestLongGunsBeforeRoundOne(t *testing.T) {
+	a := ship("A", 2, 1, 2, 3, 2, 3)
+	a.Mods = []string{LongGuns}
+	b := New(testFaces, a, ship("D", 2, 1, 2, 3, 2, 2))
+	if n := b.Need(); b.Stage != StageLongGuns || len(n) != 1 || n[0].Dice != 3 {
+		t.Fatalf("long guns roll a die per cannon first: %s %+v", b.Stage, n)
+	}
+	refused(t, b.Declare(0, Shoot), CodeStage)
+	must(t, b.PreRoll(0, []string{sk, sk, "1"}))
+	if b.Stage != StageHits || b.Hits[0] != 2 {
+		t.Fatalf("2 successes, 2 hits: %s %v", b.Stage, b.Hits)
+	}
+	must(t, b.HitRoll(0, []string{"4", "skull"}))
+	refused(t, b.UseAmmo(0, ChainShot), CodeAmmo)
+	must(t, b.Choose(1, []string{Hull}))
+	if b.Stage != StageDeclare || b.Round != 1 || b.Ships[1].Cannons != 1 || b.Ships[1].Hull != 2 {
+		t.Fatalf("then round 1 begins: %s round %d %+v", b.Stage, b.Round, b.Ships[1])
+	}
+}
+
+func TestSwivelGunsBeforeCrewCombat(t *testing.T) {
+	d := ship("D", 2, 1, 2, 3, 2, 2)
+	d.Mods = []string{SwivelGuns}
+	b := New(testFaces, ship("A", 2, 1, 2, 3, 2, 2), d)
+	toRound2(t, b)
+	must(t, b.Declare(0, Board))
+	must(t, b.Declare(1, Board))
+	must(t, b.Contest(0, []string{sk, "1"}))
+	must(t, b.Contest(1, []string{"1", "1"}))
+	if n := b.Need(); b.Stage != StageSwivel || len(n) != 1 || n[0].Side != 1 || n[0].Dice != 2 {
+		t.Fatalf("the defender's swivel guns fire before crew combat: %s %+v", b.Stage, n)
+	}
+	must(t, b.PreRoll(1, []string{"2", sk}))
+	if b.Stage != StageCrew || b.Ships[0].Crew != 1 {
+		t.Fatalf("one success, one crew lost: %s crew %d", b.Stage, b.Ships[0].Crew)
+	}
+}

@@ -14,7 +14,6 @@
 // allowed now is a *engine.RuleError that changes nothing.
 //
 // Chain-shot and grapeshot (UseAmmo) and grappling hooks (Hooks, then
-// RerollDice) are modelled; ship
-// modifications with combat effects and glory cards played in combat are
-// not yet.
+// RerollDice), long guns and swivel guns (PreRoll) are modelled; the
+// reinforced hull, chasers and glory cards played in combat are not yet.
 package combat
