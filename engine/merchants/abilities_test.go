@@ -186,3 +186,63 @@ func jsonList(xs []string) string {
 	}
 	return out + "]"
 }
+
+func TestBridgetownEntry(t *testing.T) {
+	g := withAbility(t, AbilityBridgetown)
+	p := g.st.Players[0]
+	p.Ship = (&ctx{cat: g.cat, s: g.st}).newShip(Frigate)
+	p.InPort = false
+	do(t, g, `{"type":"enter-port","seat":0}`)
+	roll(t, g, fails(g.cat.captain("test-cap-1").Seamanship)...)
+	if p := g.st.Players[0]; !p.InPort || p.Ship.Hull != 3 {
+		t.Fatalf("a frigate failing its SEAMANSHIP roll enters with a hull hit: hull %d", p.Ship.Hull)
+	}
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	do(t, g, `{"type":"enter-port","seat":0}`)
+	roll(t, g, append([]string{"skull"}, fails(g.cat.captain("test-cap-1").Seamanship-1)...)...)
+	if p := g.st.Players[0]; p.Ship.Hull != 3 {
+		t.Fatal("a success enters unharmed")
+	}
+}
+
+func TestNassauAndBasseTerreScouting(t *testing.T) {
+	g := withAbility(t, AbilityNassau)
+	putNPC(g, 1, "tz-anchor")
+	g.st.Players[0].Bounties = map[string]int{French: 1}
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	roll(t, g, "skull", "1")
+	if g.st.Fight != nil || g.st.Pending == nil || !g.st.Pending.Again {
+		t.Fatal("Nassau: a naval ship needs a second success")
+	}
+	roll(t, g, "1", "1")
+	if g.st.Fight != nil || g.st.Pending != nil {
+		t.Fatal("the second roll failed: not found")
+	}
+
+	g = withAbility(t, AbilityBasseTerre)
+	putNPC(g, 1, "tz-anchor")
+	g.st.Players[0].Bounties = map[string]int{French: 1}
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	roll(t, g, "1", "1")
+	if g.st.Pending == nil || !g.st.Pending.Again {
+		t.Fatal("Basse-Terre: the French naval ship rolls again")
+	}
+	roll(t, g, "skull", "1")
+	if g.st.Fight == nil {
+		t.Fatal("its second roll finds Ann")
+	}
+}
+
+func TestSantoDomingoRedraw(t *testing.T) {
+	g := withAbility(t, AbilitySantoDomingo)
+	g.st.Zones["tz-anchor"].Demand = "test-ink"
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"buy-redraw","seat":0}`, "no-redraw")
+	do(t, g, `{"type":"buy-draw","seat":0}`)
+	first := append([]string{}, g.st.T.BuyDraw...)
+	do(t, g, `{"type":"buy-redraw","seat":0}`)
+	if p := g.st.Players[0]; p.Gold != 9 || len(g.st.T.BuyDraw) != 6 || g.st.T.BuyDraw[0] == first[0] {
+		t.Fatalf("1 gold for 6 new cards: gold %d %v", p.Gold, g.st.T.BuyDraw)
+	}
+	refuse(t, g, `{"type":"buy-redraw","seat":0}`, "no-redraw")
+}

@@ -187,6 +187,12 @@ func (a *EnterPort) apply(c *ctx) error {
 	p.Gold -= fee
 	p.InPort = true
 	c.emit(engine.NewEvent("entered-port", a.Seat, fmt.Sprintf("%s enters %s", p.Name, z.Port), map[string]string{"zone": z.ID}))
+	if z.Ability == AbilityBridgetown && (p.Ship.Type == Frigate || p.Ship.Type == Galleon || p.Ship.Type == ManOWar) {
+		// Bridgetown: a big ship entering takes a hull hit unless its
+		// captain's SEAMANSHIP roll succeeds.
+		req := c.ask(int(a.Seat), "", p.Name+" steers into Bridgetown (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
+		c.s.Pending = &Pending{Kind: "bridgetown", Seat: int(a.Seat), Request: req}
+	}
 	return nil
 }
 
@@ -318,6 +324,17 @@ func (a *Roll) apply(c *ctx) error {
 		return c.scouted(pd, n)
 	case "npc-scout":
 		return c.npcScouted(pd, n)
+	case "bridgetown":
+		s.Pending = nil
+		if n == 0 {
+			p := s.Players[pd.Seat]
+			p.Ship.Hull = max(p.Ship.Hull-1, 0)
+			c.emit(engine.NewEvent("hull-hit", engine.Seat(pd.Seat), p.Name+"'s hull scrapes the reef", map[string]int{"hull": p.Ship.Hull}))
+			if p.Ship.Hull == 0 {
+				c.loseCaptain(pd.Seat, "dies as the ship sinks")
+				c.endTurn()
+			}
+		}
 	case "rumor":
 		c.rumorRolled(pd, n)
 	case "rumor-attempt":

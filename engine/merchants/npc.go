@@ -209,6 +209,15 @@ func (c *ctx) npcScoutDice(kind string, p *Player) int {
 	return n
 }
 
+// npcRoll asks the same NPC for another SCOUTING roll (a port's ability).
+func (c *ctx) npcRoll(pd *Pending, again bool) {
+	p := c.s.Players[pd.Seat]
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("the %s scouts again for %s (SCOUTING)", pd.NPC, p.Name), c.npcScoutDice(pd.NPC, p))
+	next := *pd
+	next.Request, next.Again = req, again
+	c.s.Pending = &next
+}
+
 func (c *ctx) npcScout(seat int, queue []string) {
 	p := c.s.Players[seat]
 	kind := queue[0]
@@ -221,7 +230,20 @@ func (c *ctx) npcScout(seat int, queue []string) {
 // as the aggressor; else the next NPC scouts. Our simplification: after a
 // battle the NPCs still waiting do not scout.
 func (c *ctx) npcScouted(pd *Pending, n int) error {
-	c.s.Pending = nil
+	s := c.s
+	s.Pending = nil
+	p := s.Players[pd.Seat]
+	ab := c.ability(p.Zone)
+	switch {
+	case n == 0 && pd.NPC == "french-navy" && ab == AbilityBasseTerre && !pd.Again:
+		// Basse-Terre: French naval ships may roll their SCOUTING again.
+		c.npcRoll(pd, true)
+		return nil
+	case n > 0 && navyNation(pd.NPC) != "" && ab == AbilityNassau && !pd.Again:
+		// Nassau: a naval ship needs a second successful roll to find you.
+		c.npcRoll(pd, true)
+		return nil
+	}
 	if n > 0 {
 		return c.startNPCFight(pd.NPC, pd.Seat, true)
 	}

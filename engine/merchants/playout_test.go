@@ -43,8 +43,8 @@ func randomAction(g *Game, r *rand.Rand) string {
 				}
 				return fmt.Sprintf(`{"type":"grapple","seat":%d,"dice":%s}`, seat, dice)
 			case combat.StageChoose:
-				if r.IntN(3) == 0 {
-					return fmt.Sprintf(`{"type":"use-weapon","seat":%d,"weapon":%q}`, f.Seats[1-n.Side], pick([]string{combat.ChainShot, combat.Grapeshot}))
+				if shooter := f.Seats[1-n.Side]; shooter >= 0 && len(s.Players[shooter].Weapons) > 0 && r.IntN(2) == 0 {
+					return fmt.Sprintf(`{"type":"use-weapon","seat":%d,"weapon":%q}`, shooter, pick(s.Players[shooter].Weapons))
 				}
 				var locs []string
 				for i := 0; i < n.Choose; i++ {

@@ -13,6 +13,7 @@ func init() {
 	registerAction("sell", func() engine.Action { return &Sell{} })
 	registerAction("buy-draw", func() engine.Action { return &BuyDraw{} })
 	registerAction("buy", func() engine.Action { return &Buy{} })
+	registerAction("buy-redraw", func() engine.Action { return &BuyRedraw{} })
 	registerAction("shipyard", func() engine.Action { return &Shipyard{} })
 	registerAction("recruit", func() engine.Action { return &Recruit{} })
 	registerAction("recruit-pay", func() engine.Action { return &RecruitPay{} })
@@ -149,8 +150,43 @@ func (a *BuyDraw) apply(c *ctx) error {
 		return err
 	}
 	n := c.buyDrawCount(p)
-	demand := c.s.Zones[p.Zone].Demand
-	var drawn []string
+	drawn := c.drawForSale(n, c.s.Zones[p.Zone].Demand)
+	c.s.T.BuyDraw = append([]string{}, drawn...)
+	c.emit(engine.NewEvent("buy-drawn", a.Seat, fmt.Sprintf("%s draws %d cargo cards to buy from", p.Name, len(drawn)), map[string]int{"drawn": len(drawn)}).
+		WithSecret("You may buy from these cards", map[string]any{"cards": drawn, "prices": c.buyPrices(drawn)}))
+	return nil
+}
+
+// BuyRedraw is Santo Domingo's offer: pay 1 gold, once, to discard the
+// cards drawn to buy and draw as many again.
+type BuyRedraw struct{ engine.ActionHeader }
+
+func (a *BuyRedraw) apply(c *ctx) error {
+	p, err := c.buyer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	t := &c.s.T
+	if t.BuyDraw == nil || c.ability(p.Zone) != AbilitySantoDomingo || t.Redrew {
+		return engine.RefuseIn("no-redraw", secPorts, "only Santo Domingo redraws the cards for sale, once, for 1 gold")
+	}
+	if p.Gold < 1 {
+		return engine.RefuseIn("not-enough-gold", secPorts, "the redraw costs 1 gold")
+	}
+	p.Gold--
+	t.Redrew = true
+	n := len(t.BuyDraw)
+	c.s.CargoDiscard = append(c.s.CargoDiscard, t.BuyDraw...)
+	t.BuyDraw = c.drawForSale(n, c.s.Zones[p.Zone].Demand)
+	c.emit(engine.NewEvent("buy-drawn", a.Seat, fmt.Sprintf("%s pays 1 gold to draw %d new cargo cards", p.Name, len(t.BuyDraw)), map[string]int{"drawn": len(t.BuyDraw)}).
+		WithSecret("You may buy from these cards", map[string]any{"cards": t.BuyDraw, "prices": c.buyPrices(t.BuyDraw)}))
+	return nil
+}
+
+// drawForSale draws n cargo cards to buy from, discarding and replacing
+// the good in demand.
+func (c *ctx) drawForSale(n int, demand string) []string {
+	drawn := []string{}
 	// Bounded: at worst every card of the deck and discard is seen once.
 	for tries := len(c.cat.Cargo) * 2; len(drawn) < n && tries > 0; tries-- {
 		id := c.drawCargo()
@@ -163,10 +199,7 @@ func (a *BuyDraw) apply(c *ctx) error {
 		}
 		drawn = append(drawn, id)
 	}
-	c.s.T.BuyDraw = append([]string{}, drawn...)
-	c.emit(engine.NewEvent("buy-drawn", a.Seat, fmt.Sprintf("%s draws %d cargo cards to buy from", p.Name, len(drawn)), map[string]int{"drawn": len(drawn)}).
-		WithSecret("You may buy from these cards", map[string]any{"cards": drawn, "prices": c.buyPrices(drawn)}))
-	return nil
+	return drawn
 }
 
 // buyPrices prices each drawn card: 3, 2 when its good was drawn twice, 1

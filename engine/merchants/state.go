@@ -81,6 +81,8 @@ type Turn struct {
 	Scouted    []string `json:"scouted,omitempty"`
 	// BuyDraw are the cargo cards drawn to buy from (secret to the buyer).
 	BuyDraw []string `json:"buyDraw,omitempty"`
+	// Redrew: Santo Domingo's redraw was used.
+	Redrew bool `json:"redrew,omitempty"`
 }
 
 // Player is one seat.
@@ -147,6 +149,9 @@ type Pending struct {
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
+	// Again marks a second roll (Nassau, Basse-Terre, Bridgetown's entry,
+	// Santo Domingo's redraw done).
+	Again bool `json:"again,omitempty"`
 }
 
 // Raid is a merchant raid in progress.
