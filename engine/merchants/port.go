@@ -480,7 +480,7 @@ func (a *Stash) apply(c *ctx) error {
 		p.Stashed = true
 	}
 	c.emit(engine.NewEvent("stashed", a.Seat, p.Name+" visits the chest", nil).
-		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d glory points)", p.Stash, stashPoints(p.Stash)), map[string]int{"moved": a.Amount, "stash": p.Stash}))
+		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d glory points)", p.Stash, p.stashPoints()), map[string]int{"moved": a.Amount, "stash": p.Stash}))
 	return nil
 }
 

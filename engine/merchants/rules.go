@@ -83,7 +83,13 @@ type Setup struct {
 	Catalog json.RawMessage `json:"catalog"`
 	// First is the start player's seat; absent, it is drawn.
 	First *int `json:"first,omitempty"`
+	// Variants lists the variants played: "give-me-glory" (variant 3: the
+	// stash's glory points cost 10, 15, 20, 25 and 30 gold).
+	Variants []string `json:"variants,omitempty"`
 }
+
+// VariantGiveMeGlory is variant 3, "Give me glory or give me death".
+const VariantGiveMeGlory = "give-me-glory"
 
 // SetupPlayer is one seat: a name, a colour and, optionally, the captain
 // drawn at the table and the first ship (sloop or flute). A player without
@@ -167,6 +173,11 @@ func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 	s.DemandPool = demand
 	s.MerchantSpare = merchants
 
+	for _, v := range su.Variants {
+		if v != VariantGiveMeGlory {
+			return nil, engine.Malformed("setup: unknown variant %q (known: %s)", v, VariantGiveMeGlory)
+		}
+	}
 	chosen := map[string]bool{}
 	for i, sp := range su.Players {
 		if sp.Name == "" {
@@ -201,6 +212,7 @@ func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 		p.Zone = cat.captain(p.Captain).Home
 		p.InPort = true
 		p.Gold = 10
+		p.EscalatingStash = in(su.Variants, VariantGiveMeGlory)
 		s.Players = append(s.Players, p)
 	}
 	if su.First != nil {

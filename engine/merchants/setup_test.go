@@ -48,6 +48,7 @@ func TestSetupRefusesBadInput(t *testing.T) {
 		"same captain": func(s *Setup) { s.Players[1].Captain = s.Players[0].Captain },
 		"no catalog":   func(s *Setup) { s.Catalog = nil },
 		"bad first":    func(s *Setup) { n := 5; s.First = &n },
+		"variant":      func(s *Setup) { s.Variants = []string{"test-variant"} },
 	} {
 		var su Setup
 		if err := json.Unmarshal(good, &su); err != nil {
@@ -94,7 +95,7 @@ func TestSecretShipChoice(t *testing.T) {
 	cb, _ := json.Marshal(testCatalog())
 	setup, err := Rules().(engine.NewGameForm).SetupFromForm(engine.FormAnswers{
 		Players: []engine.FormPlayer{{Name: "Ann", Colour: "test-a"}, {Name: "Bob", Colour: "test-b"}},
-		Options: map[string]json.RawMessage{"first": json.RawMessage(`"2"`)}}, cb)
+		Options: map[string]json.RawMessage{"first": json.RawMessage(`"2"`), VariantGiveMeGlory: json.RawMessage(`true`)}}, cb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestSecretShipChoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := eg.(*Game)
-	if g.st.Stage != StageSetup || g.st.First != 1 {
+	if g.st.Stage != StageSetup || g.st.First != 1 || !g.st.Players[0].EscalatingStash {
 		t.Fatalf("stage %s first %d", g.st.Stage, g.st.First)
 	}
 	refuse(t, g, `{"type":"end-turn","seat":1}`, "not-started")

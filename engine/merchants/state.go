@@ -115,6 +115,8 @@ type Player struct {
 	// NeedCaptain: the captain died or retired; a new one is drawn at the
 	// start of the player's next turn.
 	NeedCaptain bool `json:"needCaptain,omitempty"`
+	// EscalatingStash: variant 3 prices the stash's glory points.
+	EscalatingStash bool `json:"escalatingStash,omitempty"`
 }
 
 // Ship is a player's ship: its type, the current value of each hit location
@@ -283,4 +285,23 @@ func (p *Player) pirate() bool {
 // most 5 in the 10-point game.
 func stashPoints(stash int) int { return min(stash/10, 5) }
 
-func (p *Player) total() int { return p.Glory + stashPoints(p.Stash) }
+// escalatingStashPoints is variant 3 ("Give me glory or give me death"):
+// the points cost 10, 15, 20, 25 and 30 gold, 100 for all five.
+func escalatingStashPoints(stash int) int {
+	points, cost := 0, 10
+	for points < 5 && stash >= cost {
+		stash -= cost
+		points++
+		cost += 5
+	}
+	return points
+}
+
+func (p *Player) stashPoints() int {
+	if p.EscalatingStash {
+		return escalatingStashPoints(p.Stash)
+	}
+	return stashPoints(p.Stash)
+}
+
+func (p *Player) total() int { return p.Glory + p.stashPoints() }

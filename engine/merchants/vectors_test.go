@@ -238,6 +238,12 @@ func TestStash(t *testing.T) {
 	if stashPoints(60) != 5 || stashPoints(100) != 5 {
 		t.Fatal("the stash is worth at most 5 points")
 	}
+	// Variant 3: 45 gold = 10+15+20 = 3 points; 100 = all 5.
+	for stash, want := range map[int]int{9: 0, 10: 1, 24: 1, 25: 2, 45: 3, 99: 4, 100: 5, 500: 5} {
+		if got := escalatingStashPoints(stash); got != want {
+			t.Errorf("variant 3: %d gold stashed is %d points, want %d", stash, got, want)
+		}
+	}
 	refuse(t, g, `{"type":"stash","seat":0,"amount":10}`, "activity-done")
 }
 
