@@ -80,7 +80,16 @@ func (c *ctx) startRound() {
 		map[string]any{"round": s.Round, "card": card}))
 	c.resolveEventNPCs(card)
 	s.Turn = 0
-	s.Active = s.First
+	s.Order = nil
+	for i := range s.Players {
+		s.Order = append(s.Order, (s.First+i)%len(s.Players))
+	}
+	if s.FlexibleTurns {
+		// Variant 1: the turn order is drawn from the bag each round.
+		s.rng.Shuffle(len(s.Order), func(i, j int) { s.Order[i], s.Order[j] = s.Order[j], s.Order[i] })
+		c.emit(engine.NewEvent("turn-order", engine.NoSeat, "The turn order of this round is drawn", map[string]any{"order": s.Order}))
+	}
+	s.Active = s.Order[0]
 	c.beginTurn()
 }
 
@@ -129,7 +138,7 @@ func (c *ctx) endTurn() {
 		c.startRound()
 		return
 	}
-	s.Active = (s.First + s.Turn) % len(s.Players)
+	s.Active = s.Order[s.Turn]
 	c.beginTurn()
 }
 

@@ -88,6 +88,7 @@ func testCatalogWithNPCs() *Catalog {
 	c.Events[8].NPC = npc("spanish-navy", "tz-brig", 2, 2)
 	c.Events[9].NPC = npc(PirateSloop, "tz-anchor", 1, 1)
 	c.Events[10].Moves = []NPCMove{{NPC: "spanish-navy", Direction: "W"}, {NPC: PirateSloop, Direction: "S"}}
+	c.Events[11].NPC = npc("dutch-navy", "tz-dune", 2, 1)
 	return c
 }
 

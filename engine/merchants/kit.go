@@ -30,8 +30,12 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 	return []engine.Option{{ID: "first", Label: "Start player", Kind: "choice", Default: json.RawMessage(`"draw"`),
 		Help:    "the summary draws a captain card to pick who starts; the companion can draw for you",
 		Choices: []engine.Choice{{Value: "draw", Label: "Draw for us"}, {Value: "1", Label: "Seat 1"}, {Value: "2", Label: "Seat 2"}, {Value: "3", Label: "Seat 3"}, {Value: "4", Label: "Seat 4"}}},
+		{ID: VariantFlexibleTurns, Label: "Flexible turns (variant 1)", Kind: "bool", Default: json.RawMessage(`false`),
+			Help: "the turn order is drawn anew each round"},
 		{ID: VariantGiveMeGlory, Label: "Give me glory or give me death (variant 3)", Kind: "bool", Default: json.RawMessage(`false`),
-			Help: "stashed gold buys glory points at 10, 15, 20, 25 and 30 gold instead of 10 each"}}
+			Help: "stashed gold buys glory points at 10, 15, 20, 25 and 30 gold instead of 10 each"},
+		{ID: VariantHardLife, Label: "It's a hard life (variant 4)", Kind: "bool", Default: json.RawMessage(`false`),
+			Help: "two naval ships and an NPC pirate are at sea from the start"}}
 }
 
 // SetupFromForm turns the form into a Setup: every player picks their
@@ -47,13 +51,17 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 	for _, p := range form.Players {
 		su.Players = append(su.Players, SetupPlayer{Name: p.Name, Colour: p.Colour})
 	}
-	if raw, ok := form.Options[VariantGiveMeGlory]; ok {
+	for _, v := range variants {
+		raw, ok := form.Options[v]
+		if !ok {
+			continue
+		}
 		var on bool
 		if err := json.Unmarshal(raw, &on); err != nil {
-			return nil, engine.Malformed("%s: %v", VariantGiveMeGlory, err)
+			return nil, engine.Malformed("%s: %v", v, err)
 		}
 		if on {
-			su.Variants = []string{VariantGiveMeGlory}
+			su.Variants = append(su.Variants, v)
 		}
 	}
 	if raw, ok := form.Options["first"]; ok {

@@ -378,6 +378,39 @@ func (c *ctx) navalPlunder(seat, cargoHits int) {
 		map[string]int{"gold": gold, "cargo": kept}))
 }
 
+// hardLife is variant 4: before play, the first two naval ships of
+// different nations and the first NPC pirate of the event deck are put in
+// play at their home zones; one sharing a home port with a player's captain
+// is skipped (the search goes on). The rest of the deck is reshuffled.
+func (c *ctx) hardLife() {
+	s := c.s
+	homes := map[string]bool{}
+	for _, p := range s.Players {
+		homes[c.cat.captain(p.Captain).Home] = true
+	}
+	navies, pirates := 0, 0
+	var rest []string
+	for _, id := range s.EventDeck {
+		n := findCard(c.cat.Events, id).NPC
+		take := n != nil && !homes[n.Home] && s.NPCs[n.Kind] == nil &&
+			((navyNation(n.Kind) != "" && navies < 2) || (navyNation(n.Kind) == "" && pirates < 1))
+		if !take {
+			rest = append(rest, id)
+			continue
+		}
+		if navyNation(n.Kind) != "" {
+			navies++
+		} else {
+			pirates++
+		}
+		if s.NPCs == nil {
+			s.NPCs = map[string]*NPC{}
+		}
+		s.NPCs[n.Kind] = &NPC{Cards: []string{id}, Zone: n.Home}
+	}
+	s.EventDeck = c.shuffled(rest)
+}
+
 // NPCView is an NPC as everyone sees it.
 type NPCView struct {
 	Kind     string `json:"kind"`

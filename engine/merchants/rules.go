@@ -83,13 +83,19 @@ type Setup struct {
 	Catalog json.RawMessage `json:"catalog"`
 	// First is the start player's seat; absent, it is drawn.
 	First *int `json:"first,omitempty"`
-	// Variants lists the variants played: "give-me-glory" (variant 3: the
-	// stash's glory points cost 10, 15, 20, 25 and 30 gold).
+	// Variants lists the Seas of Glory variants played: "flexible-turns"
+	// (1), "give-me-glory" (3), "hard-life" (4).
 	Variants []string `json:"variants,omitempty"`
 }
 
-// VariantGiveMeGlory is variant 3, "Give me glory or give me death".
-const VariantGiveMeGlory = "give-me-glory"
+// The Seas of Glory variants a setup may name.
+const (
+	VariantFlexibleTurns = "flexible-turns" // variant 1: turn order drawn each round
+	VariantGiveMeGlory   = "give-me-glory"  // variant 3: escalating stash costs
+	VariantHardLife      = "hard-life"      // variant 4: NPCs in play from the start
+)
+
+var variants = []string{VariantFlexibleTurns, VariantGiveMeGlory, VariantHardLife}
 
 // SetupPlayer is one seat: a name, a colour and, optionally, the captain
 // drawn at the table and the first ship (sloop or flute). A player without
@@ -174,8 +180,8 @@ func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 	s.MerchantSpare = merchants
 
 	for _, v := range su.Variants {
-		if v != VariantGiveMeGlory {
-			return nil, engine.Malformed("setup: unknown variant %q (known: %s)", v, VariantGiveMeGlory)
+		if !in(variants, v) {
+			return nil, engine.Malformed("setup: unknown variant %q (known: %v)", v, variants)
 		}
 	}
 	chosen := map[string]bool{}
@@ -228,6 +234,10 @@ func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 		if sp.Ship != "" {
 			s.Players[i].Ship = c.newShip(sp.Ship)
 		}
+	}
+	s.FlexibleTurns = in(su.Variants, VariantFlexibleTurns)
+	if in(su.Variants, VariantHardLife) {
+		c.hardLife()
 	}
 	c.events = nil // setup draws are not events of an action
 	c.maybeStart()

@@ -3,6 +3,7 @@ package merchants
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,5 +123,76 @@ func TestSecretShipChoice(t *testing.T) {
 	do(t, g, `{"type":"choose-ship","seat":1,"ship":"sloop"}`)
 	if g.st.Stage != StagePlay || g.st.Active != 1 || g.st.Players[0].Ship.Type != Flute {
 		t.Fatalf("after both picks the game starts with seat 2: %s active %d", g.st.Stage, g.st.Active)
+	}
+}
+
+func variantGame(t *testing.T, n int, seed uint64, vs ...string) *Game {
+	t.Helper()
+	var su Setup
+	if err := json.Unmarshal(setupJSON(t, testCatalogWithNPCs(), n), &su); err != nil {
+		t.Fatal(err)
+	}
+	su.Variants = vs
+	b, _ := json.Marshal(su)
+	eg, err := Rules().New(b, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eg.(*Game)
+}
+
+// Variant 4: two naval ships of different nations and an NPC pirate are at
+// sea from the start, none in a player captain's home zone.
+func TestHardLife(t *testing.T) {
+	g := variantGame(t, 2, 5, VariantHardLife)
+	navies, pirates := 0, 0
+	entering := 0
+	for kind, n := range g.st.NPCs {
+		if n.Entering && n.Zone == "" {
+			entering++ // drawn as round 1's event
+			continue
+		}
+		for _, p := range g.st.Players {
+			if g.cat.captain(p.Captain).Home == n.Zone {
+				t.Fatalf("%s starts in a player's home zone", kind)
+			}
+		}
+		if navyNation(kind) != "" {
+			navies++
+		} else {
+			pirates++
+		}
+	}
+	if navies != 2 || pirates != 1 {
+		t.Fatalf("%d naval ships and %d pirates at the start, want 2 and 1", navies, pirates)
+	}
+	if len(g.st.EventDeck)+len(g.st.EventDiscard)+entering != len(g.cat.Events)-3 {
+		t.Fatal("the three NPC cards leave the event deck")
+	}
+}
+
+// Variant 1: each round's turn order is drawn; every player still has one
+// turn a round.
+func TestFlexibleTurns(t *testing.T) {
+	g := variantGame(t, 4, 9, VariantFlexibleTurns)
+	orders := map[string]bool{}
+	for round := 0; round < 4 && !g.Over(); round++ {
+		seen := map[int]bool{}
+		for i := 0; i < 4; i++ {
+			seat := g.st.Active
+			if seen[seat] {
+				t.Fatalf("seat %d plays twice in round %d", seat, g.st.Round)
+			}
+			seen[seat] = true
+			if i == 0 {
+				b, _ := json.Marshal(g.st.Order)
+				orders[string(b)] = true
+			}
+			g.st.Pending = nil
+			do(t, g, fmt.Sprintf(`{"type":"end-turn","seat":%d}`, seat))
+		}
+	}
+	if len(orders) < 2 {
+		t.Fatalf("four rounds drew the same order: %v", orders)
 	}
 }

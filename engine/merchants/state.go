@@ -20,11 +20,15 @@ type State struct {
 	Players []*Player `json:"players"`
 	// First is the start player's seat; turns go in seat order from it and
 	// that order never changes.
-	First  int  `json:"first"`
-	Round  int  `json:"round"`
-	Turn   int  `json:"turn"` // turns taken this round, 0 for the first player
-	Active int  `json:"active"`
-	T      Turn `json:"t"`
+	First int `json:"first"`
+	Round int `json:"round"`
+	Turn  int `json:"turn"` // turns taken this round, 0 for the first player
+	// Order is this round's turn order: seat order from First, or drawn
+	// each round with variant 1 (FlexibleTurns).
+	Order         []int `json:"order"`
+	FlexibleTurns bool  `json:"flexibleTurns,omitempty"`
+	Active        int   `json:"active"`
+	T             Turn  `json:"t"`
 
 	Zones         map[string]*ZoneState `json:"zones"`
 	DemandPool    []string              `json:"demandPool"`
@@ -231,6 +235,7 @@ func (s *State) clone() *State {
 		}
 		c.Fight = &f
 	}
+	c.Order = append([]int(nil), s.Order...)
 	c.Declared = append([]int(nil), s.Declared...)
 	c.Winners = append([]int(nil), s.Winners...)
 	return &c
