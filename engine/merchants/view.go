@@ -16,6 +16,8 @@ type View struct {
 	Round  int    `json:"round"`
 	First  int    `json:"first"`
 	Active int    `json:"active"`
+	// Order is this round's turn order (drawn each round with variant 1).
+	Order []int `json:"order,omitempty"`
 	// Turn is the active player's turn so far.
 	Turn TurnView `json:"turn"`
 	// Event is the round's event card.
@@ -139,7 +141,7 @@ type BattleView struct {
 // View returns what v may see.
 func (g *Game) View(v engine.Viewer) any {
 	s, cat := g.st, g.cat
-	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active,
+	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active, Order: s.Order,
 		MerchantTrack: len(s.MerchantTrack), Declared: s.Declared, Winners: s.Winners, EndReason: s.EndReason,
 		Locations: combat.Locations, Dice: cat.Dice,
 		Decks: map[string]int{"cargo": len(s.CargoDeck), "cargoDiscard": len(s.CargoDiscard), "glory": len(s.GloryDeck),
