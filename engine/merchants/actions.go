@@ -169,6 +169,10 @@ func (a *EnterPort) apply(c *ctx) error {
 		return engine.RefuseIn("no-port", secMove, "%s has no port", z.Name)
 	}
 	home := c.cat.captain(p.Captain).Home == z.ID
+	if nation := c.cat.captain(p.Captain).Nation; !home && c.atWar(z.Nation, nation) {
+		// Our reading: a nation at war keeps the enemy's captains out of its ports.
+		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, z.Nation)
+	}
 	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
 		if z.Ability != AbilityPortRoyal || !a.Pay {

@@ -146,6 +146,9 @@ type Card struct {
 	Text  string    `json:"text,omitempty"`
 	Moves []NPCMove `json:"moves,omitempty"`
 	NPC   *NPCCard  `json:"npc,omitempty"`
+	// War starts a war between two nations; Peace ends one (event cards).
+	War   []string `json:"war,omitempty"`
+	Peace []string `json:"peace,omitempty"`
 }
 
 // NPCMove is one move icon of an event card: which NPC moves, and where.
@@ -413,6 +416,11 @@ func (c *Catalog) check() error {
 		for _, m := range e.Moves {
 			if !in(NPCKinds, m.NPC) || !in(Directions, m.Direction) {
 				return bad("events[%d] (%s): a move icon names NPC %q and direction %q", i, e.ID, m.NPC, m.Direction)
+			}
+		}
+		for _, pair := range [][]string{e.War, e.Peace} {
+			if len(pair) != 0 && (len(pair) != 2 || pair[0] == pair[1] || !in(Nations, pair[0]) || !in(Nations, pair[1])) {
+				return bad("events[%d] (%s): war and peace name two different nations", i, e.ID)
 			}
 		}
 		if n := e.NPC; n != nil {

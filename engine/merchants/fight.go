@@ -293,13 +293,17 @@ func (c *ctx) settleFight() {
 }
 
 // reward pays the victor over a pirate 5 gold per bounty of one nation the
-// loser is wanted by, never a nation that wants the victor; the companion
-// picks the nation paying most (wars are not tracked yet).
+// loser is wanted by, never a nation that wants the victor or is at war
+// with the victor's nation; the companion picks the nation paying most.
 func (c *ctx) reward(ws int, loser *Player) {
 	w := c.s.Players[ws]
 	best, nation := 0, ""
+	wn := ""
+	if w.Captain != "" {
+		wn = c.cat.captain(w.Captain).Nation
+	}
 	for _, n := range Nations {
-		if loser.Bounties[n] > best && w.Bounties[n] == 0 {
+		if loser.Bounties[n] > best && w.Bounties[n] == 0 && !c.atWar(n, wn) {
 			best, nation = loser.Bounties[n], n
 		}
 	}

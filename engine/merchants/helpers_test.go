@@ -89,6 +89,8 @@ func testCatalogWithNPCs() *Catalog {
 	c.Events[9].NPC = npc(PirateSloop, "tz-anchor", 1, 1)
 	c.Events[10].Moves = []NPCMove{{NPC: "spanish-navy", Direction: "W"}, {NPC: PirateSloop, Direction: "S"}}
 	c.Events[11].NPC = npc("dutch-navy", "tz-dune", 2, 1)
+	c.Events[5].War = []string{English, Spanish}
+	c.Events[0].Peace = []string{Spanish, English}
 	return c
 }
 

@@ -52,12 +52,37 @@ func (c *ctx) npcOnBoard(kind string) *NPC {
 }
 
 // hostile reports whether an NPC of kind hunts p: naval ships hunt captains
-// with bounties, pirates hunt the others (wars are not tracked yet).
-func hostile(kind string, p *Player) bool {
-	if navyNation(kind) != "" {
-		return p.pirate()
+// with bounties and, in a war, captains of the enemy nation; pirates hunt
+// non-pirates.
+func (c *ctx) hostile(kind string, p *Player) bool {
+	if nation := navyNation(kind); nation != "" {
+		return p.pirate() || (p.Captain != "" && c.atWar(nation, c.cat.captain(p.Captain).Nation))
 	}
 	return !p.pirate()
+}
+
+func warKey(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "|" + b
+}
+
+// atWar reports whether nations a and b are at war.
+func (c *ctx) atWar(a, b string) bool { return a != b && in(c.s.Wars, warKey(a, b)) }
+
+// resolveWar starts or ends the war an event card names.
+func (c *ctx) resolveWar(card *Card) {
+	s := c.s
+	if len(card.War) == 2 && !c.atWar(card.War[0], card.War[1]) {
+		s.Wars = append(s.Wars, warKey(card.War[0], card.War[1]))
+		sort.Strings(s.Wars)
+		c.emit(engine.NewEvent("war", engine.NoSeat, fmt.Sprintf("War between the %s and the %s", card.War[0], card.War[1]), map[string]any{"nations": card.War}))
+	}
+	if len(card.Peace) == 2 && c.atWar(card.Peace[0], card.Peace[1]) {
+		s.Wars = remove(s.Wars, warKey(card.Peace[0], card.Peace[1]))
+		c.emit(engine.NewEvent("peace", engine.NoSeat, fmt.Sprintf("Peace between the %s and the %s", card.Peace[0], card.Peace[1]), map[string]any{"nations": card.Peace}))
+	}
 }
 
 // resolveEventNPCs moves the NPCs of the event's icons, then places an NPC
@@ -66,6 +91,7 @@ func (c *ctx) resolveEventNPCs(card *Card) {
 	for _, m := range card.Moves {
 		c.moveNPC(m.NPC, m.Direction)
 	}
+	c.resolveWar(card)
 	if card.NPC == nil {
 		return
 	}
@@ -106,13 +132,16 @@ func (c *ctx) placeNPCs() {
 func huntScore(kind string, p *Player) (int, int) {
 	if nation := navyNation(kind); nation != "" {
 		if p.Bounties[nation] > 0 {
-			return 2, p.Bounties[nation]
+			return 3, p.Bounties[nation]
 		}
 		other := 0
 		for _, b := range p.Bounties {
 			other += b
 		}
-		return 1, other
+		if other > 0 {
+			return 2, other
+		}
+		return 1, 0 // an enemy national in a war
 	}
 	switch {
 	case p.Gold > 0:
@@ -136,7 +165,7 @@ func (c *ctx) moveNPC(kind, dir string) {
 	bestTier, bestAmount := 0, 0
 	var best []int
 	for i, p := range s.Players {
-		if p.Ship == nil || p.InPort || !hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) || c.hiddenFromNPC(kind, p) {
+		if p.Ship == nil || p.InPort || !c.hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) || c.hiddenFromNPC(kind, p) {
 			continue
 		}
 		tier, amount := huntScore(kind, p)
@@ -187,7 +216,7 @@ func (c *ctx) npcScouting(seat int) {
 	var kinds []string
 	for _, kind := range NPCKinds {
 		n := c.npcOnBoard(kind)
-		if n == nil || n.Zone != p.Zone || !hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
+		if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
 			continue
 		}
 		kinds = append(kinds, kind)
@@ -428,6 +457,7 @@ func (g *Game) npcViews() []NPCView {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
+	c := &ctx{cat: g.cat, s: g.st}
 	for _, k := range kinds {
 		n := g.st.NPCs[k]
 		if len(n.Cards) == 0 {
@@ -435,7 +465,7 @@ func (g *Game) npcViews() []NPCView {
 		}
 		v := NPCView{Kind: k, Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
 		for i, p := range g.st.Players {
-			if p.Ship != nil && hostile(k, p) {
+			if p.Ship != nil && c.hostile(k, p) {
 				v.Hunts = append(v.Hunts, i)
 			}
 		}

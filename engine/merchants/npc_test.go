@@ -194,3 +194,33 @@ func TestNPCEntersAtRoundEnd(t *testing.T) {
 		t.Fatalf("the view shows the NPC: %+v", v.NPCs)
 	}
 }
+
+// War (our reading): a nation at war closes its ports to the enemy's
+// captains and its naval ship hunts them; rewards never come from it.
+func TestWar(t *testing.T) {
+	g := newNPCGame(t, 2)
+	(&ctx{cat: g.cat, s: g.st}).resolveWar(&g.cat.Events[5]) // test data: English and Spanish at war
+	place := func(zone string) {
+		bob := g.st.Players[1] // an English test captain
+		bob.Zone, bob.InPort = zone, false
+		g.st.Active, g.st.T = 1, Turn{}
+	}
+	place("tz-anchor")
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	// Bob's home is the Spanish port of the test Brigantine Bay: still open.
+	place("tz-brig")
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	g.cat.Captains[1].Home = "tz-anchor"
+	place("tz-brig")
+	refuse(t, g, `{"type":"enter-port","seat":1}`, "port-closed")
+	navy := putNPC(g, 8, "tz-open") // spanish-navy
+	c := &ctx{cat: g.cat, s: g.st}
+	bob := g.st.Players[1]
+	if !c.hostile(navy, bob) || c.hostile("french-navy", bob) {
+		t.Fatal("the Spanish naval ship hunts the English captain, the French one does not")
+	}
+	c.resolveWar(&g.cat.Events[0]) // peace
+	if c.hostile(navy, bob) || len(g.st.Wars) != 0 {
+		t.Fatal("peace ends the hunt")
+	}
+}

@@ -51,10 +51,12 @@ type State struct {
 	RumorDeck    []string `json:"rumorDeck,omitempty"`
 	RumorDiscard []string `json:"rumorDiscard,omitempty"`
 
-	NPCs    map[string]*NPC `json:"npcs,omitempty"`
-	Dice    dice.Book       `json:"dice"`
-	Pending *Pending        `json:"pending,omitempty"`
-	Fight   *Fight          `json:"fight,omitempty"`
+	NPCs map[string]*NPC `json:"npcs,omitempty"`
+	// Wars are the nations at war, each pair as "a|b" in alphabetical order.
+	Wars    []string  `json:"wars,omitempty"`
+	Dice    dice.Book `json:"dice"`
+	Pending *Pending  `json:"pending,omitempty"`
+	Fight   *Fight    `json:"fight,omitempty"`
 
 	// Declared are the seats that reached 10 glory points; the game ends
 	// when the round does.
@@ -201,7 +203,7 @@ func (s *State) clone() *State {
 	}
 	for _, l := range []*[]string{&c.DemandPool, &c.MerchantTrack, &c.MerchantSpare, &c.CargoDeck, &c.CargoDiscard,
 		&c.GloryDeck, &c.GloryDiscard, &c.EventDeck, &c.EventDiscard, &c.CaptainDeck, &c.CaptainDiscard,
-		&c.MissionDeck, &c.MissionDiscard, &c.Missions, &c.RumorDeck, &c.RumorDiscard} {
+		&c.MissionDeck, &c.MissionDiscard, &c.Missions, &c.RumorDeck, &c.RumorDiscard, &c.Wars} {
 		*l = cloneStrings(*l)
 	}
 	if s.NPCs != nil {

@@ -38,6 +38,8 @@ type View struct {
 	// BuyDraw, to the buyer only, are the cards drawn to buy and their prices.
 	BuyDraw   []CargoCard    `json:"buyDraw,omitempty"`
 	BuyPrices map[string]int `json:"buyPrices,omitempty"`
+	// Wars are the nations at war, each pair as "a|b".
+	Wars []string `json:"wars,omitempty"`
 	// Missions are the missions in play, each at its zone.
 	Missions  []Mission `json:"missions,omitempty"`
 	Declared  []int     `json:"declared,omitempty"`
@@ -141,7 +143,7 @@ type BattleView struct {
 // View returns what v may see.
 func (g *Game) View(v engine.Viewer) any {
 	s, cat := g.st, g.cat
-	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active, Order: s.Order,
+	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active, Order: s.Order, Wars: s.Wars,
 		MerchantTrack: len(s.MerchantTrack), Declared: s.Declared, Winners: s.Winners, EndReason: s.EndReason,
 		Locations: combat.Locations, Dice: cat.Dice,
 		Decks: map[string]int{"cargo": len(s.CargoDeck), "cargoDiscard": len(s.CargoDiscard), "glory": len(s.GloryDeck),
