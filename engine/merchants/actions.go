@@ -88,9 +88,12 @@ func (a *ChooseShip) apply(c *ctx) error {
 
 // NewCaptain draws the new captain of a player whose captain died or
 // retired, at the start of their turn, with the first ship they pick.
+// Redraw asks, in advance, for another captain if the one drawn has an NPC
+// pirate in their home zone (the rules allow it once).
 type NewCaptain struct {
 	engine.ActionHeader
-	Ship string `json:"ship"`
+	Ship   string `json:"ship"`
+	Redraw bool   `json:"redraw,omitempty"`
 }
 
 func (a *NewCaptain) apply(c *ctx) error {
@@ -106,6 +109,11 @@ func (a *NewCaptain) apply(c *ctx) error {
 	}
 	p := s.Players[a.Seat]
 	p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
+	if a.Redraw && len(s.CaptainDeck) > 0 && c.pirateIn(c.cat.captain(p.Captain).Home) {
+		c.emit(engine.NewEvent("captain-redrawn", a.Seat, fmt.Sprintf("%s draws again: an NPC pirate waits at %s's home", p.Name, c.cat.captain(p.Captain).Name), nil))
+		s.CaptainDiscard = append(s.CaptainDiscard, p.Captain)
+		p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
+	}
 	p.Captains = append(p.Captains, p.Captain)
 	cp := c.cat.captain(p.Captain)
 	p.Ship = c.newShip(a.Ship)

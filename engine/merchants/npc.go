@@ -283,6 +283,16 @@ func (c *ctx) npcScouted(pd *Pending, n int) error {
 	return nil
 }
 
+// pirateIn reports whether an NPC pirate's miniature is in zone.
+func (c *ctx) pirateIn(zone string) bool {
+	for _, kind := range []string{PirateSloop, PirateFrigate} {
+		if n := c.npcOnBoard(kind); n != nil && n.Zone == zone {
+			return true
+		}
+	}
+	return false
+}
+
 // npcController is the player who steers an NPC against seat: the next
 // player in seat order (the other player in a 2-player game).
 func (c *ctx) npcController(seat int) int { return (seat + 1) % len(c.s.Players) }

@@ -224,3 +224,15 @@ func TestWar(t *testing.T) {
 		t.Fatal("peace ends the hunt")
 	}
 }
+
+func TestNewCaptainRedraw(t *testing.T) {
+	g := newNPCGame(t, 2)
+	putNPC(g, 3, "tz-cove") // a pirate sloop in test captain 3's home
+	g.st.CaptainDeck = []string{"test-cap-3", "test-cap-4", "test-cap-5"}
+	g.st.Players[0].NeedCaptain, g.st.Players[0].Ship = true, nil
+	g.st.Pending = &Pending{Kind: "new-captain", Seat: 0}
+	do(t, g, `{"type":"new-captain","seat":0,"ship":"sloop","redraw":true}`)
+	if p := g.st.Players[0]; p.Captain != "test-cap-4" || !in(g.st.CaptainDiscard, "test-cap-3") {
+		t.Fatalf("the captain under the pirate's eye is redrawn: %s", p.Captain)
+	}
+}
