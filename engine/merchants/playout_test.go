@@ -88,7 +88,7 @@ func randomAction(g *Game, r *rand.Rand) string {
 		case "rumor-keep":
 			return fmt.Sprintf(`{"type":"rumor-keep","seat":%d,"rumor":%q}`, seat, pick([]string{pd.Token, s.Players[seat].Rumor, "x"}))
 		case "new-captain":
-			return fmt.Sprintf(`{"type":"new-captain","seat":%d,"ship":%q}`, seat, pick([]string{Sloop, Flute}))
+			return fmt.Sprintf(`{"type":"new-captain","seat":%d,"ship":%q,"redraw":%v}`, seat, pick([]string{Sloop, Flute}), r.IntN(2) == 0)
 		}
 	}
 	p := s.Players[seat]
