@@ -70,7 +70,8 @@ func (c *ctx) combatShip(seat int) combat.Ship {
 	cp := c.cat.captain(p.Captain)
 	sh := p.Ship
 	return combat.Ship{Name: p.Name, Seamanship: cp.Seamanship, Leadership: cp.Leadership, Maneuverability: c.maneuverability(sh),
-		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons), Mods: cloneStrings(sh.Mods)}
+		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons), Mods: cloneStrings(sh.Mods),
+		Reinforced: in(sh.Mods, ReinforcedHull) && !sh.HullFlipped}
 }
 
 // UseWeapon spends a special weapon in the battle: chain-shot or grapeshot
@@ -149,7 +150,29 @@ func (a *ClaimShip) apply(c *ctx) error {
 	return nil
 }
 
+// Absorb flips one's reinforced hull to absorb one hit on Location this
+// round, or keeps it ("").
+type Absorb struct {
+	engine.ActionHeader
+	Location string `json:"location"`
+}
+
+func (a *Absorb) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Absorb(side, a.Location); err != nil {
+		return err
+	}
+	if a.Location != "" {
+		c.emit(engine.NewEvent("hull-absorbed", a.Seat, fmt.Sprintf("%s's reinforced hull absorbs a hit", f.Battle.Ships[side].Name), map[string]string{"location": a.Location}))
+	}
+	return c.afterFightStep()
+}
+
 func init() {
+	registerAction("absorb", func() engine.Action { return &Absorb{} })
 	registerAction("claim-ship", func() engine.Action { return &ClaimShip{} })
 	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })
 	registerAction("grapple", func() engine.Action { return &Grapple{} })
@@ -248,6 +271,7 @@ func (c *ctx) settleFight() {
 		sh, p := b.Ships[side], s.Players[seat]
 		p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
 		p.Weapons = cloneStrings(sh.Weapons)
+		p.Ship.HullFlipped = in(p.Ship.Mods, ReinforcedHull) && !sh.Reinforced
 	}
 	text := "The battle ends without a winner"
 	if b.Winner >= 0 {

@@ -340,6 +340,7 @@ func (c *ctx) settleNPCFight(f *Fight) {
 	sh := b.Ships[ps]
 	p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
 	p.Weapons = cloneStrings(sh.Weapons)
+	p.Ship.HullFlipped = in(p.Ship.Mods, ReinforcedHull) && !sh.Reinforced
 	text := "The battle ends without a winner"
 	if b.Winner >= 0 {
 		text = b.Ships[b.Winner].Name + " wins the battle"

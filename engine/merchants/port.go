@@ -27,6 +27,7 @@ const (
 	priceRepair     = 2
 	priceWeapon     = 3
 	priceMod        = 3
+	priceRefresh    = 3 // a used reinforced-hull token turned back
 	priceRecruit    = 2
 	gloryDemandSold = 3 // in-demand cards sold at once for a glory point
 )
@@ -295,6 +296,8 @@ type Shipyard struct {
 	Mod     bool           `json:"mod,omitempty"`
 	Weapons []string       `json:"weapons,omitempty"`
 	Repair  map[string]int `json:"repair,omitempty"`
+	// Refresh turns a used reinforced-hull token back for 3 gold.
+	Refresh bool `json:"refresh,omitempty"`
 }
 
 func (a *Shipyard) apply(c *ctx) error {
@@ -337,6 +340,13 @@ func (a *Shipyard) apply(c *ctx) error {
 		case CannonPort:
 			sh.Cannons = min(sh.Cannons+1, maxValue)
 		}
+	}
+	if a.Refresh {
+		if !in(sh.Mods, ReinforcedHull) || !sh.HullFlipped {
+			return engine.RefuseIn("no-refresh", secShipyard, "only a used reinforced-hull token is refreshed")
+		}
+		sh.HullFlipped = false
+		cost += priceRefresh
 	}
 	for i, w := range a.Weapons {
 		if !in(Weapons, w) {

@@ -135,6 +135,9 @@ type Ship struct {
 	Crew    int      `json:"crew"`
 	Cannons int      `json:"cannons"`
 	Mods    []string `json:"mods,omitempty"`
+	// HullFlipped: the reinforced-hull token was used; 3 gold in a port
+	// refreshes it.
+	HullFlipped bool `json:"hullFlipped,omitempty"`
 }
 
 // Pending is a step the game waits for before anything else.

@@ -595,3 +595,37 @@ func TestChainShotInBattle(t *testing.T) {
 		t.Fatalf("after the battle the spent chain-shot is gone: %v", p.Weapons)
 	}
 }
+
+func TestReinforcedHullInBattleAndRefresh(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	g.st.Players[1].Ship.Mods = []string{ReinforcedHull}
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "4", "4")
+	refuse(t, g, `{"type":"absorb","seat":0,"location":"cannons"}`, "weapon-timing")
+	do(t, g, `{"type":"absorb","seat":1,"location":"cannons"}`)
+	if b := g.st.Fight.Battle; b.Ships[1].Cannons != 1 {
+		t.Fatalf("one of two cannon hits absorbed: %d", b.Ships[1].Cannons)
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"flee"}`)
+	rollFor(t, g, "aggressor", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	bob := g.st.Players[1]
+	if g.st.Fight != nil || !bob.Ship.HullFlipped || bob.Ship.Cannons != 1 {
+		t.Fatalf("Bob escapes with his token used: %+v", bob.Ship)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"move","seat":1,"to":"tz-brig"}`)
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	do(t, g, `{"type":"port","seat":1}`)
+	do(t, g, `{"type":"shipyard","seat":1,"refresh":true}`)
+	if bob := g.st.Players[1]; bob.Ship.HullFlipped || bob.Gold != 7 {
+		t.Fatalf("3 gold refreshes the token: %+v gold %d", bob.Ship, bob.Gold)
+	}
+}

@@ -36,6 +36,7 @@ const (
 	StageReroll   = "reroll"    // the dice chosen for the grappling hooks are rolled again
 	StageLongGuns = "long-guns" // before round 1: long guns roll a die per cannon
 	StageSwivel   = "swivel"    // before crew combat: swivel guns roll 2 dice
+	StageAbsorb   = "absorb"    // a ship with a ready reinforced hull may absorb one hit
 	StageCrew     = "crew"      // crew combat: both roll LEADERSHIP
 	StageOver     = "over"
 )
@@ -100,6 +101,8 @@ type Ship struct {
 	Weapons []string `json:"weapons,omitempty"`
 	// Mods are the ship's modifications; long guns and swivel guns act here.
 	Mods []string `json:"mods,omitempty"`
+	// Reinforced: the ship's reinforced-hull token is ready to absorb a hit.
+	Reinforced bool `json:"reinforced,omitempty"`
 }
 
 // The ship modifications that act in combat here.
@@ -184,6 +187,10 @@ type Battle struct {
 	// Opening is true while the long guns' hits are settled before round 1.
 	PreWait [2]bool `json:"preWait"`
 	Opening bool    `json:"opening,omitempty"`
+	// AbsorbWait marks the sides asked whether their reinforced hull
+	// absorbs a hit this round; Absorbed is the location it saved.
+	AbsorbWait [2]bool   `json:"absorbWait"`
+	Absorbed   [2]string `json:"absorbed"`
 	// Boarder is the side boarding this round, -1 if none.
 	Boarder int `json:"boarder"`
 	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
@@ -307,6 +314,12 @@ func (b *Battle) Need() []Need {
 		for s := 0; s < 2; s++ {
 			if b.Free[s] > 0 && b.Chosen[s] == nil {
 				out = append(out, Need{Side: 1 - s, Kind: StageChoose, Choose: b.Free[s]})
+			}
+		}
+	case StageAbsorb:
+		for s := 0; s < 2; s++ {
+			if b.AbsorbWait[s] {
+				out = append(out, Need{Side: s, Kind: StageAbsorb})
 			}
 		}
 	case StageLongGuns, StageSwivel:
@@ -684,32 +697,105 @@ func (b *Battle) UseAmmo(side int, weapon string) error {
 	return nil
 }
 
-// applyHits lands every hit of the round at once: numbered faces first,
-// then the locations the targets chose, then special ammunition.
-func (b *Battle) applyHits() {
-	for s := 0; s < 2; s++ {
-		t := &b.Ships[1-s]
+// hitOn is one hit landing on a location; noPass hits (special
+// ammunition) are lost on a destroyed location instead of reaching the hull.
+type hitOn struct {
+	loc    string
+	noPass bool
+}
+
+// incoming lists the hits side t takes this round, in the order they land:
+// numbered faces, then the locations chosen, then special ammunition.
+func (b *Battle) incoming(t int) []hitOn {
+	s := 1 - t
+	var out []hitOn
+	for _, f := range b.HitFaces[s] {
+		if loc, ok := b.Faces.Numbers[f]; ok {
+			out = append(out, hitOn{loc: loc})
+		}
+	}
+	for _, loc := range b.Chosen[s] {
+		out = append(out, hitOn{loc: loc})
+	}
+	if b.Ammo[s] != "" {
+		loc := Masts
+		if b.Ammo[s] == Grapeshot {
+			loc = Crew
+		}
 		for _, f := range b.HitFaces[s] {
-			if loc, ok := b.Faces.Numbers[f]; ok {
-				t.hit(loc)
+			if f == b.Faces.Success {
+				out = append(out, hitOn{loc: loc, noPass: true})
 			}
 		}
-		for _, loc := range b.Chosen[s] {
-			t.hit(loc)
+	}
+	return out
+}
+
+// applyHits asks a ship with a ready reinforced hull whether it absorbs one
+// of the hits coming, then lands them.
+func (b *Battle) applyHits() {
+	for t := 0; t < 2; t++ {
+		b.AbsorbWait[t] = b.Ships[t].Reinforced && len(b.incoming(t)) > 0
+	}
+	if b.AbsorbWait[0] || b.AbsorbWait[1] {
+		b.Stage = StageAbsorb
+		return
+	}
+	b.landHits()
+}
+
+// Absorb flips side's reinforced hull to absorb one hit on location this
+// round ("" keeps the token for later).
+func (b *Battle) Absorb(side int, location string) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageAbsorb || !b.AbsorbWait[side] {
+		return engine.RefuseIn(CodeAmmo, secMods, "the reinforced hull absorbs a hit when hits are about to land on its ship")
+	}
+	if location != "" {
+		found := false
+		for _, h := range b.incoming(side) {
+			found = found || h.loc == location
 		}
-		if b.Ammo[s] != "" {
-			loc := Masts
-			if b.Ammo[s] == Grapeshot {
-				loc = Crew
-			}
-			for _, f := range b.HitFaces[s] {
-				if f == b.Faces.Success && t.Value(loc) > 0 {
-					*t.loc(loc)--
+		if !found {
+			return engine.RefuseIn(CodeHitChoice, secMods, "no hit lands on %q this round", location)
+		}
+		b.Absorbed[side] = location
+		b.Ships[side].Reinforced = false
+		b.logf("%s's reinforced hull absorbs a hit", b.Ships[side].Name)
+	}
+	b.AbsorbWait[side] = false
+	if !b.AbsorbWait[1-side] {
+		b.landHits()
+	}
+	return nil
+}
+
+// landHits lands every hit of the round at once.
+func (b *Battle) landHits() {
+	for t := 0; t < 2; t++ {
+		hits := b.incoming(t)
+		if loc := b.Absorbed[t]; loc != "" {
+			for i, h := range hits {
+				if h.loc == loc {
+					hits = append(hits[:i:i], hits[i+1:]...)
+					break
 				}
 			}
 		}
-		if b.Hits[s] > 0 {
-			b.logf("%s hits %s %d %s", b.Ships[s].Name, t.Name, b.Hits[s], plural(b.Hits[s], "time", "times"))
+		ship := &b.Ships[t]
+		for _, h := range hits {
+			if h.noPass {
+				if ship.Value(h.loc) > 0 {
+					*ship.loc(h.loc)--
+				}
+				continue
+			}
+			ship.hit(h.loc)
+		}
+		if n := b.Hits[1-t]; n > 0 {
+			b.logf("%s hits %s %d %s", b.Ships[1-t].Name, ship.Name, n, plural(n, "time", "times"))
 		}
 	}
 	b.afterHits()
@@ -748,6 +834,7 @@ func (b *Battle) afterHits() {
 	b.HitFaces = [2][]string{}
 	b.Chosen = [2][]string{}
 	b.Ammo = [2]string{}
+	b.Absorbed = [2]string{}
 	b.Hits, b.Free = [2]int{}, [2]int{}
 	b.ContestWinner, b.Boarder = -1, -1
 	b.Stage = StageDeclare

@@ -368,3 +368,31 @@ func TestSwivelGunsBeforeCrewCombat(t *testing.T) {
 		t.Fatalf("one success, one crew lost: %s crew %d", b.Stage, b.Ships[0].Crew)
 	}
 }
+
+func TestReinforcedHullAbsorbsOneHit(t *testing.T) {
+	d := ship("D", 1, 1, 2, 3, 2, 2)
+	d.Reinforced = true
+	b := New(testFaces, ship("A", 2, 1, 2, 3, 2, 2), d)
+	must(t, b.Declare(0, Shoot))
+	must(t, b.Declare(1, Shoot))
+	must(t, b.Contest(0, []string{sk, sk}))
+	must(t, b.Contest(1, []string{"1"}))
+	must(t, b.HitRoll(0, []string{"2", "2"}))
+	if n := b.Need(); b.Stage != StageAbsorb || len(n) != 1 || n[0].Side != 1 {
+		t.Fatalf("the defender may flip its reinforced hull: %s %+v", b.Stage, n)
+	}
+	refused(t, b.Absorb(1, Crew), CodeHitChoice)
+	must(t, b.Absorb(1, Masts))
+	if b.Ships[1].Masts != 2 || b.Ships[1].Reinforced {
+		t.Fatalf("one of two mast hits absorbed: masts %d", b.Ships[1].Masts)
+	}
+	// The token is spent: the next hits land without asking.
+	must(t, b.Declare(0, Shoot))
+	must(t, b.Declare(1, Shoot))
+	must(t, b.Contest(0, []string{sk, sk}))
+	must(t, b.Contest(1, []string{"1"}))
+	must(t, b.HitRoll(0, []string{"2", "1"}))
+	if b.Stage != StageDeclare || b.Ships[1].Masts != 1 || b.Ships[1].Cargo != 2 {
+		t.Fatalf("no second absorb: %s %+v", b.Stage, b.Ships[1])
+	}
+}

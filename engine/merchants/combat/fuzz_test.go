@@ -21,6 +21,7 @@ func FuzzBattle(f *testing.F) {
 		d := ship("D", 3, 1, 1, 3, 3, 1)
 		d.Weapons = []string{Grapeshot}
 		d.Mods = []string{SwivelGuns}
+		d.Reinforced = true
 		b := New(testFaces, a, d)
 		next := func() int {
 			if len(data) == 0 {
@@ -70,6 +71,8 @@ func FuzzBattle(f *testing.F) {
 					locs = append(locs, Locations[next()%len(Locations)])
 				}
 				err = b.Choose(n.Side, locs)
+			case StageAbsorb:
+				err = b.Absorb(n.Side, []string{"", Hull, Cargo, Masts, Crew, Cannons}[next()%6])
 			case StageLongGuns, StageSwivel:
 				err = b.PreRoll(n.Side, roll(n.Dice))
 			case StageCrew:
