@@ -1,9 +1,11 @@
 package merchants
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -97,5 +99,30 @@ func TestScriptExample(t *testing.T) {
 	if ann.Bounties[English] != 2 || len(bob.Weapons) != 1 || g.st.Fight == nil || g.st.Fight.Battle.Round != 2 ||
 		g.st.Fight.Battle.Ships[0].Cannons != 1 || g.st.Fight.Battle.Ships[1].Cargo != 1 || g.st.Fight.Battle.Ships[1].Masts != 2 {
 		t.Fatalf("after the example: Ann's bounties %v, ships %+v %+v, Bob's weapons %v, battle %+v", ann.Bounties, ann.Ship, bob.Ship, bob.Weapons, g.st.Fight)
+	}
+}
+
+// The example runs through the game-neutral script runner of
+// `quartermaster play --script` as it is.
+func TestScriptThroughEngineRunner(t *testing.T) {
+	f, err := os.Open("testdata/script-basic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	if err := engine.RunScript(f, &out, []engine.Rules{Rules()}, engine.Public); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var final engine.ScriptFinal
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &final); err != nil {
+		t.Fatal(err)
+	}
+	if !final.Final || final.Refused != 1 || final.Accepted != len(exampleActions)-1 {
+		t.Fatalf("final line %s", lines[len(lines)-1])
+	}
+	if !strings.Contains(out.String(), `"section":"Player Actions \u003e Port"`) && !strings.Contains(out.String(), `"section":"Player Actions > Port"`) {
+		t.Fatal("the refusal does not cite its section")
 	}
 }
