@@ -171,7 +171,29 @@ func (a *Absorb) apply(c *ctx) error {
 	return c.afterFightStep()
 }
 
+// Chase answers whether one's chasers fire their hit after a Flee
+// declaration (once a battle).
+type Chase struct {
+	engine.ActionHeader
+	Fire bool `json:"fire"`
+}
+
+func (a *Chase) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Chase(side, a.Fire); err != nil {
+		return err
+	}
+	if a.Fire {
+		c.emit(engine.NewEvent("chasers-fired", a.Seat, fmt.Sprintf("%s's chasers fire", f.Battle.Ships[side].Name), nil))
+	}
+	return c.afterFightStep()
+}
+
 func init() {
+	registerAction("chase", func() engine.Action { return &Chase{} })
 	registerAction("absorb", func() engine.Action { return &Absorb{} })
 	registerAction("claim-ship", func() engine.Action { return &ClaimShip{} })
 	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })

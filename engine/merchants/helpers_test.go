@@ -73,7 +73,7 @@ func testCatalogWithNPCs() *Catalog {
 			Zone: c.Zones[i%4].ID, Gold: 2 * i})
 		c.Rumors = append(c.Rumors, Rumor{ID: fmt.Sprintf("test-rumor-%d", i+1), Name: fmt.Sprintf("Test Rumor %d", i+1), Skill: Skills[i%4]})
 	}
-	c.ModTokens = []string{LongGuns, SwivelGuns, CargoHold, ReinforcedHull}
+	c.ModTokens = []string{LongGuns, SwivelGuns, Chasers, ReinforcedHull}
 	// Test data: three port abilities on test zones, for the random games.
 	c.Zones[1].Ability, c.Zones[2].Ability, c.Zones[3].Ability = AbilityNassau, AbilityCuracao, AbilityPetiteGoave
 	npc := func(kind, home string, scouting, cannons int) *NPCCard {

@@ -36,6 +36,8 @@ func randomAction(g *Game, r *rand.Rand) string {
 			switch n.Kind {
 			case combat.StageDeclare:
 				return fmt.Sprintf(`{"type":"declare","seat":%d,"choice":%q}`, seat, pick([]string{combat.Shoot, combat.Shoot, combat.Board, combat.Flee}))
+			case combat.StageChasers:
+				return fmt.Sprintf(`{"type":"chase","seat":%d,"fire":%v}`, seat, r.IntN(3) > 0)
 			case combat.StageAbsorb:
 				return fmt.Sprintf(`{"type":"absorb","seat":%d,"location":%q}`, seat, pick(append([]string{""}, combat.Locations...)))
 			case combat.StageHooks:

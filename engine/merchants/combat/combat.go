@@ -36,6 +36,7 @@ const (
 	StageReroll   = "reroll"    // the dice chosen for the grappling hooks are rolled again
 	StageLongGuns = "long-guns" // before round 1: long guns roll a die per cannon
 	StageSwivel   = "swivel"    // before crew combat: swivel guns roll 2 dice
+	StageChasers  = "chasers"   // after a Flee declaration, chasers may fire one hit
 	StageAbsorb   = "absorb"    // a ship with a ready reinforced hull may absorb one hit
 	StageCrew     = "crew"      // crew combat: both roll LEADERSHIP
 	StageOver     = "over"
@@ -109,6 +110,7 @@ type Ship struct {
 const (
 	LongGuns   = "long-guns"
 	SwivelGuns = "swivel-guns"
+	Chasers    = "chasers"
 )
 
 // The special ammunition a shooter may spend on its hit-location roll.
@@ -191,6 +193,12 @@ type Battle struct {
 	// absorbs a hit this round; Absorbed is the location it saved.
 	AbsorbWait [2]bool   `json:"absorbWait"`
 	Absorbed   [2]string `json:"absorbed"`
+	// ChaseWait marks the sides asked whether their chasers fire after a
+	// Flee declaration; Chased the sides that fired (once a battle), and
+	// ChaseHit the extra hit each deals this round.
+	ChaseWait [2]bool `json:"chaseWait"`
+	Chased    [2]bool `json:"chased"`
+	ChaseHit  [2]int  `json:"chaseHit"`
 	// Boarder is the side boarding this round, -1 if none.
 	Boarder int `json:"boarder"`
 	// CrewFaces hold this crew round's LEADERSHIP faces (nil until rolled).
@@ -316,6 +324,12 @@ func (b *Battle) Need() []Need {
 				out = append(out, Need{Side: 1 - s, Kind: StageChoose, Choose: b.Free[s]})
 			}
 		}
+	case StageChasers:
+		for s := 0; s < 2; s++ {
+			if b.ChaseWait[s] {
+				out = append(out, Need{Side: s, Kind: StageChasers})
+			}
+		}
 	case StageAbsorb:
 		for s := 0; s < 2; s++ {
 			if b.AbsorbWait[s] {
@@ -409,6 +423,14 @@ func (b *Battle) Declare(side int, action string) error {
 	b.logf("%s declares %s", b.Ships[side].Name, action)
 	if b.Declared[0] != "" && b.Declared[1] != "" {
 		b.Stage = StageContest
+		if b.Declared[0] == Flee || b.Declared[1] == Flee {
+			for s := 0; s < 2; s++ {
+				b.ChaseWait[s] = hasWeapon(b.Ships[s].Mods, Chasers) && !b.Chased[s]
+			}
+			if b.ChaseWait[0] || b.ChaseWait[1] {
+				b.Stage = StageChasers
+			}
+		}
 	}
 	return nil
 }
@@ -591,10 +613,18 @@ func (b *Battle) resolveContest() {
 			b.Hits[s] = min(succ[s], cannons)
 		}
 	}
+	for s := 0; s < 2; s++ {
+		b.Hits[s] += b.ChaseHit[s]
+	}
 	if w >= 0 && b.Declared[w] == Flee && succ[1-w] == 0 {
 		b.Fled = w
-		b.end(-1, ResultFled)
 		b.logf("%s escapes", b.Ships[w].Name)
+		if b.Hits[0] == 0 && b.Hits[1] == 0 {
+			b.end(-1, ResultFled)
+			return
+		}
+		// The chasers' hits land before the escape.
+		b.Stage = StageHits
 		return
 	}
 	if w >= 0 && b.Declared[w] == Board {
@@ -801,6 +831,27 @@ func (b *Battle) landHits() {
 	b.afterHits()
 }
 
+// Chase answers whether side's chasers fire their one hit after a Flee
+// declaration (once a battle; the token is turned back when it ends).
+func (b *Battle) Chase(side int, fire bool) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if b.Stage != StageChasers || !b.ChaseWait[side] {
+		return engine.RefuseIn(CodeAmmo, secMods, "chasers fire right after a Flee declaration, once a battle")
+	}
+	b.ChaseWait[side] = false
+	if fire {
+		b.Chased[side] = true
+		b.ChaseHit[side] = 1
+		b.logf("%s's chasers fire", b.Ships[side].Name)
+	}
+	if !b.ChaseWait[1-side] {
+		b.Stage = StageContest
+	}
+	return nil
+}
+
 func (b *Battle) afterHits() {
 	sunk0, sunk1 := b.Ships[0].Hull <= 0, b.Ships[1].Hull <= 0
 	if sunk0 || sunk1 {
@@ -819,6 +870,10 @@ func (b *Battle) afterHits() {
 		}
 		return
 	}
+	if b.Fled >= 0 {
+		b.end(-1, ResultFled)
+		return
+	}
 	if b.Boarder >= 0 && b.Ships[b.Boarder].Crew > 0 {
 		b.logf("%s boards", b.Ships[b.Boarder].Name)
 		b.InCrewCombat = true
@@ -835,6 +890,7 @@ func (b *Battle) afterHits() {
 	b.Chosen = [2][]string{}
 	b.Ammo = [2]string{}
 	b.Absorbed = [2]string{}
+	b.ChaseHit = [2]int{}
 	b.Hits, b.Free = [2]int{}, [2]int{}
 	b.ContestWinner, b.Boarder = -1, -1
 	b.Stage = StageDeclare

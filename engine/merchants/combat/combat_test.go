@@ -396,3 +396,26 @@ func TestReinforcedHullAbsorbsOneHit(t *testing.T) {
 		t.Fatalf("no second absorb: %s %+v", b.Stage, b.Ships[1])
 	}
 }
+
+func TestChasersHitTheFleeingShip(t *testing.T) {
+	a := ship("A", 2, 1, 2, 3, 2, 2)
+	a.Mods = []string{Chasers}
+	b := New(testFaces, a, ship("D", 2, 1, 2, 3, 2, 2))
+	toRound2(t, b)
+	must(t, b.Declare(0, Shoot))
+	must(t, b.Declare(1, Flee))
+	if n := b.Need(); b.Stage != StageChasers || len(n) != 1 || n[0].Side != 0 {
+		t.Fatalf("the chasers' owner is asked after the Flee: %s %+v", b.Stage, n)
+	}
+	refused(t, b.Chase(1, true), CodeAmmo)
+	must(t, b.Chase(0, true))
+	must(t, b.Contest(0, []string{"1", "1"}))
+	must(t, b.Contest(1, []string{sk, "1"}))
+	if b.Stage != StageHits || b.Hits[0] != 1 || b.Fled != 1 {
+		t.Fatalf("the chasers' hit lands before the escape: %s %v", b.Stage, b.Hits)
+	}
+	must(t, b.HitRoll(0, []string{"2"}))
+	if !b.Over() || b.Result != ResultFled || b.Ships[1].Masts != 2 {
+		t.Fatalf("then the defender escapes: %+v", b)
+	}
+}

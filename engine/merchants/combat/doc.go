@@ -14,7 +14,7 @@
 // allowed now is a *engine.RuleError that changes nothing.
 //
 // Chain-shot and grapeshot (UseAmmo) and grappling hooks (Hooks, then
-// RerollDice), long guns and swivel guns (PreRoll) and the reinforced hull
-// (Absorb) are modelled; chasers and glory cards played in combat are not
-// yet.
+// RerollDice), long guns and swivel guns (PreRoll), the reinforced hull
+// (Absorb) and chasers (Chase) are modelled; glory cards played in combat
+// are not yet.
 package combat

@@ -17,7 +17,7 @@ func FuzzBattle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a := ship("A", 2, 2, 3, 3, 2, 2)
 		a.Weapons = []string{ChainShot, GrapplingHooks}
-		a.Mods = []string{LongGuns}
+		a.Mods = []string{LongGuns, Chasers}
 		d := ship("D", 3, 1, 1, 3, 3, 1)
 		d.Weapons = []string{Grapeshot}
 		d.Mods = []string{SwivelGuns}
@@ -71,6 +71,8 @@ func FuzzBattle(f *testing.F) {
 					locs = append(locs, Locations[next()%len(Locations)])
 				}
 				err = b.Choose(n.Side, locs)
+			case StageChasers:
+				err = b.Chase(n.Side, next()%2 == 0)
 			case StageAbsorb:
 				err = b.Absorb(n.Side, []string{"", Hull, Cargo, Masts, Crew, Cannons}[next()%6])
 			case StageLongGuns, StageSwivel:
