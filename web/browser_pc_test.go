@@ -86,7 +86,7 @@ func (b *browser) pcFits(ctx context.Context, name string, minPx int) {
 	  const small = [...document.querySelectorAll('#pc-table button, #pc-act button, .pc-fight button')]
 	    .filter((b) => b.offsetParent && (b.getBoundingClientRect().height < 48 || b.getBoundingClientRect().width < 48)).map((b) => b.innerText);
 	  const tiny = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.childNodes.length &&
-	    [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < ` + itoa(uint64(minPx)) + `).map((e) => e.innerText.slice(0, 40));
+	    [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < ` + itoa(uint64(minPx)) + `).map((e) => e.tagName + '.' + e.className + ' ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 30));
 	  const overrun = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.className + ': ' + e.innerText.slice(0, 30));
 	  return {wide, small, tiny, overrun: overrun.slice(0, 5)};
 	})()`
@@ -215,7 +215,7 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 }
 
 // TestJourneyPiratesCode: Ann and Bo, a tablet and a phone each, play the
-// engine's example game (its setup and seed: the test catalog) for three
+// engine's example game (its setup and seed: the test catalog) for four
 // rounds. Ann's first turn is played on her phone from its hints, the
 // second on the tablet; Bo plays on his phone, is refused a sail beside the
 // Sail button, and attacks the Orange merchant ship; the attack's dice are
@@ -341,6 +341,26 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.tap(bo, "Bo: Plunder", `#pc-order-5`)
 	b.tap(bo, "Bo ends", `#pc-end-turn`)
 	b.waitText(tablet, "#pc-turn", "Ann")
-	b.shot(tablet, "pc-tablet-round4.png")
-	b.shot(ann, "pc-phone-ann-round4.png")
+
+	// Round 4: Ann on the tablet; Bo hides out in the cove of his card and
+	// places his Deckhands again with the steppers on his phone.
+	b.tap(tablet, "Ann: Search", `#pc-order-4`)
+	b.tap(tablet, "Ann ends", `#pc-end-turn`)
+	b.tap(bo, "Bo: Hide Out", `#pc-order-0`)
+	b.waitText(bo, "#pc-hide", "place your")
+	var free string
+	b.run(bo, "one more on Rigging", chromedp.Click(`#pc-hide [data-assign="rigging"] button:last-child`, chromedp.ByQuery),
+		chromedp.Text(`#pc-hide > p`, &free, chromedp.ByQuery))
+	b.waitText(bo, `#pc-hide [data-assign="rigging"]`, "on Rigging")
+	b.pcFits(bo, "Bo's phone, hiding out", 16)
+	b.shot(bo, "pc-phone-bo-hide.png")
+	b.tap(bo, "Bo hides", `#pc-hide-out`)
+	b.waitText(tablet, "#log", "Bo hid in the cove")
+	b.waitText(tablet, `.pc-mats[data-seat="1"]`, "hidden in the cove")
+	b.waitText(tablet, "#pc-map", "Bo (hidden)")
+	b.tap(bo, "Bo ends", `#pc-end-turn`)
+	b.waitText(tablet, "#pc-turn", "Ann")
+	b.shot(tablet, "pc-tablet-round5.png")
+	b.shot(ann, "pc-phone-ann-round5.png")
+	t.Logf("Bo's hide-out: %s", free)
 }

@@ -171,7 +171,7 @@ function CrewRow({ view }) {
 
 /** @param {{k: any}} props */
 function CardText({ k }) {
-  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} hit` : ''}${k.trigger ? ` · on ${cap(k.trigger)}` : ''}${(k.bonuses || []).length ? `: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
+  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} hit` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
 }
 
 /** @param {{p: any, view: View, ctx: any, mine?: boolean}} props */
@@ -391,7 +391,7 @@ function Order({ o, view, ctx, seat }) {
       return html`<div class="pc-group" id="pc-attack"><h3>Attack</h3>
         ${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${'pc-attack-' + t} label=${label} action=${{ type: 'attack', seat, target: t }} ctx=${ctx} />`)}</div>`;
     case 'hide-out':
-      return html`<div class="pc-group"><${Button} id="pc-hide-out" label="Hide out in the cove" action=${{ type: 'hide-out', seat }} ctx=${ctx} /></div>`;
+      return html`<${HideOut} view=${view} ctx=${ctx} seat=${seat} />`;
     default:
       return html`<div class="pc-group"><${Button} id=${'pc-' + o} label=${cap(o)} note=${o === 'plunder' ? `your hold: ${p.booty.length ? p.booty.map(cap).join(', ') : 'empty'}` : ''} action=${{ type: o, seat }} ctx=${ctx} /></div>`;
   }
@@ -456,5 +456,28 @@ function Reroll({ view, ctx, seat }) {
   if (!cards.length || !f || !f.faces) return null;
   return html`<div class="pc-group" id="pc-reroll"><h3>Re-roll</h3>
     ${cards.map((/** @type {any} */ k) => f.faces.map((/** @type {number} */ x, i) => html`<${Button} key=${k.id + i} id=${`pc-reroll-${i}`} label=${`${k.name}: roll die ${i + 1} (${x}) again`} action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`))}
+  </div>`;
+}
+
+/**
+ * HideOut: hiding in the cove places every Deckhand of the mat and the
+ * wheel again on Rigging, Cannons and Extort (the rest wait in Repair).
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
+function HideOut({ view, ctx, seat }) {
+  const p = view.players[seat];
+  const a = p.assign || {};
+  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + p.wheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + (w.deckhands || 0), 0);
+  const [n, setN] = useState(() => ({ rigging: a.rigging || 0, cannons: a.cannons || 0, extort: a.extort || 0 }));
+  const placed = n.rigging + n.cannons + n.extort;
+  /** @param {'rigging'|'cannons'|'extort'} k @param {number} d */
+  const step = (k, d) => setN({ ...n, [k]: Math.max(0, n[k] + d) });
+  return html`<div class="pc-group" id="pc-hide"><h3>Hide out in the cove: place your ${total} Deckhands</h3>
+    ${ASSIGN.slice(0, 3).map(([k, label]) => html`<div key=${k} class="pc-stepper" data-assign=${k}>
+      <button class="btn" aria-label=${'one less on ' + label} disabled=${n[k] <= 0} onClick=${() => step(/** @type {any} */ (k), -1)}>−</button>
+      <span class="pc-count"><strong>${n[k]}</strong> on ${label}</span>
+      <button class="btn" aria-label=${'one more on ' + label} disabled=${placed >= total} onClick=${() => step(/** @type {any} */ (k), 1)}>+</button></div>`)}
+    <p>${total - placed} wait in Repair.</p>
+    <${Button} id="pc-hide-out" label="Hide out" action=${{ type: 'hide-out', seat, assign: n }} ctx=${ctx} />
   </div>`;
 }
