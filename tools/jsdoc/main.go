@@ -25,6 +25,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/piratescode"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 	"github.com/quartermaster-table/quartermaster/web"
 )
@@ -39,6 +40,7 @@ var Outputs = []struct {
 		companion.Update{}, companion.ProposedRead{}, companion.TableSummary{}}},
 	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
+	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
 }
 
 // prefixes name a package's types in JavaScript, where there are no
@@ -50,6 +52,7 @@ var prefixes = map[string]string{
 	"github.com/quartermaster-table/quartermaster/web":                  "",
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning": "DR",
 	"github.com/quartermaster-table/quartermaster/engine/racetoten":     "RaceToTen",
+	"github.com/quartermaster-table/quartermaster/engine/piratescode":   "PC",
 }
 
 func main() {

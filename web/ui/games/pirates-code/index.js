@@ -15,9 +15,9 @@ css.rel = 'stylesheet';
 css.href = new URL('./pc.css', import.meta.url).href;
 document.head.append(css);
 
-// The view is typed loosely: tools/jsdoc does not generate this game's
-// typedefs yet (its list of views is a shared file).
-/** @typedef {any} View */
+// The view's typedefs are generated from engine/piratescode's structs
+// (go run ./tools/jsdoc).
+/** @typedef {import('./types.gen.js').PCView} View */
 
 /** @param {string} s */
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ') : '');
@@ -404,7 +404,7 @@ function Order({ o, view, ctx, seat }) {
  */
 function targets(view, seat) {
   const p = view.players[seat];
-  const cell = view.map.find((/** @type {any} */ c) => c.cell === p.cell) || {};
+  const cell = /** @type {any} */ (view.map.find((/** @type {any} */ c) => c.cell === p.cell) || {});
   /** @type {[string, string][]} */
   const out = (cell.merchants || []).map((/** @type {string} */ m) => [m.toLowerCase(), `the ${m} merchant ship`]);
   for (const s of cell.pirates || []) if (s !== seat) out.push(['seat' + (s + 1), view.players[s].name]);
@@ -419,6 +419,7 @@ function targets(view, seat) {
  */
 function Bonuses({ view, ctx, seat }) {
   const p = view.players[seat];
+  /** @type {any[]} */
   let list = view.hints && view.hints.bonuses;
   if (!list) {
     list = [];
