@@ -88,6 +88,11 @@ func (b *browser) pcFits(ctx context.Context, name string, minPx int) {
 	  const tiny = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.childNodes.length &&
 	    [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < ` + itoa(uint64(minPx)) + `).map((e) => e.tagName + '.' + e.className + ' ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 30));
 	  const overrun = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.className + ': ' + e.innerText.slice(0, 30));
+	  // Nothing runs out of its map card either.
+	  for (const c of document.querySelectorAll('.pc-cell')) {
+	    const r = c.getBoundingClientRect();
+	    for (const e of c.querySelectorAll('*')) if (e.offsetParent && e.getBoundingClientRect().right > r.right + 1) overrun.push('in ' + c.dataset.cell + ': ' + e.textContent.slice(0, 30));
+	  }
 	  return {wide, small, tiny, overrun: overrun.slice(0, 5)};
 	})()`
 	b.run(ctx, "layout of "+name, chromedp.Evaluate(js, &res))
@@ -210,6 +215,7 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, ".topbar", "Game over")
 	b.waitText(tablet, "#pc-end", "wins")
 	b.waitText(tablet, "#pc-end", "3 of 3 treasures buried")
+	b.pcFits(tablet, "the solo tablet at the end", 16)
 	b.shot(tablet, "pc-solo-over.png")
 	t.Logf("solo game: %d turns of Ann, %d rolls of the Legendary Pirate's die", turns, rolls)
 }

@@ -131,7 +131,7 @@ function MapGrid({ view, ctx }) {
         ${c.port ? html`<span>Port</span>` : null}
         ${c.searchToken ? html`<span class="muted">search token</span>` : null}
       </div>
-      ${c.buried >= 0 ? html`<div class="pc-buried">Treasure of <${Chip} seat=${c.buried} view=${view} ctx=${ctx} /></div>` : null}
+      ${c.buried >= 0 ? html`<div class="pc-buried" style=${'--c:' + ctx.colour(view.players[c.buried].colour)}>Treasure of <span class="pc-owner">${view.players[c.buried].name}</span></div>` : null}
       <div class="pc-ships">
         ${(c.pirates || []).map((/** @type {number} */ s) => html`<span key=${'p' + s} class="pc-ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>⚓ ${view.players[s].name}${view.players[s].inCove ? ' (hidden)' : ''}</span>`)}
         ${(c.merchants || []).map((/** @type {string} */ m) => html`<span key=${'m' + m} class=${'pc-merchant ' + m.toLowerCase()}>${m} merchant</span>`)}
