@@ -1,3 +1,4 @@
+// @ts-check
 // api.js: the JSON API and the secrets this device keeps.
 //
 // The tablet that creates a table keeps its host token and the players' PINs
@@ -27,6 +28,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = (body && body.code) || 'http';
     this.page = (body && body.page) || 0;
+    this.section = (body && body.section) || '';
   }
 }
 
@@ -45,6 +47,13 @@ export function auth(id, as) {
   return h;
 }
 
+/**
+ * call sends one request to the table's server and returns its JSON.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: any, table?: string, as?: string, raw?: boolean}} [opts]
+ * @returns {Promise<any>}
+ */
 export async function call(method, path, { body, table, as, raw } = {}) {
   const headers = { ...auth(table, as) };
   const opts = { method, headers };
@@ -71,4 +80,49 @@ export function newKey() {
   const a = new Uint8Array(9);
   crypto.getRandomValues(a);
   return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------- the games the server plays ----------
+//
+// GET /api/rules says which games the server plays, each with its form,
+// colours and screen module (the kit); the shell asks nothing else.
+
+/** @typedef {import('./types.gen.js').RulesInfo} Game */
+
+/** @type {Promise<Game[]>|null} */
+let rulesCache = null;
+
+/**
+ * rulesList returns the games this server plays (asked once per page).
+ * @returns {Promise<Game[]>}
+ */
+export function rulesList() {
+  if (!rulesCache) rulesCache = call('GET', '/api/rules').catch((e) => { rulesCache = null; throw e; });
+  return rulesCache;
+}
+
+/** @type {Map<string, Promise<any>>} */
+const modules = new Map();
+
+/**
+ * gameModule loads the screen module of a game (null when it has none).
+ * @param {string} rules
+ * @param {string} [path] the module's path from /api/rules ("" when none)
+ * @returns {Promise<any>}
+ */
+export function gameModule(rules, path) {
+  if (path === '') return Promise.resolve(null);
+  const url = path || `/games/${encodeURIComponent(rules)}/index.js`;
+  if (!modules.has(url)) modules.set(url, import(url).catch(() => null));
+  return modules.get(url);
+}
+
+/**
+ * helpNotes asks a game's rules-help notes matching q (all with no q).
+ * @param {Game} info one entry of rulesList()
+ * @param {string} q
+ * @returns {Promise<Array<import('./types.gen.js').HelpNote & {pages?: number[]}>>}
+ */
+export function helpNotes(info, q) {
+  return call('GET', `/api/rules/${encodeURIComponent(info.rules)}/help?q=` + encodeURIComponent(q || ''));
 }
