@@ -115,7 +115,7 @@ func Parse(data []byte) (*Layout, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&l); err != nil {
-		return nil, fmt.Errorf("malformed board JSON: %v", err)
+		return nil, fmt.Errorf("malformed layout JSON: %v", err)
 	}
 	if dec.More() {
 		return nil, errors.New("unexpected data after the board's object")
