@@ -47,10 +47,13 @@ t1=$(date +%s.%N)
 
 rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
 hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
-awk -v c0="$c0" -v c1="$c1" -v t0="$t0" -v t1="$t1" -v hz="$ticks" -v rss="$rss" -v hwm="$hwm" -v b0="$b0" -v b1="$b1" 'BEGIN {
+anon=$(awk '/RssAnon/ {print $2}' "/proc/$pid/status")
+file=$(awk '/RssFile/ {print $2}' "/proc/$pid/status")
+pss=$(awk '/^Pss:/ {print $2}' "/proc/$pid/smaps_rollup")
+awk -v c0="$c0" -v c1="$c1" -v t0="$t0" -v t1="$t1" -v hz="$ticks" -v rss="$rss" -v hwm="$hwm" -v b0="$b0" -v b1="$b1" -v anon="$anon" -v file="$file" -v pss="$pss" 'BEGIN {
 	secs = t1 - t0
 	printf "window      %.1f s (after the warm-up)\n", secs
 	printf "cpu         %.2f%% of one core\n", 100 * (c1 - c0) / hz / secs
-	printf "rss         %.1f MB (peak %.1f MB)\n", rss / 1024, hwm / 1024
+	printf "rss         %.1f MB (peak %.1f MB): anonymous %.1f MB, file-backed (libraries, binary) %.1f MB; pss %.1f MB\n", rss / 1024, hwm / 1024, anon / 1024, file / 1024, pss / 1024
 	printf "viewer got  %.1f kB/s of MJPEG\n", (b1 - b0) / 1024 / secs
 }'

@@ -195,13 +195,6 @@ func (s *Service) read(ctx context.Context) (vision.Result, error) {
 	return s.readLocked(f.img)
 }
 
-// calibrating tells whether the host is calibrating the colours now.
-func (s *Service) calibrating() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.clock.Now().Before(s.calibUntil)
-}
-
 // watchReader is the watcher's FrameReader: the camera's current reader. A
 // drop that cannot be read is reported to the table when the drop sensor
 // announced it (else it was likely a hand over the board) and logged.

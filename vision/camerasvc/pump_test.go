@@ -69,7 +69,7 @@ type fakeCamera struct {
 	moving bool
 	took   chan struct{}
 	fresh  int // frames it had to make a new image for
-	w, h   int // frame size; 0: 320x240
+	w, h   int // frame size; 0: 160x120
 }
 
 func (c *fakeCamera) Next(ctx context.Context) (image.Image, error) { return c.Fill(ctx, nil) }
@@ -86,7 +86,7 @@ func (c *fakeCamera) Fill(ctx context.Context, dst *image.RGBA) (*image.RGBA, er
 	}
 	w, h := c.w, c.h
 	if w == 0 {
-		w, h = 320, 240
+		w, h = 160, 120
 	}
 	if dst == nil || dst.Rect != image.Rect(0, 0, w, h) {
 		dst = image.NewRGBA(image.Rect(0, 0, w, h))
@@ -239,3 +239,45 @@ func BenchmarkPumpFrame(b *testing.B) {
 type sourceOnly struct{ c *newImageCamera }
 
 func (s sourceOnly) Next(ctx context.Context) (image.Image, error) { return s.c.Next(ctx) }
+
+// The dashboard's picture follows the board: a viewer gets the board at
+// once, a still board is not encoded again (its picture has not changed),
+// and a board that moves is shown again.
+func TestPictureFollowsTheBoardOnly(t *testing.T) {
+	clk := newFakeClock()
+	cam := &fakeCamera{took: make(chan struct{}, 1)}
+	s, ctx := start(t, Options{Dir: t.TempDir(), Source: cam, Clock: clk})
+	pics := s.Subscribe(ctx)
+	got := func() int {
+		n := 0
+		for {
+			select {
+			case <-pics:
+				n++
+			default:
+				return n
+			}
+		}
+	}
+	wait := func(why string) {
+		t.Helper()
+		for i := 0; i < 3*maxFPS; i++ {
+			frames(t, clk, cam, 1)
+			select {
+			case <-pics:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		t.Fatal(why)
+	}
+	wait("a viewer got no picture of the board")
+	frames(t, clk, cam, 3*maxFPS) // three seconds of a still board
+	if n := got(); n != 0 {
+		t.Errorf("a still board was sent %d more times", n)
+	}
+	cam.setMoving(true)
+	frames(t, clk, cam, 3)
+	cam.setMoving(false)
+	wait("the board moved, the picture did not follow")
+}
