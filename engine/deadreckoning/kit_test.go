@@ -120,7 +120,7 @@ func TestNewGameForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout, err := os.ReadFile("battle/board.default.json")
+	layout, err := os.ReadFile("../layout/board.default.json")
 	if err != nil {
 		t.Fatal(err)
 	}
