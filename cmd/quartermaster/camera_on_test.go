@@ -7,11 +7,9 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
@@ -19,7 +17,9 @@ import (
 )
 
 // The camera service itself is tested in vision/camerasvc; these tests check
-// serve's wiring: the Dead Reckoning read action and board check.
+// serve's wiring: the Dead Reckoning read action and board check. A
+// simulated drop read into a battle through serve is
+// TestServeBattleReadWhileAwaited.
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
@@ -47,63 +47,6 @@ func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
 		n += k
 	}
 	return step.Step, n
-}
-
-// TestServeSimulatedBattleRead is `make run` from the API: a Dead Reckoning
-// table, a drop through the simulated tower, and the camera's read of the
-// cubes that fell waits for a player, with the tower's count beside it.
-func TestServeSimulatedBattleRead(t *testing.T) {
-	t.Parallel() // mostly waiting for frames: overlaps with the other tests
-	cfg := defaultConfig()
-	cfg.Addr = "127.0.0.1:0"
-	cfg.Data = filepath.Join(t.TempDir(), "data")
-	cfg.Sim = true
-	devCfg, err := deviceConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, stop := startServe(t, cfg, devCfg)
-	defer func() {
-		if err := stop(); err != nil {
-			t.Error(err)
-		}
-	}()
-	do := func(method, path, body string) (int, []byte) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(method, path, strings.NewReader(body)))
-		return rec.Code, rec.Body.Bytes()
-	}
-	code, body := do("POST", "/api/tables", `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]},`+
-		`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`)
-	var created struct{ Table string }
-	if code != 201 || json.Unmarshal(body, &created) != nil {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	// The hardware follows the newest game within a couple of seconds;
-	// drop again until the read shows (a drop before that is not this
-	// table's).
-	deadline := time.Now().Add(40 * time.Second)
-	for time.Now().Before(deadline) {
-		if code, body := do("POST", "/api/sim", `{"key":"drop-sensor","command":"drop 5"}`); code != 200 {
-			t.Fatalf("simulated drop: %d %s", code, body)
-		}
-		for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
-			_, body := do("GET", "/api/tables/"+created.Table+"/reads", "")
-			var reads []companion.ProposedRead
-			if err := json.Unmarshal(body, &reads); err != nil {
-				t.Fatalf("reads: %s", body)
-			}
-			if len(reads) > 0 {
-				r := reads[0]
-				if r.Dropped != 5 || r.Cubes < 3 || r.Cubes > 7 {
-					t.Errorf("read of a 5-cube drop: %d seen, %d counted", r.Cubes, r.Dropped)
-				}
-				readStep(t, companion.CameraRead{Action: r.Action, Cubes: r.Cubes})
-				return
-			}
-		}
-	}
-	t.Fatal("no camera read after dropping cubes through the simulated tower")
 }
 
 // TestCameraReadIsTheRulesReadAction: a vision read becomes the Dead
