@@ -151,4 +151,3 @@ func contrast(a, b RGB) int {
 	}
 	return m
 }
-
