@@ -708,27 +708,51 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		placed = append(placed, [2]int{-1, -1})
 	}
 	// Spill counted before a neighbour was placed includes the neighbour:
-	// recount it against what is left (the parts no square took).
+	// recount it against what is left (the parts no square took), side by
+	// side. A cocked die shows one of its sides beside its top, on the side
+	// away from what it leans on; a flat die shows none, but for what the
+	// sweep left of its sides toward the camera: that side is not counted.
 	for k := range out {
 		ba, bb := placed[k][0], placed[k][1]
 		if ba < 0 {
 			continue
 		}
-		cnt := 0
+		var toCam board.Point
+		if H := r.pose.Height; !math.IsInf(H, 0) {
+			p := r.viewMM(out[k].c.X, out[k].c.Y)
+			if d := r.pose.Nadir.Sub(p); d.Len()*r.h0/H > 0.5 {
+				toCam = d.Scale(1 / d.Len())
+			}
+		}
+		var sides [4]int // -a, +a, -b, +b
 		e := si / 3
 		for b := bb - e; b < bb+si+e; b++ {
 			for a := ba - e; a < ba+si+e; a++ {
 				// Blur widens every die by a pixel or two: only what lies
 				// beyond that counts.
-				if a < 0 || b < 0 || a >= pn || b >= pn || (a >= ba-3 && a < ba+si+3 && b >= bb-3 && b < bb+si+3) {
+				if a < 0 || b < 0 || a >= pn || b >= pn || (a >= ba-3 && a < ba+si+3 && b >= bb-3 && b < bb+si+3) || patch[b*pn+a] == 0 {
 					continue
 				}
-				if patch[b*pn+a] != 0 {
-					cnt++
+				switch {
+				case a < ba-3:
+					sides[0]++
+				case a >= ba+si+3:
+					sides[1]++
+				case b < bb-3:
+					sides[2]++
+				default:
+					sides[3]++
 				}
 			}
 		}
-		out[k].spill = float64(cnt) / float64(si*si)
+		normals := [4]board.Point{{X: -ca, Y: -sa}, {X: ca, Y: sa}, {X: sa, Y: -ca}, {X: -sa, Y: ca}}
+		worst := 0
+		for i, n := range sides {
+			if n > worst && normals[i].Dot(toCam) < 0.5 {
+				worst = n
+			}
+		}
+		out[k].spill = float64(worst) / float64(si*si)
 	}
 	return out
 }

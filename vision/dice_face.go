@@ -24,13 +24,19 @@ type faceSample struct {
 // sampleFace samples the square of side s (mm, on the plane h0) centred on
 // centre (mm) at angle ang from the frame, with bilinear interpolation.
 func (r *DiceReader) sampleFace(img image.Image, centre board.Point, ang, s float64) *faceSample {
+	return r.sampleFaceAspect(img, centre, ang, s, 1, 1)
+}
+
+// sampleFaceAspect samples a rectangle: the square scaled by su along the
+// die's first axis and sv along its second.
+func (r *DiceReader) sampleFaceAspect(img image.Image, centre board.Point, ang, s, su, sv float64) *faceSample {
 	f := &faceSample{}
 	ca, sa := math.Cos(ang), math.Sin(ang)
 	b := img.Bounds()
 	for j := 0; j < faceN; j++ {
 		for i := 0; i < faceN; i++ {
-			u := (float64(i)/(faceN-1) - 0.5) * 0.86 * s
-			v := (float64(j)/(faceN-1) - 0.5) * 0.86 * s
+			u := (float64(i)/(faceN-1) - 0.5) * 0.86 * s * su
+			v := (float64(j)/(faceN-1) - 0.5) * 0.86 * s * sv
 			p := r.imgAt(board.Point{X: centre.X + u*ca - v*sa, Y: centre.Y + u*sa + v*ca})
 			c := bilinear(img, b, p.X-0.5, p.Y-0.5)
 			k := j*faceN + i
@@ -297,13 +303,10 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	top := r.viewMM(c.c.X, c.c.Y)
 	f := r.sampleFace(img, top, c.angle, r.h0)
 	d, dist, second := r.classify(f)
-	if c.fill >= 0.8 {
+	if c.fill >= 0.62 {
 		// The square found from the outline may sit a millimetre off,
 		// enough to cut pips in half: settle it where the face reads best.
 		top, c.angle, f = r.refine(img, d, top, c.angle, f)
-	}
-	if diceTrace != nil {
-		diceTrace("cand at %v: %s dist %.2f second %.2f ink %.3f fill %.2f spill %.2f", top, d.ID, dist, second, f.inkShare, c.fill, c.spill)
 	}
 	// The footprint: the top seen at h0 belongs to a die of its own size.
 	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
@@ -326,7 +329,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		}
 		return
 	}
-	if c.fill < 0.8 || c.spill > 0.3 {
+	if c.fill < 0.62 {
 		unread(DiceCocked)
 		return
 	}
@@ -347,10 +350,17 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		}
 		label, score, margin = ld.match(f)
 	}
-	if diceTrace != nil {
-		diceTrace("  read %s %s score %.2f margin %.2f", d.ID, label, score, margin)
+	squash := 0.0
+	if score >= 0.62 {
+		squash = r.squashed(img, d, top, c.angle, score)
 	}
-	if score < 0.45 || margin < 0.05 {
+	if diceTrace != nil {
+		diceTrace("SQUASH %.2f", squash)
+	}
+	if diceTrace != nil {
+		diceTrace("CAND %.1f %.1f %s %s dist %.2f ink %.3f fill %.2f spill %.2f score %.2f margin %.2f", foot.X, foot.Y, d.ID, label, dist, f.inkShare, c.fill, c.spill, score, margin)
+	}
+	if score < 0.62 || margin < 0.05 || squash > 0.04 {
 		unread(DiceCocked)
 		return
 	}
@@ -397,6 +407,31 @@ func (r *DiceReader) refine(img image.Image, d *diceset.Die, top board.Point, an
 		}
 	}
 	return top, ang, f
+}
+
+// squashed tells a face seen at a slant: a cocked die's top is tilted, so
+// the camera sees it shorter across the tilt. It returns how much better
+// the face reads shortened (along either axis, shifted either way) than
+// square; a flat die reads best square.
+func (r *DiceReader) squashed(img image.Image, d *diceset.Die, top board.Point, ang, score float64) float64 {
+	best := 0.0
+	ca, sa := math.Cos(ang), math.Sin(ang)
+	for _, k := range []float64{0.84} {
+		for axis := 0; axis < 2; axis++ {
+			su, sv := k, 1.0
+			dir := board.Point{X: ca, Y: sa}
+			if axis == 1 {
+				su, sv = 1, k
+				dir = board.Point{X: -sa, Y: ca}
+			}
+			for _, sh := range []float64{-1, 0, 1} {
+				p := top.Add(dir.Scale(sh * (1 - k) * r.h0 / 2))
+				g := r.sampleFaceAspect(img, p, ang, r.h0, su, sv)
+				best = math.Max(best, r.faceScore(d, g)-score)
+			}
+		}
+	}
+	return best
 }
 
 // diceTrace, when set (by tests), is told about every candidate.
