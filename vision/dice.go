@@ -105,6 +105,7 @@ type DiceReader struct {
 	fg, m2  []bool
 	floor   []bool  // view pixel over the floor
 	cat     []uint8 // what the view pixel shows without dice (catFloor...)
+	sweep   []int32 // view pixel x+v of each view pixel x, or -1
 	labels  []int32
 }
 
@@ -183,6 +184,25 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 				r.cat[i] = catWallBottom
 			default:
 				r.cat[i] = catFloor
+			}
+		}
+	}
+	// The sweep's partner of every view pixel (see foreground), or -1
+	// where nothing tells.
+	r.sweep = make([]int32, n)
+	for y := 0; y < r.gh; y++ {
+		for x := 0; x < r.gw; x++ {
+			i := y*r.gw + x
+			r.sweep[i] = -1
+			if H := r.pose.Height; !math.IsInf(H, 0) {
+				p := r.viewMM(float64(x)+0.5, float64(y)+0.5)
+				v := p.Sub(r.pose.Nadir).Scale(-r.h0 / H * diePx * 0.9)
+				xx, yy := x+int(math.Round(v.X)), y+int(math.Round(v.Y))
+				// Where x+v leaves the part of the view searched, nothing
+				// tells: the pixel is kept.
+				if xx >= 0 && yy >= 0 && xx < r.gw && yy < r.gh && (o.Empty != nil || r.floor[yy*r.gw+xx]) {
+					r.sweep[i] = int32(yy*r.gw + xx)
+				}
 			}
 		}
 	}
@@ -466,25 +486,8 @@ func (r *DiceReader) foreground() {
 	// not the die, at x+v, where v points from a die's top toward its foot
 	// as seen. Keeping only pixels whose x+v is also foreground leaves the
 	// tops.
-	H := r.pose.Height
-	for y := 0; y < r.gh; y++ {
-		for x := 0; x < r.gw; x++ {
-			i := y*r.gw + x
-			if !r.fg[i] {
-				r.m2[i] = false
-				continue
-			}
-			if math.IsInf(H, 0) {
-				r.m2[i] = true
-				continue
-			}
-			p := r.viewMM(float64(x)+0.5, float64(y)+0.5)
-			v := p.Sub(r.pose.Nadir).Scale(-r.h0 / H * diePx * 0.9)
-			xx, yy := x+int(math.Round(v.X)), y+int(math.Round(v.Y))
-			// Where x+v leaves the part of the view searched, nothing
-			// tells: keep the pixel.
-			r.m2[i] = xx < 0 || yy < 0 || xx >= r.gw || yy >= r.gh || r.fg[yy*r.gw+xx] || !r.haveRef && !r.floor[yy*r.gw+xx]
-		}
+	for i, j := range r.sweep {
+		r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
 	}
 }
 

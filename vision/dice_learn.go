@@ -32,6 +32,8 @@ type LearnedDie struct {
 	Paint  [3]float64   `json:"paint"`
 	Ink    [3]float64   `json:"ink"`
 	Faces  [6][]float64 `json:"faces"`
+
+	soft [6][4][]float64 // each face smoothed, in its four quarter turns
 }
 
 // Complete reports whether every face has been shown.
@@ -79,7 +81,10 @@ func (d *LearnedDie) match(f *faceSample) (string, float64, float64) {
 	for k := 0; k < 6; k++ {
 		best[k] = -1
 		for q := 0; q < 4; q++ {
-			best[k] = math.Max(best[k], ncc(f.soft, smoothGrid(rotateGrid(d.Faces[k], q))))
+			if len(d.soft[k][q]) != len(d.Faces[k]) {
+				d.soft[k][q] = smoothGrid(rotateGrid(d.Faces[k], q))
+			}
+			best[k] = math.Max(best[k], ncc(f.soft, d.soft[k][q]))
 		}
 	}
 	bk := 0
@@ -155,6 +160,7 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	}
 	copy(ld.Labels[:], d.Faces.Labels)
 	ld.Faces[face] = append([]float64(nil), f.ink[:]...)
+	ld.soft[face] = [4][]float64{}
 	// The colours: the mean over the faces shown so far.
 	n := 0.0
 	for _, t := range ld.Faces {
