@@ -416,6 +416,12 @@ func (s *DiceScene) Corners() board.Corners {
 	return board.Corners{p(0, 0), p(t.Width, 0), p(t.Width, t.Height), p(0, t.Height)}
 }
 
+// Project3 maps a tray point at height z (mm) to image pixels.
+func (s *DiceScene) Project3(p board.Point, z float64) board.Point {
+	x, y, _ := s.Camera.project([3]float64{p.X, p.Y, z})
+	return board.Point{X: x, Y: y}
+}
+
 // RenderDice draws the scene as a camera photograph.
 func RenderDice(s *DiceScene) *image.RGBA { return s.render(true) }
 
