@@ -759,7 +759,3 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	}
 	return out
 }
-
-func (r *DiceReader) lum(i int) int {
-	return (int(r.view[3*i])*3 + int(r.view[3*i+1])*6 + int(r.view[3*i+2])) / 10
-}

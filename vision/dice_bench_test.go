@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"os"
 	"runtime"
@@ -26,6 +27,17 @@ func BenchmarkDiceAccuracy(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("QM_DICE_SCENES")); err == nil && v > 0 {
 		n = v
 	}
+	// QM_DICE_LOG names a file that gets every scene's score as it comes:
+	// on a busy machine the run is long.
+	var log *os.File
+	if p := os.Getenv("QM_DICE_LOG"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		log = f
+	}
 	for i := 0; i < b.N; i++ {
 		var mu sync.Mutex
 		var sc diceScore
@@ -49,6 +61,12 @@ func BenchmarkDiceAccuracy(b *testing.B) {
 					one.add(b, s, img, nil)
 					mu.Lock()
 					sc.merge(one)
+					if log != nil {
+						fmt.Fprintf(log, "%d %s\n", k, one)
+						for _, n := range one.notes {
+							fmt.Fprintln(log, "   ", n)
+						}
+					}
 					mu.Unlock()
 				}
 			}()

@@ -486,6 +486,25 @@ func (s *DiceScene) render(withDice bool) *image.RGBA {
 		{{-wt, 0, 0}, {0, t.Height, wh}},
 		{{t.Width, 0, 0}, {t.Width + wt, t.Height, wh}},
 	}
+	// Each wall's box on screen: rays elsewhere cannot meet it.
+	var wallBox [4][4]int
+	for k, w := range walls {
+		b := &wallBox[k]
+		b[0], b[1], b[2], b[3] = W, H, -1, -1
+		for _, x := range []float64{w[0][0], w[1][0]} {
+			for _, y := range []float64{w[0][1], w[1][1]} {
+				for _, z := range []float64{w[0][2], w[1][2]} {
+					u, v, depth := cam.project([3]float64{x, y, z})
+					if depth <= 0 {
+						b[0], b[1], b[2], b[3] = 0, 0, W, H
+						continue
+					}
+					b[0], b[1] = min(b[0], int(u)-2), min(b[1], int(v)-2)
+					b[2], b[3] = max(b[2], int(u)+2), max(b[3], int(v)+2)
+				}
+			}
+		}
+	}
 	L := s.Light
 	wallAlb := [3]float64{s.Felt[0]*0.5 + 0.2, s.Felt[1]*0.5 + 0.15, s.Felt[2]*0.5 + 0.1}
 	buf := make([]float64, W*H*3)
@@ -507,7 +526,10 @@ func (s *DiceScene) render(withDice bool) *image.RGBA {
 					alb = [3]float64{0.30 * g, 0.20 * g, 0.13 * g}
 				}
 			}
-			for _, w := range walls {
+			for k, w := range walls {
+				if b := wallBox[k]; x < b[0] || x > b[2] || y < b[1] || y > b[3] {
+					continue
+				}
 				if tt, n, ok := rayBox(cam.Pos, dir, w[0], w[1]); ok && tt < best {
 					best, nrm, alb = tt, n, wallAlb
 				}
