@@ -327,6 +327,9 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d; look again and retry", engine.ErrStale, cur, o.sub.BaseVersion)
 	}
 	if !o.device {
+		if err := s.authorizeOwner(o.sub.Access, act); err != nil {
+			return Result{}, err
+		}
 		if err := s.authorize(o.sub.Access, act); err != nil {
 			return Result{}, err
 		}
@@ -371,7 +374,7 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 			s.restore(nil) // the rules may have left the game half changed
 		}
 		if err != nil {
-			return Result{}, err
+			return Result{}, s.maskRefusal(o.sub.Access, act, err)
 		}
 		if o.kind == store.KindCorrection {
 			note := engine.NewEvent("corrected", act.Head().Seat,

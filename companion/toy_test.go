@@ -22,6 +22,7 @@ func newToyRules() *toyRules {
 	c.Register("read", func() engine.Action { return &toyRead{} })
 	c.Register("finish", func() engine.Action { return &toyFinish{} })
 	c.Register("boom", func() engine.Action { return &toyBoom{} })
+	c.Register("guard", func() engine.Action { return &toyGuard{} })
 	return &toyRules{codec: c}
 }
 
@@ -46,6 +47,14 @@ type toyRead struct {
 func (*toyRead) IsTableFact() bool { return true }
 
 type toyFinish struct{ engine.ActionHeader }
+
+// toyGuard pays coins from the chest of the player after the one whose turn
+// it is (their own decision, engine.DecisionOwner, which the table may
+// enter as seat -1): refused when their hidden chest is short.
+type toyGuard struct {
+	engine.ActionHeader
+	Coins int `json:"coins"`
+}
 
 // toyBoom is a bug in the rules: it changes the state, then panics.
 type toyBoom struct{ engine.ActionHeader }
@@ -116,6 +125,13 @@ func (g *toyGame) Apply(a engine.Action) ([]engine.Event, error) {
 		}
 		g.Reads = append(g.Reads, a.Cubes)
 		evs = append(evs, engine.NewEvent("read", engine.NoSeat, fmt.Sprintf("the drop had %d cubes", a.Cubes), map[string]int{"cubes": a.Cubes}))
+	case *toyGuard:
+		owner := g.guard()
+		if a.Coins > g.Chests[owner] {
+			return nil, engine.Refuse("guard-short", 7, "%s has fewer than %d coins in their chest", owner, a.Coins)
+		}
+		g.Chests[owner] -= a.Coins
+		evs = append(evs, engine.NewEvent("guarded", owner, fmt.Sprintf("%s paid a guard", owner), nil))
 	case *toyBoom:
 		g.Counter += 1000
 		panic("test: the rules crashed")
@@ -175,3 +191,15 @@ func (g *toyGame) FinalScores() ([]float64, []engine.Seat) {
 }
 
 func (g *toyGame) StartPlayer() engine.Seat { return 0 }
+
+// guard is the seat who pays a guard: the one after the player to act.
+func (g *toyGame) guard() engine.Seat { return engine.Seat((g.Turn + 1) % len(g.Chests)) }
+
+func (g *toyGame) DecisionOf(a engine.Action) (engine.Seat, bool) {
+	if _, ok := a.(*toyGuard); ok {
+		return g.guard(), true
+	}
+	return engine.NoSeat, false
+}
+
+func (g *toyGame) RevealsHidden(err *engine.RuleError) bool { return err.Code == "guard-short" }
