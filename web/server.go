@@ -57,6 +57,13 @@ type Options struct {
 	// OriginPatterns lets WebSockets be opened from pages served elsewhere
 	// (a UI development server); empty: same origin only.
 	OriginPatterns []string
+	// Hosts are names the server is reached by besides its addresses,
+	// localhost and this machine's name (e.g. "table.example"); a request
+	// naming another host is refused (DNS rebinding, see guard.go).
+	Hosts []string
+	// Limits bounds request times, WebSockets and table creation (see
+	// limits.go); the zero value takes the defaults.
+	Limits Limits
 }
 
 // Server is the web dashboard: the JSON API, the WebSockets and the UI.
@@ -69,6 +76,10 @@ type Server struct {
 	tables Tables
 	// rules are the games served, through their kits.
 	rules kitRules
+	// hostNames are the names guard accepts in the Host header.
+	hostNames []string
+	// lim counts WebSockets and table creations per client (limits.go).
+	lim *limiter
 }
 
 const defaultMaxBody = 64 << 10
@@ -78,7 +89,7 @@ const defaultMaxBody = 64 << 10
 func (s *Server) routes() {
 	e := s.e
 	e.HTTPErrorHandler = s.handleError
-	e.Use(s.recoverPanic, s.limitBody, noStoreAPI)
+	e.Use(s.recoverPanic, s.guard, s.limit, s.limitBody, noStoreAPI)
 
 	api := e.Group("/api")
 	api.GET("/health", s.health)
@@ -162,7 +173,8 @@ func (s *Server) Start(ctx context.Context, addr string) error {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: HeaderTimeout,
+		IdleTimeout:       IdleTimeout,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	s.lg.Info("serving", "addr", ln.Addr().String())
@@ -244,7 +256,7 @@ func NewFromTables(lg *slog.Logger, tables Tables, opts Options) *Server {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{lg: lg, opts: opts, e: e, hub: newHub(), tables: tables, rules: newKitRules(opts.Rules)}
+	s := &Server{lg: lg, opts: opts, e: e, hub: newHub(), tables: tables, rules: newKitRules(opts.Rules), hostNames: hostNames(opts.Hosts), lim: newLimiter(opts.Limits, nil)}
 	s.routes()
 	return s
 }

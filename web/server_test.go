@@ -208,6 +208,7 @@ func TestBodyLimit(t *testing.T) {
 	// Chunked (no Content-Length) is caught while reading.
 	req, _ := http.NewRequest("POST", e.http.URL+"/api/tables", io.MultiReader(strings.NewReader(big)))
 	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/json")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
