@@ -98,7 +98,7 @@ func (s *Server) routes() {
 	api.GET("/camera.mjpg", s.cameraStream)
 	api.GET("/camera.jpg", s.cameraFrame)
 	api.GET("/sim", s.simDevices)
-	api.POST("/sim", s.simDo)
+	api.POST("/sim", s.simDo, s.simHost)
 	api.GET("/qr.svg", s.qrCode)
 	api.GET("/layout", s.layout)
 	api.GET("/hardware", s.hardwareTable)

@@ -650,14 +650,33 @@ func TestSimPanel(t *testing.T) {
 	if len(ds) != 1 || ds[0].Key != "button-1" {
 		t.Fatalf("devices: %+v", ds)
 	}
-	r := e.do("POST", "/api/sim", `{"key":"button-1","command":"press"}`)
+	cr := e.create()
+	other := e.create()
+	for _, c := range []struct {
+		name, path string
+		hdr        []string
+	}{
+		{"a stranger", "/api/sim", nil},
+		{"a stranger naming a table", "/api/sim?table=" + cr.Table, nil},
+		{"a phone", "/api/sim?table=" + cr.Table, pin(cr.PINs[0])},
+		{"another table's host", "/api/sim?table=" + cr.Table, host(other.HostToken)},
+	} {
+		if r := e.do("POST", c.path, `{"key":"button-1","command":"press"}`, c.hdr...); r.status != 403 {
+			t.Errorf("%s pressing a simulated button: %d %s", c.name, r.status, r.body)
+		}
+	}
+	if sim.lastCmd() != "" {
+		t.Fatalf("a refused press reached the simulator: %q", sim.lastCmd())
+	}
+	hostSim := func(body string) reply { return e.do("POST", "/api/sim?table="+cr.Table, body, host(cr.HostToken)...) }
+	r := hostSim(`{"key":"button-1","command":"press"}`)
 	if r.status != 200 || !strings.Contains(string(r.body), "pressed") || sim.lastCmd() != "button-1 press" {
 		t.Errorf("press: %d %s", r.status, r.body)
 	}
-	if r := e.do("POST", "/api/sim", `{"key":"button-9","command":"press"}`); r.status != 400 || !strings.Contains(r.apiErr(t).Message, "no device") {
+	if r := hostSim(`{"key":"button-9","command":"press"}`); r.status != 400 || !strings.Contains(r.apiErr(t).Message, "no device") {
 		t.Errorf("unknown device: %d %s", r.status, r.body)
 	}
-	if r := e.do("POST", "/api/sim", `{"key":"","command":""}`); r.status != 400 {
+	if r := hostSim(`{"key":"","command":""}`); r.status != 400 {
 		t.Errorf("empty: %d", r.status)
 	}
 }

@@ -40,7 +40,7 @@ func TestServeSimulatedTable(t *testing.T) {
 
 	get := func(path string) (int, string) {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		h.ServeHTTP(rec, localRequest(http.MethodGet, path, ""))
 		b, _ := io.ReadAll(rec.Body)
 		return rec.Code, string(b)
 	}
@@ -175,7 +175,7 @@ func TestNewGameGetsTheCalibratedBoard(t *testing.T) {
 		body := `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]` + options + `},` +
 			`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/tables", strings.NewReader(body)))
+		h.ServeHTTP(rec, localRequest(http.MethodPost, "/api/tables", body))
 		var out struct{ Table string }
 		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &out) != nil {
 			t.Fatalf("create: %d %s", rec.Code, rec.Body)
@@ -308,4 +308,16 @@ func startServe(t *testing.T, cfg Config, devCfg devices.Config) (h http.Handler
 		t.Fatal("serve did not start")
 	}
 	return nil, stop
+}
+
+// localRequest is a request as the dashboard on the Pi sends it: to
+// localhost (the server refuses names it is not reached by), with a JSON
+// body.
+func localRequest(method, path, body string) *http.Request {
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	r.Host = "localhost"
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	return r
 }

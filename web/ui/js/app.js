@@ -679,7 +679,10 @@ function DevPage() {
   const send = async (key, command) => {
     let line;
     try {
-      const r = await call('POST', '/api/sim', { body: { key, command } });
+      // Only a table's host may drive the devices: name a table this
+      // tablet hosts, whose token call() sends.
+      const table = Object.keys(localStorage).filter((k) => k.startsWith('qm.host.')).map((k) => k.slice(8))[0] || '';
+      const r = await call('POST', `/api/sim?table=${encodeURIComponent(table)}`, { body: { key, command }, table });
       line = { text: `${key}: ${command} → ${r.result}`, bad: false, key: ++seq.current };
     } catch (e) { line = { text: `${key}: ${command} → ${errorText(e)}`, bad: true, key: ++seq.current }; }
     setOut((o) => [line, ...o]);
