@@ -39,6 +39,9 @@ func (c Calibration) Check() (*board.Layout, error) {
 	if c.ImageWidth < 16 || c.ImageHeight < 16 {
 		return nil, fmt.Errorf("calibration: image size %dx%d is missing or too small", c.ImageWidth, c.ImageHeight)
 	}
+	if c.ImageWidth > MaxImageSide || c.ImageHeight > MaxImageSide || c.ImageWidth*c.ImageHeight > MaxImagePixels {
+		return nil, fmt.Errorf("calibration: image size %dx%d is larger than any camera's (%w)", c.ImageWidth, c.ImageHeight, ErrImageTooLarge)
+	}
 	bc := board.Corners(c.Corners)
 	if err := bc.Validate(); err != nil {
 		return nil, err

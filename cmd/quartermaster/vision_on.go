@@ -30,6 +30,10 @@ func readImageFile(path string) (gocv.Mat, error) {
 	if st.IsDir() {
 		return gocv.NewMat(), fmt.Errorf("image %s is a directory", path)
 	}
+	// The header first: a small file can declare gigabytes of pixels.
+	if _, _, err := vision.CheckImageFile(path); err != nil {
+		return gocv.NewMat(), fmt.Errorf("image %s: %v", path, err)
+	}
 	m := gocv.IMRead(path, gocv.IMReadColor)
 	if m.Empty() {
 		m.Close()
@@ -215,14 +219,25 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 		}
 		cal.Layout = b
 	}
+	if _, err := cal.Check(); err != nil {
+		return err
+	}
+	// Everything is measured before anything is written: a command that
+	// fails leaves the previous calibration as it was.
+	var palette *board.Palette
+	if *dropPath != "" {
+		if palette, err = measureDrop(*dropPath, *emptyPath, m, cal, zoneColors); err != nil {
+			return err
+		}
+	}
 	if err := vision.SaveCalibration(*data, cal); err != nil {
 		return err
 	}
 	if err := vision.SaveEmpty(*data, emptyImg); err != nil {
 		return fmt.Errorf("could not write the empty board: %v", err)
 	}
-	if *dropPath != "" {
-		if err := measureDrop(*data, *dropPath, *emptyPath, m, cal, zoneColors); err != nil {
+	if palette != nil {
+		if err := vision.SavePalette(*data, palette); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "measured colours written to %s\n", filepath.Join(*data, vision.PaletteFile))
@@ -232,33 +247,33 @@ func runCalibrate(_ context.Context, e *env, args []string) error {
 }
 
 // measureDrop measures the cube colours in a calibration-drop photo against
-// the empty board and saves them as the data directory's palette.
-func measureDrop(data, dropPath, emptyPath string, empty gocv.Mat, cal vision.Calibration, zoneColors map[string]string) error {
+// the empty board, for the data directory's palette.
+func measureDrop(dropPath, emptyPath string, empty gocv.Mat, cal vision.Calibration, zoneColors map[string]string) (*board.Palette, error) {
 	layout, err := cal.Check()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	emptyImg, err := matImage(empty, emptyPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	dm, err := readImageFile(dropPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	drop, err := matImage(dm, dropPath)
 	dm.Close()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r, err := vision.NewReader(layout, board.DefaultPalette(), board.Corners(cal.Corners), vision.Options{Empty: emptyImg})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer r.Close()
 	p, err := r.MeasureColors(drop, zoneColors)
 	if err != nil {
-		return fmt.Errorf("calibration drop %s: %v", dropPath, err)
+		return nil, fmt.Errorf("calibration drop %s: %v", dropPath, err)
 	}
-	return vision.SavePalette(data, p)
+	return p, nil
 }
