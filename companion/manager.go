@@ -134,6 +134,9 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (*Session, Cred
 		}
 		return nil, cred, err
 	}
+	if err := checkSetupPlayers(g, req.Players); err != nil {
+		return nil, cred, err
+	}
 	players, err := json.Marshal(req.Players)
 	if err != nil {
 		return nil, cred, fmt.Errorf("companion: encoding players: %w", err)
@@ -186,7 +189,10 @@ func checkPlayers(ps []PlayerInfo) error {
 			return engine.Malformed("player in %s has no name", p.Seat)
 		}
 		if len(p.Name) > MaxNameLength || len(p.Colour) > MaxNameLength {
-			return engine.Malformed("player %q: name and colour are at most %d characters", p.Name[:min(len(p.Name), MaxNameLength)], MaxNameLength)
+			return engine.Malformed("player %d: name and colour are at most %d characters", i+1, MaxNameLength)
+		}
+		if err := checkPlayerText(i, p); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -5,11 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,7 +20,6 @@ import (
 // players and names are read across the table.
 const (
 	maxPlayers    = 8
-	maxNameRunes  = 24
 	maxKeyLen     = 80
 	maxReasonLen  = 300
 	hostHeader    = "Authorization"
@@ -189,11 +188,12 @@ func validateCreate(req *CreateRequest) error {
 	for i := range req.Players {
 		p := &req.Players[i]
 		p.Name, p.Colour = strings.TrimSpace(p.Name), strings.TrimSpace(strings.ToLower(p.Colour))
+		if err := engine.CheckName(fmt.Sprintf("player %d's name", i+1), p.Name); p.Name != "" && err != nil {
+			return fail(errBadRequest, "%s", message(err, engine.ErrMalformed)) // the one check of names
+		}
 		switch {
 		case p.Name == "":
 			return fail(errBadRequest, "player %d has no name", i+1)
-		case utf8.RuneCountInString(p.Name) > maxNameRunes:
-			return fail(errBadRequest, "the name %q is too long (at most %d letters)", p.Name, maxNameRunes)
 		case names[strings.ToLower(p.Name)]:
 			return fail(errBadRequest, "two players are called %q; give one of them another name", p.Name)
 		case p.Colour == "":

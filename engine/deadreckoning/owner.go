@@ -44,3 +44,15 @@ func (g *Game) RevealsHidden(err *engine.RuleError) bool {
 	}
 	return false
 }
+
+var _ engine.SeatNamer = (*Game)(nil)
+
+// SeatNames lists the setup's players in seat order, for the companion to
+// check against the table's players.
+func (g *Game) SeatNames() []string {
+	out := make([]string, len(g.st.Players))
+	for i, p := range g.st.Players {
+		out[i] = p.Name
+	}
+	return out
+}

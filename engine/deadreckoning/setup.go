@@ -96,6 +96,14 @@ func decodeSetup(raw json.RawMessage) (Setup, error) {
 		if p.Name == "" {
 			return s, engine.Malformed("setup: player %d has no name", i+1)
 		}
+		if err := engine.CheckName(fmt.Sprintf("setup: player %d's name", i+1), p.Name); err != nil {
+			return s, err
+		}
+		if p.Color != "" {
+			if err := engine.CheckName(fmt.Sprintf("setup: player %d's colour", i+1), p.Color); err != nil {
+				return s, err
+			}
+		}
 		if strings.EqualFold(p.Color, "black") {
 			return s, engine.Malformed("setup: player %d: black is the colour of the non-player cubes (p. 3)", i+1)
 		}
