@@ -64,6 +64,10 @@ type Options struct {
 	// Limits bounds request times, WebSockets and table creation (see
 	// limits.go); the zero value takes the defaults.
 	Limits Limits
+	// NeedsRepair lists the parts that did not start from their files (a
+	// damaged palette, calibration or cards file), shown by /api/health;
+	// nil: none.
+	NeedsRepair func() []string
 }
 
 // Server is the web dashboard: the JSON API, the WebSockets and the UI.
@@ -202,6 +206,7 @@ func (s *Server) health(c echo.Context) error {
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,
 		"score":       s.hasCalculator(),
+		"needsRepair": s.needsRepair(),
 	})
 }
 

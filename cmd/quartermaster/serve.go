@@ -89,6 +89,8 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 
 	opts := web.Options{Rules: rules, Catalogs: web.DirCatalogs(cfg.Data), DefaultLayout: json.RawMessage(board.DefaultLayoutJSON())}
 	var hw companion.Hardware
+	broken := &repairs{lg: lg}
+	opts.NeedsRepair = broken.list
 
 	if cfg.Sim || cfg.Hardware {
 		tbl := devices.Open(lg.With("part", "devices"), devCfg)
@@ -99,14 +101,16 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}()
 		cards, err := devices.LoadRegistry(filepath.Join(cfg.Data, cardsFile))
 		if err != nil {
-			return fmt.Errorf("the sailor cards' NFC stickers (%s): %w", filepath.Join(cfg.Data, cardsFile), err)
+			broken.add("the sailor cards' NFC stickers ("+cardsFile+")", err)
+			cards = devices.NewRegistry() // the cards' readers name no card until it is fixed
 		}
 		hw.Devices = &tableDevices{t: tbl, cards: cards}
 	}
 
 	cam, err := openCamera(ctx, lg.With("part", "camera"), cfg)
 	if err != nil {
-		return err
+		broken.add("the camera (its palette or calibration)", err)
+		cam = nil
 	}
 	// A new Dead Reckoning game is played on the calibrated battle board:
 	// the camera's, else the one calibrated in the data directory.
