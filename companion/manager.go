@@ -267,11 +267,11 @@ func (m *Manager) Loaded() int {
 func (m *Manager) load(ctx context.Context, rec store.TableRecord) (*Session, error) {
 	r, ok := m.rules[rec.Rules]
 	if !ok {
-		return nil, fmt.Errorf("companion: table %s plays %q, which this server does not have", rec.ID, rec.Rules)
+		return nil, damaged(rec.ID, fmt.Errorf("it plays %q, which this server does not have", rec.Rules))
 	}
 	var players []PlayerInfo
 	if err := json.Unmarshal(rec.Players, &players); err != nil {
-		return nil, fmt.Errorf("companion: table %s: reading players: %w", rec.ID, err)
+		return nil, damaged(rec.ID, fmt.Errorf("reading players: %w", err))
 	}
 	entries, err := m.st.Entries(ctx, rec.ID)
 	if err != nil {
@@ -279,17 +279,17 @@ func (m *Manager) load(ctx context.Context, rec store.TableRecord) (*Session, er
 	}
 	g, err := r.New(rec.Setup, rec.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("companion: table %s: starting from its setup: %w", rec.ID, err)
+		return nil, damaged(rec.ID, fmt.Errorf("starting from its setup: %w", err))
 	}
 	s := newSession(m, r, rec, players, g)
 	for _, e := range entries {
 		if err := s.remember(e); err != nil {
-			return nil, fmt.Errorf("companion: table %s: %w", rec.ID, err)
+			return nil, damaged(rec.ID, err)
 		}
 	}
 	g, _, err = s.replay(s.liveAt(len(s.log)), 0)
 	if err != nil {
-		return nil, fmt.Errorf("companion: table %s: replaying its log: %w", rec.ID, err)
+		return nil, damaged(rec.ID, fmt.Errorf("replaying its log: %w", err))
 	}
 	s.game = g
 	m.lg.Info("table loaded", "table", rec.ID, "version", len(entries))

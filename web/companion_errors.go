@@ -18,5 +18,6 @@ func companionErrorKinds() []errorKind {
 		{companion.ErrNotOver, http.StatusConflict, "not-over"},
 		{companion.ErrKeyReused, http.StatusConflict, "key-reused"},
 		{companion.ErrClosed, http.StatusServiceUnavailable, "closed"},
+		{companion.ErrDamaged, http.StatusInternalServerError, "table-damaged"},
 	}
 }

@@ -141,6 +141,17 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}
 	}
 
+	go func() {
+		// Every stored table is rebuilt once at start so that damage is
+		// reported now, table by table, while the others are played.
+		bad, err := mgr.CheckIntegrity(ctx)
+		if err != nil && ctx.Err() == nil {
+			broken.add("the tables' database", err)
+		}
+		for _, d := range bad {
+			broken.add("table "+d.ID, errors.New(d.Err))
+		}
+	}()
 	if hw.Devices != nil || hw.Camera != nil {
 		// The hardware serves the table its host chooses, never simply
 		// the newest: a game created elsewhere takes nothing.
