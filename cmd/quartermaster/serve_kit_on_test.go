@@ -41,7 +41,7 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 	}()
 	do := func(method, path, body, token string) (int, []byte) {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req := localRequest(method, path, body)
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
