@@ -83,7 +83,7 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 		return rs
 	}
 	drop := func() {
-		if code, body := do("POST", "/api/sim", `{"key":"drop-sensor","command":"drop 2"}`, ""); code != 200 {
+		if code, body := do("POST", "/api/sim?table="+created.Table, `{"key":"drop-sensor","command":"drop 2"}`, created.HostToken); code != 200 {
 			t.Fatalf("simulated drop: %d %s", code, body)
 		}
 	}
