@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/camerasvc"
 )
 
 // A damaged cards.json or palette no longer stops serve: it starts, a
@@ -27,10 +29,10 @@ func TestServeStartsWithDamagedFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cfg.Data, cardsFile), []byte(`{"cards": [`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(cfg.Data, simCameraDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(cfg.Data, camerasvc.SimDir), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(cfg.Data, simCameraDir, "palette.json"), []byte(`{"colors": {"purple": `), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cfg.Data, camerasvc.SimDir, "palette.json"), []byte(`{"colors": {"purple": `), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	devCfg, err := deviceConfig(cfg)
