@@ -3,9 +3,7 @@
 package vision
 
 import (
-	"os"
 	"sort"
-	"strconv"
 	"testing"
 	"time"
 
@@ -13,38 +11,6 @@ import (
 
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
-
-// BenchmarkAccuracy renders scenes from seeds the tests and the tuning never
-// used (1e6 on; QM_VISION_SCENES sets how many, default 300) at 1280x960
-// and reads each with and without the empty-board reference. It reports the
-// issue's figures as metrics; run it with -benchtime=1x.
-func BenchmarkAccuracy(b *testing.B) {
-	n := 300
-	if v, err := strconv.Atoi(os.Getenv("QM_VISION_SCENES")); err == nil && v > 0 {
-		n = v
-	}
-	for i := 0; i < b.N; i++ {
-		var with, without score
-		for k := 0; k < n; k++ {
-			s := synth.Random(uint64(1_000_000+k), synth.Options{})
-			img := synth.Render(s)
-			without.add(b, s, img, nil)
-			with.add(b, s, img, synth.RenderEmpty(s))
-		}
-		for _, m := range []struct {
-			name string
-			sc   score
-		}{{"ref", with}, {"noref", without}} {
-			sc := m.sc
-			b.ReportMetric(sc.pct(sc.lyingRight, sc.lying), "lying-right-%-"+m.name)
-			b.ReportMetric(sc.pct(sc.leaningRight, sc.leaning), "leaning-right-%-"+m.name)
-			b.ReportMetric(sc.pct(sc.balancedRedrop, sc.balanced), "balanced-redrop-%-"+m.name)
-			b.ReportMetric(sc.pct(sc.invented, sc.scenes), "invented-scenes-%-"+m.name)
-			b.ReportMetric(sc.pct(sc.missed, sc.scenes), "missed-scenes-%-"+m.name)
-			b.Logf("%s: %v", m.name, sc)
-		}
-	}
-}
 
 // BenchmarkReadSpeed times reads of 1280x960 frames (Mat in, Result out)
 // and, for scale, one full-frame BGR-to-Lab conversion of the same frames.

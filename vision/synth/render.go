@@ -31,24 +31,40 @@ func (c Camera) project(p [3]float64) (x, y, z float64) {
 	return float64(c.W)/2 + c.Focal*dot3(v, r)/zc, float64(c.H)/2 + c.Focal*dot3(v, d)/zc, zc
 }
 
-// Project maps a board point at height z (mm) to image pixels.
+// Project maps a board point at height z (mm) to image pixels of the drop
+// photograph (Render).
 func (s *Scene) Project(p board.Point, z float64) board.Point {
 	x, y, _ := s.Camera.project([3]float64{p.X, p.Y, z})
 	return board.Point{X: x, Y: y}
 }
 
-// Corners returns the exact image positions of the board's four corners, in
-// the calibration order (top-left, top-right, bottom-right, bottom-left).
-func (s *Scene) Corners() board.Corners {
+// Corners returns the image positions of the board's four corners, in the
+// calibration order (top-left, top-right, bottom-right, bottom-left), as
+// they were calibrated: exact in the empty-board photograph, and in the
+// drop photograph unless the camera moved since (CalibCamera).
+func (s *Scene) Corners() board.Corners { return s.cornersOf(s.calibCamera()) }
+
+func (s *Scene) cornersOf(cam Camera) board.Corners {
 	L := s.Layout
-	return board.Corners{s.Project(board.Point{}, 0), s.Project(board.Point{X: L.Width}, 0),
-		s.Project(board.Point{X: L.Width, Y: L.Height}, 0), s.Project(board.Point{Y: L.Height}, 0)}
+	var c board.Corners
+	for i, p := range [4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}} {
+		x, y, _ := cam.project([3]float64{p.X, p.Y, 0})
+		c[i] = board.Point{X: x, Y: y}
+	}
+	return c
 }
 
 // texture is the printed board at texPx pixels per millimetre.
 type texture struct {
-	w, h int
-	pix  []float64 // albedo 0..1, RGB
+	w, h  int
+	pix   []float64 // albedo 0..1, RGB
+	icons []texIcon // the printed icons, where cubes are hard to see
+}
+
+// texIcon is one printed icon: its centre and radius in board mm.
+type texIcon struct {
+	c board.Point
+	r float64
 }
 
 const texPx = 4
@@ -102,6 +118,7 @@ func boardTexture(L *board.Layout) *texture {
 				continue
 			}
 			icons = append(icons, icon{c, r, rng.IntN(4), inks[rng.IntN(len(inks))]})
+			t.icons = append(t.icons, texIcon{c, r})
 			n--
 		}
 		_ = i
@@ -157,12 +174,20 @@ func Render(s *Scene) *image.RGBA { return s.render(true) }
 func RenderEmpty(s *Scene) *image.RGBA { return s.render(false) }
 
 func (s *Scene) render(withCubes bool) *image.RGBA {
+	// The drop is photographed by the camera as it is now, in the drop's
+	// light; the empty board as it was calibrated, in its own light.
 	cam := s.Camera
+	light := s.Light
+	if !withCubes {
+		cam = s.calibCamera()
+		if s.EmptyLight != nil {
+			light = *s.EmptyLight
+		}
+	}
 	W, H := cam.W, cam.H
 	L := s.Layout
-	light := s.Light
 	buf := make([]float64, W*H*3)
-	toImg, _ := board.HomographyFrom4([4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}}, [4]board.Point(s.Corners()))
+	toImg, _ := board.HomographyFrom4([4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}}, [4]board.Point(s.cornersOf(cam)))
 	toBoard, _ := toImg.Inverse()
 	tex := boardTexture(L)
 
@@ -179,6 +204,20 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			}
 			fillConvex(convexHull(pts), W, H, func(i int) { shadow[i] = 1 })
 		}
+		if s.Hand != nil {
+			var pts [][3]float64
+			for _, v := range s.handOutline() {
+				k := v[2] / ld[2]
+				pts = append(pts, [3]float64{v[0] - ld[0]*k, v[1] - ld[1]*k, 0})
+			}
+			fillConvex(s.imageHull(cam, pts), W, H, func(i int) { shadow[i] = 1 })
+		}
+	}
+	ink := 1 - s.PrintDark
+	// shade is the light the Shade leaves at each pixel (the drop only).
+	var shade []float32
+	if withCubes && s.Shade != nil {
+		shade = make([]float32, W*H)
 	}
 	floorLit := light.Ambient + light.Diffuse*light.Dir[2]
 	shadowLit := light.Ambient + light.Diffuse*light.Dir[2]*light.Shadow
@@ -189,7 +228,7 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			if p.X >= 0 && p.Y >= 0 && p.X < L.Width && p.Y < L.Height {
 				tx, ty := int(p.X*texPx), int(p.Y*texPx)
 				i := (ty*tex.w + tx) * 3
-				a = [3]float64{tex.pix[i], tex.pix[i+1], tex.pix[i+2]}
+				a = [3]float64{tex.pix[i] * ink, tex.pix[i+1] * ink, tex.pix[i+2] * ink}
 			} else {
 				// The hull around the board: dark wood with grain.
 				g := 0.9 + 0.1*math.Sin(p.Y*0.8+math.Sin(p.X*0.05)*3)
@@ -198,6 +237,9 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			lit := floorLit
 			if shadow[y*W+x] != 0 {
 				lit = shadowLit
+			}
+			if shade != nil {
+				shade[y*W+x] = float32(s.shadeAt(p))
 			}
 			i := (y*W + x) * 3
 			buf[i], buf[i+1], buf[i+2] = a[0]*lit, a[1]*lit, a[2]*lit
@@ -240,6 +282,13 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 		sort.Slice(cubes, func(i, j int) bool { return cubes[i].depth > cubes[j].depth })
 		solids = append(solids, cubes...)
 	}
+	if s.Hull != nil {
+		// Tall and beside the board: drawn over the cubes (none is placed
+		// where it would hide them).
+		ctr, half := s.hullBox()
+		solids = append(solids, solid{ctr: ctr, ax: [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, half: half,
+			color: [3]float64{0.33, 0.22, 0.14}})
+	}
 	for _, so := range solids {
 		for axis := 0; axis < 3; axis++ {
 			for _, sign := range []float64{-1, 1} {
@@ -263,6 +312,17 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			}
 		}
 	}
+	if withCubes && s.Hand != nil {
+		// Skin, lit from above, a little darker toward the forearm.
+		h := s.Hand
+		lit := light.Ambient + light.Diffuse*light.Dir[2]
+		span := h.To.Sub(h.From).Len()
+		fillConvex(s.imageHull(cam, s.handOutline()), W, H, func(i int) {
+			p := toBoard.Apply(board.Point{X: float64(i%W) + 0.5, Y: float64(i/W) + 0.5})
+			f := lit * (0.8 + 0.2*math.Min(1, math.Max(0, 1-p.Sub(h.To).Len()/span)))
+			buf[i*3], buf[i*3+1], buf[i*3+2] = h.Color[0]*f, h.Color[1]*f, h.Color[2]*f
+		})
+	}
 	// Light colour, gradient and vignette, to 8 bits.
 	img := image.NewRGBA(image.Rect(0, 0, W, H))
 	for y := 0; y < H; y++ {
@@ -271,6 +331,9 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			fx := float64(x)/float64(W) - 0.5
 			g := (1 + light.GradientX*fx + light.GradientY*fy) * (1 - s.Vignette*(fx*fx+fy*fy)*2)
 			i := y*W + x
+			if shade != nil {
+				g *= float64(shade[i])
+			}
 			for k := 0; k < 3; k++ {
 				buf[i*3+k] *= g * light.Color[k] * 255
 			}
