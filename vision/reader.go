@@ -89,7 +89,11 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 			r.Close()
 			return nil, errors.New("empty board: warp failed")
 		}
+		r.refPx = append([]byte(nil), px...)
 		r.refBG = r.background(px, refPct)
+		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
+			scaleGain(r.refBG, k)
+		}
 		r.refLab, err = r.correct(px, r.refBG)
 		if err != nil {
 			r.Close()
@@ -120,6 +124,7 @@ func (r *Reader) setFrameSize(w, h int) error {
 	}
 	r.imgW, r.imgH = w, h
 	r.pose = board.EstimatePose(r.toImg, w, h)
+	r.borders = r.samples()
 	return nil
 }
 
@@ -239,15 +244,25 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 		return nil, err
 	}
 	defer w.Close()
-	bg := r.refBG
-	if bg == nil {
+	// A knocked camera: move the board image back under the layout.
+	if f, moved := r.alignment(px, r.borders); moved {
+		r.shiftImage(px, f)
+	}
+	var bg []float32
+	if r.refBG != nil {
+		bg = r.lightChange(px)
+	} else {
 		bg = r.background(px, framePct)
+		k := r.printShade(px, bg, r.borders, nominalBorderG)
+		scaleGain(bg, k)
+		r.bgLab = labOf(board.Color{uint8(float32(NominalBoard[0]) * k), uint8(float32(NominalBoard[1]) * k), uint8(float32(NominalBoard[2]) * k)})
 	}
 	lab, err := r.correct(px, bg)
 	if err != nil {
 		return nil, err
 	}
 	cls := r.classify(lab)
+	r.clearHull(cls)
 	return r.blobs(cls, lab), nil
 }
 

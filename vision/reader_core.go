@@ -27,12 +27,24 @@ type core struct {
 	pose    board.CameraPose
 	refBG   []float32 // gain from the light over the empty board (smooth) to NominalBoard, or nil
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
+	refPx   []byte    // the empty board, warped BGR, or nil
 	lab     [][3]float64
 	black   int // index of the darkest palette colour, if dark; else -1
 	bgLab   [3]float64
 	inStrip []bool // warped pixel near a border line
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
+	borders borderSamples
+}
+
+// scaleGain multiplies a gain by k (a darker print: see printShade).
+func scaleGain(g []float32, k float32) {
+	if k == 1 {
+		return
+	}
+	for i := range g {
+		g[i] *= k
+	}
 }
 
 // newCore sets up the plain-Go part for a layout and palette at s px per
@@ -105,6 +117,48 @@ func (r *core) normalize(px []byte, gain []float32) []byte {
 // centres. It returns, per pixel and BGR channel, the gain that turns that
 // colour into NominalBoard.
 func (r *core) background(px []byte, q float64) []float32 {
+	return r.cellField(px, q, false, nil)
+}
+
+// lightChange measures, with an empty-board reference, how the light
+// changed since the reference was photographed: per cell and channel the
+// median ratio of the reference to the frame (cubes, their shadows and a
+// hand are a minority of a cell's pixels), made robust and interpolated
+// like the background. It returns the frame's gain: the reference's gain
+// times that ratio.
+func (r *core) lightChange(px []byte) []float32 {
+	var lg [256]float32
+	for i := range lg {
+		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
+	}
+	// Only the pixels cellField samples (every second row and column).
+	enc := make([]byte, len(px))
+	for y := 0; y < r.wh; y += 2 {
+		for x := 0; x < r.ww; x += 2 {
+			i := (y*r.ww + x) * 3
+			for k := i; k < i+3; k++ {
+				v := 128 + lg[r.refPx[k]] - lg[px[k]]
+				enc[k] = uint8(min(max(v, 0), 255))
+			}
+		}
+	}
+	return r.cellField(enc, 0.5, true, func(v, g float32, _ int) float32 {
+		return g * float32(math.Exp(float64(v-128)/ratioScale))
+	})
+}
+
+// ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
+const ratioScale = 40
+
+// cellField estimates a smooth field over the board from the pixels' values
+// (BGR bytes, warped): the q-th percentile per channel in cells of about 16
+// mm aligned with the board (the hull around it left out), a cell far from
+// its neighbours replaced by their median (relatively, or when logRatio
+// additively, the values being log ratios), interpolated between cell
+// centres. out (nil: the gain that maps the value to NominalBoard) maps a
+// channel's field value (and the reference's gain at
+// the pixel, when there is one) to what is stored per pixel and channel.
+func (r *core) cellField(px []byte, q float64, logRatio bool, out func(v, refGain float32, k int) float32) []float32 {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
 	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
@@ -167,7 +221,11 @@ func (r *core) background(px []byte, q float64) []float32 {
 				s := nv[k]
 				sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
 				m := s[len(s)/2]
-				if !valid[cy*cw+cx] || v < m*0.85 || v > m*1.15 {
+				far := v < m*0.85 || v > m*1.15
+				if logRatio {
+					far = math.Abs(float64(v-m)) > ratioScale*0.14
+				}
+				if !valid[cy*cw+cx] || far {
 					v = m
 				}
 				sm[cy*cw+cx][k] = v
@@ -175,9 +233,12 @@ func (r *core) background(px []byte, q float64) []float32 {
 		}
 	}
 	// Interpolate between cell centres (separably: a row's blend of two
-	// cell rows, then along x) and store the gain that maps the light to
-	// NominalBoard.
+	// cell rows, then along x) and store what out makes of it.
 	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
+	add := float32(1) // the gain is of px+1 (normalize)
+	if logRatio {
+		add = 0
+	}
 	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
 	txs := make([]float32, r.ww)
 	for x := 0; x < r.ww; x++ {
@@ -187,7 +248,7 @@ func (r *core) background(px []byte, q float64) []float32 {
 		txs[x] = min(max(fx-float32(xf), 0), 1)
 	}
 	row := make([]float32, cw*3)
-	out := make([]float32, r.ww*r.wh*3)
+	res := make([]float32, r.ww*r.wh*3)
 	for y := 0; y < r.wh; y++ {
 		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
 		yf := int(math.Floor(float64(fy)))
@@ -196,19 +257,34 @@ func (r *core) background(px []byte, q float64) []float32 {
 		for c := 0; c < cw; c++ {
 			a, b := sm[y0c*cw+c], sm[y1c*cw+c]
 			for k := 0; k < 3; k++ {
-				row[c*3+k] = 1 + a[k]*(1-ty) + b[k]*ty
+				row[c*3+k] = add + a[k]*(1-ty) + b[k]*ty
 			}
 		}
-		o := out[y*r.ww*3 : (y+1)*r.ww*3]
+		o := res[y*r.ww*3 : (y+1)*r.ww*3]
+		var g []float32
+		if r.refBG != nil {
+			g = r.refBG[y*r.ww*3 : (y+1)*r.ww*3]
+		}
 		for x := 0; x < r.ww; x++ {
 			tx := txs[x]
 			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
-			o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
-			o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
-			o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
+			if out == nil {
+				// The gain that maps the light to NominalBoard.
+				o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
+				o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
+				o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
+				continue
+			}
+			for k := 0; k < 3; k++ {
+				var rg float32
+				if g != nil {
+					rg = g[x*3+k]
+				}
+				o[x*3+k] = out(a[k]*(1-tx)+b[k]*tx, rg, k)
+			}
 		}
 	}
-	return out
+	return res
 }
 
 // histPercentile is the q-th percentile of n values counted in h.
