@@ -56,15 +56,8 @@ func (s *Scene) cornersOf(cam Camera) board.Corners {
 
 // texture is the printed board at texPx pixels per millimetre.
 type texture struct {
-	w, h  int
-	pix   []float64 // albedo 0..1, RGB
-	icons []texIcon // the printed icons, where cubes are hard to see
-}
-
-// texIcon is one printed icon: its centre and radius in board mm.
-type texIcon struct {
-	c board.Point
-	r float64
+	w, h int
+	pix  []float64 // albedo 0..1, RGB
 }
 
 const texPx = 4
@@ -78,13 +71,7 @@ func boardTexture(L *board.Layout) *texture {
 	w, h := int(L.Width*texPx), int(L.Height*texPx)
 	t := &texture{w: w, h: h, pix: make([]float64, w*h*3)}
 	tints := [][3]float64{{0.86, 0.80, 0.66}, {0.80, 0.74, 0.60}, {0.84, 0.78, 0.70}, {0.76, 0.72, 0.62}, {0.88, 0.82, 0.68}, {0.78, 0.70, 0.58}}
-	type icon struct {
-		c     board.Point
-		r     float64
-		kind  int
-		color [3]float64
-	}
-	var icons []icon
+	icons := boardIcons(L)
 	zoneOf := make([]int, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -98,30 +85,6 @@ func boardTexture(L *board.Layout) *texture {
 			}
 			zoneOf[y*w+x] = idx
 		}
-	}
-	inks := [][3]float64{{0.27, 0.18, 0.12}, {0.42, 0.15, 0.11}, {0.20, 0.17, 0.15}, {0.30, 0.24, 0.16}}
-	for i, z := range L.Zones {
-		hs := fnv.New64a()
-		hs.Write([]byte(z.ID))
-		rng := rand.New(rand.NewPCG(hs.Sum64(), 7))
-		poly := z.Poly()
-		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, p := range poly {
-			minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-			maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-		}
-		n := 1 + rng.IntN(3)
-		for k := 0; k < n*20 && n > 0; k++ {
-			c := board.Point{X: minX + rng.Float64()*(maxX-minX), Y: minY + rng.Float64()*(maxY-minY)}
-			r := 3 + rng.Float64()*5
-			if !board.PolygonContains(poly, c) || board.PolygonDist(poly, c) < r+2 {
-				continue
-			}
-			icons = append(icons, icon{c, r, rng.IntN(4), inks[rng.IntN(len(inks))]})
-			t.icons = append(t.icons, texIcon{c, r})
-			n--
-		}
-		_ = i
 	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -164,6 +127,43 @@ func boardTexture(L *board.Layout) *texture {
 	}
 	texCache.Store(L, t)
 	return t
+}
+
+// icon is one printed icon: a disc, ring, cross or skull of radius r mm.
+type icon struct {
+	c     board.Point
+	r     float64
+	kind  int
+	color [3]float64
+}
+
+// boardIcons are the icons printed on the board: a few per zone, placed
+// from the zone's id, so every scene of one layout shows the same print.
+func boardIcons(L *board.Layout) []icon {
+	var icons []icon
+	inks := [][3]float64{{0.27, 0.18, 0.12}, {0.42, 0.15, 0.11}, {0.20, 0.17, 0.15}, {0.30, 0.24, 0.16}}
+	for _, z := range L.Zones {
+		hs := fnv.New64a()
+		hs.Write([]byte(z.ID))
+		rng := rand.New(rand.NewPCG(hs.Sum64(), 7))
+		poly := z.Poly()
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range poly {
+			minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+			maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		}
+		n := 1 + rng.IntN(3)
+		for k := 0; k < n*20 && n > 0; k++ {
+			c := board.Point{X: minX + rng.Float64()*(maxX-minX), Y: minY + rng.Float64()*(maxY-minY)}
+			r := 3 + rng.Float64()*5
+			if !board.PolygonContains(poly, c) || board.PolygonDist(poly, c) < r+2 {
+				continue
+			}
+			icons = append(icons, icon{c, r, rng.IntN(4), inks[rng.IntN(len(inks))]})
+			n--
+		}
+	}
+	return icons
 }
 
 // Render draws the scene as a camera photograph.

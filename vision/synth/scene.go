@@ -693,7 +693,7 @@ func (s *Scene) hardSpot(hr *rand.Rand, names []string, color string) (string, f
 			return board.Point{X: d, Y: r.Float64() * L.Height}
 		}
 	case 2: // on or beside a printed icon
-		icons := boardTexture(L).icons
+		icons := boardIcons(L)
 		if len(icons) == 0 {
 			break
 		}
