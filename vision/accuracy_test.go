@@ -155,3 +155,22 @@ func BenchmarkAccuracy(b *testing.B) {
 		})
 	}
 }
+
+// Hard scenes (the widened renderer, small) with the empty-board
+// reference: a regression guard; the figures come from BenchmarkAccuracy.
+func TestReadHardScenesWithReference(t *testing.T) {
+	n := 4
+	if testing.Short() || vision.RaceOn {
+		n = 2
+	}
+	sc := evaluate(t, 6000, n, synth.Options{W: 640, H: 480, Hard: true}, true)
+	t.Logf("%v", &sc)
+	if l := score.Pct(sc.LyingRight, sc.Lying); l < 95 {
+		t.Errorf("lying cubes right %.1f%% < 95%%", l)
+		logFailures(t, sc)
+	}
+	if sc.Missed > 1 || sc.Invented > 1 {
+		t.Errorf("%d scenes of %d miss a cube, %d invent one", sc.Missed, sc.Scenes, sc.Invented)
+		logFailures(t, sc)
+	}
+}
