@@ -83,12 +83,17 @@ func (r *core) alignment(px []byte, bs borderSamples) (f shiftField, ok bool) {
 		return out
 	}
 	top, side := toPx(bs.top), toPx(bs.side)
+	// The sum of the channels, once: the searches below look each pixel
+	// up many times.
+	sum := make([]int32, r.ww*r.wh)
+	for i := range sum {
+		sum[i] = int32(px[3*i]) + int32(px[3*i+1]) + int32(px[3*i+2])
+	}
 	gray := func(x, y int) int {
 		if x < 0 || y < 0 || x >= r.ww || y >= r.wh {
 			return -1
 		}
-		i := (y*r.ww + x) * 3
-		return int(px[i]) + int(px[i+1]) + int(px[i+2])
+		return int(sum[y*r.ww+x])
 	}
 	// contrast of the samples whose index passes keep, shifted by (sx, sy).
 	contrast := func(keep func(i int) bool, sx, sy int) float64 {
