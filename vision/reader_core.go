@@ -117,7 +117,7 @@ func (r *core) normalize(px []byte, gain []float32) []byte {
 // centres. It returns, per pixel and BGR channel, the gain that turns that
 // colour into NominalBoard.
 func (r *core) background(px []byte, q float64) []float32 {
-	return r.cellField(px, q, false, nil)
+	return r.cellField(px, q, false)
 }
 
 // lightChange measures, with an empty-board reference, how the light
@@ -142,9 +142,7 @@ func (r *core) lightChange(px []byte) []float32 {
 			}
 		}
 	}
-	return r.cellField(enc, 0.5, true, func(v, g float32, _ int) float32 {
-		return g * float32(math.Exp(float64(v-128)/ratioScale))
-	})
+	return r.cellField(enc, 0.5, true)
 }
 
 // ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
@@ -155,10 +153,10 @@ const ratioScale = 40
 // mm aligned with the board (the hull around it left out), a cell far from
 // its neighbours replaced by their median (relatively, or when logRatio
 // additively, the values being log ratios), interpolated between cell
-// centres. out (nil: the gain that maps the value to NominalBoard) maps a
-// channel's field value (and the reference's gain at
-// the pixel, when there is one) to what is stored per pixel and channel.
-func (r *core) cellField(px []byte, q float64, logRatio bool, out func(v, refGain float32, k int) float32) []float32 {
+// centres. It returns per pixel and channel the gain that maps the field to
+// NominalBoard, or with logRatio the reference's gain times the ratio
+// (the cells' log ratios turned into ratios before interpolating).
+func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
 	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
@@ -238,6 +236,11 @@ func (r *core) cellField(px []byte, q float64, logRatio bool, out func(v, refGai
 	add := float32(1) // the gain is of px+1 (normalize)
 	if logRatio {
 		add = 0
+		for c := range sm {
+			for k := 0; k < 3; k++ {
+				sm[c][k] = float32(math.Exp(float64(sm[c][k]-128) / ratioScale))
+			}
+		}
 	}
 	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
 	txs := make([]float32, r.ww)
@@ -268,7 +271,7 @@ func (r *core) cellField(px []byte, q float64, logRatio bool, out func(v, refGai
 		for x := 0; x < r.ww; x++ {
 			tx := txs[x]
 			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
-			if out == nil {
+			if !logRatio {
 				// The gain that maps the light to NominalBoard.
 				o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
 				o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
@@ -276,11 +279,7 @@ func (r *core) cellField(px []byte, q float64, logRatio bool, out func(v, refGai
 				continue
 			}
 			for k := 0; k < 3; k++ {
-				var rg float32
-				if g != nil {
-					rg = g[x*3+k]
-				}
-				o[x*3+k] = out(a[k]*(1-tx)+b[k]*tx, rg, k)
+				o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
 			}
 		}
 	}
