@@ -13,46 +13,6 @@ import (
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
-// Accuracy on small rendered photographs (other seeds than the benchmark's).
-// The thresholds are what the reader reaches with margin, so a regression
-// fails; the full figures come from BenchmarkAccuracy.
-func TestReadAccuracySmall(t *testing.T) {
-	n := 6
-	if testing.Short() || raceOn {
-		n = 3
-	}
-	o := synth.Options{W: 640, H: 480}
-	for _, tc := range []struct {
-		ref                    bool
-		minLying, minBal       float64
-		maxInvented, maxMissed float64
-	}{
-		// At most one scene of the 3-6 may invent or miss a cube.
-		{ref: true, minLying: 95, minBal: 90, maxInvented: 34, maxMissed: 34},
-		{ref: false, minLying: 88, minBal: 80, maxInvented: 34, maxMissed: 34},
-	} {
-		sc := evaluate(t, seedRange(500, n), o, tc.ref)
-		t.Logf("empty reference %v: %v", tc.ref, sc)
-		if l := sc.pct(sc.lyingRight, sc.lying); l < tc.minLying {
-			t.Errorf("reference %v: lying cubes right %.1f%% < %.0f%%", tc.ref, l, tc.minLying)
-		}
-		if b := sc.pct(sc.balancedRedrop, sc.balanced); b < tc.minBal {
-			t.Errorf("reference %v: balanced re-dropped %.1f%% < %.0f%%", tc.ref, b, tc.minBal)
-		}
-		if v := sc.pct(sc.invented, sc.scenes); v > tc.maxInvented {
-			t.Errorf("reference %v: %.0f%% scenes with an invented cube", tc.ref, v)
-		}
-		if v := sc.pct(sc.missed, sc.scenes); v > tc.maxMissed {
-			t.Errorf("reference %v: %.0f%% scenes with a missed cube", tc.ref, v)
-		}
-		if testing.Verbose() {
-			for _, p := range sc.problems {
-				t.Log(p)
-			}
-		}
-	}
-}
-
 func TestReadEmptyBoardFindsNothing(t *testing.T) {
 	s := synth.Random(42, synth.Options{W: 480, H: 360})
 	s.Cubes = nil
@@ -155,26 +115,5 @@ func TestOverlayDrawsCubes(t *testing.T) {
 	b, err := r.OverlayImage(img, res, ".jpg")
 	if err != nil || len(b) < 1000 || b[0] != 0xFF || b[1] != 0xD8 {
 		t.Errorf("overlay of a Go image: %d bytes, %v", len(b), err)
-	}
-}
-
-// Black cubes balanced on the raised borders (dark wood with shaded sides)
-// are found and sent back without the empty-board reference too.
-func TestReadBlackCubesOnBordersWithoutReference(t *testing.T) {
-	n := 3
-	if testing.Short() || raceOn {
-		n = 1
-	}
-	o := synth.Options{W: 640, H: 480, PBalanced: 0.7, MinCubes: 4, MaxCubes: 8, ColorsOverride: []string{"black"}}
-	sc := evaluate(t, seedRange(700, n), o, false)
-	t.Logf("%v", sc)
-	if sc.balanced < 2*n {
-		t.Fatalf("only %d balanced cubes rendered", sc.balanced)
-	}
-	if b := sc.pct(sc.balancedRedrop, sc.balanced); b < 80 {
-		t.Errorf("black cubes on borders re-dropped %.0f%% < 80%%", b)
-		for _, p := range sc.problems {
-			t.Log(p)
-		}
 	}
 }

@@ -31,18 +31,27 @@ func (c Camera) project(p [3]float64) (x, y, z float64) {
 	return float64(c.W)/2 + c.Focal*dot3(v, r)/zc, float64(c.H)/2 + c.Focal*dot3(v, d)/zc, zc
 }
 
-// Project maps a board point at height z (mm) to image pixels.
+// Project maps a board point at height z (mm) to image pixels of the drop
+// photograph (Render).
 func (s *Scene) Project(p board.Point, z float64) board.Point {
 	x, y, _ := s.Camera.project([3]float64{p.X, p.Y, z})
 	return board.Point{X: x, Y: y}
 }
 
-// Corners returns the exact image positions of the board's four corners, in
-// the calibration order (top-left, top-right, bottom-right, bottom-left).
-func (s *Scene) Corners() board.Corners {
+// Corners returns the image positions of the board's four corners, in the
+// calibration order (top-left, top-right, bottom-right, bottom-left), as
+// they were calibrated: exact in the empty-board photograph, and in the
+// drop photograph unless the camera moved since (CalibCamera).
+func (s *Scene) Corners() board.Corners { return s.cornersOf(s.calibCamera()) }
+
+func (s *Scene) cornersOf(cam Camera) board.Corners {
 	L := s.Layout
-	return board.Corners{s.Project(board.Point{}, 0), s.Project(board.Point{X: L.Width}, 0),
-		s.Project(board.Point{X: L.Width, Y: L.Height}, 0), s.Project(board.Point{Y: L.Height}, 0)}
+	var c board.Corners
+	for i, p := range [4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}} {
+		x, y, _ := cam.project([3]float64{p.X, p.Y, 0})
+		c[i] = board.Point{X: x, Y: y}
+	}
+	return c
 }
 
 // texture is the printed board at texPx pixels per millimetre.
@@ -62,13 +71,7 @@ func boardTexture(L *board.Layout) *texture {
 	w, h := int(L.Width*texPx), int(L.Height*texPx)
 	t := &texture{w: w, h: h, pix: make([]float64, w*h*3)}
 	tints := [][3]float64{{0.86, 0.80, 0.66}, {0.80, 0.74, 0.60}, {0.84, 0.78, 0.70}, {0.76, 0.72, 0.62}, {0.88, 0.82, 0.68}, {0.78, 0.70, 0.58}}
-	type icon struct {
-		c     board.Point
-		r     float64
-		kind  int
-		color [3]float64
-	}
-	var icons []icon
+	icons := boardIcons(L)
 	zoneOf := make([]int, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -82,29 +85,6 @@ func boardTexture(L *board.Layout) *texture {
 			}
 			zoneOf[y*w+x] = idx
 		}
-	}
-	inks := [][3]float64{{0.27, 0.18, 0.12}, {0.42, 0.15, 0.11}, {0.20, 0.17, 0.15}, {0.30, 0.24, 0.16}}
-	for i, z := range L.Zones {
-		hs := fnv.New64a()
-		hs.Write([]byte(z.ID))
-		rng := rand.New(rand.NewPCG(hs.Sum64(), 7))
-		poly := z.Poly()
-		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, p := range poly {
-			minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-			maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-		}
-		n := 1 + rng.IntN(3)
-		for k := 0; k < n*20 && n > 0; k++ {
-			c := board.Point{X: minX + rng.Float64()*(maxX-minX), Y: minY + rng.Float64()*(maxY-minY)}
-			r := 3 + rng.Float64()*5
-			if !board.PolygonContains(poly, c) || board.PolygonDist(poly, c) < r+2 {
-				continue
-			}
-			icons = append(icons, icon{c, r, rng.IntN(4), inks[rng.IntN(len(inks))]})
-			n--
-		}
-		_ = i
 	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -149,6 +129,43 @@ func boardTexture(L *board.Layout) *texture {
 	return t
 }
 
+// icon is one printed icon: a disc, ring, cross or skull of radius r mm.
+type icon struct {
+	c     board.Point
+	r     float64
+	kind  int
+	color [3]float64
+}
+
+// boardIcons are the icons printed on the board: a few per zone, placed
+// from the zone's id, so every scene of one layout shows the same print.
+func boardIcons(L *board.Layout) []icon {
+	var icons []icon
+	inks := [][3]float64{{0.27, 0.18, 0.12}, {0.42, 0.15, 0.11}, {0.20, 0.17, 0.15}, {0.30, 0.24, 0.16}}
+	for _, z := range L.Zones {
+		hs := fnv.New64a()
+		hs.Write([]byte(z.ID))
+		rng := rand.New(rand.NewPCG(hs.Sum64(), 7))
+		poly := z.Poly()
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range poly {
+			minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+			maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		}
+		n := 1 + rng.IntN(3)
+		for k := 0; k < n*20 && n > 0; k++ {
+			c := board.Point{X: minX + rng.Float64()*(maxX-minX), Y: minY + rng.Float64()*(maxY-minY)}
+			r := 3 + rng.Float64()*5
+			if !board.PolygonContains(poly, c) || board.PolygonDist(poly, c) < r+2 {
+				continue
+			}
+			icons = append(icons, icon{c, r, rng.IntN(4), inks[rng.IntN(len(inks))]})
+			n--
+		}
+	}
+	return icons
+}
+
 // Render draws the scene as a camera photograph.
 func Render(s *Scene) *image.RGBA { return s.render(true) }
 
@@ -157,12 +174,20 @@ func Render(s *Scene) *image.RGBA { return s.render(true) }
 func RenderEmpty(s *Scene) *image.RGBA { return s.render(false) }
 
 func (s *Scene) render(withCubes bool) *image.RGBA {
+	// The drop is photographed by the camera as it is now, in the drop's
+	// light; the empty board as it was calibrated, in its own light.
 	cam := s.Camera
+	light := s.Light
+	if !withCubes {
+		cam = s.calibCamera()
+		if s.EmptyLight != nil {
+			light = *s.EmptyLight
+		}
+	}
 	W, H := cam.W, cam.H
 	L := s.Layout
-	light := s.Light
 	buf := make([]float64, W*H*3)
-	toImg, _ := board.HomographyFrom4([4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}}, [4]board.Point(s.Corners()))
+	toImg, _ := board.HomographyFrom4([4]board.Point{{}, {X: L.Width}, {X: L.Width, Y: L.Height}, {Y: L.Height}}, [4]board.Point(s.cornersOf(cam)))
 	toBoard, _ := toImg.Inverse()
 	tex := boardTexture(L)
 
@@ -179,6 +204,20 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			}
 			fillConvex(convexHull(pts), W, H, func(i int) { shadow[i] = 1 })
 		}
+		if s.Hand != nil {
+			var pts [][3]float64
+			for _, v := range s.handOutline() {
+				k := v[2] / ld[2]
+				pts = append(pts, [3]float64{v[0] - ld[0]*k, v[1] - ld[1]*k, 0})
+			}
+			fillConvex(s.imageHull(cam, pts), W, H, func(i int) { shadow[i] = 1 })
+		}
+	}
+	ink := 1 - s.PrintDark
+	// shade is the light the Shade leaves at each pixel (the drop only).
+	var shade []float32
+	if withCubes && s.Shade != nil {
+		shade = make([]float32, W*H)
 	}
 	floorLit := light.Ambient + light.Diffuse*light.Dir[2]
 	shadowLit := light.Ambient + light.Diffuse*light.Dir[2]*light.Shadow
@@ -189,7 +228,7 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			if p.X >= 0 && p.Y >= 0 && p.X < L.Width && p.Y < L.Height {
 				tx, ty := int(p.X*texPx), int(p.Y*texPx)
 				i := (ty*tex.w + tx) * 3
-				a = [3]float64{tex.pix[i], tex.pix[i+1], tex.pix[i+2]}
+				a = [3]float64{tex.pix[i] * ink, tex.pix[i+1] * ink, tex.pix[i+2] * ink}
 			} else {
 				// The hull around the board: dark wood with grain.
 				g := 0.9 + 0.1*math.Sin(p.Y*0.8+math.Sin(p.X*0.05)*3)
@@ -198,6 +237,9 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			lit := floorLit
 			if shadow[y*W+x] != 0 {
 				lit = shadowLit
+			}
+			if shade != nil {
+				shade[y*W+x] = float32(s.shadeAt(p))
 			}
 			i := (y*W + x) * 3
 			buf[i], buf[i+1], buf[i+2] = a[0]*lit, a[1]*lit, a[2]*lit
@@ -240,6 +282,13 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 		sort.Slice(cubes, func(i, j int) bool { return cubes[i].depth > cubes[j].depth })
 		solids = append(solids, cubes...)
 	}
+	if s.Hull != nil {
+		// Tall and beside the board: drawn over the cubes (none is placed
+		// where it would hide them).
+		ctr, half := s.hullBox()
+		solids = append(solids, solid{ctr: ctr, ax: [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, half: half,
+			color: [3]float64{0.33, 0.22, 0.14}})
+	}
 	for _, so := range solids {
 		for axis := 0; axis < 3; axis++ {
 			for _, sign := range []float64{-1, 1} {
@@ -263,6 +312,17 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			}
 		}
 	}
+	if withCubes && s.Hand != nil {
+		// Skin, lit from above, a little darker toward the forearm.
+		h := s.Hand
+		lit := light.Ambient + light.Diffuse*light.Dir[2]
+		span := h.To.Sub(h.From).Len()
+		fillConvex(s.imageHull(cam, s.handOutline()), W, H, func(i int) {
+			p := toBoard.Apply(board.Point{X: float64(i%W) + 0.5, Y: float64(i/W) + 0.5})
+			f := lit * (0.8 + 0.2*math.Min(1, math.Max(0, 1-p.Sub(h.To).Len()/span)))
+			buf[i*3], buf[i*3+1], buf[i*3+2] = h.Color[0]*f, h.Color[1]*f, h.Color[2]*f
+		})
+	}
 	// Light colour, gradient and vignette, to 8 bits.
 	img := image.NewRGBA(image.Rect(0, 0, W, H))
 	for y := 0; y < H; y++ {
@@ -271,6 +331,9 @@ func (s *Scene) render(withCubes bool) *image.RGBA {
 			fx := float64(x)/float64(W) - 0.5
 			g := (1 + light.GradientX*fx + light.GradientY*fy) * (1 - s.Vignette*(fx*fx+fy*fy)*2)
 			i := y*W + x
+			if shade != nil {
+				g *= float64(shade[i])
+			}
 			for k := 0; k < 3; k++ {
 				buf[i*3+k] *= g * light.Color[k] * 255
 			}

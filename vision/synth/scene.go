@@ -84,6 +84,58 @@ type Scene struct {
 	JPEG     int     // JPEG quality; 0 for none
 	Seed     uint64
 	Vignette float64
+
+	// The nuisances of a real table (issue 18; Options.Hard draws them).
+	// Zero values leave them out.
+
+	// CalibCamera is where the camera was when the board was calibrated:
+	// the empty-board photograph and Corners use it. nil: where it is now
+	// (Camera). A camera knocked a few millimetres since calibration
+	// differs from it.
+	CalibCamera *Camera
+	// EmptyLight is the light when the empty board was photographed; nil:
+	// the same as Light.
+	EmptyLight *Light
+	// PrintDark darkens the board's print (its colour and its ink) by this
+	// fraction: boards are printed darker or lighter than the nominal one.
+	PrintDark float64
+	// Hull is the Battle Ship's hull rising beside one edge of the board,
+	// hiding a strip of it (in both photographs); nil: none.
+	Hull *Hull
+	// Hand is a hand held still above the board in the drop photograph;
+	// nil: none.
+	Hand *Hand
+	// Shade is a soft shadow over part of the board in the drop photograph
+	// only (someone leaning over the table); nil: none.
+	Shade *Shade
+}
+
+// Hull is a box of dark wood standing beside one edge of the board.
+type Hull struct {
+	// Side is the board edge it stands at: 0 top (y = 0), 1 right, 2
+	// bottom, 3 left.
+	Side int
+	// Over is how far, in mm, it reaches over the board from that edge.
+	Over float64
+	// Height is how high it rises above the board, in mm.
+	Height float64
+}
+
+// Hand is a hand and forearm held flat at height Z above the board, from
+// From (outside the board) to the finger tips at To, in board mm.
+type Hand struct {
+	From, To board.Point
+	Width    float64
+	Z        float64
+	Color    [3]float64 // skin albedo, 0..1
+}
+
+// Shade is an elliptical shadow on the board: inside it only Keep of the
+// light remains, with a soft edge Soft mm wide.
+type Shade struct {
+	Center     board.Point
+	RX, RY     float64
+	Keep, Soft float64
 }
 
 // Options control Random.
@@ -100,6 +152,15 @@ type Options struct {
 	Clean          bool    // no blur, noise, JPEG, gradient or colour cast
 	BorderH        float64 // default 2 mm
 	ColorsOverride []string
+	// Hard adds the nuisances of a real table that issue 18 lists: light
+	// that changed since the empty board was photographed, a darker print,
+	// a camera moved a few mm since calibration, the hull hiding part of
+	// the board's edge, a hand in the frame, a shadow over part of the
+	// board; and it puts many cubes where they are hard to read: black
+	// cubes beside or on dark print, near the board's edge, beside other
+	// cubes and in the shadow, purple and black cubes in the corner zones.
+	// The scene without Hard from the same seed is unchanged.
+	Hard bool
 }
 
 func (o *Options) defaults() {
@@ -157,9 +218,21 @@ func Random(seed uint64, o Options) *Scene {
 	if len(names) == 0 {
 		names = o.Palette.Names()
 	}
+	// The nuisances draw from their own stream, so that a scene without
+	// them is the same as before they existed.
+	var hr *rand.Rand
+	if o.Hard {
+		hr = rand.New(rand.NewPCG(seed, 0x4a7d))
+		s.addNuisances(hr, o)
+	}
 	n := o.MinCubes + rng.IntN(o.MaxCubes-o.MinCubes+1)
 	for len(s.Cubes) < n {
-		c, ok := s.place(rng, o, names[rng.IntN(len(names))])
+		color := names[rng.IntN(len(names))]
+		var spot func(*rand.Rand) board.Point
+		if hr != nil && hr.Float64() < 0.45 {
+			color, spot = s.hardSpot(hr, names, color)
+		}
+		c, ok := s.place(rng, o, color, spot)
 		if !ok {
 			break
 		}
@@ -173,7 +246,7 @@ func Random(seed uint64, o Options) *Scene {
 func (s *Scene) AddCube(rng *rand.Rand, color string) bool {
 	o := Options{Layout: s.Layout, Palette: s.Palette, PBalanced: 1e-9, PLeaning: 1e-9}
 	o.defaults()
-	c, ok := s.place(rng, o, color)
+	c, ok := s.place(rng, o, color, nil)
 	if ok {
 		s.Cubes = append(s.Cubes, c)
 	}
@@ -279,7 +352,9 @@ func (s *Scene) frame(c Cube) ([3]float64, [3][3]float64) {
 	return [3]float64{c.Center.X, c.Center.Y, cs / 2}, [3][3]float64{{ca, sa, 0}, {-sa, ca, 0}, {0, 0, 1}}
 }
 
-func (s *Scene) place(rng *rand.Rand, o Options, color string) (Cube, bool) {
+// place puts a cube of colour color at a random free spot; spot, when not
+// nil, proposes where a lying cube goes.
+func (s *Scene) place(rng *rand.Rand, o Options, color string, spot func(*rand.Rand) board.Point) (Cube, bool) {
 	L := s.Layout
 	cs := L.CubeMM
 	bw := L.BorderMM
@@ -330,6 +405,9 @@ func (s *Scene) place(rng *rand.Rand, o Options, color string) (Cube, bool) {
 			c.Center = b.A.Add(u.Scale(t)).Add(n.Scale(uc))
 			c.Pose, c.LeanNormal, c.Tilt = Leaning, n, tilt
 			c.Angle = math.Atan2(u.Y, u.X)
+		case spot != nil:
+			c.Center = spot(rng)
+			c.Pose = Lying
 		default:
 			if len(s.Cubes) > 0 && rng.Float64() < o.PCluster {
 				p := s.Cubes[rng.IntN(len(s.Cubes))]
@@ -410,6 +488,17 @@ func (s *Scene) fits(c Cube, fp []board.Point) bool {
 			return false
 		}
 	}
+	// Every cube is in sight: neither the hull nor a hand hides any of it
+	// (a hidden cube is a person's problem, not the reader's).
+	if s.Hull != nil || s.Hand != nil {
+		vs := s.vertices(c)
+		img := s.imageHull(s.Camera, vs[:])
+		for _, occ := range s.occluders(s.Camera) {
+			if polysOverlap(img, occ, 0.5) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
@@ -483,4 +572,252 @@ func convexHull(ps []board.Point) []board.Point {
 		}
 	}
 	return h
+}
+
+// addNuisances draws the nuisances of a real table for a Hard scene.
+func (s *Scene) addNuisances(hr *rand.Rand, o Options) {
+	L := s.Layout
+	if hr.Float64() < 0.5 {
+		// Knocked since calibration: moved 1-4 mm along the table, up to
+		// 2 mm in height, and turned a little about its axis.
+		calib := s.Camera
+		s.CalibCamera = &calib
+		a, m := hr.Float64()*2*math.Pi, 1+hr.Float64()*3
+		d := [3]float64{m * math.Cos(a), m * math.Sin(a), (hr.Float64() - 0.5) * 4}
+		s.Camera.Pos = add3(s.Camera.Pos, d)
+		s.Camera.Target = add3(s.Camera.Target, d)
+		s.Camera.Roll += (hr.Float64() - 0.5) * 0.6 * math.Pi / 180
+	}
+	if hr.Float64() < 0.6 {
+		// The empty board was photographed in another light: brighter or
+		// darker, another colour, another gradient.
+		el := s.Light
+		k := 0.75 + hr.Float64()*0.5
+		for i := range el.Color {
+			el.Color[i] *= k * (1 + (hr.Float64()-0.5)*0.16)
+		}
+		el.GradientX += (hr.Float64() - 0.5) * 0.4
+		el.GradientY += (hr.Float64() - 0.5) * 0.4
+		s.EmptyLight = &el
+	}
+	if hr.Float64() < 0.5 {
+		s.PrintDark = 0.1 + hr.Float64()*0.25
+	}
+	if hr.Float64() < 0.5 {
+		s.Hull = &Hull{Side: hr.IntN(4), Over: hr.Float64() * 6, Height: 15 + hr.Float64()*20}
+	}
+	if hr.Float64() < 0.25 {
+		// A hand reaching in from one side, held above the board's edge.
+		side := hr.IntN(4)
+		along := 0.2 + hr.Float64()*0.6
+		reach := 5 + hr.Float64()*30
+		var from, to board.Point
+		switch side {
+		case 0:
+			to, from = board.Point{X: along * L.Width, Y: reach}, board.Point{X: along * L.Width, Y: -150}
+		case 1:
+			to, from = board.Point{X: L.Width - reach, Y: along * L.Height}, board.Point{X: L.Width + 150, Y: along * L.Height}
+		case 2:
+			to, from = board.Point{X: along * L.Width, Y: L.Height - reach}, board.Point{X: along * L.Width, Y: L.Height + 150}
+		default:
+			to, from = board.Point{X: reach, Y: along * L.Height}, board.Point{X: -150, Y: along * L.Height}
+		}
+		// The forearm need not come in square to the edge.
+		from = from.Add(board.Point{X: (hr.Float64() - 0.5) * 80, Y: (hr.Float64() - 0.5) * 80})
+		skins := [][3]float64{{0.85, 0.64, 0.52}, {0.74, 0.52, 0.40}, {0.56, 0.38, 0.27}, {0.38, 0.26, 0.19}}
+		s.Hand = &Hand{From: from, To: to, Width: 55 + hr.Float64()*25, Z: 40 + hr.Float64()*50, Color: skins[hr.IntN(len(skins))]}
+	}
+	if hr.Float64() < 0.35 {
+		s.Shade = &Shade{
+			Center: board.Point{X: hr.Float64() * L.Width, Y: hr.Float64() * L.Height},
+			RX:     30 + hr.Float64()*50, RY: 20 + hr.Float64()*40,
+			Keep: 0.45 + hr.Float64()*0.3, Soft: 5 + hr.Float64()*15,
+		}
+	}
+}
+
+// hardSpot picks, for a Hard scene, a place where a cube is hard to read
+// and the colour that is hardest there: black beside or on dark print, near
+// the board's edge, beside another cube or in the shadow; purple or black
+// in a corner zone.
+func (s *Scene) hardSpot(hr *rand.Rand, names []string, color string) (string, func(*rand.Rand) board.Point) {
+	L := s.Layout
+	cs := L.CubeMM
+	has := func(n string) bool {
+		for _, m := range names {
+			if m == n {
+				return true
+			}
+		}
+		return false
+	}
+	pick := func(n string, p float64) string {
+		if has(n) && hr.Float64() < p {
+			return n
+		}
+		return color
+	}
+	kind := hr.IntN(5)
+	if kind == 4 && s.Shade == nil {
+		kind = 1
+	}
+	switch kind {
+	case 0: // a corner zone, often close to the board's corner
+		corner := board.Point{X: float64(hr.IntN(2)) * L.Width, Y: float64(hr.IntN(2)) * L.Height}
+		c := pick("purple", 0.5)
+		if c == color {
+			c = pick("black", 0.5)
+		}
+		return c, func(r *rand.Rand) board.Point {
+			dx, dy := cs/2+0.5+r.Float64()*26, cs/2+0.5+r.Float64()*40
+			if corner.X > 0 {
+				dx = -dx
+			}
+			if corner.Y > 0 {
+				dy = -dy
+			}
+			return corner.Add(board.Point{X: dx, Y: dy})
+		}
+	case 1: // near the board's edge
+		side := hr.IntN(4)
+		return pick("black", 0.6), func(r *rand.Rand) board.Point {
+			d := cs/2 + 0.5 + r.Float64()*3
+			switch side {
+			case 0:
+				return board.Point{X: r.Float64() * L.Width, Y: d}
+			case 1:
+				return board.Point{X: L.Width - d, Y: r.Float64() * L.Height}
+			case 2:
+				return board.Point{X: r.Float64() * L.Width, Y: L.Height - d}
+			}
+			return board.Point{X: d, Y: r.Float64() * L.Height}
+		}
+	case 2: // on or beside a printed icon
+		icons := boardIcons(L)
+		if len(icons) == 0 {
+			break
+		}
+		ic := icons[hr.IntN(len(icons))]
+		return pick("black", 0.7), func(r *rand.Rand) board.Point {
+			a := r.Float64() * 2 * math.Pi
+			d := r.Float64() * (ic.r + cs/2 + 2)
+			return ic.c.Add(board.Point{X: math.Cos(a) * d, Y: math.Sin(a) * d})
+		}
+	case 3: // touching another lying cube
+		return pick("black", 0.6), func(r *rand.Rand) board.Point {
+			var lying []Cube
+			for _, c := range s.Cubes {
+				if c.Pose == Lying {
+					lying = append(lying, c)
+				}
+			}
+			if len(lying) == 0 {
+				return board.Point{X: cs + r.Float64()*(L.Width-2*cs), Y: cs + r.Float64()*(L.Height-2*cs)}
+			}
+			p := lying[r.IntN(len(lying))]
+			dir := p.Angle + float64(r.IntN(4))*math.Pi/2
+			gap := cs + 0.05 + r.Float64()*0.4
+			return p.Center.Add(board.Point{X: math.Cos(dir), Y: math.Sin(dir)}.Scale(gap)).
+				Add(board.Point{X: -math.Sin(dir), Y: math.Cos(dir)}.Scale((r.Float64() - 0.5) * cs * 0.8))
+		}
+	case 4: // in the shadow
+		sh := *s.Shade
+		return pick("black", 0.6), func(r *rand.Rand) board.Point {
+			a, d := r.Float64()*2*math.Pi, math.Sqrt(r.Float64())
+			return sh.Center.Add(board.Point{X: math.Cos(a) * d * sh.RX, Y: math.Sin(a) * d * sh.RY})
+		}
+	}
+	return color, nil
+}
+
+// calibCamera is the camera of the calibration (the empty board, Corners).
+func (s *Scene) calibCamera() Camera {
+	if s.CalibCamera != nil {
+		return *s.CalibCamera
+	}
+	return s.Camera
+}
+
+// imageHull is the convex outline of points (board mm, z up) in cam's image.
+func (s *Scene) imageHull(cam Camera, pts [][3]float64) []board.Point {
+	out := make([]board.Point, len(pts))
+	for i, p := range pts {
+		x, y, _ := cam.project(p)
+		out[i] = board.Point{X: x, Y: y}
+	}
+	return convexHull(out)
+}
+
+// hullBox is the hull's box: its centre, half sizes (axis-aligned).
+func (s *Scene) hullBox() (ctr, half [3]float64) {
+	L, h := s.Layout, s.Hull
+	const out = 80.0 // how far it reaches away from the board
+	x0, x1, y0, y1 := -out, L.Width+out, -out, L.Height+out
+	switch h.Side {
+	case 0:
+		y1 = h.Over
+	case 1:
+		x0 = L.Width - h.Over
+	case 2:
+		y0 = L.Height - h.Over
+	default:
+		x1 = h.Over
+	}
+	return [3]float64{(x0 + x1) / 2, (y0 + y1) / 2, h.Height / 2}, [3]float64{(x1 - x0) / 2, (y1 - y0) / 2, h.Height / 2}
+}
+
+// handOutline is the hand's outline on its plane (z = Hand.Z): a forearm
+// and a rounded hand, convex.
+func (s *Scene) handOutline() [][3]float64 {
+	h := s.Hand
+	u := h.To.Sub(h.From)
+	u = u.Scale(1 / u.Len())
+	n := board.Point{X: -u.Y, Y: u.X}
+	w := h.Width / 2
+	base := h.To.Sub(u.Scale(w))
+	pts := [][3]float64{}
+	for _, p := range []board.Point{h.From.Add(n.Scale(w * 0.8)), h.From.Sub(n.Scale(w * 0.8))} {
+		pts = append(pts, [3]float64{p.X, p.Y, h.Z})
+	}
+	for k := 0; k <= 8; k++ {
+		a := -math.Pi/2 + math.Pi*float64(k)/8
+		p := base.Add(n.Scale(w * math.Sin(a))).Add(u.Scale(w * math.Cos(a)))
+		pts = append(pts, [3]float64{p.X, p.Y, h.Z})
+	}
+	return pts
+}
+
+// occluders are the image outlines of what stands above the board and may
+// hide a cube: the hull and the hand.
+func (s *Scene) occluders(cam Camera) [][]board.Point {
+	var out [][]board.Point
+	if s.Hull != nil {
+		ctr, half := s.hullBox()
+		var v [][3]float64
+		for _, a := range []float64{-1, 1} {
+			for _, b := range []float64{-1, 1} {
+				for _, c := range []float64{-1, 1} {
+					v = append(v, [3]float64{ctr[0] + a*half[0], ctr[1] + b*half[1], ctr[2] + c*half[2]})
+				}
+			}
+		}
+		out = append(out, s.imageHull(cam, v))
+	}
+	if s.Hand != nil {
+		out = append(out, s.imageHull(cam, s.handOutline()))
+	}
+	return out
+}
+
+// shadeAt is the fraction of the light the Shade leaves at board point p.
+func (s *Scene) shadeAt(p board.Point) float64 {
+	sh := s.Shade
+	if sh == nil {
+		return 1
+	}
+	// Distance outside the ellipse, in mm (approximately).
+	dx, dy := (p.X-sh.Center.X)/sh.RX, (p.Y-sh.Center.Y)/sh.RY
+	d := (math.Sqrt(dx*dx+dy*dy) - 1) * math.Min(sh.RX, sh.RY)
+	t := math.Min(math.Max(d/sh.Soft+0.5, 0), 1)
+	return sh.Keep + (1-sh.Keep)*t
 }

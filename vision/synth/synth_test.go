@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"image/color"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -92,4 +93,71 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// The widened renderer draws every nuisance of issue 18 in some scenes,
+// none without Hard, keeps every cube in sight, and is reproducible.
+func TestHardScenesShowTheNuisances(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 30; seed++ {
+		if p := Random(seed, Options{W: 160, H: 120}); p.CalibCamera != nil || p.EmptyLight != nil || p.Hull != nil || p.Hand != nil || p.Shade != nil || p.PrintDark != 0 {
+			t.Fatalf("seed %d: a nuisance without Hard", seed)
+		}
+		s := Random(seed, Options{W: 320, H: 240, Hard: true})
+		if s.CalibCamera != nil {
+			seen["moved camera"]++
+			// Calibrated corners are where the empty board shows them, a
+			// few pixels from where the drop shows them.
+			c, now := s.Corners(), s.cornersOf(s.Camera)
+			if d := c[0].Sub(now[0]).Len(); d > 20 {
+				t.Errorf("seed %d: the camera moved %g px", seed, d)
+			}
+		}
+		for name, on := range map[string]bool{"empty light": s.EmptyLight != nil, "hull": s.Hull != nil, "hand": s.Hand != nil, "shade": s.Shade != nil, "dark print": s.PrintDark > 0} {
+			if on {
+				seen[name]++
+			}
+		}
+		for i, c := range s.Cubes {
+			if c.Color == "black" {
+				seen["black"]++
+			}
+			vs := s.vertices(c)
+			img := s.imageHull(s.Camera, vs[:])
+			for _, occ := range s.occluders(s.Camera) {
+				if polysOverlap(img, occ, 0.5) {
+					t.Errorf("seed %d: cube %d is hidden", seed, i)
+				}
+			}
+		}
+		if again := Random(seed, Options{W: 320, H: 240, Hard: true}); len(again.Cubes) != len(s.Cubes) || again.Cubes[0] != s.Cubes[0] {
+			t.Errorf("seed %d: the same seed gave another hard scene", seed)
+		}
+	}
+	for _, n := range []string{"moved camera", "empty light", "hull", "hand", "shade", "dark print"} {
+		if seen[n] == 0 {
+			t.Errorf("no scene of 30 has a %s", n)
+		}
+	}
+	t.Logf("%v", seen)
+}
+
+// A darker print and a dimmer light at calibration show in the pictures.
+func TestHardRenderDarkerPrintAndEmptyLight(t *testing.T) {
+	s := Random(11, Options{W: 160, H: 120, Clean: true})
+	s.Cubes = nil
+	mid := func(img interface{ RGBAAt(x, y int) color.RGBA }) int {
+		c := img.RGBAAt(80, 60)
+		return int(c.R) + int(c.G) + int(c.B)
+	}
+	base := mid(RenderEmpty(s))
+	s.PrintDark = 0.3
+	dark := mid(Render(s))
+	l := s.Light
+	l.Color = [3]float64{0.5, 0.5, 0.5}
+	s.EmptyLight = &l
+	dim := mid(RenderEmpty(s))
+	if dark > base*8/10 || dim > dark*6/10 {
+		t.Errorf("board brightness: nominal %d, 30%% darker print %d, half the light at calibration %d", base, dark, dim)
+	}
 }

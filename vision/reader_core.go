@@ -1,0 +1,794 @@
+package vision
+
+import (
+	"math"
+	"sort"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
+
+// NominalBoard is the colour of the board's print under the light the
+// nominal palette describes. The reader corrects every frame so that the
+// board shows this colour; the palette's nominal colours are then compared
+// as they are. Measured samples (a calibration drop) are taken in the same
+// corrected space, so they need no such assumption.
+var NominalBoard = board.Color{210, 194, 164}
+
+// core is the reader's plain-Go part: the light estimate, the pixel
+// classification, the blobs and their splitting into cubes. It works on the
+// top-down board image (warped, s px per mm, a margin of m mm around the
+// board) and needs no OpenCV, so it builds and is tested without cgo.
+type core struct {
+	layout  *board.Layout
+	palette *board.Palette
+	names   []string
+	s, m    float64 // px per mm, margin in mm
+	ww, wh  int     // warped size
+	pose    board.CameraPose
+	refBG   []float32 // gain from the light over the empty board (smooth) to NominalBoard, or nil
+	refLab  []byte    // the empty board, corrected, in Lab, or nil
+	refPx   []byte    // the empty board, warped BGR, or nil
+	lab     [][3]float64
+	black   int // index of the darkest palette colour, if dark; else -1
+	bgLab   [3]float64
+	inStrip []bool // warped pixel near a border line
+	onPrint []bool // black only by the dark-print rule (scratch of classify)
+	outside []bool // warped pixel off the board
+	borders borderSamples
+}
+
+// scaleGain multiplies a gain by k (a darker print: see printShade).
+func scaleGain(g []float32, k float32) {
+	if k == 1 {
+		return
+	}
+	for i := range g {
+		g[i] *= k
+	}
+}
+
+// newCore sets up the plain-Go part for a layout and palette at s px per
+// mm, with a margin of one cube around the board.
+func newCore(l *board.Layout, p *board.Palette, s float64) core {
+	r := core{layout: l, s: s, m: l.CubeMM}
+	r.ww = int(math.Ceil((l.Width + 2*r.m) * r.s))
+	r.wh = int(math.Ceil((l.Height + 2*r.m) * r.s))
+	if r.ww*r.wh > 4e6 {
+		return r // refused by the caller before any pixel is touched
+	}
+	r.setPalette(p)
+	r.bgLab = labOf(NominalBoard)
+	r.inStrip = make([]bool, r.ww*r.wh)
+	r.outside = make([]bool, r.ww*r.wh)
+	strip := l.BorderMM/2 + 1.5
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5)
+			if l.BorderDist(p) < strip {
+				r.inStrip[y*r.ww+x] = true
+			}
+			r.outside[y*r.ww+x] = p.X < 0 || p.Y < 0 || p.X > l.Width || p.Y > l.Height
+		}
+	}
+	return r
+}
+
+func (r *core) setPalette(p *board.Palette) {
+	r.palette = p
+	r.names = p.Names()
+	r.lab = make([][3]float64, len(r.names))
+	r.black = -1
+	darkest := math.Inf(1)
+	for i, n := range r.names {
+		r.lab[i] = labOf(p.Colors[n])
+		if r.lab[i][0] < darkest && r.lab[i][0] < 60 {
+			r.black, darkest = i, r.lab[i][0]
+		}
+	}
+}
+
+func (r *core) boardToWarp(p board.Point) board.Point {
+	return board.Point{X: (p.X + r.m) * r.s, Y: (p.Y + r.m) * r.s}
+}
+
+func (r *core) warpToBoard(x, y float64) board.Point {
+	return board.Point{X: x/r.s - r.m, Y: y/r.s - r.m}
+}
+
+// normalize divides the light out of a warped BGR image: each channel
+// times its gain (from background).
+func (r *core) normalize(px []byte, gain []float32) []byte {
+	norm := make([]byte, len(px))
+	for i := range px {
+		o := (float32(px[i]) + 1) * gain[i]
+		if o > 255 {
+			o = 255
+		}
+		norm[i] = uint8(o)
+	}
+	return norm
+}
+
+// background estimates the colour the bare board shows at every warped
+// pixel: a percentile of the board's pixels in cells of about 16 mm aligned
+// with the board (the dark hull around it is left out, or it would darken
+// the light at the edges), made robust against cells full of cubes or print
+// by the median of neighbouring cells, and interpolated between cell
+// centres. It returns, per pixel and BGR channel, the gain that turns that
+// colour into NominalBoard.
+func (r *core) background(px []byte, q float64) []float32 {
+	return r.cellField(px, q, false)
+}
+
+// lightChange measures, with an empty-board reference, how the light
+// changed since the reference was photographed: per cell and channel the
+// median ratio of the reference to the frame (cubes, their shadows and a
+// hand are a minority of a cell's pixels), made robust and interpolated
+// like the background. It returns the frame's gain: the reference's gain
+// times that ratio.
+func (r *core) lightChange(px []byte) []float32 {
+	var lg [256]float32
+	for i := range lg {
+		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
+	}
+	// Only the pixels cellField samples (every second row and column).
+	enc := make([]byte, len(px))
+	for y := 0; y < r.wh; y += 2 {
+		for x := 0; x < r.ww; x += 2 {
+			i := (y*r.ww + x) * 3
+			for k := i; k < i+3; k++ {
+				v := 128 + lg[r.refPx[k]] - lg[px[k]]
+				enc[k] = uint8(min(max(v, 0), 255))
+			}
+		}
+	}
+	return r.cellField(enc, 0.5, true)
+}
+
+// ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
+const ratioScale = 40
+
+// cellField estimates a smooth field over the board from the pixels' values
+// (BGR bytes, warped): the q-th percentile per channel in cells of about 16
+// mm aligned with the board (the hull around it left out), a cell far from
+// its neighbours replaced by their median (relatively, or when logRatio
+// additively, the values being log ratios), interpolated between cell
+// centres. It returns per pixel and channel the gain that maps the field to
+// NominalBoard, or with logRatio the reference's gain times the ratio
+// (the cells' log ratios turned into ratios before interpolating).
+func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
+	L := r.layout
+	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
+	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
+	x0, y0 := r.m*r.s, r.m*r.s                                        // the board's origin in warped px
+	hist := make([][3][256]int32, cw*ch)
+	count := make([]int, cw*ch)
+	colOf := make([]int, r.ww)
+	for x := range colOf {
+		colOf[x] = clampI(int(math.Floor((float64(x)+0.5-x0)/cellW)), cw-1)
+	}
+	for y := 0; y < r.wh; y += 2 {
+		cy := clampI(int(math.Floor((float64(y)+0.5-y0)/cellH)), ch-1)
+		for x := 0; x < r.ww; x += 2 {
+			i := y*r.ww + x
+			if r.outside[i] {
+				continue
+			}
+			c := cy*cw + colOf[x]
+			h := &hist[c]
+			h[0][px[i*3]]++
+			h[1][px[i*3+1]]++
+			h[2][px[i*3+2]]++
+			count[c]++
+		}
+	}
+	med := make([][3]float32, cw*ch)
+	valid := make([]bool, cw*ch)
+	for c := range med {
+		valid[c] = count[c] > 20
+		for k := 0; k < 3; k++ {
+			med[c][k] = float32(histPercentile(&hist[c][k], count[c], q))
+		}
+	}
+	sm := make([][3]float32, len(med))
+	var nv [3][]float32
+	for cy := 0; cy < ch; cy++ {
+		for cx := 0; cx < cw; cx++ {
+			for k := range nv {
+				nv[k] = nv[k][:0]
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := cx+dx, cy+dy
+					if x < 0 || y < 0 || x >= cw || y >= ch || !valid[y*cw+x] {
+						continue
+					}
+					for k := 0; k < 3; k++ {
+						nv[k] = append(nv[k], med[y*cw+x][k])
+					}
+				}
+			}
+			for k := 0; k < 3; k++ {
+				v := med[cy*cw+cx][k]
+				if len(nv[k]) == 0 {
+					sm[cy*cw+cx][k] = v
+					continue
+				}
+				// A cell is replaced only when it is far from its
+				// neighbours (full of cubes or print).
+				s := nv[k]
+				sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
+				m := s[len(s)/2]
+				far := v < m*0.85 || v > m*1.15
+				if logRatio {
+					far = math.Abs(float64(v-m)) > ratioScale*0.14
+				}
+				if !valid[cy*cw+cx] || far {
+					v = m
+				}
+				sm[cy*cw+cx][k] = v
+			}
+		}
+	}
+	// Interpolate between cell centres (separably: a row's blend of two
+	// cell rows, then along x) and store what out makes of it.
+	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
+	add := float32(1) // the gain is of px+1 (normalize)
+	if logRatio {
+		add = 0
+		for c := range sm {
+			for k := 0; k < 3; k++ {
+				sm[c][k] = float32(math.Exp(float64(sm[c][k]-128) / ratioScale))
+			}
+		}
+	}
+	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
+	txs := make([]float32, r.ww)
+	for x := 0; x < r.ww; x++ {
+		fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
+		xf := int(math.Floor(float64(fx)))
+		x0s[x], x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
+		txs[x] = min(max(fx-float32(xf), 0), 1)
+	}
+	row := make([]float32, cw*3)
+	res := make([]float32, r.ww*r.wh*3)
+	for y := 0; y < r.wh; y++ {
+		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
+		yf := int(math.Floor(float64(fy)))
+		ty := min(max(fy-float32(yf), 0), 1)
+		y0c, y1c := clampI(yf, ch-1), clampI(yf+1, ch-1)
+		for c := 0; c < cw; c++ {
+			a, b := sm[y0c*cw+c], sm[y1c*cw+c]
+			for k := 0; k < 3; k++ {
+				row[c*3+k] = add + a[k]*(1-ty) + b[k]*ty
+			}
+		}
+		o := res[y*r.ww*3 : (y+1)*r.ww*3]
+		var g []float32
+		if r.refBG != nil {
+			g = r.refBG[y*r.ww*3 : (y+1)*r.ww*3]
+		}
+		for x := 0; x < r.ww; x++ {
+			tx := txs[x]
+			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
+			if !logRatio {
+				// The gain that maps the light to NominalBoard.
+				o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
+				o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
+				o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
+				continue
+			}
+			for k := 0; k < 3; k++ {
+				o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
+			}
+		}
+	}
+	return res
+}
+
+// histPercentile is the q-th percentile of n values counted in h.
+func histPercentile(h *[256]int32, n int, q float64) byte {
+	want := int(float64(n) * q)
+	c := 0
+	for i, v := range h {
+		c += int(v)
+		if c > want {
+			return byte(i)
+		}
+	}
+	return 255
+}
+
+// Percentiles of a cell's pixels taken as the bare board's colour: in a
+// frame with cubes, the bright majority; in the empty reference, where only
+// the print is darker than the board, nearly the brightest.
+var (
+	framePct = 0.6
+	refPct   = 0.95
+
+	stripChroma = 6.0
+
+	blackRefDrop = 6.0
+)
+
+func clampI(v, hi int) int {
+	if v < 0 {
+		return 0
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// labOf converts an sRGB colour to OpenCV's 8-bit Lab (L*2.55, a+128, b+128).
+func labOf(c board.Color) [3]float64 {
+	lin := func(u uint8) float64 {
+		v := float64(u) / 255
+		if v <= 0.04045 {
+			return v / 12.92
+		}
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	R, G, B := lin(c[0]), lin(c[1]), lin(c[2])
+	X := (0.412453*R + 0.357580*G + 0.180423*B) / 0.950456
+	Y := 0.212671*R + 0.715160*G + 0.072169*B
+	Z := (0.019334*R + 0.119193*G + 0.950227*B) / 1.088754
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	L := 116*f(Y) - 16
+	if Y <= 0.008856 {
+		L = 903.3 * Y
+	}
+	return [3]float64{L * 255 / 100, 500*(f(X)-f(Y)) + 128, 200*(f(Y)-f(Z)) + 128}
+}
+
+// blackMaxL is the brightest (OpenCV 8-bit L) a pixel of a black cube may be
+// when there is no empty-board reference to tell it from dark print.
+const blackMaxL = 40
+
+// blackMaxChroma is the most colour (Lab chroma, OpenCV 8-bit units) a
+// black cube's pixel may show after the light correction.
+const blackMaxChroma = 12
+
+// blackMaxLRef is the same limit with an empty-board reference.
+const blackMaxLRef = 60
+
+// Colour distance weights: lightness matters less than hue, because the
+// sides of a cube are darker than its top.
+const wL = 0.45
+
+func labDist(a [3]float64, l, aa, bb float64) float64 {
+	return math.Sqrt(labDist2(a, l, aa, bb))
+}
+
+// labDist2 is labDist squared.
+func labDist2(a [3]float64, l, aa, bb float64) float64 {
+	dl, da, db := (a[0]-l)*wL, a[1]-aa, a[2]-bb
+	return dl*dl + da*da + db*db
+}
+
+// classify labels each warped pixel with 1+ the index of its palette colour,
+// or 0 for the board.
+func (r *core) classify(lab []byte) []uint8 {
+	n := r.ww * r.wh
+	cls := make([]uint8, n)
+	if len(r.onPrint) != n {
+		r.onPrint = make([]bool, n)
+	}
+	clear(r.onPrint)
+	for i := 0; i < n; i++ {
+		if r.refLab == nil && r.outside[i] {
+			// Without a reference the hull around the board is unknown
+			// ground: only the board itself is read.
+			continue
+		}
+		l, a, b := float64(lab[i*3]), float64(lab[i*3+1]), float64(lab[i*3+2])
+		var d2 float64
+		if r.refLab != nil {
+			d2 = labDist2([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
+		} else {
+			d2 = labDist2(r.bgLab, l, a, b)
+		}
+		if d2 < 22*22 {
+			if r.refLab != nil && r.black >= 0 && l < float64(r.refLab[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
+				// A black cube on dark print differs little from the
+				// reference there, but it is darker than the print and as
+				// dark and grey as a black cube.
+				cls[i] = uint8(r.black + 1)
+				r.onPrint[i] = true
+			}
+			continue
+		}
+		dbg := math.Sqrt(d2)
+		best, bd := -1, math.Inf(1)
+		for k, c := range r.lab {
+			if d := labDist2(c, l, a, b); d < bd {
+				best, bd = k, d
+			}
+		}
+		bd = math.Sqrt(bd)
+		if bd >= dbg*0.8 || bd >= 40 {
+			continue
+		}
+		if best == r.black && math.Hypot(a-128, b-128) > blackMaxChroma {
+			// Too colourful for a black cube: the shaded side of a coloured
+			// one. Take the nearest other colour.
+			best, bd = -1, math.Inf(1)
+			for k, c := range r.lab {
+				if d := labDist(c, l, a, b); k != r.black && d < bd {
+					best, bd = k, d
+				}
+			}
+			if best < 0 || bd >= 40 {
+				continue
+			}
+		}
+		if best == r.black && l > blackMaxLRef {
+			// Shadows on dark print are dark too; a black cube is darker.
+			continue
+		}
+		if r.refLab == nil && best == r.black && !r.darkBlack(i, l, a, b) {
+			// Without a reference, dark print and the borders' shadowed
+			// sides look black: only the darkest pixels off the borders
+			// count as a black cube.
+			continue
+		}
+		cls[i] = uint8(best + 1)
+	}
+	return cls
+}
+
+// darkBlack reports whether a pixel is dark and grey enough to be a black
+// cube even where the print may be dark: darker than blackMaxL, and on the
+// borders (dark wood with shaded sides) nearly without colour.
+func (r *core) darkBlack(i int, l, a, b float64) bool {
+	if l > blackMaxL {
+		return false
+	}
+	c := math.Hypot(a-128, b-128)
+	if r.inStrip[i] {
+		return c <= stripChroma
+	}
+	return c <= blackMaxChroma
+}
+
+type blob struct {
+	cls uint8
+	pix []int32
+}
+
+// blobs groups labelled pixels into 4-connected blobs of one colour and
+// turns each into cubes.
+func (r *core) blobs(cls []uint8, lab []byte) []detection {
+	W, H := r.ww, r.wh
+	seen := make([]bool, len(cls))
+	var out []detection
+	stack := make([]int32, 0, 1024)
+	for start := range cls {
+		if cls[start] == 0 || seen[start] {
+			continue
+		}
+		c := cls[start]
+		b := blob{cls: c}
+		stack = append(stack[:0], int32(start))
+		seen[start] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			b.pix = append(b.pix, i)
+			x, y := int(i)%W, int(i)/W
+			for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= H {
+					continue
+				}
+				j := nb[1]*W + nb[0]
+				if !seen[j] && cls[j] == c {
+					seen[j] = true
+					stack = append(stack, int32(j))
+				}
+			}
+		}
+		out = append(out, r.cubesOf(b)...)
+	}
+	return out
+}
+
+// expectedArea is the area, in warped pixels, that one cube standing at
+// board point p covers in the top-down image: its footprint plus the sides
+// the camera sees, which grow with the distance from the point below the
+// camera.
+func (r *core) expectedArea(p board.Point) float64 {
+	s := r.layout.CubeMM
+	shift := 0.0
+	if !math.IsInf(r.pose.Height, 0) && r.pose.Height > s+1 {
+		shift = s * p.Sub(r.pose.Nadir).Len() / (r.pose.Height - s)
+	}
+	// 0.9: measured on rendered scenes (blur and thresholds trim the edges).
+	return 0.9 * (s*s + 1.2*s*shift) * r.s * r.s
+}
+
+func (r *core) cubesOf(b blob) []detection {
+	var sx, sy float64
+	for _, i := range b.pix {
+		sx += float64(int(i)%r.ww) + 0.5
+		sy += float64(int(i)/r.ww) + 0.5
+	}
+	n := float64(len(b.pix))
+	ctr := r.warpToBoard(sx/n, sy/n)
+	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
+		return nil // outside the board: the hull, not a cube
+	}
+	ratio := n / r.expectedArea(ctr)
+	if ratio < minBlob {
+		return nil
+	}
+	if int(b.cls-1) == r.black && r.refLab != nil && ratio < printBlob {
+		// A cube's cast shadow on dark print is as dark and grey as a
+		// black cube; a blob found mostly by the dark-print rule must
+		// show most of a cube.
+		np := 0
+		for _, i := range b.pix {
+			if r.onPrint[i] {
+				np++
+			}
+		}
+		if float64(np) > 0.6*n {
+			return nil
+		}
+	}
+	// Near a border a cube may lean on it: tilted, it shows more of itself
+	// from above (up to about 1.5 cubes' area) and is longer.
+	long := 0.0
+	if r.layout.BorderDist(ctr) < r.layout.CubeMM {
+		ratio /= leanArea
+		long = leanLength
+	}
+	k := int(math.Round(ratio))
+	if k < 1 {
+		k = 1
+	}
+	if k > maxCluster {
+		// Far more than a cluster of cubes: a shadow, a hand, a change of
+		// light. A person must look.
+		return []detection{{color: r.names[b.cls-1], at: ctr, unreadable: true}}
+	}
+	color := r.names[b.cls-1]
+	centres := [][2]float64{{sx / n, sy / n}}
+	labels := make([]int32, len(b.pix))
+	if k > 1 {
+		centres = kmeans(b.pix, r.ww, k, labels)
+	}
+	// The area undercounts when faces are lost (a shaded side on dark
+	// print, a top clipped by the light): a part longer than one cube can
+	// be holds more than one. Add a cube while a part is too long and every
+	// cube would still show at least minPart of its area.
+	byShape := false
+	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres, long) {
+		k++
+		centres = kmeans(b.pix, r.ww, k, labels)
+		byShape = true
+	}
+	frac := math.Abs(ratio - float64(k))
+	unreadable := frac > maxFrac
+	if byShape {
+		// The count comes from the shape; it is trusted when no part is
+		// still too long for one cube.
+		unreadable = r.tooLong(b.pix, labels, centres, long)
+		frac = math.Min(frac, 0.5)
+	}
+	// Parts of a black blob found mostly by the dark-print rule and
+	// smaller than most of a cube are a cast shadow on dark print beside
+	// a black cube, not a second cube.
+	var drop []bool
+	if int(b.cls-1) == r.black && r.refLab != nil && k > 1 {
+		drop = make([]bool, k)
+		cnt, np := make([]float64, k), make([]float64, k)
+		for i, p := range b.pix {
+			cnt[labels[i]]++
+			if r.onPrint[p] {
+				np[labels[i]]++
+			}
+		}
+		for j, c := range centres {
+			drop[j] = np[j] > 0.6*cnt[j] && cnt[j]/r.expectedArea(r.warpToBoard(c[0], c[1])) < printBlob
+		}
+	}
+	var out []detection
+	for j, c := range centres {
+		if drop != nil && drop[j] {
+			continue
+		}
+		seen := r.warpToBoard(c[0], c[1])
+		h := r.layout.CubeMM / 2
+		if k == 1 && useTop > 0 {
+			// A single cube: its top, whose far edge is always seen, is
+			// placed better than the middle of what is seen of it.
+			seen, h = r.topCentre(b.pix, seen)
+		}
+		p := r.pose.Unparallax(seen, h)
+		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
+			// Near a border a cube is raised: on top of it, or tilted
+			// against it. It is about a border's height higher.
+			p = r.pose.Unparallax(seen, h+borderHeightMM)
+		}
+		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable}
+		out = append(out, d)
+	}
+	return out
+}
+
+// topCentre finds where the top face of the single cube seen as pix
+// appears on the board plane, and the height to unparallax it from. The
+// camera sees the top and the sides facing it, which stretch the blob only
+// along the direction u away from the point below the camera; the sides
+// are often lost (dark, or on print of their colour). So the top's far edge
+// along u is the blob's far edge, and its width along u equals the blob's
+// width across u (a square is as wide in any two perpendicular directions).
+// ctr is the blob's centroid in board mm.
+func (r *core) topCentre(pix []int32, ctr board.Point) (board.Point, float64) {
+	s := r.layout.CubeMM
+	if math.IsInf(r.pose.Height, 0) || r.sideShift(ctr) < 0.5 {
+		return ctr, s / 2
+	}
+	u := ctr.Sub(r.pose.Nadir)
+	u = u.Scale(1 / u.Len())
+	c := r.boardToWarp(ctr)
+	pu := make([]float64, len(pix))
+	pv := make([]float64, len(pix))
+	for i, p := range pix {
+		dx := float64(int(p)%r.ww) + 0.5 - c.X
+		dy := float64(int(p)/r.ww) + 0.5 - c.Y
+		pu[i] = dx*u.X + dy*u.Y
+		pv[i] = -dx*u.Y + dy*u.X
+	}
+	sort.Float64s(pu)
+	sort.Float64s(pv)
+	q := func(v []float64, f float64) float64 { return v[int(f*float64(len(v)-1))] }
+	far := q(pu, 0.99)
+	w := q(pv, 0.99) - q(pv, 0.01)
+	mu := far - w/2
+	if mu < q(pu, 0.01)+w/2-0.15*w {
+		// The blob is shorter along u than the top is wide: a partly
+		// hidden cube; its middle is the best guess.
+		return ctr, s / 2
+	}
+	mv := (q(pv, 0.99) + q(pv, 0.01)) / 2
+	top := board.Point{X: c.X + mu*u.X - mv*u.Y, Y: c.Y + mu*u.Y + mv*u.X}
+	return r.warpToBoard(top.X, top.Y), s
+}
+
+// tooLong reports whether a part of a blob (pixels labelled by part, parts
+// centred at centres) is longer than one cube can look there: the length
+// along its major axis (sqrt(12 x the largest variance), exact for a
+// rectangle, and the same for a square at any rotation) more than
+// maxLength cube sides plus the side faces the camera sees.
+func (r *core) tooLong(pix []int32, labels []int32, centres [][2]float64, extra float64) bool {
+	k := len(centres)
+	m := make([][3]float64, k) // sum of dx², dy², dxdy
+	cnt := make([]float64, k)
+	for i, p := range pix {
+		j := labels[i]
+		dx := float64(int(p)%r.ww) + 0.5 - centres[j][0]
+		dy := float64(int(p)/r.ww) + 0.5 - centres[j][1]
+		m[j][0] += dx * dx
+		m[j][1] += dy * dy
+		m[j][2] += dx * dy
+		cnt[j]++
+	}
+	s := r.layout.CubeMM
+	for j := range centres {
+		if cnt[j] == 0 {
+			continue
+		}
+		a, c, b := m[j][0]/cnt[j], m[j][1]/cnt[j], m[j][2]/cnt[j]
+		at := r.warpToBoard(centres[j][0], centres[j][1])
+		d := r.sideShift(at)
+		if d < 0.5 {
+			l1 := (a+c)/2 + math.Sqrt((a-c)*(a-c)/4+b*b)
+			if math.Sqrt(12*l1)/r.s > (maxLength+extra)*s {
+				return true
+			}
+			continue
+		}
+		// Along u (away from the point below the camera) one cube is its
+		// side plus the sides seen; across u, just its side.
+		u := at.Sub(r.pose.Nadir)
+		u = u.Scale(1 / u.Len())
+		vu := a*u.X*u.X + 2*b*u.X*u.Y + c*u.Y*u.Y
+		vv := a*u.Y*u.Y - 2*b*u.X*u.Y + c*u.X*u.X
+		if math.Sqrt(12*vu)/r.s > (maxLengthU+extra)*s+d || math.Sqrt(12*vv)/r.s > (maxLength+extra)*s {
+			return true
+		}
+	}
+	return false
+}
+
+// sideShift is how far, in mm on the board plane, a cube's top appears
+// shifted from its footprint at board point p: the width of the sides the
+// camera sees.
+func (r *core) sideShift(p board.Point) float64 {
+	s := r.layout.CubeMM
+	if math.IsInf(r.pose.Height, 0) || r.pose.Height <= s+1 {
+		return 0
+	}
+	return s * p.Sub(r.pose.Nadir).Len() / (r.pose.Height - s)
+}
+
+// borderHeightMM is how high the raised borders stand (the layout does not
+// say; 2 mm is the assumption, used only for the parallax of a cube on or
+// against a border).
+const borderHeightMM = 2
+
+// Blob size limits, as a fraction of one cube's expected area.
+const (
+	minBlob = 0.45 // smaller: a cube's side face, a shadow or noise
+	maxFrac = 0.45 // between two counts: cannot tell how many
+
+	maxCluster = 8 // more cubes than this in one blob: unreadable
+)
+
+// Shape limits for counting the cubes of a blob.
+var (
+	printBlob = 0.75 // a black blob found mostly on dark print must be at least this much of a cube
+
+	maxLength  = 1.45 // a part longer than this many cube sides across the direction its sides show holds two cubes
+	maxLengthU = 1.35 // and along it (plus the sides seen)
+	minPart    = 0.5  // a cube shows at least this fraction of its expected area
+
+	useTop = 1.0
+
+	leanArea   = 1.15 // near a border, one cube's area is taken this much larger (it may lean)
+	leanLength = 0.15 // and its length this many cube sides longer
+)
+
+// kmeans splits a blob's pixels into k groups and returns their centres;
+// labels (as long as pix) receives each pixel's group.
+func kmeans(pix []int32, W, k int, labels []int32) [][2]float64 {
+	pts := make([][2]float64, len(pix))
+	for i, p := range pix {
+		pts[i] = [2]float64{float64(int(p)%W) + 0.5, float64(int(p)/W) + 0.5}
+	}
+	// Farthest-point start.
+	cs := [][2]float64{pts[0]}
+	for len(cs) < k {
+		bi, bd := 0, -1.0
+		for i, p := range pts {
+			d := math.Inf(1)
+			for _, c := range cs {
+				d = math.Min(d, sq(p[0]-c[0])+sq(p[1]-c[1]))
+			}
+			if d > bd {
+				bi, bd = i, d
+			}
+		}
+		cs = append(cs, pts[bi])
+	}
+	for it := 0; it < 12; it++ {
+		sum := make([][3]float64, k)
+		for i, p := range pts {
+			bi, bd := 0, math.Inf(1)
+			for j, c := range cs {
+				if d := sq(p[0]-c[0]) + sq(p[1]-c[1]); d < bd {
+					bi, bd = j, d
+				}
+			}
+			labels[i] = int32(bi)
+			sum[bi][0] += p[0]
+			sum[bi][1] += p[1]
+			sum[bi][2]++
+		}
+		for j := range cs {
+			if sum[j][2] > 0 {
+				cs[j] = [2]float64{sum[j][0] / sum[j][2], sum[j][1] / sum[j][2]}
+			}
+		}
+	}
+	return cs
+}
+
+func sq(x float64) float64 { return x * x }

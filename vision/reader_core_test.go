@@ -1,0 +1,161 @@
+package vision
+
+import (
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
+
+// These tests run without OpenCV: the reader's plain-Go part on top-down
+// board images drawn here.
+
+var (
+	testOnce sync.Once
+	testBase core
+	testWood []bool // warped pixel on a border's top, the board in place
+)
+
+// testCore is a core for the default layout at 3 px/mm, seen straight down
+// from far away (no parallax); a copy, so a test may set its fields.
+func testCore(t *testing.T) *core {
+	t.Helper()
+	testOnce.Do(func() {
+		testBase = newCore(board.DefaultLayout(), board.DefaultPalette(), 3)
+		testBase.pose = board.CameraPose{Height: math.Inf(1)}
+		testBase.borders = testBase.samples()
+		r := &testBase
+		testWood = make([]bool, r.ww*r.wh)
+		for y := 0; y < r.wh; y++ {
+			for x := 0; x < r.ww; x++ {
+				testWood[y*r.ww+x] = r.layout.BorderDist(r.warpToBoard(float64(x)+0.5, float64(y)+0.5)) < r.layout.BorderMM/2
+			}
+		}
+	})
+	r := testBase
+	return &r
+}
+
+// drawBoard paints a warped BGR image: the floor in floor, the raised
+// borders in wood, everything shifted by (dx, dy) mm (a knocked camera),
+// to the nearest pixel.
+func drawBoard(r *core, floor, wood [3]byte, dx, dy float64) []byte {
+	px := make([]byte, r.ww*r.wh*3)
+	sx, sy := int(math.Round(dx*r.s)), int(math.Round(dy*r.s))
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			c := floor
+			if xx, yy := x-sx, y-sy; xx >= 0 && yy >= 0 && xx < r.ww && yy < r.wh && testWood[yy*r.ww+xx] {
+				c = wood
+			}
+			copy(px[(y*r.ww+x)*3:], c[:])
+		}
+	}
+	return px
+}
+
+func TestAlignmentFindsAKnockedCamera(t *testing.T) {
+	r := testCore(t)
+	floor, wood := [3]byte{160, 190, 200}, [3]byte{50, 80, 110}
+	if _, moved := r.alignment(drawBoard(r, floor, wood, 0, 0), r.borders); moved {
+		t.Error("a board in place was moved")
+	}
+	px := drawBoard(r, floor, wood, 2, -1.33)
+	f, moved := r.alignment(px, r.borders)
+	if !moved {
+		t.Fatal("a board moved by 2.4 mm was not found")
+	}
+	dx, dy := f.at(float64(r.ww)/2, float64(r.wh)/2)
+	if math.Abs(dx-6) > 1.5 || math.Abs(dy+4) > 1.5 { // within half a mm
+		t.Errorf("shift %.1f,%.1f px, want 6,-4", dx, dy)
+	}
+	r.shiftImage(px, f)
+	// Back under the layout: the middle of a border is wood again.
+	b := r.layout.Borders()[0]
+	w := r.boardToWarp(b.A.Add(b.B).Scale(0.5))
+	if i := (int(w.Y)*r.ww + int(w.X)) * 3; px[i] != wood[0] {
+		t.Errorf("after the shift the border's middle is %v, not wood", px[i:i+3])
+	}
+}
+
+func TestPrintShadeSeesADarkerPrint(t *testing.T) {
+	r := testCore(t)
+	for _, tc := range []struct {
+		dark float64
+		want float32
+	}{{0, 1}, {0.3, 0.7}} {
+		// The floor is corrected to NominalBoard; the wood is the same on
+		// every board, so against a darker floor it looks brighter once
+		// corrected.
+		g := float64(NominalBoard[1]) * (1 - tc.dark)
+		floor := [3]byte{byte(float64(NominalBoard[2]) * (1 - tc.dark)), byte(g), byte(float64(NominalBoard[0]) * (1 - tc.dark))}
+		wood := [3]byte{40, byte(nominalBorderG), 100}
+		px := drawBoard(r, floor, wood, 0, 0)
+		gain := r.background(px, framePct)
+		if k := r.printShade(px, gain, r.borders, nominalBorderG); math.Abs(float64(k-tc.want)) > 0.04 {
+			t.Errorf("print %.0f%% darker: factor %.2f, want %.2f", tc.dark*100, k, tc.want)
+		}
+	}
+}
+
+func TestLightChangeFollowsTheLight(t *testing.T) {
+	r := testCore(t)
+	r.refPx = drawBoard(r, [3]byte{160, 190, 200}, [3]byte{50, 80, 110}, 0, 0)
+	r.refBG = make([]float32, len(r.refPx))
+	for i := range r.refBG {
+		r.refBG[i] = 1
+	}
+	// The drop is photographed in a dimmer, warmer light.
+	px := make([]byte, len(r.refPx))
+	scale := [3]float64{0.6, 0.8, 0.9}
+	for i := range px {
+		px[i] = byte(float64(r.refPx[i]) * scale[i%3])
+	}
+	g := r.lightChange(px)
+	mid := (r.wh/2*r.ww + r.ww/2) * 3
+	for k := 0; k < 3; k++ {
+		if want := 1 / scale[k]; math.Abs(float64(g[mid+k])-want) > 0.05*want {
+			t.Errorf("channel %d: gain %.2f, want %.2f", k, g[mid+k], want)
+		}
+	}
+}
+
+func TestClearHullKeepsACubeBesideIt(t *testing.T) {
+	r := testCore(t)
+	cls := make([]uint8, r.ww*r.wh)
+	edge := int(r.m * r.s)
+	// The hull: 2 mm deep along the whole top edge.
+	for y := edge; y < edge+6; y++ {
+		for x := edge; x < r.ww-edge; x++ {
+			cls[y*r.ww+x] = 1
+		}
+	}
+	// A cube lying 1 mm from it, and one touching it.
+	set := func(x0, y0 int) {
+		for y := y0; y < y0+24; y++ {
+			for x := x0; x < x0+24; x++ {
+				cls[y*r.ww+x] = 2
+			}
+		}
+	}
+	set(edge+60, edge+9)
+	set(edge+200, edge+6)
+	r.clearHull(cls)
+	if cls[(edge+2)*r.ww+edge+30] != 0 {
+		t.Error("the hull was not cleared")
+	}
+	for _, x0 := range []int{edge + 60, edge + 200} {
+		n := 0
+		for y := edge; y < edge+40; y++ {
+			for x := x0; x < x0+24; x++ {
+				if cls[y*r.ww+x] == 2 {
+					n++
+				}
+			}
+		}
+		if n < 24*24*3/4 {
+			t.Errorf("the cube at x %d keeps only %d of %d pixels", x0, n, 24*24)
+		}
+	}
+}
