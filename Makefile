@@ -11,14 +11,14 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Packages that must build and test without cgo (no OpenCV): all but vision and cmd.
 NOCGO_PKGS   = $(shell $(GO) list ./... | grep -v -e /vision -e /cmd/)
 
-.PHONY: run test build build-novision deps deps-test fmt-check tidy-check vet staticcheck unit nocgo bench clean
+.PHONY: run test build build-novision deps deps-test fmt-check tidy-check vet staticcheck tsc unit nocgo bench clean
 
 ## run: install what is missing, build, serve the dashboard with a simulated table
 run: deps build
 	./$(BIN) serve --addr $(ADDR) --data $(DATA) --sim
 
 ## test: install what is missing, gofmt, vet, staticcheck, all tests with -race
-test: deps-test fmt-check tidy-check vet staticcheck unit nocgo
+test: deps-test fmt-check tidy-check vet staticcheck tsc unit nocgo
 
 deps:
 	@bash scripts/install-deps.sh run
@@ -48,6 +48,12 @@ vet:
 
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
+
+## tsc: the dashboard's JavaScript type-checks (// @ts-check, TypeScript pinned
+## in package.json) and web/ui/vendor matches the pinned npm packages
+tsc:
+	npx --no-install tsc --noEmit -p web/ui
+	bash scripts/vendor-ui.sh --check
 
 unit:
 	bash scripts/with-postgres.sh $(GO) test -race -count=1 ./...

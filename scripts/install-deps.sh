@@ -21,6 +21,9 @@ if [ "$want" = test ]; then
 	need postgresql
 	need zbar-tools   # reads our QR codes back in the web tests
 	need git
+	# node and npm: the dashboard's type check (tsc, pinned in package-lock.json).
+	command -v node >/dev/null 2>&1 || need nodejs
+	command -v npm >/dev/null 2>&1 || need npm
 fi
 
 if ! command -v go >/dev/null 2>&1; then
@@ -29,7 +32,17 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
+# npm_ci installs TypeScript (and the Preact/htm sources of web/ui/vendor)
+# at the pinned versions, once.
+npm_ci() {
+	if [ "$want" = test ] && [ ! -x "$(dirname "$0")/../node_modules/.bin/tsc" ]; then
+		echo "install-deps: npm ci (TypeScript for the dashboard's type check)" >&2
+		(cd "$(dirname "$0")/.." && npm ci --no-audit --no-fund >/dev/null)
+	fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+	npm_ci
 	exit 0
 fi
 
@@ -45,3 +58,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
 # shellcheck disable=SC2086
 $line >/dev/null
+npm_ci
