@@ -11,11 +11,14 @@ cd "$(dirname "$0")/.."
 [ -d node_modules/preact ] || npm ci --no-audit --no-fund >/dev/null
 
 # source in node_modules -> file in web/ui/vendor (the import map in
-# web/ui/index.html names them: "preact", "preact/hooks", "htm").
+# web/ui/index.html names them: "preact", "preact/hooks", "htm"). htm's mini
+# build: the default one caches static parts of a template and hands the
+# same vnode object to Preact on every render, which breaks Preact's diff
+# (a table page that stops updating); htm's README says as much.
 files=(
 	"node_modules/preact/dist/preact.mjs:preact.mjs"
 	"node_modules/preact/hooks/dist/hooks.mjs:hooks.mjs"
-	"node_modules/htm/dist/htm.mjs:htm.mjs"
+	"node_modules/htm/mini/index.mjs:htm.mjs"
 	"node_modules/preact/LICENSE:LICENSE.preact"
 	"node_modules/htm/LICENSE:LICENSE.htm"
 )

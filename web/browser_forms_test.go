@@ -17,14 +17,14 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
-// The forms of the "Act" panel (web/ui/js/dr.js): a player taps through
+// The forms of the "Act" panel (web/ui/games/dead-reckoning/legacy.js): a player taps through
 // them on the tablet and on a phone, on the engine's real rules, and sees the
 // table change, or the rule that refused.
 
 // TestSailorsCopy: the sailor cards' abilities the forms describe are the
 // engine's (dr.js carries a copy because the view does not give them).
 func TestSailorsCopy(t *testing.T) {
-	src, err := os.ReadFile("ui/js/dr.js")
+	src, err := os.ReadFile("ui/games/dead-reckoning/legacy.js")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,5 +6,5 @@ import "embed"
 
 // Files are the dashboard's static files, served at the site's root.
 //
-//go:embed index.html css js img
+//go:embed index.html css js img vendor games
 var Files embed.FS

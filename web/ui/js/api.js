@@ -1,3 +1,4 @@
+// @ts-check
 // api.js: the JSON API and the secrets this device keeps.
 //
 // The tablet that creates a table keeps its host token and the players' PINs
@@ -27,6 +28,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = (body && body.code) || 'http';
     this.page = (body && body.page) || 0;
+    this.section = (body && body.section) || '';
   }
 }
 
@@ -45,6 +47,13 @@ export function auth(id, as) {
   return h;
 }
 
+/**
+ * call sends one request to the table's server and returns its JSON.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: any, table?: string, as?: string, raw?: boolean}} [opts]
+ * @returns {Promise<any>}
+ */
 export async function call(method, path, { body, table, as, raw } = {}) {
   const headers = { ...auth(table, as) };
   const opts = { method, headers };
@@ -71,4 +80,64 @@ export function newKey() {
   const a = new Uint8Array(9);
   crypto.getRandomValues(a);
   return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---------- the games the server plays ----------
+//
+// GET /api/rules says which games the server plays, with each game's form,
+// colours and module (the kit). A server from before the kit has no such
+// route: then the modules under games/ that the registry lists describe
+// themselves (fallbackInfo) and set up a game in the old way (legacySetup).
+// This is the one place that knows both.
+
+import { installed } from '../games/registry.js';
+
+/** @type {Promise<any[]>|null} */
+let rulesCache = null;
+
+/**
+ * rulesList returns the games this server plays (the contract's GameInfo
+ * and the rest), each with `legacy: true` when it came from a module
+ * because the server has no /api/rules.
+ * @returns {Promise<any[]>}
+ */
+export function rulesList() {
+  if (!rulesCache) {
+    rulesCache = call('GET', '/api/rules').catch(async (e) => {
+      if (e.status !== 404 && e.status !== 405) { rulesCache = null; throw e; }
+      const out = [];
+      for (const name of installed) {
+        const m = await gameModule(name);
+        if (m && m.fallbackInfo) out.push({ ...m.fallbackInfo, module: `/games/${name}/index.js`, legacy: true });
+      }
+      return out;
+    });
+  }
+  return rulesCache;
+}
+
+/** @type {Map<string, Promise<any>>} */
+const modules = new Map();
+
+/**
+ * gameModule loads the screen module of a game (null when it has none).
+ * @param {string} rules
+ * @param {string} [path] the module's path from /api/rules
+ * @returns {Promise<any>}
+ */
+export function gameModule(rules, path) {
+  const url = path || `/games/${encodeURIComponent(rules)}/index.js`;
+  if (!modules.has(url)) modules.set(url, import(url).catch(() => null));
+  return modules.get(url);
+}
+
+/**
+ * helpNotes asks a game's rules-help notes matching q (all with no q).
+ * @param {any} info one entry of rulesList()
+ * @param {string} q
+ * @returns {Promise<any[]>}
+ */
+export function helpNotes(info, q) {
+  const path = info.legacy ? '/api/help' : `/api/rules/${encodeURIComponent(info.rules)}/help`;
+  return call('GET', path + '?q=' + encodeURIComponent(q || ''));
 }

@@ -1,32 +1,29 @@
-// app.js: the dashboard. Hash routes:
+// @ts-check
+// app.js: the dashboard's shell. It knows no game: what a game shows and
+// lets players do comes from its module under games/<rules>/ (docs/ui.md
+// says what a module exports and what the shell gives it).
+// Hash routes:
 //   #/                 home: tables, new game, join, score, help
-//   #/new              new game
+//   #/new              new game, built from the game's form (GET /api/rules)
 //   #/t/ID             the table (tablet; host tools if this device holds the token)
 //   #/p/ID[?pin=PIN]   a player's private view (phone)
-//   #/score            the "just score" calculator
+//   #/score[/RULES]    the "just score" calculator of a game's module
 //   #/help[?q=...]     rules help
 //   #/calibrate/ID     camera calibration (host)
 //   #/dev              simulated devices
 
-import { call, secrets, newKey, ApiError } from './api.js';
+import { call, secrets, newKey, ApiError, rulesList, gameModule, helpNotes } from './api.js';
 import { Live } from './live.js';
-import { h, fill, errorBox, errorText, toast, colourOf, fmtTime } from './ui.js';
+import { toast, colourOf, fmtTime, errorText } from './ui.js';
+import { html, render, useState, useEffect, useRef, useLayoutEffect, DomPart, ErrorBox } from './view.js';
+import { cameraSlot, placeCamera } from './camera.js';
 import * as generic from './generic.js';
-import * as dr from './dr.js';
-import { scorePage } from './score.js';
 import { calibratePage } from './calibrate.js';
 
-const app = document.getElementById('app');
 const statusEl = document.getElementById('status');
-let current = null; // the page's cleanup (closes its WebSocket)
-let health = null; // what this server has: camera, simulator...
+/** @type {any} what this server has: camera, simulator... */
+let health = null;
 call('GET', '/api/health').then((x) => { health = x; }).catch(() => {});
-
-const renderers = { 'dead-reckoning': dr };
-function rendererFor(rules, view) {
-  const r = renderers[rules];
-  return r && r.accepts(view) ? r : generic;
-}
 
 function setStatus(text, ok) {
   if (!statusEl) return;
@@ -34,175 +31,258 @@ function setStatus(text, ok) {
   statusEl.className = !text ? '' : (ok ? 'ok' : 'bad');
 }
 
-function route() {
-  if (current) { current(); current = null; }
-  setStatus('', true);
+/** @returns {{path: string, parts: string[], q: URLSearchParams}} */
+function parseHash() {
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query] = hash.split('?');
-  const q = new URLSearchParams(query || '');
-  const parts = path.split('/').filter(Boolean);
-  document.body.dataset.page = parts[0] || 'home';
-  try {
-    switch (parts[0]) {
-      case undefined: return homePage();
-      case 'new': return newGamePage();
-      case 't': return tablePage(parts[1], 'table');
-      case 'p': return joinPage(parts[1], q.get('pin'));
-      case 'score': return scorePage(app);
-      case 'help': return helpPage(q.get('q') || '');
-      case 'calibrate': current = calibratePage(app, parts[1]); return;
-      case 'dev': return devPage();
-      default: fill(app, h('p', null, 'There is no such page. '), h('a', { href: '#/' }, 'Back to the start'));
-    }
-  } catch (e) {
-    fill(app, errorBox(e));
+  return { path, parts: path.split('/').filter(Boolean), q: new URLSearchParams(query || '') };
+}
+
+function App() {
+  const [r, setR] = useState(parseHash());
+  useEffect(() => {
+    const on = () => { setStatus('', true); setR(parseHash()); };
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  const [page, id] = r.parts;
+  document.body.dataset.page = page || 'home';
+  // Each page is keyed by its path: another table is a new page (its own
+  // WebSocket), the same one is only updated.
+  switch (page) {
+    case undefined: return html`<${Home} key="home" />`;
+    case 'new': return html`<${NewGame} key="new" />`;
+    case 't': return html`<${TablePage} key=${'t/' + id} id=${id} mode="table" />`;
+    case 'p': return html`<${JoinPage} key=${'p/' + id} id=${id} pinFromLink=${r.q.get('pin')} />`;
+    case 'score': return html`<${ScorePage} key=${'score/' + (id || '')} rules=${id} />`;
+    case 'help': return html`<${HelpPage} key="help" q=${r.q.get('q') || ''} />`;
+    case 'calibrate': return html`<${DomPart} key=${'cal/' + id} deps=${[id]} mount=${(el) => calibratePage(el, id)} />`;
+    case 'dev': return html`<${DevPage} key="dev" />`;
+    default: return html`<p>There is no such page. <a href="#/">Back to the start</a></p>`;
   }
 }
-window.addEventListener('hashchange', route);
-window.addEventListener('DOMContentLoaded', route);
 
 // ---------- home ----------
 
-async function homePage() {
-  const list = h('div', { class: 'tables' }, 'Loading the tables…');
-  fill(app,
-    h('section', { class: 'hero' },
-      h('h1', null, 'Quartermaster'),
-      h('p', { class: 'lead' }, 'The table companion for Dead Reckoning.'),
-      h('div', { class: 'bigbuttons' },
-        h('a', { class: 'big primary', href: '#/new', id: 'new-game' }, 'New game'),
-        h('a', { class: 'big', href: '#/score' }, 'Just score'),
-        h('a', { class: 'big', href: '#/help' }, 'Rules help'),
-        h('a', { class: 'big', href: '#/dev' }, 'Devices'))),
-    h('section', null, h('h2', null, 'Tables'), list));
-  try {
-    const tables = await call('GET', '/api/tables');
-    tables.sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
-    if (!tables.length) { fill(list, h('p', { class: 'muted' }, 'No games yet. Start one with “New game”.')); return; }
-    fill(list, tables.map((t) => {
-      const mine = !!secrets.host(t.id);
-      return h('div', { class: 'tablerow' + (t.over ? ' over' : '') },
-        h('div', { class: 'who' }, t.players.map((p) => h('span', { class: 'chip', style: `--c:${colourOf(p.colour)}` }, p.name))),
-        h('div', { class: 'muted' }, `${t.rules} · ${t.over ? 'finished' : 'move ' + t.version} · ${new Date(t.updated).toLocaleString()}`),
-        h('div', { class: 'row' },
-          h('a', { class: 'btn', href: `#/t/${t.id}` }, t.over ? 'Result' : (mine ? 'Open (host)' : 'Watch')),
-          h('a', { class: 'btn', href: `#/p/${t.id}` }, 'My private view'),
-          h('a', { class: 'btn', href: `/api/tables/${t.id}/export?kind=json`, download: '' }, 'Log (JSON)'),
-          t.over ? h('a', { class: 'btn', href: `/api/tables/${t.id}/export?kind=bgstats`, download: '' }, 'BG Stats') : null));
-    }));
-  } catch (e) { fill(list, errorBox(e)); }
+function Home() {
+  const [tables, setTables] = useState(/** @type {any[]|null} */ (null));
+  const [games, setGames] = useState(/** @type {any[]} */ ([]));
+  const [err, setErr] = useState(null);
+  useEffect(() => {
+    call('GET', '/api/tables').then((ts) => {
+      ts.sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
+      setTables(ts);
+    }).catch(setErr);
+    rulesList().then(setGames).catch(() => {});
+  }, []);
+  const titles = games.map((g) => g.title).join(', ');
+  const scorers = games.filter((g) => g.hasCalculator);
+  return html`
+    <section class="hero">
+      <h1>Quartermaster</h1>
+      <p class="lead">The table companion${titles ? ' for ' + titles : ''}.</p>
+      <div class="bigbuttons">
+        <a class="big primary" href="#/new" id="new-game">New game</a>
+        ${scorers.map((g) => html`<a key=${g.rules} class="big" href=${'#/score/' + g.rules}>${scorers.length > 1 ? 'Just score: ' + g.title : 'Just score'}</a>`)}
+        <a class="big" href="#/help">Rules help</a>
+        <a class="big" href="#/dev">Devices</a>
+      </div>
+    </section>
+    <section><h2>Tables</h2><div class="tables">
+      ${err ? html`<${ErrorBox} err=${err} />` : !tables ? 'Loading the tables…'
+        : !tables.length ? html`<p class="muted">No games yet. Start one with “New game”.</p>`
+          : tables.map((t) => html`<${TableRow} key=${t.id} t=${t} games=${games} />`)}
+    </div></section>`;
+}
+
+function TableRow({ t, games }) {
+  const mine = !!secrets.host(t.id);
+  const g = games.find((x) => x.rules === t.rules);
+  return html`<div class=${'tablerow' + (t.over ? ' over' : '')}>
+    <div class="who">${t.players.map((p) => html`<span key=${p.seat} class="chip" style=${'--c:' + colourCss(g, p.colour)}>${p.name}</span>`)}</div>
+    <div class="muted">${`${g ? g.title : t.rules} · ${t.over ? 'finished' : 'move ' + t.version} · ${new Date(t.updated).toLocaleString()}`}</div>
+    <div class="row">
+      <a class="btn" href=${'#/t/' + t.id}>${t.over ? 'Result' : (mine ? 'Open (host)' : 'Watch')}</a>
+      <a class="btn" href=${'#/p/' + t.id}>My private view</a>
+      <a class="btn" href=${`/api/tables/${t.id}/export?kind=json`} download="">Log (JSON)</a>
+      ${t.over ? html`<a class="btn" href=${`/api/tables/${t.id}/export?kind=bgstats`} download="">BG Stats</a>` : null}
+    </div>
+  </div>`;
+}
+
+// colourCss paints a player colour with the game's own CSS colour when the
+// server gave one, else a readable default for the colour's name.
+function colourCss(info, id) {
+  const c = info && (info.colours || []).find((x) => x.id === id);
+  return c && c.css ? c.css : colourOf(id);
 }
 
 // ---------- new game ----------
 
-const COLOURS = ['purple', 'green', 'blue', 'orange', 'red', 'yellow'];
+let rowSeq = 0;
 
-function newGamePage() {
-  const rows = h('div', { class: 'players' });
-  const err = h('div');
-  const rulesIn = h('select', { id: 'rules' }, h('option', { value: 'dead-reckoning' }, 'Dead Reckoning'), h('option', { value: 'other' }, 'Other rules (type the name)…'));
-  const otherRules = h('input', { id: 'rules-other', placeholder: 'rules name', hidden: true });
-  rulesIn.onchange = () => { otherRules.hidden = rulesIn.value !== 'other'; };
-  const bonus = h('input', { type: 'checkbox', id: 'opt-bonus' });
-  const levelFinal = h('input', { type: 'checkbox', id: 'opt-level-final' });
-  const start = h('select', { id: 'start' }, h('option', { value: '' }, 'Draw at random'));
-  const setupRaw = h('textarea', { id: 'setup-raw', rows: 4, placeholder: 'Optional: the whole setup JSON (replaces the form; see docs/api-engine.md)' });
+function NewGame() {
+  const [games, setGames] = useState(/** @type {any[]|null} */ (null));
+  const [rules, setRules] = useState('');
+  const [rows, setRows] = useState(() => [{ key: ++rowSeq }, { key: ++rowSeq }]);
+  const [err, setErr] = useState(null);
+  const form = useRef(/** @type {HTMLDivElement|null} */ (null));
+  useEffect(() => {
+    rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs[0].rules); }).catch(setErr);
+  }, []);
+  if (err && !games) return html`<h1>New game</h1><${ErrorBox} err=${err} />`;
+  if (!games) return html`<h1>New game</h1><p>Loading the games…</p>`;
+  const info = games.find((g) => g.rules === rules) || games[0];
+  if (!info) return html`<h1>New game</h1><p>This server plays no game.</p>`;
+  const colours = info.colours || [];
+  const max = info.maxPlayers || 8;
+  const min = info.minPlayers || 1;
 
-  const addRow = (name = '', colour) => {
-    if (rows.children.length >= 4) return;
-    const used = new Set([...rows.querySelectorAll('select')].map((x) => x.value));
-    colour = colour || COLOURS.find((c) => !used.has(c));
-    const row = h('div', { class: 'playerrow' },
-      h('span', { class: 'seat' }),
-      h('input', { class: 'pname', placeholder: 'Name', value: name, maxlength: 24, autocomplete: 'off' }),
-      h('select', { class: 'pcolour' }, COLOURS.map((c) => h('option', { value: c, selected: c === colour }, c))),
-      h('button', { class: 'icon', title: 'Move up', onclick: () => { if (row.previousSibling) rows.insertBefore(row, row.previousSibling); seats(); } }, '▲'),
-      h('button', { class: 'icon', title: 'Remove', onclick: () => { row.remove(); seats(); } }, '✕'));
-    rows.append(row);
-    seats();
-  };
-  const seats = () => {
-    [...rows.children].forEach((r, i) => { r.querySelector('.seat').textContent = `Seat ${i + 1}`; });
-    const keep = start.value;
-    fill(start, h('option', { value: '' }, 'Draw at random'),
-      [...rows.children].map((r, i) => h('option', { value: i, selected: String(i) === keep }, r.querySelector('.pname').value || `Seat ${i + 1}`)));
-  };
-  rows.addEventListener('input', seats);
-  addRow(); addRow();
-
-  const create = async () => {
-    fill(err);
-    const players = [...rows.children].map((r, i) => ({
-      name: r.querySelector('.pname').value.trim(), colour: r.querySelector('.pcolour').value, seat: i,
+  // The form's fields are not controlled: what a player types stays in the
+  // field, and the answers are read from the fields when the game starts.
+  const read = () => {
+    const el = form.current;
+    const players = [...el.querySelectorAll('.playerrow')].map((r) => ({
+      name: /** @type {HTMLInputElement} */ (r.querySelector('.pname')).value.trim(),
+      colour: /** @type {HTMLSelectElement} */ (r.querySelector('.pcolour')).value,
     }));
-    const rules = rulesIn.value === 'other' ? otherRules.value.trim() : rulesIn.value;
-    let setup;
-    if (setupRaw.value.trim()) {
-      try { setup = JSON.parse(setupRaw.value); } catch (e) { fill(err, errorBox({ message: 'the setup JSON does not read: ' + e.message })); return; }
-    } else if (rules === 'dead-reckoning') {
-      setup = { players: players.map((p) => ({ name: p.name, color: p.colour })), options: { bonusTokens: bonus.checked, levelOnFinalTurn: levelFinal.checked } };
-      if (start.value !== '') setup.start = Number(start.value);
+    /** @type {Record<string, any>} */
+    const options = {};
+    for (const o of info.options || []) {
+      const i = /** @type {HTMLInputElement|null} */ (el.querySelector(`[data-option="${o.id}"]`));
+      if (!i || i.disabled) continue;
+      options[o.id] = o.kind === 'bool' ? i.checked : o.kind === 'number' ? Number(i.value) : i.value;
     }
+    return { players, options };
+  };
+  const create = async () => {
+    setErr(null);
+    const answers = read();
+    let body;
+    if (info.legacy) {
+      const m = await gameModule(info.rules, info.module);
+      body = { rules: info.rules, setup: m.legacySetup(answers), players: answers.players.map((p, i) => ({ ...p, seat: i })) };
+    } else body = { rules: info.rules, form: answers };
     try {
-      const res = await call('POST', '/api/tables', { body: { rules, setup, players } });
+      const res = await call('POST', '/api/tables', { body });
       secrets.setHost(res.table, res.hostToken, res.pins);
       location.hash = `#/t/${res.table}`;
-    } catch (e) { fill(err, errorBox(e)); }
+    } catch (e) { setErr(e); }
   };
+  const used = (r) => r.colour;
+  const addRow = () => {
+    if (rows.length >= max) return;
+    const taken = new Set([...form.current.querySelectorAll('.pcolour')].map((s) => /** @type {HTMLSelectElement} */ (s).value));
+    const free = colours.find((c) => !taken.has(c.id));
+    setRows([...rows, { key: ++rowSeq, colour: free && free.id }]);
+  };
+  const n = rows.length;
+  return html`
+    <h1>New game</h1>
+    <div class="form" ref=${form}>
+      ${games.length > 1 ? html`<label>Game <select id="rules" value=${info.rules} onChange=${(e) => setRules(e.currentTarget.value)}>
+        ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
+      ${info.blurb ? html`<p class="muted">${info.blurb}</p>` : null}
+      <h2>Players, in seating order (clockwise)</h2>
+      <div class="players">
+        ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>
+          <span class="seat">Seat ${i + 1}</span>
+          <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)} />
+          <select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
+            ${colours.map((c, k) => html`<option key=${c.id} value=${c.id} selected=${(used(r) || (colours[i % colours.length] || {}).id) === c.id || undefined}>${c.label || c.id}</option>`)}
+          </select>
+          <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = rows.slice(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
+          <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(rows.filter((y) => y !== r))}>✕</button>
+        </div>`)}
+      </div>
+      <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>
+      ${(info.options || []).length ? html`<h2>Options</h2>` : null}
+      ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} />`)}
+      <${ErrorBox} err=${err} />
+      <button class="big primary" id="create" onClick=${create}>Start the game</button>
+    </div>`;
+}
 
-  fill(app,
-    h('h1', null, 'New game'),
-    h('div', { class: 'form' },
-      h('label', null, 'Game ', rulesIn, otherRules),
-      h('h2', null, 'Players, in seating order (clockwise)'),
-      rows,
-      h('button', { class: 'btn', onclick: () => addRow() }, '+ Add a player'),
-      h('h2', null, 'Options'),
-      h('label', { class: 'check' }, bonus, ' Bonus achievement tokens (p. 22)'),
-      h('label', { class: 'check' }, levelFinal, ' Level up on the final turn too (house rule)'),
-      h('label', null, 'First player ', start),
-      h('details', null, h('summary', null, 'Advanced: setup JSON'), setupRaw),
-      err,
-      h('button', { class: 'big primary', id: 'create', onclick: create }, 'Start the game')));
+// OptionField is one question of a game's new-game form (engine.Option).
+function OptionField({ o, players }) {
+  if (o.players && o.players.length && !o.players.includes(players)) return null;
+  const def = o.default;
+  const dis = !!o.disabled;
+  const help = html`${o.help ? html`<span class="muted"> ${o.help}</span>` : null}${dis ? html`<span class="muted"> (${o.disabled})</span>` : null}`;
+  const id = 'opt-' + o.id;
+  switch (o.kind) {
+    case 'bool':
+      return html`<label class="check"><input type="checkbox" id=${id} data-option=${o.id} defaultChecked=${def === true} disabled=${dis} /> ${o.label}${help}</label>`;
+    case 'number':
+      return html`<label>${o.label} <input type="number" id=${id} data-option=${o.id} min=${o.min} max=${o.max} defaultValue=${def ?? ''} disabled=${dis} />${help}</label>`;
+    case 'choice':
+      return html`<label>${o.label} <select id=${id} data-option=${o.id} disabled=${dis}>
+        ${(o.choices || []).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${c.label}</option>`)}</select>${help}</label>`;
+    default:
+      return html`<label>${o.label} <input id=${id} data-option=${o.id} defaultValue=${def ?? ''} disabled=${dis} />${help}</label>`;
+  }
 }
 
 // ---------- join (phone) ----------
 
-async function joinPage(id, pinFromLink) {
-  if (pinFromLink) {
-    secrets.setPin(id, pinFromLink);
-    history.replaceState(null, '', `#/p/${id}`);
-  }
-  if (!secrets.pin(id)) {
-    const pinIn = h('input', { id: 'pin', inputmode: 'numeric', autocomplete: 'off', maxlength: 8, placeholder: 'PIN' });
-    const err = h('div');
-    const go = async () => {
-      secrets.setPin(id, pinIn.value.trim());
-      try {
-        await call('GET', `/api/tables/${id}/me`, { table: id, as: 'player' });
-        tablePage(id, 'player');
-      } catch (e) { secrets.forgetPin(id); fill(err, errorBox(e)); }
-    };
-    pinIn.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
-    fill(app, h('div', { class: 'join' },
-      h('h1', null, 'Your private view'),
-      h('p', null, 'Type the PIN the tablet shows next to your name (or scan its QR code).'),
-      pinIn, h('button', { class: 'big primary', id: 'join', onclick: go }, 'Open'), err));
-    pinIn.focus();
-    return;
-  }
-  tablePage(id, 'player');
+function JoinPage({ id, pinFromLink }) {
+  const [ok, setOk] = useState(() => {
+    if (pinFromLink) {
+      secrets.setPin(id, pinFromLink);
+      history.replaceState(null, '', `#/p/${id}`);
+    }
+    return !!secrets.pin(id);
+  });
+  const [err, setErr] = useState(null);
+  const pin = useRef(/** @type {HTMLInputElement|null} */ (null));
+  useEffect(() => { if (pin.current) pin.current.focus(); }, []);
+  if (ok) return html`<${TablePage} id=${id} mode="player" />`;
+  const go = async () => {
+    secrets.setPin(id, pin.current.value.trim());
+    try {
+      await call('GET', `/api/tables/${id}/me`, { table: id, as: 'player' });
+      setOk(true);
+    } catch (e) { secrets.forgetPin(id); setErr(e); }
+  };
+  return html`<div class="join">
+    <h1>Your private view</h1>
+    <p>Type the PIN the tablet shows next to your name (or scan its QR code).</p>
+    <input id="pin" ref=${pin} inputmode="numeric" autocomplete="off" maxlength="8" placeholder="PIN" onKeyDown=${(e) => { if (e.key === 'Enter') go(); }} />
+    <button class="big primary" id="join" onClick=${go}>Open</button>
+    <${ErrorBox} err=${err} />
+  </div>`;
 }
 
 // ---------- the table ----------
 
-function tablePage(id, mode) {
+// STAYS: what needs a person (a read to confirm, a count that does not
+// match, a device error, a refused button) stays on screen; the rest is a
+// passing message.
+const STAYS = ['proposed-read', 'count-mismatch', 'device-error', 'action-refused'];
+
+function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
-  const st = { id, as, snap: null, me: null, at: null, presence: null, log: [], error: null, notices: [] };
-  const main = h('div', { class: 'main' });
-  const side = h('aside', { class: 'side' });
-  const top = h('div', { class: 'topbar' });
-  fill(app, h('div', { class: 'table-page ' + as }, top, h('div', { class: 'cols' }, main, side)));
+  // st is the page's state; draw() renders it again. Preact compares the
+  // new render with the page, so a draw changes only what changed.
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, notices: [], game: null, info: null, fatal: null })).current;
+  const [, setTick] = useState(0);
+  const draw = () => setTick((x) => x + 1);
+
+  const ctx = useRef(/** @type {any} */ (null));
+  if (!ctx.current) {
+    ctx.current = {
+      get seat() { return st.me ? st.me.viewer.seat : -1; },
+      get host() { return !!(st.me && st.me.host); },
+      get readOnly() { return st.at !== null; },
+      get camera() { return !!(health && health.camera); },
+      get players() { return (st.atSnap || st.snap || {}).players || []; },
+      table: id, as,
+      submit: (action, extra) => submit(action, extra),
+      setError(e) { st.error = e; draw(); },
+      cameraSlot,
+      colour: (c) => colourCss(st.info, c),
+    };
+  }
 
   const submit = async (action, extra = {}) => {
     st.error = null;
@@ -211,6 +291,7 @@ function tablePage(id, mode) {
     try {
       const res = await call('POST', path, { body, table: id, as });
       if (res && res.events) res.events.forEach((e) => e.text && toast(e.secret && e.secret.text ? e.secret.text : e.text, 'ok'));
+      draw();
       return res;
     } catch (e) {
       st.error = e;
@@ -223,259 +304,333 @@ function tablePage(id, mode) {
     }
   };
 
+  const loadLog = async () => {
+    try { st.log = await call('GET', `/api/tables/${id}/history`, { table: id, as }); } catch (e) { /* the view still shows */ }
+  };
+  const setSnap = (snap) => {
+    // The same version again (a notice, a reconnection) keeps the same
+    // object: the parts that depend on the table do not rebuild.
+    if (!st.snap || st.snap.version !== snap.version) st.snap = snap;
+  };
   const refresh = async () => {
     try {
-      st.snap = await call('GET', `/api/tables/${id}`, { table: id, as });
+      setSnap(await call('GET', `/api/tables/${id}`, { table: id, as }));
       await loadLog();
       // Camera reads still waiting (after a reload of the page).
       const reads = await call('GET', `/api/tables/${id}/reads`, { table: id, as });
       for (const r of reads) {
-        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: `The camera read ${r.cubes} cubes: confirm or correct the read.`, read: r });
+        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: r.said || `The camera read ${r.cubes} cubes: confirm or correct the read.`, read: r });
       }
     } catch (e) { st.error = e; }
     draw();
   };
-
-  // addNotice: what needs a person (a read to confirm, a count that does not
-  // match, a device error, a refused button) stays on screen; the rest is a
-  // passing message.
-  const STAYS = ['proposed-read', 'count-mismatch', 'device-error', 'action-refused'];
-  function addNotice(n) {
+  const addNotice = (n) => {
     if (n.kind === 'read-resolved') {
       st.notices = st.notices.filter((x) => !(x.read && n.read && x.read.id === n.read.id));
       toast(n.text, 'ok');
       return;
     }
     if (STAYS.includes(n.kind)) {
-      // The same read again: the camera read before the tower's count came,
-      // and the proposal now has it. Show the newer one in its place.
+      // The same read again (the tower's count came after the camera's
+      // read): the newer one takes its place.
       const same = n.read ? st.notices.findIndex((x) => x.kind === n.kind && x.read && x.read.id === n.read.id) : -1;
       if (same >= 0) { st.notices[same] = n; return; }
       st.notices.push(n);
       st.notices = st.notices.slice(-4);
     } else if (n.text) toast(n.text);
-  }
-  const loadLog = async () => {
-    try { st.log = await call('GET', `/api/tables/${id}/history`, { table: id, as }); } catch (e) { /* the view still shows */ }
   };
 
-  const ctx = {
-    get seat() { return st.me ? st.me.viewer.seat : -1; },
-    get host() { return !!(st.me && st.me.host); },
-    get readOnly() { return st.at !== null; },
-    get camera() { return !!(health && health.camera); },
-    table: id, as, submit,
-    setError(e) { st.error = e; draw(); },
+  useEffect(() => {
+    let live = null;
+    let gone = false;
+    (async () => {
+      try {
+        st.me = await call('GET', `/api/tables/${id}/me`, { table: id, as });
+      } catch (e) {
+        if (as === 'player') secrets.forgetPin(id);
+        st.fatal = e; draw();
+        return;
+      }
+      await refresh();
+      if (gone) return;
+      const games = await rulesList().catch(() => []);
+      st.info = games.find((g) => g.rules === st.snap.rules) || null;
+      const m = await gameModule(st.snap.rules, st.info && st.info.module);
+      st.game = m && (!m.accepts || m.accepts(st.snap.view)) ? m : generic;
+      draw();
+      if (gone) return;
+      live = new Live({
+        table: id, as,
+        onStatus: setStatus,
+        onPresence: (p) => { st.presence = p; draw(); },
+        onView: async (snap, events, notice) => {
+          if (!snap) return;
+          const prev = st.snap ? st.snap.version : -1;
+          const changed = snap.version !== prev;
+          setSnap(snap);
+          if (notice) addNotice(notice);
+          if (changed) {
+            st.error = null;
+            // One new action: its events come with the update, so the log
+            // grows without asking the server; anything else (a catch-up,
+            // an undo or a correction) reloads it.
+            const plain = snap.version === prev + 1 && st.log.length === prev && !events.some((e) => /undo|correct/.test(e.type));
+            if (plain) st.log = [...st.log, { version: snap.version, time: new Date().toISOString(), kind: 'action', events }];
+            else await loadLog();
+          }
+          draw();
+        },
+      });
+    })();
+    return () => { gone = true; if (live) live.close(); };
+  }, []);
+  // After every render: the camera's one picture goes to its slot.
+  useLayoutEffect(() => { placeCamera(); });
+
+  if (st.fatal) return html`<div class="table-page"><${ErrorBox} err=${st.fatal} /><p><a href="#/">Back to the start</a></p></div>`;
+  const snap = st.atSnap || st.snap;
+  const g = st.game;
+  if (!snap || !g) return html`<div class="table-page"><div class="main"><p>Loading the table…</p></div></div>`;
+  const view = snap.view;
+  const c = ctx.current;
+  const me = st.me && snap.players[st.me.viewer.seat];
+
+  const travel = async (v) => {
+    try {
+      st.atSnap = await call('GET', `/api/tables/${id}?at=${v}`, { table: id, as });
+      st.at = v;
+    } catch (e) { st.error = e; }
+    draw();
   };
-
-  function draw() {
-    const snap = st.atSnap || st.snap;
-    if (!snap) { fill(main, h('p', null, 'Loading the table…')); return; }
-    let view = snap.view;
-    const r = rendererFor(snap.rules, view);
-    ctx.players = snap.players;
-    fill(top,
-      h('a', { class: 'home', href: '#/', title: 'Start page' }, '⚓'),
-      h('div', { class: 'title' }, r.title ? r.title(view, snap) : snap.rules, snap.over ? h('span', { class: 'badge over' }, 'Game over') : null),
-      presenceChips(snap.players, st.presence),
-      as === 'player' && st.me ? h('span', { class: 'badge me', style: `--c:${colourOf((snap.players[st.me.viewer.seat] || {}).colour)}` }, 'Private view: ' + (snap.players[st.me.viewer.seat] || {}).name) : null,
-      as === 'host' ? hostTools() : null);
-    const parts = [];
-    if (st.at !== null) {
-      parts.push(h('div', { class: 'timetravel', id: 'timetravel' }, `You are looking at the table as it was at move ${st.at}. `,
-        h('button', { class: 'btn', onclick: () => { st.at = null; st.atSnap = null; draw(); } }, 'Back to now')));
-    }
-    if (st.error) parts.push(errorBox(st.error));
-    if (st.notices.length) parts.push(noticesPanel());
-    if (snap.version === 0 && st.at === null && r.setupGuide) parts.push(r.setupGuide(view, snap));
-    if (snap.over && r.endScreen) parts.push(r.endScreen(view, snap, st.at === null ? ctx : null));
-    parts.push(r.render(view, ctx, snap));
-    fill(main, parts);
-    fill(side,
-      st.at === null && !snap.over ? h('section', { class: 'actions' }, h('h2', null, 'Act'), r.actions(view, ctx, snap)) : null,
-      logPanel());
-  }
-
-  function presenceChips(players, p) {
-    if (!p) return null;
-    return h('div', { class: 'presence', id: 'presence' },
-      h('span', { class: 'chip tablet', title: 'screens showing the table' }, `screens: ${p.public}`),
-      players.map((pl) => h('span', { class: 'chip phone ' + (p.seats[pl.seat] ? 'on' : 'off'), style: `--c:${colourOf(pl.colour)}`, title: p.seats[pl.seat] ? 'phone connected' : 'phone not connected' },
-        `${pl.name}’s phone${p.seats[pl.seat] ? ' ✓' : ': off'}`)));
-  }
-
-  function hostTools() {
-    return h('div', { class: 'hosttools' },
-      h('button', { class: 'btn', id: 'undo', onclick: undo }, '↶ Undo'),
-      h('button', { class: 'btn', id: 'show-pins', onclick: showPins }, 'Phones & PINs'),
-      h('a', { class: 'btn', href: `#/calibrate/${id}` }, 'Camera'),
-      h('a', { class: 'btn', href: `/api/tables/${id}/export?kind=json`, download: '' }, 'Export'));
-  }
-
-  async function undo() {
+  const undo = async () => {
     try {
       await call('POST', `/api/tables/${id}/undo`, { table: id, as, body: { baseVersion: st.snap.version } });
       toast('The last action was taken back.', 'ok');
     } catch (e) { st.error = e; draw(); }
-  }
+  };
 
-  function showPins() {
-    const hs = secrets.host(id);
-    const base = `${location.origin}${location.pathname}#/p/${id}?pin=`;
-    const dlg = h('div', { class: 'modal', id: 'pins', onclick: (e) => { if (e.target === dlg) dlg.remove(); } },
-      h('div', { class: 'card' },
-        h('h2', null, 'Private views for the phones'),
-        h('p', null, 'Each player scans their code (or opens this table on their phone and types the PIN).'),
-        h('div', { class: 'pins' }, (st.snap.players || []).map((p) => {
-          const pin = hs && hs.pins ? hs.pins[p.seat] : null;
-          return h('div', { class: 'pin', style: `--c:${colourOf(p.colour)}` },
-            h('div', { class: 'pname' }, p.name),
-            pin ? h('img', { class: 'qr', alt: `QR code for ${p.name}`, src: '/api/qr.svg?text=' + encodeURIComponent(base + pin) }) : null,
-            h('div', { class: 'pinno' }, pin ? `PIN ${pin}` : 'PIN not kept on this tablet'));
-        })),
-        h('button', { class: 'big', onclick: () => dlg.remove() }, 'Close')));
-    document.body.append(dlg);
-  }
+  return html`<div class=${'table-page ' + as}>
+    <div class="topbar">
+      <a class="home" href="#/" title="Start page">⚓</a>
+      <div class="title">${g.title ? g.title(view, snap) : snap.rules}${snap.over ? html`<span class="badge over">Game over</span>` : null}</div>
+      <${Presence} players=${snap.players} p=${st.presence} info=${st.info} />
+      ${as === 'player' && me ? html`<span class="badge me" style=${'--c:' + colourCss(st.info, me.colour)}>Private view: ${me.name}</span>` : null}
+      ${as === 'host' ? html`<div class="hosttools">
+        <button class="btn" id="undo" onClick=${undo}>↶ Undo</button>
+        <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
+        <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
+        <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
+      </div>` : null}
+    </div>
+    <div class="cols">
+      <div class="main">
+        ${st.at !== null ? html`<div class="timetravel" id="timetravel">You are looking at the table as it was at move ${st.at}.
+          <button class="btn" onClick=${() => { st.at = null; st.atSnap = null; draw(); }}>Back to now</button></div>` : null}
+        <${ErrorBox} err=${st.error} />
+        ${st.notices.length ? html`<section class="notices">${st.notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
+        ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
+        ${snap.over && g.EndScreen ? html`<${g.EndScreen} view=${view} snap=${snap} ctx=${st.at === null ? c : null} />` : null}
+        <${g.Table} view=${view} snap=${snap} ctx=${c} />
+      </div>
+      <aside class="side">
+        ${st.at === null && !snap.over ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
+        <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
+      </aside>
+    </div>
+  </div>`;
+}
 
-  function noticesPanel() {
-    return h('section', { class: 'notices' }, st.notices.map((n, i) => {
-      const box = h('div', { class: 'notice ' + n.kind }, h('strong', null, n.text || n.kind),
-        n.kind !== 'proposed-read' ? h('button', { class: 'icon dismiss', title: 'Dismiss', onclick: () => { st.notices.splice(i, 1); draw(); } }, '✕') : null);
-      if (n.kind === 'proposed-read' && n.read) box.append(readPrompt(n.read));
-      return box;
-    }));
-  }
+function Presence({ players, p, info }) {
+  if (!p) return null;
+  return html`<div class="presence" id="presence">
+    <span class="chip tablet" title="screens showing the table">screens: ${p.public}</span>
+    ${players.map((pl) => html`<span key=${pl.seat} class=${'chip phone ' + (p.seats[pl.seat] ? 'on' : 'off')} style=${'--c:' + colourCss(info, pl.colour)}
+      title=${p.seats[pl.seat] ? 'phone connected' : 'phone not connected'}>${`${pl.name}’s phone${p.seats[pl.seat] ? ' ✓' : ': off'}`}</span>`)}
+  </div>`;
+}
 
-  function readPrompt(read) {
-    const area = h('textarea', { rows: 4, class: 'mono' }, JSON.stringify(read.action, null, 1));
-    const reason = h('input', { placeholder: 'What did the camera get wrong?', id: 'read-reason' });
-    const r = rendererFor(st.snap.rules, st.snap.view);
-    // With a read inside the action, the correction is typed in a grid of
-    // cubes per colour and zone; otherwise as JSON.
-    const inner = read.action && read.action.read;
-    const grid = inner && r.readGrid ? r.readGrid(Object.keys(inner.cubes || {}).concat(Object.keys(inner.redrop || {})).filter((c, i, a) => a.indexOf(c) === i), inner) : null;
-    return h('div', { class: 'readprompt' },
-      r.readSummary ? r.readSummary(read, st.snap) : h('pre', { class: 'mono' }, JSON.stringify(read.action, null, 1)),
-      h('div', { class: 'row' },
-        h('button', { class: 'big primary', id: 'confirm-read', onclick: async () => {
-          try { await submit(null, { path: `/api/tables/${id}/reads/${read.id}/confirm`, body: { baseVersion: st.snap.version } }); st.notices = st.notices.filter((x) => !x.read || x.read.id !== read.id); draw(); } catch {}
-        } }, 'Confirm the read')),
-      h('details', null, h('summary', null, 'Correct by hand'), grid || area, reason,
-        h('button', { class: 'btn', id: 'correct-read', onclick: async () => {
-          let action;
-          if (grid) action = { ...read.action, read: grid.value() };
-          else try { action = JSON.parse(area.value); } catch (e) { ctx.setError({ message: 'the corrected read does not read as JSON: ' + e.message }); return; }
-          try { await submit(null, { path: `/api/tables/${id}/reads/${read.id}/correct`, body: { action, baseVersion: st.snap.version, reason: reason.value, source: 'tablet' } }); st.notices = st.notices.filter((x) => !x.read || x.read.id !== read.id); draw(); } catch {}
-        } }, 'Apply the correction')));
-  }
+// Log is the game so far, newest first, each entry keyed by its version:
+// a new entry adds one row and leaves the others (and the scroll) alone.
+function Log({ log, at, seat, travel }) {
+  const entries = log.slice().reverse();
+  return html`<section class="log" id="log">
+    <h2>The game so far</h2>
+    ${entries.length ? null : html`<p class="muted">Nothing has happened yet.</p>`}
+    <ol>${entries.map((e) => html`<li key=${e.version + (e.undone ? 'u' : '')} class=${(e.undone ? 'undone ' : '') + e.kind + (at === e.version ? ' at' : '')} data-version=${e.version}>
+      <button class="ver" title="See the table as it was after this" onClick=${() => travel(e.version)}>${e.version}</button>
+      <div class="sentences">
+        ${(e.events || []).filter((ev) => ev.text).map((ev, i) => html`<div key=${i}>${ev.secret && ev.secret.text && ev.seat === seat ? ev.secret.text : ev.text}</div>`)}
+        ${e.correction ? html`<div class="corr">Corrected: ${e.correction}</div>` : null}
+        ${e.undone ? html`<div class="muted">taken back</div>` : null}
+      </div>
+      <span class="time">${fmtTime(e.time)}</span>
+    </li>`)}</ol>
+  </section>`;
+}
 
-  function logPanel() {
-    const entries = st.log.slice().reverse();
-    const me = ctx.seat;
-    return h('section', { class: 'log', id: 'log' },
-      h('h2', null, 'The game so far'),
-      entries.length ? null : h('p', { class: 'muted' }, 'Nothing has happened yet.'),
-      h('ol', null, entries.map((e) => h('li', { class: (e.undone ? 'undone ' : '') + e.kind + (st.at === e.version ? ' at' : ''), 'data-version': e.version },
-        h('button', { class: 'ver', title: 'See the table as it was after this', onclick: () => travel(e.version) }, e.version),
-        h('div', { class: 'sentences' },
-          (e.events || []).filter((ev) => ev.text).map((ev) => h('div', null, ev.secret && ev.secret.text && ev.seat === me ? ev.secret.text : ev.text)),
-          e.correction ? h('div', { class: 'corr' }, 'Corrected: ' + e.correction) : null,
-          e.undone ? h('div', { class: 'muted' }, 'taken back') : null),
-        h('span', { class: 'time' }, fmtTime(e.time))))));
-  }
+// Notice is one message that needs a person. A proposed read shows what was
+// seen, Confirm, and a correction (the game module's, or the action as JSON).
+function Notice({ n, st, g, ctx, draw }) {
+  const drop = () => { st.notices = st.notices.filter((x) => x !== n); draw(); };
+  return html`<div class=${'notice ' + n.kind}>
+    <strong>${n.text || n.kind}</strong>
+    ${n.kind !== 'proposed-read' ? html`<button class="icon dismiss" title="Dismiss" onClick=${drop}>✕</button>` : null}
+    ${n.kind === 'proposed-read' && n.read ? html`<${ReadPrompt} read=${n.read} st=${st} g=${g} ctx=${ctx} done=${drop} />` : null}
+  </div>`;
+}
 
-  async function travel(v) {
+function ReadPrompt({ read, st, g, ctx, done }) {
+  const fix = useRef(/** @type {any} */ (null));
+  const reason = useRef(/** @type {HTMLInputElement|null} */ (null));
+  const id = ctx.table;
+  const confirm = async () => {
+    try { await ctx.submit(null, { path: `/api/tables/${id}/reads/${read.id}/confirm`, body: { baseVersion: st.snap.version } }); done(); } catch { /* shown in the banner */ }
+  };
+  const correct = async () => {
+    let action;
+    try { action = fix.current.value(); } catch (e) { ctx.setError({ message: 'the corrected read does not read: ' + e.message }); return; }
     try {
-      st.atSnap = await call('GET', `/api/tables/${id}?at=${v}`, { table: id, as });
-      st.at = v;
-      draw();
-    } catch (e) { st.error = e; draw(); }
-  }
+      await ctx.submit(null, { path: `/api/tables/${id}/reads/${read.id}/correct`, body: { action, baseVersion: st.snap.version, reason: reason.current.value, source: 'tablet' } });
+      done();
+    } catch { /* shown in the banner */ }
+  };
+  // The summary and the correction are built once per read: a correction
+  // being typed survives every update.
+  return html`<div class="readprompt">
+    <${DomPart} deps=${[read]} build=${() => (g.readSummary ? g.readSummary(read, st.snap) : jsonBlock(read.action))} />
+    <div class="row"><button class="big primary" id="confirm-read" onClick=${confirm}>Confirm the read</button></div>
+    <details><summary>Correct by hand</summary>
+      <${DomPart} deps=${[read]} build=${() => { fix.current = g.readCorrection ? g.readCorrection(read, st.snap) : jsonCorrection(read.action); return fix.current.el; }} />
+      <input placeholder="What did the camera get wrong?" id="read-reason" ref=${reason} />
+      <button class="btn" id="correct-read" onClick=${correct}>Apply the correction</button>
+    </details>
+  </div>`;
+}
 
-  (async () => {
-    try {
-      st.me = await call('GET', `/api/tables/${id}/me`, { table: id, as });
-    } catch (e) {
-      if (as === 'player') { secrets.forgetPin(id); }
-      fill(main, errorBox(e), h('p', null, h('a', { href: '#/' }, 'Back to the start')));
-      return;
-    }
-    await refresh();
-    const live = new Live({
-      table: id, as,
-      onStatus: setStatus,
-      onPresence: (p) => { st.presence = p; if (st.snap) draw(); },
-      onView: async (snap, events, notice) => {
-        if (!snap) return;
-        const prev = st.snap ? st.snap.version : -1;
-        const changed = snap.version !== prev;
-        st.snap = snap;
-        if (notice) addNotice(notice);
-        if (changed) {
-          st.error = null;
-          // One new action: its events come with the update, so the log
-          // grows without asking the server; anything else (a catch-up, an
-          // undo or a correction, which change older entries) reloads it.
-          const plain = snap.version === prev + 1 && st.log.length === prev && !events.some((e) => /undo|correct/.test(e.type));
-          if (plain) st.log.push({ version: snap.version, time: new Date().toISOString(), kind: 'action', events });
-          else await loadLog();
-        }
-        draw();
-      },
-    });
-    current = () => live.close();
-  })();
-  draw();
+function jsonBlock(v) {
+  const pre = document.createElement('pre');
+  pre.className = 'mono';
+  pre.textContent = JSON.stringify(v, null, 1);
+  return pre;
+}
+
+// jsonCorrection is the correction of a read for a game without its own:
+// the action as JSON.
+function jsonCorrection(action) {
+  const area = document.createElement('textarea');
+  area.rows = 4;
+  area.className = 'mono';
+  area.value = JSON.stringify(action, null, 1);
+  return { el: area, value: () => JSON.parse(area.value) };
+}
+
+// showPins opens the phones' links and PINs. The dialog is plain DOM on the
+// body, outside the page's render: closing it touches nothing else.
+function showPins(id, players, info) {
+  const hs = secrets.host(id);
+  const base = `${location.origin}${location.pathname}#/p/${id}?pin=`;
+  const dlg = document.createElement('div');
+  dlg.className = 'modal';
+  dlg.id = 'pins';
+  dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.remove(); });
+  render(html`<div class="card">
+    <h2>Private views for the phones</h2>
+    <p>Each player scans their code (or opens this table on their phone and types the PIN).</p>
+    <div class="pins">${(players || []).map((p) => {
+      const pin = hs && hs.pins ? hs.pins[p.seat] : null;
+      return html`<div class="pin" key=${p.seat} style=${'--c:' + colourCss(info, p.colour)}>
+        <div class="pname">${p.name}</div>
+        ${pin ? html`<img class="qr" alt=${'QR code for ' + p.name} src=${'/api/qr.svg?text=' + encodeURIComponent(base + pin)} />` : null}
+        <div class="pinno">${pin ? `PIN ${pin}` : 'PIN not kept on this tablet'}</div>
+      </div>`;
+    })}</div>
+    <button class="big" onClick=${() => dlg.remove()}>Close</button>
+  </div>`, dlg);
+  document.body.append(dlg);
+}
+
+// ---------- just score ----------
+
+function ScorePage({ rules }) {
+  const [m, setM] = useState(/** @type {any} */ (null));
+  const [err, setErr] = useState(null);
+  useEffect(() => {
+    rulesList().then(async (gs) => {
+      const info = rules ? gs.find((g) => g.rules === rules) : gs.find((g) => g.hasCalculator);
+      if (!info) { setErr({ message: 'no game here has a score calculator' }); return; }
+      const mod = await gameModule(info.rules, info.module);
+      if (!mod || !mod.Score) { setErr({ message: `${info.title} has no score page yet` }); return; }
+      setM(mod);
+    }).catch(setErr);
+  }, [rules]);
+  if (err) return html`<${ErrorBox} err=${err} />`;
+  if (!m) return html`<p>Loading…</p>`;
+  return html`<${m.Score} />`;
 }
 
 // ---------- rules help ----------
 
-async function helpPage(q) {
-  const input = h('input', { id: 'help-q', type: 'search', placeholder: 'e.g. explore, exploding, island control', value: q });
-  const out = h('div', { class: 'notes' });
+function HelpPage({ q }) {
+  const [notes, setNotes] = useState(/** @type {any[]|null} */ (null));
+  const [err, setErr] = useState(null);
+  const input = useRef(/** @type {HTMLInputElement|null} */ (null));
+  const timer = useRef(0);
   const search = async () => {
     try {
-      const notes = await call('GET', '/api/help?q=' + encodeURIComponent(input.value));
-      fill(out, notes.length ? notes.map((n) => h('article', { class: 'note', id: 'note-' + n.id },
-        h('h3', null, n.title, h('span', { class: 'page' }, 'rulebook p. ' + n.pages.join(', '))),
-        h('p', null, n.text))) : h('p', { class: 'muted' }, 'No note matches. Try a shorter word.'));
-    } catch (e) { fill(out, errorBox(e)); }
+      const games = (await rulesList()).filter((g) => g.hasHelp || g.legacy);
+      const all = [];
+      for (const g of games) for (const n of await helpNotes(g, input.current.value)) all.push({ ...n, game: g.title, key: g.rules + '/' + n.id });
+      setNotes(all); setErr(null);
+    } catch (e) { setErr(e); }
   };
-  input.addEventListener('input', () => { clearTimeout(input.t); input.t = setTimeout(search, 200); });
-  fill(app, h('h1', null, 'Rules help'),
-    h('p', { class: 'muted' }, 'Short notes in our own words; the page is the printed rulebook’s.'),
-    input, out);
-  input.focus();
-  search();
+  useEffect(() => { input.current.focus(); search(); }, []);
+  const cite = (n) => (n.pages && n.pages.length ? 'rulebook p. ' + n.pages.join(', ') : n.page ? 'rulebook p. ' + n.page : n.section ? 'rulebook: ' + n.section : '');
+  return html`<h1>Rules help</h1>
+    <p class="muted">Short notes in our own words; the page is the printed rulebook’s.</p>
+    <input id="help-q" type="search" ref=${input} defaultValue=${q} placeholder="a word from the rules, e.g. explore"
+      onInput=${() => { clearTimeout(timer.current); timer.current = setTimeout(search, 200); }} />
+    <div class="notes">
+      ${err ? html`<${ErrorBox} err=${err} />` : !notes ? null : !notes.length ? html`<p class="muted">No note matches. Try a shorter word.</p>`
+        : notes.map((n) => html`<article key=${n.key} class="note" id=${'note-' + n.id}>
+            <h3>${n.title}<span class="page">${cite(n)}</span></h3><p>${n.text}</p></article>`)}
+    </div>`;
 }
 
-// ---------- developer panel ----------
+// ---------- simulated devices ----------
 
-async function devPage() {
-  const out = h('ol', { class: 'devlog' });
-  const list = h('div', { class: 'devices' }, 'Loading…');
+function DevPage() {
+  const [devs, setDevs] = useState(/** @type {any[]|null} */ (null));
+  const [out, setOut] = useState(/** @type {{text: string, bad: boolean, key: number}[]} */ ([]));
+  const [err, setErr] = useState(null);
+  const seq = useRef(0);
+  const load = () => call('GET', '/api/sim').then(setDevs, setErr);
+  useEffect(() => { load(); }, []);
   const send = async (key, command) => {
+    let line;
     try {
       const r = await call('POST', '/api/sim', { body: { key, command } });
-      out.prepend(h('li', null, `${key}: ${command} → ${r.result}`));
-    } catch (e) { out.prepend(h('li', { class: 'bad' }, `${key}: ${command} → ${errorText(e)}`)); }
+      line = { text: `${key}: ${command} → ${r.result}`, bad: false, key: ++seq.current };
+    } catch (e) { line = { text: `${key}: ${command} → ${errorText(e)}`, bad: true, key: ++seq.current }; }
+    setOut((o) => [line, ...o]);
     load();
   };
-  const load = async () => {
-    try {
-      const ds = await call('GET', '/api/sim');
-      fill(list, ds.map((d) => {
-        const cmd = h('input', { placeholder: 'command' });
-        return h('div', { class: 'device' },
-          h('h3', null, d.label || d.key, h('span', { class: 'muted' }, ` ${d.key}`)),
-          d.state ? h('div', { class: 'muted' }, d.state) : null,
-          h('div', { class: 'row' }, (d.commands || []).map((c) => h('button', { class: 'btn', onclick: () => send(d.key, c) }, c)),
-            cmd, h('button', { class: 'btn', onclick: () => cmd.value && send(d.key, cmd.value) }, 'Send')));
-      }));
-    } catch (e) { fill(list, errorBox(e)); }
-  };
-  fill(app, h('h1', null, 'Simulated devices'), list, h('h2', null, 'What happened'), out);
-  load();
+  return html`<h1>Simulated devices</h1>
+    <div class="devices">${err ? html`<${ErrorBox} err=${err} />` : !devs ? 'Loading…' : devs.map((d) => html`<${Device} key=${d.key} d=${d} send=${send} />`)}</div>
+    <h2>What happened</h2>
+    <ol class="devlog">${out.map((l) => html`<li key=${l.key} class=${l.bad ? 'bad' : ''}>${l.text}</li>`)}</ol>`;
 }
 
+function Device({ d, send }) {
+  const cmd = useRef(/** @type {HTMLInputElement|null} */ (null));
+  return html`<div class="device">
+    <h3>${d.label || d.key}<span class="muted">${' ' + d.key}</span></h3>
+    ${d.state ? html`<div class="muted">${d.state}</div>` : null}
+    <div class="row">
+      ${(d.commands || []).map((c) => html`<button key=${c} class="btn" onClick=${() => send(d.key, c)}>${c}</button>`)}
+      <input placeholder="command" ref=${cmd} />
+      <button class="btn" onClick=${() => cmd.current.value && send(d.key, cmd.current.value)}>Send</button>
+    </div>
+  </div>`;
+}
 
+render(html`<${App} />`, /** @type {HTMLElement} */ (document.getElementById('app')));

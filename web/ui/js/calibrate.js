@@ -1,3 +1,4 @@
+// @ts-check
 // calibrate.js: the host's camera calibration. The live camera image with
 // the board's four corners and the zones drawn over it; corners and zone
 // corners are dragged into place, then saved for the next read. Below, the

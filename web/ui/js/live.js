@@ -1,3 +1,4 @@
+// @ts-check
 // live.js: one WebSocket per page, reconnecting with backoff and catching up
 // from the last version seen. A heartbeat arrives every few seconds; if none
 // comes for 7 s the link is shown as lost and reopened.

@@ -1,3 +1,4 @@
+// @ts-check
 // ui.js: small helpers to build the page without a framework.
 
 // h builds an element: h('button', {class: 'big', onclick: f}, 'Text', child...).

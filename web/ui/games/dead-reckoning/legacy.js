@@ -1,9 +1,10 @@
+// @ts-check
 // dr.js: Dead Reckoning's table, drawn from the engine's view JSON
 // (engine/deadreckoning View, described in docs/api.md): the Harbor and the
 // 3x4 ocean, ships, players, achievements, battles, and a form a player taps
 // for every action of a normal game (docs/ui.md, "Act").
 
-import { h, s, fill, colourOf } from './ui.js';
+import { h, s, fill, colourOf } from '../../js/ui.js';
 import { scoreResult } from './score.js';
 
 export function accepts(view) {
@@ -34,13 +35,6 @@ function posKey(p) {
   if (typeof p === 'string') return p.toUpperCase() === 'HARBOR' ? 'harbor' : p.toUpperCase();
   const r = p.Row ?? p.row, c = p.Col ?? p.col;
   return r ? `R${r}C${c}` : 'harbor';
-}
-
-export function title(view, snap) {
-  const t = view.turn || {};
-  const who = pname(view, t.seat);
-  return h('span', null, 'Dead Reckoning · turn ', t.number || 1, ' · ',
-    h('span', { class: 'turnname', style: `color:${pcol(view, t.seat)}` }, who));
 }
 
 // ---------- the board ----------
@@ -149,7 +143,7 @@ function holdText(sh) {
 }
 
 function playersPanel(view, ctx) {
-  const ps = view.players.slice().sort((a, b) => (b.seat === ctx.seat) - (a.seat === ctx.seat));
+  const ps = view.players.slice().sort((a, b) => Number(b.seat === ctx.seat) - Number(a.seat === ctx.seat));
   return h('section', { class: 'players-panel', id: 'players' }, ps.map((p) => {
     const sh = p.ship || {};
     const active = view.turn && view.turn.seat === p.seat;
@@ -188,7 +182,7 @@ function achievementsPanel(view) {
       const have = view.players.filter((p) => (p.achievements || []).some((a) => norm(a) === id));
       const prog = view.players.map((p) => {
         const pr = p.progress || {};
-        const n = pr[id] ?? pr[id.replace(/-/g, '_')] ?? pr[name] ?? 0;
+        const n = pr[id] ?? pr[String(id).replace(/-/g, '_')] ?? pr[name] ?? 0;
         return n && !have.includes(p) ? h('span', { class: 'prog', style: `--c:${colourOf(p.color)}` }, `${p.name} ${n}${goal ? '/' + goal : ''}`) : null;
       });
       return h('div', { class: 'ach' + (have.length ? ' claimed' : '') },
@@ -287,7 +281,7 @@ function fightPanel(view, bv) {
   return h('div', { class: 'fight' }, parts);
 }
 
-function battlePanel(view, camera) {
+function battlePanel(view, ctx) {
   const bs = view.battles || [];
   const bv = view.battle;
   if (!bs.length && !bv) return null;
@@ -309,7 +303,7 @@ function battlePanel(view, camera) {
       need ? needPanel(need, names, cols, view)
         : h('p', null, b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn (p. 19).' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'),
       current ? fightPanel(view, bv) : null,
-      camera ? h('img', { class: 'camera', src: '/api/camera.mjpg', alt: 'the battle board, live' }) : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
+      ctx.camera ? ctx.cameraSlot() : h('p', { class: 'muted' }, 'No camera on this table: type the read in by hand when asked.'));
   });
   // The last battle of the turn, over: its outcome stays on show.
   if (bv && !bs.some((b) => b.id === bv.id)) {
@@ -587,8 +581,8 @@ export function endScreen(view, snap, ctx) {
       sessionStorage.setItem('qm.scorePrefill', JSON.stringify(scoreInput(view)));
       location.hash = '#/score';
     } }, sc && !sc.error ? 'Open in the calculator' : 'Count the score'),
-    h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=bgstats`, download: '' }, 'BG Stats file'),
-    h('a', { class: 'big', href: `/api/tables/${snapTable(view)}/export?kind=json`, download: '' }, 'Full log (JSON)')));
+    h('a', { class: 'big', href: `/api/tables/${snapTable()}/export?kind=bgstats`, download: '' }, 'BG Stats file'),
+    h('a', { class: 'big', href: `/api/tables/${snapTable()}/export?kind=json`, download: '' }, 'Full log (JSON)')));
   return box;
 }
 
@@ -608,7 +602,7 @@ export function render(view, ctx, snap) {
   };
   const board = h('div', { class: 'boardwrap' }, boardSVG(view, ctx, pathState), turnPanel(view));
   // A phone shows its player's own things first; the tablet the board.
-  wrap.append(battlePanel(view, ctx.camera) || '');
+  wrap.append(battlePanel(view, ctx) || '');
   if (ctx.seat >= 0) wrap.append(playersPanel(view, ctx), board, achievementsPanel(view));
   else wrap.append(board, achievementsPanel(view), playersPanel(view, ctx));
   return wrap;
@@ -616,38 +610,22 @@ export function render(view, ctx, snap) {
 
 const slug = (x) => String(x).toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-// boardEntryForm asks what a board turned face up shows: an island from the
-// catalog (by id), a new island typed from the board (name, slots, coin
-// values, production, hand icon; the catalog keeps it), or an open sea with
-// its arrows. type is "explore" or "reveal-board".
-function boardEntryForm(title, at, type, send) {
-  const mode = h('select', { class: 'entry-mode' },
-    h('option', { value: 'new' }, 'a new island (type it in)'), h('option', { value: 'known' }, 'an island already entered'), h('option', { value: 'sea' }, 'open sea'));
-  const known = h('input', { class: 'entry-id', placeholder: 'island id, e.g. seahound-isle' });
-  const name = h('input', { class: 'entry-name', placeholder: 'island name as printed' });
-  const slots = h('input', { class: 'entry-slots', type: 'number', min: 1, max: 9, placeholder: 'cube slots' });
-  const values = h('input', { class: 'entry-values', placeholder: 'coins for 1st,2nd,3rd e.g. 6,5,4' });
-  const cargo = h('input', { class: 'entry-cargo', type: 'number', min: 0, max: 9, placeholder: 'cargo produced' });
-  const coins = h('input', { class: 'entry-coins', type: 'number', min: 0, max: 9, placeholder: 'coins produced' });
-  const hand = h('input', { type: 'checkbox', class: 'entry-hand' });
-  const arrows = ['up', 'down', 'left', 'right'].map((d) => h('label', { class: 'check' }, h('input', { type: 'checkbox', value: d }), ' ' + d));
-  const card = h('input', { class: 'entry-card', placeholder: 'id of the card put on it (optional)' });
-  const newBox = h('div', { class: 'row' }, name, slots, values, cargo, coins, h('label', { class: 'check' }, hand, ' hand icon'));
-  const knownBox = h('div', { class: 'row', hidden: true }, known);
-  const seaBox = h('div', { class: 'row', hidden: true }, 'Arrows: ', arrows);
-  mode.onchange = () => { newBox.hidden = mode.value !== 'new'; knownBox.hidden = mode.value !== 'known'; seaBox.hidden = mode.value !== 'sea'; };
-  return h('fieldset', { class: 'explore', id: 'board-entry' }, h('legend', null, title), mode, newBox, knownBox, seaBox, card,
-    h('button', { class: 'btn primary', id: type === 'explore' ? 'act-explore' : 'act-reveal', onclick: () => {
-      const a = { type, at };
-      if (mode.value === 'sea') a.openSea = { arrows: arrows.map((l) => l.querySelector('input')).filter((i) => i.checked).map((i) => i.value) };
-      else if (mode.value === 'known') a.island = known.value.trim();
-      else a.newIsland = { id: slug(name.value), name: name.value.trim(), slots: Number(slots.value || 0),
-        values: values.value.split(',').map((x) => x.trim()).filter(Boolean).map(Number),
-        cargo: Number(cargo.value || 0), coins: Number(coins.value || 0), handIcon: hand.checked || undefined };
-      if (card.value.trim()) a.card = card.value.trim();
-      send(a);
-    } }, 'Enter the board'));
+// boardToEnter is the board turned face up but not entered yet (the three
+// beside the Harbor at the start, or the one being explored), if any: the
+// form's title, where, and the action it sends. The form itself is the
+// BoardEntry component (index.js).
+export function boardToEnter(view) {
+  const t = view.turn || {};
+  if (t.pendingExplore) {
+    return { title: `Explore ${posKey(t.pendingExplore)}: what is on the board?`, at: posKey(t.pendingExplore), type: 'explore' };
+  }
+  const unentered = (view.boards || []).filter((b) => b.explored && !b.kind && posKey(b.at) !== posKey(t.pendingExplore));
+  if (!unentered.length) return null;
+  const b = unentered[0];
+  return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
 }
+
+export { slug, posKey, player, colourOf };
 
 // cardEntryForm names the card lying face up on a board (by catalog id).
 function cardEntryForm(b, send) {
@@ -1105,7 +1083,7 @@ function abilityPanel(view, ctx, me, act) {
       if (!ab) parts.push(stepper('ability number on the card (from 0)', st, 'advAbility', 5), stepper('option (from 0)', st, 'option', 3));
       parts.push(h('button', { class: 'btn primary wide', id: 'act-use-ability', onclick: () => {
         const a = { type: 'use-ability', card: cid, ability: ab ? Number(idx) : (st.advAbility || 0), option: st.option || 0, ...abilityParams(me, card, opt, st.p) };
-        if (source !== 'level') a.source = source;
+        if (source !== 'level') /** @type {any} */ (a).source = source;
         act(a);
       } }, 'Use it'));
     }
@@ -1475,16 +1453,6 @@ export function actions(view, ctx) {
   forms.append(cargoPanel(view, ctx, me, sendForm));
   out.append(forms);
 
-  // Boards turned face up but not entered yet (the three beside the Harbor
-  // at the start, or the one being explored), and cards not entered yet.
-  if (t.pendingExplore) {
-    out.append(boardEntryForm(`Explore ${posKey(t.pendingExplore)}: what is on the board?`, posKey(t.pendingExplore), 'explore', send));
-  }
-  const unentered = (view.boards || []).filter((b) => b.explored && !b.kind && posKey(b.at) !== posKey(t.pendingExplore));
-  if (unentered.length) {
-    const b = unentered[0];
-    out.append(boardEntryForm(`Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, posKey(b.at), 'reveal-board', send));
-  }
   const unknownCard = (view.boards || []).find((b) => b.card && b.card.adv && !b.card.adv.id && !b.card.adv.merchant && b.kind);
   if (unknownCard) out.append(cardEntryForm(unknownCard, send));
 

@@ -1,9 +1,10 @@
+// @ts-check
 // score.js: the "just score" calculator (POST /api/score, the input of
 // engine/deadreckoning/score) and the score chart.
 
-import { call } from './api.js';
-import { h, s, fill, errorBox, colourOf } from './ui.js';
-import { readGrid } from './dr.js';
+import { call } from '../../js/api.js';
+import { h, s, fill, errorBox, colourOf } from '../../js/ui.js';
+import { readGrid } from './legacy.js';
 
 const ACH = [
   ['legendary', 'Legendary'], ['expert-sailors', 'Expert Sailors'], ['terror-of-the-sea', 'Terror of the Sea'],
