@@ -264,7 +264,7 @@ function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
   // st is the page's state; draw() renders it again. Preact compares the
   // new render with the page, so a draw changes only what changed.
-  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, notices: [], game: null, info: null, fatal: null })).current;
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null })).current;
   const [, setTick] = useState(0);
   const draw = () => setTick((x) => x + 1);
 
@@ -279,6 +279,10 @@ function TablePage({ id, mode }) {
       table: id, as,
       submit: (action, extra) => submit(action, extra),
       setError(e) { st.error = e; draw(); },
+      // gen counts rebuild() calls: a module's DomParts list it in their
+      // deps, to be built again (e.g. a form closed once its action passed).
+      get gen() { return st.gen; },
+      rebuild() { st.gen++; draw(); },
       cameraSlot,
       colour: (c) => colourCss(st.info, c),
     };

@@ -25,7 +25,7 @@ export function title(view) {
 
 /** Table is the board, the players and the battle. */
 export function Table({ view, snap, ctx }) {
-  return html`<${DomPart} deps=${[snap, ctx.seat]} build=${() => legacy.render(view, ctx, snap)} />`;
+  return html`<${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.render(view, ctx, snap)} />`;
 }
 
 /** Actions is what this screen may do now. */
@@ -35,7 +35,7 @@ export function Actions({ view, snap, ctx }) {
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
   const entry = legacy.boardToEnter(view);
   return html`
-    <${DomPart} deps=${[snap, ctx.seat]} build=${() => legacy.actions(view, ctx)} />
+    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actions(view, ctx)} />
     ${entry ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} />` : null}`;
 }
 

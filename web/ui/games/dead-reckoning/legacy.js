@@ -1331,7 +1331,7 @@ function outcomePanel(view, ctx) {
       a.defenderPlunder = plunder(pd, st.id);
       if (st.kept) a.merchantKept = true;
       if (st.played.length) a.defenderPlayed = st.played.slice();
-      ctx.submit(a).then(() => { ctx._open = null; ctx.setError(null); }, () => {});
+      ctx.submit(a).then(() => { ctx._open = null; ctx.rebuild(); }, () => {});
     } }, 'Record the outcome'));
     fill(body, parts);
   };
@@ -1398,7 +1398,7 @@ export function actions(view, ctx) {
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
   // A form's action, once accepted, closes its form (redrawn at once: the
   // new view may have come in before the answer).
-  const sendForm = (a) => ctx.submit({ seat, ...a }).then(() => { ctx._open = null; ctx.setError(null); }, () => {});
+  const sendForm = (a) => ctx.submit({ seat, ...a }).then(() => { ctx._open = null; ctx.rebuild(); }, () => {});
   const pathState = ctx._path || (ctx._path = []);
   const out = h('div', { class: 'dr-actions' },
     h('p', { class: 'muted' }, ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`));
