@@ -388,8 +388,21 @@ function TablePage({ id, mode }) {
     })();
     return () => { gone = true; if (live) live.close(); };
   }, []);
+  // The field being typed in stays where it is on the screen: when what is
+  // above it grows or shrinks (the table changed, a notice came), the page
+  // scrolls by as much, before the browser paints.
+  const anchor = useRef(/** @type {{el: Element, top: number}|null} */ (null));
+  const focused = document.activeElement;
+  anchor.current = focused && focused !== document.body && focused.closest('#app') ? { el: focused, top: focused.getBoundingClientRect().top } : null;
   // After every render: the camera's one picture goes to its slot.
-  useLayoutEffect(() => { placeCamera(); });
+  useLayoutEffect(() => {
+    placeCamera();
+    const a = anchor.current;
+    if (a && a.el.isConnected && document.activeElement === a.el) {
+      const d = a.el.getBoundingClientRect().top - a.top;
+      if (Math.abs(d) > 1) window.scrollBy(0, d);
+    }
+  });
 
   if (st.fatal) return html`<div class="table-page"><${ErrorBox} err=${st.fatal} /><p><a href="#/">Back to the start</a></p></div>`;
   const snap = st.atSnap || st.snap;
