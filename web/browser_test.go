@@ -143,6 +143,7 @@ func TestBrowserTable(t *testing.T) {
 	b.run(tablet, "new game",
 		chromedp.Navigate(e.http.URL+"/#/new"),
 		chromedp.WaitVisible(`#create`, chromedp.ByQuery),
+		chromedp.SendKeys(`#rules`, "Dead", chromedp.ByQuery),
 		chromedp.SetValue(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
 		chromedp.SetValue(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
 	)

@@ -158,8 +158,12 @@ function NewGame() {
   const create = async () => {
     setErr(null);
     const answers = read();
+    const raw = /** @type {HTMLTextAreaElement} */ (form.current.querySelector('#setup-raw')).value.trim();
     let body;
-    if (info.legacy) {
+    if (raw) {
+      // The setup as the rules take it (scripts, a game without a form).
+      try { body = { rules: info.rules, setup: JSON.parse(raw), players: answers.players.map((p, i) => ({ ...p, seat: i })) }; } catch (e) { setErr({ message: 'the setup JSON does not read: ' + e.message }); return; }
+    } else if (info.legacy) {
       const m = await gameModule(info.rules, info.module);
       body = { rules: info.rules, setup: m.legacySetup(answers), players: answers.players.map((p, i) => ({ ...p, seat: i })) };
     } else body = { rules: info.rules, form: answers };
@@ -198,29 +202,41 @@ function NewGame() {
       <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>
       ${(info.options || []).length ? html`<h2>Options</h2>` : null}
       ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} />`)}
+      <details><summary>Advanced: the setup as JSON</summary>
+        <textarea id="setup-raw" rows="4" class="mono" placeholder="Optional: the whole setup JSON the rules take (replaces the form; see docs/api-engine.md)"></textarea>
+      </details>
       <${ErrorBox} err=${err} />
       <button class="big primary" id="create" onClick=${create}>Start the game</button>
     </div>`;
 }
 
-// OptionField is one question of a game's new-game form (engine.Option).
+// OptionField is one question of a game's new-game form (engine.Option):
+// the question, its field, and on a line of its own what it changes.
 function OptionField({ o, players }) {
   if (o.players && o.players.length && !o.players.includes(players)) return null;
   const def = o.default;
   const dis = !!o.disabled;
-  const help = html`${o.help ? html`<span class="muted"> ${o.help}</span>` : null}${dis ? html`<span class="muted"> (${o.disabled})</span>` : null}`;
   const id = 'opt-' + o.id;
+  let field;
   switch (o.kind) {
     case 'bool':
-      return html`<label class="check"><input type="checkbox" id=${id} data-option=${o.id} defaultChecked=${def === true} disabled=${dis} /> ${o.label}${help}</label>`;
+      field = html`<label class="check" for=${id}><input type="checkbox" id=${id} data-option=${o.id} defaultChecked=${def === true} disabled=${dis} /> ${o.label}</label>`;
+      break;
     case 'number':
-      return html`<label>${o.label} <input type="number" id=${id} data-option=${o.id} min=${o.min} max=${o.max} defaultValue=${def ?? ''} disabled=${dis} />${help}</label>`;
+      field = html`<label for=${id}>${o.label}</label> <input type="number" id=${id} data-option=${o.id} min=${o.min} max=${o.max} defaultValue=${def ?? ''} disabled=${dis} />`;
+      break;
     case 'choice':
-      return html`<label>${o.label} <select id=${id} data-option=${o.id} disabled=${dis}>
-        ${(o.choices || []).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${c.label}</option>`)}</select>${help}</label>`;
+      field = html`<label for=${id}>${o.label}</label> <select id=${id} data-option=${o.id} disabled=${dis}>
+        ${(o.choices || []).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${c.label}</option>`)}</select>`;
+      break;
     default:
-      return html`<label>${o.label} <input id=${id} data-option=${o.id} defaultValue=${def ?? ''} disabled=${dis} />${help}</label>`;
+      field = html`<label for=${id}>${o.label}</label> <input id=${id} data-option=${o.id} defaultValue=${def ?? ''} disabled=${dis} />`;
   }
+  return html`<div class="option" data-for=${o.id}>
+    ${field}
+    ${o.help ? html`<p class="muted help">${o.help}</p>` : null}
+    ${dis ? html`<p class="muted help">${o.disabled}</p>` : null}
+  </div>`;
 }
 
 // ---------- join (phone) ----------
@@ -450,9 +466,41 @@ function TablePage({ id, mode }) {
         <${g.Table} view=${view} snap=${snap} ctx=${c} />
       </div>
       <aside class="side">
+        ${st.at === null && !snap.over && as !== 'public' ? html`<${Expects} expects=${snap.expects} ctx=${c} />` : null}
         ${st.at === null && !snap.over ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
       </aside>
+    </div>
+  </div>`;
+}
+
+// Expects is what the game waits for on the table now (engine.Expect):
+// cubes to drop say what to drop; dice can be rolled here (the game's
+// seeded dice) or rolled on the table and entered.
+function Expects({ expects, ctx }) {
+  if (!expects || !expects.length) return null;
+  return html`<section class="expects" id="expects"><h2>The table waits for</h2>
+    ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} />`)}
+  </section>`;
+}
+
+function ExpectBox({ x, ctx }) {
+  const faces = useRef(/** @type {HTMLInputElement|null} */ (null));
+  if (x.kind !== 'dice') return html`<div class="expect" data-expect=${x.id}><p class="say">${x.say}</p></div>`;
+  const n = (x.dice || []).reduce((a, d) => a + (d.count || 1), 0);
+  const roll = (digital) => {
+    /** @type {any} */
+    const a = { type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: x.id };
+    if (digital) a.digital = true;
+    else a.faces = faces.current.value.split(/[\s,]+/).filter(Boolean);
+    ctx.submit(a).catch(() => {});
+  };
+  return html`<div class="expect dice" data-expect=${x.id}>
+    <p class="say">${x.say}</p>
+    <div class="row">
+      <label>What ${n === 1 ? 'the die shows' : `the ${n} dice show`} <input class="faces" ref=${faces} placeholder=${n === 1 ? 'e.g. 3' : 'e.g. 3, 5'} autocomplete="off" /></label>
+      <button class="btn primary" data-act="enter-roll" onClick=${() => roll(false)}>Enter the roll</button>
+      <button class="btn" data-act="digital-roll" onClick=${() => roll(true)}>Roll for us</button>
     </div>
   </div>`;
 }

@@ -51,6 +51,7 @@ export function errorText(err) {
   let t = err.message || String(err);
   t = t.charAt(0).toUpperCase() + t.slice(1);
   if (err.page) t += ` (rulebook p. ${err.page})`;
+  else if (err.section) t += ` (rulebook: ${err.section})`;
   return t;
 }
 
