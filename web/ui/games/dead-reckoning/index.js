@@ -13,6 +13,12 @@ import { html, useRef, useState, DomPart } from '../../js/view.js';
 import * as legacy from './legacy.js';
 import { scorePage } from './score.js';
 
+// The module's own styles, after the shell's.
+const css = document.createElement('link');
+css.rel = 'stylesheet';
+css.href = new URL('./dr.css', import.meta.url).href;
+document.head.append(css);
+
 /** accepts says whether this module can show the view. */
 export const accepts = legacy.accepts;
 
