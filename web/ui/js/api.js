@@ -92,14 +92,16 @@ export function newKey() {
 
 import { installed } from '../games/registry.js';
 
-/** @type {Promise<any[]>|null} */
+/** @typedef {import('./types.gen.js').RulesInfo & {legacy?: boolean}} Game */
+
+/** @type {Promise<Game[]>|null} */
 let rulesCache = null;
 
 /**
  * rulesList returns the games this server plays (the contract's GameInfo
  * and the rest), each with `legacy: true` when it came from a module
  * because the server has no /api/rules.
- * @returns {Promise<any[]>}
+ * @returns {Promise<Game[]>}
  */
 export function rulesList() {
   if (!rulesCache) {
@@ -133,9 +135,9 @@ export function gameModule(rules, path) {
 
 /**
  * helpNotes asks a game's rules-help notes matching q (all with no q).
- * @param {any} info one entry of rulesList()
+ * @param {Game} info one entry of rulesList()
  * @param {string} q
- * @returns {Promise<any[]>}
+ * @returns {Promise<Array<import('./types.gen.js').HelpNote & {pages?: number[]}>>}
  */
 export function helpNotes(info, q) {
   const path = info.legacy ? '/api/help' : `/api/rules/${encodeURIComponent(info.rules)}/help`;

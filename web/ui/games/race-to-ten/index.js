@@ -5,12 +5,20 @@
 
 import { html } from '../../js/view.js';
 
-/** title is the table page's title. */
+/** @typedef {import('../../js/types.gen.js').RaceToTenView} View */
+
+/**
+ * title is the table page's title.
+ * @param {View} view
+ */
 export function title(view) {
   return view.over ? 'Race to Ten · over' : `Race to Ten · ${view.counter} of ${view.target}`;
 }
 
-/** Table shows the counter and who plays. */
+/**
+ * Table shows the counter and who plays.
+ * @param {{view: View, ctx: any}} props
+ */
 export function Table({ view, ctx }) {
   return html`<section class="race" id="race">
     <p class="big-turn" id="counter">The counter is at <strong>${view.counter}</strong> of ${view.target}.</p>
@@ -23,7 +31,10 @@ export function Table({ view, ctx }) {
   </section>`;
 }
 
-/** Actions: the player to play adds 1, 2 or 3. */
+/**
+ * Actions: the player to play adds 1, 2 or 3.
+ * @param {{view: View, ctx: any}} props
+ */
 export function Actions({ view, ctx }) {
   if ((view.rolls && view.rolls.open && view.rolls.open.length) || view.turn < 0) {
     return html`<p class="muted">Roll the white die first: it says who starts.</p>`;
