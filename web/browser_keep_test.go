@@ -179,4 +179,22 @@ func TestBrowserOneCameraConnection(t *testing.T) {
 	if c := strings.Count(html, "/api/camera.mjpg"); c != 1 {
 		t.Errorf("the page names the camera stream %d times", c)
 	}
+
+	// A read nobody wants is dismissed: it leaves this screen and the
+	// server's list.
+	var listed []json.RawMessage
+	e.do("GET", "/api/tables/"+cr.Table+"/reads", "", host...).json(t, &listed)
+	var before int
+	b.run(tablet, "reads shown", chromedp.Evaluate(`document.querySelectorAll('.notice.proposed-read').length`, &before))
+	if before == 0 {
+		t.Fatal("no proposed read is shown")
+	}
+	b.run(tablet, "dismiss one", chromedp.Click(`.notice.proposed-read [data-act="dismiss-read"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll('.notice.proposed-read').length === `+itoa(uint64(before-1)), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	var reads []json.RawMessage
+	rr := e.do("GET", "/api/tables/"+cr.Table+"/reads", "", host...)
+	rr.json(t, &reads)
+	if len(reads) != len(listed)-1 {
+		t.Errorf("the server lists %d reads after one of %d was dismissed", len(reads), len(listed))
+	}
 }

@@ -353,7 +353,8 @@ function TablePage({ id, mode }) {
     if (STAYS.includes(n.kind)) {
       // The same read again (the tower's count came after the camera's
       // read): the newer one takes its place.
-      const same = n.read ? st.notices.findIndex((x) => x.kind === n.kind && x.read && x.read.id === n.read.id) : -1;
+      // A newer read answering the same step replaces the older one too.
+      const same = n.read ? st.notices.findIndex((x) => x.kind === n.kind && x.read && (x.read.id === n.read.id || (n.read.expect && x.read.expect === n.read.expect))) : -1;
       if (same >= 0) { st.notices[same] = n; return; }
       st.notices.push(n);
       st.notices = st.notices.slice(-4);
@@ -551,6 +552,11 @@ function ReadPrompt({ read, st, g, ctx, done }) {
   const confirm = async () => {
     try { await ctx.submit(null, { path: `/api/tables/${id}/reads/${read.id}/confirm`, body: { baseVersion: st.snap.version } }); done(); } catch { /* shown in the banner */ }
   };
+  // Dismiss: the read was of nothing that counts (a hand in the picture, a
+  // cube knocked over); the game does not change.
+  const dismiss = async () => {
+    try { await call('POST', `/api/tables/${id}/reads/${read.id}/dismiss`, { table: id, as: ctx.as }); done(); } catch (e) { ctx.setError(e); }
+  };
   const correct = async () => {
     let action;
     try { action = fix.current.value(); } catch (e) { ctx.setError({ message: 'the corrected read does not read: ' + e.message }); return; }
@@ -563,7 +569,10 @@ function ReadPrompt({ read, st, g, ctx, done }) {
   // being typed survives every update.
   return html`<div class="readprompt">
     <${DomPart} deps=${[read]} build=${() => (g.readSummary ? g.readSummary(read, st.snap) : jsonBlock(read.action))} />
-    <div class="row"><button class="big primary" id="confirm-read" onClick=${confirm}>Confirm the read</button></div>
+    <div class="row">
+      <button class="big primary" id="confirm-read" onClick=${confirm}>Confirm the read</button>
+      <button class="btn" data-act="dismiss-read" onClick=${dismiss}>Not this one</button>
+    </div>
     <details><summary>Correct by hand</summary>
       <${DomPart} deps=${[read]} build=${() => { fix.current = g.readCorrection ? g.readCorrection(read, st.snap) : jsonCorrection(read.action); return fix.current.el; }} />
       <input placeholder="What did the camera get wrong?" id="read-reason" ref=${reason} />
