@@ -84,37 +84,20 @@ export function newKey() {
 
 // ---------- the games the server plays ----------
 //
-// GET /api/rules says which games the server plays, with each game's form,
-// colours and module (the kit). A server from before the kit has no such
-// route: then the modules under games/ that the registry lists describe
-// themselves (fallbackInfo) and set up a game in the old way (legacySetup).
-// This is the one place that knows both.
+// GET /api/rules says which games the server plays, each with its form,
+// colours and screen module (the kit); the shell asks nothing else.
 
-import { installed } from '../games/registry.js';
-
-/** @typedef {import('./types.gen.js').RulesInfo & {legacy?: boolean}} Game */
+/** @typedef {import('./types.gen.js').RulesInfo} Game */
 
 /** @type {Promise<Game[]>|null} */
 let rulesCache = null;
 
 /**
- * rulesList returns the games this server plays (the contract's GameInfo
- * and the rest), each with `legacy: true` when it came from a module
- * because the server has no /api/rules.
+ * rulesList returns the games this server plays (asked once per page).
  * @returns {Promise<Game[]>}
  */
 export function rulesList() {
-  if (!rulesCache) {
-    rulesCache = call('GET', '/api/rules').catch(async (e) => {
-      if (e.status !== 404 && e.status !== 405) { rulesCache = null; throw e; }
-      const out = [];
-      for (const name of installed) {
-        const m = await gameModule(name);
-        if (m && m.fallbackInfo) out.push({ ...m.fallbackInfo, module: `/games/${name}/index.js`, legacy: true });
-      }
-      return out;
-    });
-  }
+  if (!rulesCache) rulesCache = call('GET', '/api/rules').catch((e) => { rulesCache = null; throw e; });
   return rulesCache;
 }
 
@@ -124,10 +107,11 @@ const modules = new Map();
 /**
  * gameModule loads the screen module of a game (null when it has none).
  * @param {string} rules
- * @param {string} [path] the module's path from /api/rules
+ * @param {string} [path] the module's path from /api/rules ("" when none)
  * @returns {Promise<any>}
  */
 export function gameModule(rules, path) {
+  if (path === '') return Promise.resolve(null);
   const url = path || `/games/${encodeURIComponent(rules)}/index.js`;
   if (!modules.has(url)) modules.set(url, import(url).catch(() => null));
   return modules.get(url);
@@ -140,6 +124,5 @@ export function gameModule(rules, path) {
  * @returns {Promise<Array<import('./types.gen.js').HelpNote & {pages?: number[]}>>}
  */
 export function helpNotes(info, q) {
-  const path = info.legacy ? '/api/help' : `/api/rules/${encodeURIComponent(info.rules)}/help`;
-  return call('GET', path + '?q=' + encodeURIComponent(q || ''));
+  return call('GET', `/api/rules/${encodeURIComponent(info.rules)}/help?q=` + encodeURIComponent(q || ''));
 }

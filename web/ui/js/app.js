@@ -163,9 +163,6 @@ function NewGame() {
     if (raw) {
       // The setup as the rules take it (scripts, a game without a form).
       try { body = { rules: info.rules, setup: JSON.parse(raw), players: answers.players.map((p, i) => ({ ...p, seat: i })) }; } catch (e) { setErr({ message: 'the setup JSON does not read: ' + e.message }); return; }
-    } else if (info.legacy) {
-      const m = await gameModule(info.rules, info.module);
-      body = { rules: info.rules, setup: m.legacySetup(answers), players: answers.players.map((p, i) => ({ ...p, seat: i })) };
     } else body = { rules: info.rules, form: answers };
     try {
       const res = await call('POST', '/api/tables', { body });
@@ -651,7 +648,7 @@ function HelpPage({ q }) {
   const timer = useRef(0);
   const search = async () => {
     try {
-      const games = (await rulesList()).filter((g) => g.hasHelp || g.legacy);
+      const games = (await rulesList()).filter((g) => g.hasHelp);
       const all = [];
       for (const g of games) for (const n of await helpNotes(g, input.current.value)) all.push({ ...n, game: g.title, key: g.rules + '/' + n.id });
       setNotes(all); setErr(null);

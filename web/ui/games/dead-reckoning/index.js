@@ -132,25 +132,3 @@ function BoardEntry({ title, at, type, send }) {
     <button class="btn primary" id=${type === 'explore' ? 'act-explore' : 'act-reveal'} onClick=${go}>Enter the board</button>
   </fieldset>`;
 }
-
-// ---------- before the kit ----------
-//
-// A server without GET /api/rules (before the kit branch is merged) cannot
-// describe the game or build its setup from the form: these two stand in,
-// and go when the kit's routes are there.
-
-/** fallbackInfo describes the game as /api/rules will. */
-export const fallbackInfo = {
-  rules: 'dead-reckoning', title: 'Dead Reckoning', minPlayers: 2, maxPlayers: 4, citation: 'page',
-  hasHelp: true, hasCalculator: true,
-  colours: ['purple', 'green', 'blue', 'orange', 'red', 'yellow'].map((c) => ({ id: c, label: c, css: '' })),
-  options: [
-    { id: 'bonusTokens', label: 'Bonus achievement tokens (p. 22)', kind: 'bool', default: false },
-    { id: 'levelOnFinalTurn', label: 'Level up on the final turn too (house rule)', kind: 'bool', default: false },
-  ],
-};
-
-/** legacySetup builds the setup JSON the old POST /api/tables takes. */
-export function legacySetup(form) {
-  return { players: form.players.map((p) => ({ name: p.name, color: p.colour })), options: { bonusTokens: !!form.options.bonusTokens, levelOnFinalTurn: !!form.options.levelOnFinalTurn } };
-}
