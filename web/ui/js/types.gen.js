@@ -171,6 +171,14 @@
  */
 
 /**
+ * DRPartialReplace is deadreckoning.PartialReplace.
+ * @typedef {Object} DRPartialReplace
+ * @property {DRPos} at
+ * @property {number} owner
+ * @property {number} paid
+ */
+
+/**
  * DRPendingBattleView is deadreckoning.PendingBattleView.
  * @typedef {Object} DRPendingBattleView
  * @property {number} id
@@ -294,6 +302,7 @@
  * @property {Array<string>} [fought]
  * @property {Array<DRPos>} [blockaded]
  * @property {Object<string, number>} [cannonsUsed]
+ * @property {Array<DRPartialReplace>} [partial]
  */
 
 /**
