@@ -5,7 +5,7 @@
 
 import { html } from '../../js/view.js';
 
-/** @typedef {import('../../js/types.gen.js').RaceToTenView} View */
+/** @typedef {import('./types.gen.js').RaceToTenView} View */
 
 /**
  * title is the table page's title.
