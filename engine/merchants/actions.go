@@ -1,0 +1,548 @@
+package merchants
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/dice"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+func init() {
+	registerAction("choose-ship", func() engine.Action { return &ChooseShip{} })
+	registerAction("new-captain", func() engine.Action { return &NewCaptain{} })
+	registerAction("move", func() engine.Action { return &Move{} })
+	registerAction("enter-port", func() engine.Action { return &EnterPort{} })
+	registerAction("leave-port", func() engine.Action { return &LeavePort{} })
+	registerAction("scout", func() engine.Action { return &Scout{} })
+	registerAction("merchant", func() engine.Action { return &MerchantChoice{} })
+	registerAction("raid", func() engine.Action { return &RaidStep{} })
+	registerAction("declare", func() engine.Action { return &Declare{} })
+	registerAction("choose-hits", func() engine.Action { return &ChooseHits{} })
+	registerAction("roll", func() engine.Action { return &Roll{} })
+	registerAction("retire", func() engine.Action { return &Retire{} })
+	registerAction("end-turn", func() engine.Action { return &EndTurn{} })
+	registerAction("play-glory", func() engine.Action { return &PlayGlory{} })
+	registerAction("discard-glory", func() engine.Action { return &DiscardGlory{} })
+	registerAction("adjust", func() engine.Action { return &Adjust{} })
+}
+
+// turnPlayer checks that seat is the active player in play, with nothing
+// else waiting (a roll, a raid, a battle, cards drawn to buy).
+func (c *ctx) turnPlayer(h *engine.ActionHeader) (*Player, error) {
+	p, err := c.buyer(h)
+	if err == nil && c.s.T.BuyDraw != nil {
+		return nil, engine.RefuseIn("activity-open", secBuy, "finish buying goods first: buy the cards you want, or none")
+	}
+	return p, err
+}
+
+// buyer is turnPlayer without the check of an open buy.
+func (c *ctx) buyer(h *engine.ActionHeader) (*Player, error) {
+	s := c.s
+	if s.Stage != StagePlay {
+		return nil, engine.RefuseIn("not-started", secSetup, "the game starts when every player has picked a ship")
+	}
+	if int(h.Seat) != s.Active {
+		return nil, engine.RefuseIn(engine.CodeNotYourTurn, secTurn, "it is %s's turn", s.Players[s.Active].Name)
+	}
+	if s.Fight != nil {
+		return nil, engine.RefuseIn("battle-pending", secCombat, "a battle is being fought; finish it first")
+	}
+	if s.Pending != nil {
+		return nil, engine.RefuseIn("step-pending", secTurn, "finish the %s first", s.Pending.Kind)
+	}
+	return s.Players[s.Active], nil
+}
+
+// useAction spends one of the turn's three actions.
+func (c *ctx) useAction() error {
+	if c.s.T.Actions >= 3 {
+		return engine.RefuseIn("no-actions", secTurn, "you have used your three actions this turn")
+	}
+	c.s.T.Actions++
+	c.s.T.Acted = true
+	return nil
+}
+
+// ChooseShip is a player's secret pick of their first ship at setup.
+type ChooseShip struct {
+	engine.ActionHeader
+	Ship string `json:"ship"`
+}
+
+func (a *ChooseShip) apply(c *ctx) error {
+	p := c.s.player(int(a.Seat))
+	if c.s.Stage != StageSetup || p == nil || p.Ship != nil {
+		return engine.RefuseIn("ship-chosen", secSetup, "the first ships are picked once, at setup")
+	}
+	if a.Ship != Sloop && a.Ship != Flute {
+		return engine.RefuseIn("start-ship", secSetup, "a captain starts with a sloop or a flute")
+	}
+	p.Ship = c.newShip(a.Ship)
+	c.emit(engine.NewEvent("ship-chosen", a.Seat, p.Name+" has picked a ship", nil).WithSecret("You picked a "+a.Ship, map[string]string{"ship": a.Ship}))
+	c.maybeStart()
+	return nil
+}
+
+// NewCaptain draws the new captain of a player whose captain died or
+// retired, at the start of their turn, with the first ship they pick.
+// Redraw asks, in advance, for another captain if the one drawn has an NPC
+// pirate in their home zone (the rules allow it once).
+type NewCaptain struct {
+	engine.ActionHeader
+	Ship   string `json:"ship"`
+	Redraw bool   `json:"redraw,omitempty"`
+}
+
+func (a *NewCaptain) apply(c *ctx) error {
+	s := c.s
+	if s.Pending == nil || s.Pending.Kind != "new-captain" || s.Pending.Seat != int(a.Seat) {
+		return engine.RefuseIn("no-new-captain", secDying, "a new captain is drawn only at the start of the turn after losing one")
+	}
+	if a.Ship != Sloop && a.Ship != Flute {
+		return engine.RefuseIn("start-ship", secDying, "a new captain starts with a sloop or a flute")
+	}
+	if len(s.CaptainDeck) == 0 {
+		return engine.RefuseIn("no-captain-left", secWinning, "no captain card is left to draw")
+	}
+	p := s.Players[a.Seat]
+	p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
+	if a.Redraw && len(s.CaptainDeck) > 0 && c.pirateIn(c.cat.captain(p.Captain).Home) {
+		c.emit(engine.NewEvent("captain-redrawn", a.Seat, fmt.Sprintf("%s draws again: an NPC pirate waits at %s's home", p.Name, c.cat.captain(p.Captain).Name), nil))
+		s.CaptainDiscard = append(s.CaptainDiscard, p.Captain)
+		p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
+	}
+	p.Captains = append(p.Captains, p.Captain)
+	cp := c.cat.captain(p.Captain)
+	p.Ship = c.newShip(a.Ship)
+	p.Zone, p.InPort = cp.Home, true
+	p.BigShip, p.NeedCaptain = false, false
+	// The game gives 10 gold, less whatever is already stashed (our reading of
+	// "supplies you with the remaining gold up to 10").
+	p.Gold = max(10-p.Stash, 0)
+	s.Pending = nil
+	c.emit(engine.NewEvent("captain-drawn", a.Seat, fmt.Sprintf("%s's new captain is %s, in a %s at %s", p.Name, cp.Name, a.Ship, c.cat.zone(cp.Home).Port),
+		map[string]any{"captain": cp.ID, "ship": a.Ship, "gold": p.Gold}))
+	c.drawGlory(int(a.Seat))
+	return nil
+}
+
+// Move sails to an adjacent sea zone (one action).
+type Move struct {
+	engine.ActionHeader
+	To string `json:"to"`
+}
+
+func (a *Move) apply(c *ctx) error {
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if p.InPort {
+		return engine.RefuseIn("in-port", secMove, "leave the port for its sea zone first")
+	}
+	z := c.cat.zone(p.Zone)
+	if c.cat.zone(a.To) == nil || !in(z.Adjacent, a.To) {
+		return engine.RefuseIn("not-adjacent", secMove, "a move goes to a sea zone bordering %s", z.Name)
+	}
+	if err := c.useAction(); err != nil {
+		return err
+	}
+	c.s.T.PortOpen = false
+	p.Zone = a.To
+	c.emit(engine.NewEvent("moved", a.Seat, fmt.Sprintf("%s sails to %s", p.Name, c.cat.zone(a.To).Name), map[string]string{"to": a.To}))
+	c.npcScouting(int(a.Seat))
+	return nil
+}
+
+// EnterPort sails from the sea zone into its port (one action). Pay offers
+// Port Royal's fee for a captain it would otherwise turn away.
+type EnterPort struct {
+	engine.ActionHeader
+	Pay bool `json:"pay,omitempty"`
+}
+
+func (a *EnterPort) apply(c *ctx) error {
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	z := c.cat.zone(p.Zone)
+	if p.InPort {
+		return engine.RefuseIn("in-port", secMove, "you are in port already")
+	}
+	if z.Port == "" {
+		return engine.RefuseIn("no-port", secMove, "%s has no port", z.Name)
+	}
+	home := c.cat.captain(p.Captain).Home == z.ID
+	if nation := c.cat.captain(p.Captain).Nation; !home && c.atWar(z.Nation, nation) {
+		// Our reading: a nation at war keeps the enemy's captains out of its ports.
+		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, z.Nation)
+	}
+	fee := 0
+	if p.Bounties[z.Nation] > 0 && !home {
+		if z.Ability != AbilityPortRoyal || !a.Pay {
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with a %s bounty (only your home port always does; Port Royal for a fee)", z.Port, z.Nation)
+		}
+		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
+		// alternative is not offered yet).
+		fee = 2
+		if p.Gold < fee {
+			return engine.RefuseIn("not-enough-gold", secPorts, "Port Royal's fee is 2 gold")
+		}
+	}
+	if err := c.useAction(); err != nil {
+		return err
+	}
+	p.Gold -= fee
+	p.InPort = true
+	c.emit(engine.NewEvent("entered-port", a.Seat, fmt.Sprintf("%s enters %s", p.Name, z.Port), map[string]string{"zone": z.ID}))
+	if z.Ability == AbilityBridgetown && (p.Ship.Type == Frigate || p.Ship.Type == Galleon || p.Ship.Type == ManOWar) {
+		// Bridgetown: a big ship entering takes a hull hit unless its
+		// captain's SEAMANSHIP roll succeeds.
+		req := c.ask(int(a.Seat), "", p.Name+" steers into Bridgetown (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
+		c.s.Pending = &Pending{Kind: "bridgetown", Seat: int(a.Seat), Request: req}
+	}
+	return nil
+}
+
+// LeavePort sails from a port out to its sea zone (one action).
+type LeavePort struct{ engine.ActionHeader }
+
+func (a *LeavePort) apply(c *ctx) error {
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if !p.InPort {
+		return engine.RefuseIn("not-in-port", secMove, "you are at sea already")
+	}
+	if err := c.useAction(); err != nil {
+		return err
+	}
+	c.s.T.PortOpen = false
+	p.InPort = false
+	c.emit(engine.NewEvent("left-port", a.Seat, fmt.Sprintf("%s sails out of %s", p.Name, c.cat.zone(p.Zone).Port), nil))
+	c.npcScouting(int(a.Seat))
+	return nil
+}
+
+// Scout looks for a target in the player's sea zone (one action): "merchant"
+// (the zone's merchant token) or "player" (TargetSeat, at sea there).
+type Scout struct {
+	engine.ActionHeader
+	Target     string `json:"target"`
+	TargetSeat int    `json:"targetSeat,omitempty"`
+	NPC        string `json:"npc,omitempty"`
+}
+
+func (a *Scout) apply(c *ctx) error {
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	s := c.s
+	if p.InPort {
+		return engine.RefuseIn("scout-in-port", secScout, "you scout at sea, for ships in your sea zone")
+	}
+	var key, purpose string
+	switch a.Target {
+	case "merchant":
+		if s.Zones[p.Zone].Merchant == "" {
+			return engine.RefuseIn("scout-no-target", secScout, "there is no merchant in %s", c.cat.zone(p.Zone).Name)
+		}
+		key, purpose = "merchant:"+p.Zone, p.Name+" scouts for a merchant"
+	case "player":
+		t := s.player(a.TargetSeat)
+		if t == nil || a.TargetSeat == int(a.Seat) || t.Ship == nil || t.Zone != p.Zone {
+			return engine.RefuseIn("scout-no-target", secScout, "that captain is not in your sea zone")
+		}
+		if t.InPort {
+			return engine.RefuseIn("scout-target-in-port", secScout, "%s is in port, where no one can be scouted", t.Name)
+		}
+		key, purpose = "seat:"+strconv.Itoa(a.TargetSeat), fmt.Sprintf("%s scouts for %s", p.Name, t.Name)
+	case "npc":
+		if n := c.npcOnBoard(a.NPC); n == nil || n.Zone != p.Zone || n.Entering {
+			return engine.RefuseIn("scout-no-target", secScout, "there is no %s in your sea zone", a.NPC)
+		}
+		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, a.NPC)
+	default:
+		return engine.RefuseIn("scout-no-target", secScout, "scout for a merchant, an NPC or a player captain")
+	}
+	if in(s.T.Scouted, key) {
+		return engine.RefuseIn("scout-repeat", secScout, "you have scouted for that target this turn already")
+	}
+	if err := c.useAction(); err != nil {
+		return err
+	}
+	s.T.Scouted = append(s.T.Scouted, key)
+	req := c.ask(int(a.Seat), "", purpose+" (SCOUTING)", c.cat.captain(p.Captain).Scouting)
+	s.Pending = &Pending{Kind: "scout", Seat: int(a.Seat), Request: req, Target: key}
+	c.emit(engine.NewEvent("scouting", a.Seat, purpose, map[string]string{"target": key, "request": req}))
+	return nil
+}
+
+// keptRolls is how many past rolls the state keeps for the screens.
+const keptRolls = 4
+
+// Roll answers a roll request with the faces read in the tray, typed, or
+// rolled by the engine's seeded dice ("digital": true).
+type Roll struct{ dice.RollAction }
+
+func (a *Roll) apply(c *ctx) error {
+	s := c.s
+	if a.Corrects != "" {
+		return engine.RefuseIn("roll-corrects", secCombat, "a roll is settled as soon as it is entered; fix its outcome with an adjustment")
+	}
+	req, err := s.Dice.Answer(&a.RollAction)
+	if err != nil {
+		if re, ok := engine.AsRuleError(err); ok && re.Section == "" {
+			// The dice package cites no rulebook; the summary's rule is that a
+			// skill check rolls as many dice as the skill.
+			cited := *re
+			cited.Section = secSkill
+			return &cited
+		}
+		return err
+	}
+	faces := a.Faces
+	if a.Digital {
+		faces = dice.Digital(&s.rng, req)
+	}
+	roll := s.Dice.Record(&a.RollAction, req, faces)
+	// Rolls are settled at once (no corrections), and the log keeps them:
+	// the book keeps only the latest few so the state stays small.
+	if n := len(s.Dice.Rolls); n > keptRolls {
+		s.Dice.Rolls = append([]dice.Roll(nil), s.Dice.Rolls[n-keptRolls:]...)
+	}
+	n := c.successes(faces)
+	c.emit(engine.NewEvent("rolled", req.Seat, fmt.Sprintf("%s: %d %s", req.Purpose, n, plural(n, "success", "successes")),
+		map[string]any{"request": req.ID, "roll": roll.ID, "faces": faces, "successes": n}))
+	if f := s.Fight; f != nil {
+		if need, ok := f.Requests[req.ID]; ok {
+			delete(f.Requests, req.ID)
+			return c.fightRoll(need, faces)
+		}
+	}
+	pd := s.Pending
+	if pd == nil || pd.Request != req.ID {
+		return nil
+	}
+	pd.Request = ""
+	switch pd.Kind {
+	case "scout":
+		return c.scouted(pd, n)
+	case "npc-scout":
+		return c.npcScouted(pd, n)
+	case "bridgetown":
+		s.Pending = nil
+		if n == 0 {
+			p := s.Players[pd.Seat]
+			p.Ship.Hull = max(p.Ship.Hull-1, 0)
+			c.emit(engine.NewEvent("hull-hit", engine.Seat(pd.Seat), p.Name+"'s hull scrapes the reef", map[string]int{"hull": p.Ship.Hull}))
+			if p.Ship.Hull == 0 {
+				c.loseCaptain(pd.Seat, "dies as the ship sinks")
+				c.endTurn()
+			}
+		}
+	case "rumor":
+		c.rumorRolled(pd, n)
+	case "rumor-attempt":
+		c.rumorAttempted(pd, n)
+	case "raid-roll":
+		pd.Raid.Successes, pd.Raid.Failed = n, len(faces)-n
+		pd.Kind = "raid"
+	case "recruit":
+		p := s.Players[pd.Seat]
+		if n > 0 {
+			p.Ship.Crew = max(p.Ship.Crew, c.maxOf(p.Ship, combat.Crew))
+			s.Pending = nil
+			c.emit(engine.NewEvent("recruited", engine.Seat(pd.Seat), fmt.Sprintf("%s fills the crew to %d", p.Name, p.Ship.Crew), map[string]int{"crew": p.Ship.Crew}))
+		} else {
+			pd.Kind = "recruit-pay"
+		}
+	}
+	return nil
+}
+
+func (c *ctx) scouted(pd *Pending, n int) error {
+	s := c.s
+	p := s.Players[pd.Seat]
+	s.Pending = nil
+	if n == 0 {
+		c.emit(engine.NewEvent("not-found", engine.Seat(pd.Seat), p.Name+" finds nothing", nil))
+		return nil
+	}
+	if pd.Target == "merchant:"+p.Zone {
+		zs := s.Zones[p.Zone]
+		token := zs.Merchant
+		zs.Merchant = ""
+		s.MerchantTrack = append(s.MerchantTrack, token)
+		s.Pending = &Pending{Kind: "merchant", Seat: pd.Seat, Token: token, ZoneNation: c.cat.zone(p.Zone).Nation}
+		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds a %s merchant", p.Name, token), map[string]string{"token": token}))
+		return nil
+	}
+	if len(pd.Target) > 4 && pd.Target[:4] == "npc:" {
+		return c.startNPCFight(pd.Target[4:], pd.Seat, false)
+	}
+	t, _ := strconv.Atoi(pd.Target[len("seat:"):])
+	return c.startFight(pd.Seat, t)
+}
+
+// Retire discards the captain before any action of a turn begun in port;
+// the turn ends and a new captain comes next turn.
+type Retire struct{ engine.ActionHeader }
+
+func (a *Retire) apply(c *ctx) error {
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if c.s.T.Acted {
+		return engine.RefuseIn("retire-not-first", secDying, "a captain retires before taking any action")
+	}
+	if !p.InPort {
+		return engine.RefuseIn("retire-not-in-port", secDying, "a captain retires only from a turn begun in port")
+	}
+	c.loseCaptain(int(a.Seat), "retires")
+	c.endTurn()
+	return nil
+}
+
+// EndTurn ends the active player's turn.
+type EndTurn struct{ engine.ActionHeader }
+
+func (a *EndTurn) apply(c *ctx) error {
+	if _, err := c.turnPlayer(&a.ActionHeader); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("turn-ended", a.Seat, c.s.Players[a.Seat].Name+" ends the turn", nil))
+	c.endTurn()
+	return nil
+}
+
+// PlayGlory plays a glory card from the hand on one's own turn, outside
+// combat. Its effect is resolved at the table (Adjust) until card effects
+// are in the catalog.
+type PlayGlory struct {
+	engine.ActionHeader
+	Card string `json:"card"`
+}
+
+func (a *PlayGlory) apply(c *ctx) error {
+	if c.s.Fight != nil {
+		return engine.RefuseIn("glory-in-combat", secGlory, "during a battle only combat cards are played, and those are resolved at the table")
+	}
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if !in(p.GloryCards, a.Card) {
+		return engine.RefuseIn("glory-not-held", secGlory, "you do not hold that glory card")
+	}
+	if len(p.GloryCards) > 4 {
+		return engine.RefuseIn("glory-hand", secGlory, "keep 4 glory cards: discard one before playing")
+	}
+	p.GloryCards = remove(p.GloryCards, a.Card)
+	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
+	card := findCard(c.cat.Glory, a.Card)
+	c.emit(engine.NewEvent("glory-played", a.Seat, fmt.Sprintf("%s plays %s", p.Name, card.Name), map[string]any{"card": card}))
+	return nil
+}
+
+// DiscardGlory discards a glory card (a fifth card must go before playing).
+type DiscardGlory struct {
+	engine.ActionHeader
+	Card string `json:"card"`
+}
+
+func (a *DiscardGlory) apply(c *ctx) error {
+	p := c.s.player(int(a.Seat))
+	if p == nil || !in(p.GloryCards, a.Card) {
+		return engine.RefuseIn("glory-not-held", secGlory, "you do not hold that glory card")
+	}
+	p.GloryCards = remove(p.GloryCards, a.Card)
+	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
+	c.emit(engine.NewEvent("glory-discarded", a.Seat, p.Name+" discards a glory card", nil).WithSecret("You discard "+findCard(c.cat.Glory, a.Card).Name, nil))
+	return nil
+}
+
+// Adjust records a change made by hand for a card effect the companion does
+// not resolve (events, glory cards, rumors, missions): gold, glory points,
+// bounties and damage of one player, with the reason, in the log.
+type Adjust struct {
+	engine.ActionHeader
+	Target   int            `json:"target"`
+	Gold     int            `json:"gold,omitempty"`
+	Glory    int            `json:"glory,omitempty"`
+	Bounties map[string]int `json:"bounties,omitempty"`
+	Damage   map[string]int `json:"damage,omitempty"`
+	Reason   string         `json:"reason"`
+}
+
+func (a *Adjust) apply(c *ctx) error {
+	s := c.s
+	p := s.player(a.Target)
+	if s.Stage != StagePlay || p == nil {
+		return engine.RefuseIn("adjust-target", secTurn, "adjust a player of a game in play")
+	}
+	if a.Reason == "" {
+		return engine.RefuseIn("adjust-reason", secTurn, "say which card or rule the adjustment is for")
+	}
+	if p.Gold+a.Gold < 0 || p.Glory+a.Glory < 0 || a.Glory > 10 || a.Gold > 1000 {
+		return engine.RefuseIn("adjust-range", secTurn, "gold and glory points cannot go below 0")
+	}
+	for n, d := range a.Bounties {
+		if !in(Nations, n) || d < -5 || d > 5 {
+			return engine.RefuseIn("adjust-range", secBounties, "bounties are by nation, 0 to 5")
+		}
+	}
+	for l, d := range a.Damage {
+		if p.Ship == nil || p.Ship.loc(l) == nil || d < -9 || d > 9 {
+			return engine.RefuseIn("adjust-range", secCombat, "damage is given per hit location of a ship")
+		}
+	}
+	p.Gold += a.Gold
+	c.emit(engine.NewEvent("adjusted", engine.Seat(a.Target), fmt.Sprintf("By hand for %s: %s", a.Reason, p.Name), a))
+	if a.Glory < 0 {
+		p.Glory += a.Glory
+	}
+	for i := 0; i < a.Glory; i++ {
+		c.gainGlory(a.Target, a.Reason)
+	}
+	if p.Bounties == nil {
+		p.Bounties = map[string]int{}
+	}
+	for _, n := range sortedKeys(a.Bounties) {
+		p.Bounties[n] = min(max(p.Bounties[n]+a.Bounties[n], 0), 5)
+		if p.Bounties[n] == 0 {
+			delete(p.Bounties, n)
+		}
+	}
+	if p.Ship != nil {
+		for _, l := range sortedKeys(a.Damage) {
+			v := p.Ship.loc(l)
+			*v = min(max(*v-a.Damage[l], 0), c.maxOf(p.Ship, l))
+		}
+		c.capCargo(a.Target)
+		if p.Ship.Hull <= 0 {
+			c.loseCaptain(a.Target, "dies as the ship sinks")
+			if s.Stage == StagePlay && a.Target == s.Active && s.Fight == nil {
+				s.Pending = nil
+				c.endTurn()
+			}
+		}
+	}
+	return nil
+}
+
+func remove(xs []string, x string) []string {
+	for i, v := range xs {
+		if v == x {
+			return append(xs[:i:i], xs[i+1:]...)
+		}
+	}
+	return xs
+}

@@ -1,0 +1,385 @@
+package merchants
+
+import (
+	"fmt"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+// Declare is a side's combat action for the round: "shoot", "board" or
+// "flee".
+type Declare struct {
+	engine.ActionHeader
+	Choice string `json:"choice"`
+}
+
+func (a *Declare) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if f.NPC != "" && side == f.NPCSide && a.Choice == combat.Flee && !npcMayFlee(f.Battle, side) {
+		return engine.RefuseIn("npc-flee", secNPCFight, "an NPC flees only when it has fewer cannons or fewer crew than the enemy ship")
+	}
+	if err := f.Battle.Declare(side, a.Choice); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
+	return c.afterFightStep()
+}
+
+// ChooseHits picks where the hits of success faces rolled against one's
+// ship land, one location per such face.
+type ChooseHits struct {
+	engine.ActionHeader
+	Locations []string `json:"locations"`
+}
+
+func (a *ChooseHits) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Choose(side, a.Locations); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %v", f.Battle.Ships[side].Name, a.Locations), map[string]any{"locations": a.Locations}))
+	return c.afterFightStep()
+}
+
+func (c *ctx) fightSide(h *engine.ActionHeader) (*Fight, int, error) {
+	f := c.s.Fight
+	if f == nil {
+		return nil, 0, engine.RefuseIn("no-battle", secCombat, "no battle is being fought")
+	}
+	for side, seat := range f.Seats {
+		if seat == int(h.Seat) && seat >= 0 {
+			return f, side, nil
+		}
+	}
+	if f.NPC != "" && int(h.Seat) == f.Controller {
+		return f, f.NPCSide, nil
+	}
+	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "only the captains fighting, and the player steering an NPC, act in the battle")
+}
+
+// combatShip is a player's side of a battle.
+func (c *ctx) combatShip(seat int) combat.Ship {
+	p := c.s.Players[seat]
+	cp := c.cat.captain(p.Captain)
+	sh := p.Ship
+	return combat.Ship{Name: p.Name, Seamanship: cp.Seamanship, Leadership: cp.Leadership, Maneuverability: c.maneuverability(sh),
+		Hull: sh.Hull, Cargo: sh.Cargo, Masts: sh.Masts, Crew: sh.Crew, Cannons: sh.Cannons, Weapons: cloneStrings(p.Weapons), Mods: cloneStrings(sh.Mods),
+		Reinforced: in(sh.Mods, ReinforcedHull) && !sh.HullFlipped}
+}
+
+// UseWeapon spends a special weapon in the battle: chain-shot or grapeshot
+// on one's hit-location roll that shows success faces, before the enemy
+// places them.
+type UseWeapon struct {
+	engine.ActionHeader
+	Weapon string `json:"weapon"`
+}
+
+func (a *UseWeapon) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.UseAmmo(side, a.Weapon); err != nil {
+		return err
+	}
+	c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s fires %s", f.Battle.Ships[side].Name, a.Weapon), map[string]string{"weapon": a.Weapon}))
+	return c.afterFightStep()
+}
+
+// Grapple answers the grappling hooks' question after a contest in which
+// one chose to board: the contest dice (0-based) to roll again, spending
+// the hooks, or none to keep the roll and the hooks.
+type Grapple struct {
+	engine.ActionHeader
+	Dice []int `json:"dice"`
+}
+
+func (a *Grapple) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Hooks(side, a.Dice); err != nil {
+		return err
+	}
+	if len(a.Dice) > 0 {
+		c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s throws grappling hooks", f.Battle.Ships[side].Name), map[string]any{"weapon": GrapplingHooks, "dice": a.Dice}))
+	}
+	return c.afterFightStep()
+}
+
+// ClaimShip answers whether the winner of a crew combat takes the beaten
+// ship: their own ship is discarded (its modifications go back to ports),
+// and crew, cargo, weapons and gold move over; the claimed ship keeps its
+// own modifications (our reading).
+type ClaimShip struct {
+	engine.ActionHeader
+	Claim bool `json:"claim"`
+}
+
+func (a *ClaimShip) apply(c *ctx) error {
+	s := c.s
+	pd := s.Pending
+	if pd == nil || pd.Kind != "claim-ship" || pd.Seat != int(a.Seat) {
+		return engine.RefuseIn("no-claim", secPlunder, "only the winner of a crew combat may claim the beaten ship, at once")
+	}
+	s.Pending = nil
+	p := s.Players[a.Seat]
+	if a.Claim {
+		old := p.Ship
+		sh := *pd.Ship
+		sh.Crew = min(old.Crew, c.maxOf(&sh, combat.Crew))
+		p.Ship = &sh
+		c.reenterMods(old.Mods)
+		c.capCargo(int(a.Seat))
+		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, sh.Type), map[string]string{"ship": sh.Type}))
+	} else {
+		c.reenterMods(pd.Ship.Mods)
+	}
+	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil && s.Fight == nil {
+		c.endTurn()
+	}
+	return nil
+}
+
+// Absorb flips one's reinforced hull to absorb one hit on Location this
+// round, or keeps it ("").
+type Absorb struct {
+	engine.ActionHeader
+	Location string `json:"location"`
+}
+
+func (a *Absorb) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Absorb(side, a.Location); err != nil {
+		return err
+	}
+	if a.Location != "" {
+		c.emit(engine.NewEvent("hull-absorbed", a.Seat, fmt.Sprintf("%s's reinforced hull absorbs a hit", f.Battle.Ships[side].Name), map[string]string{"location": a.Location}))
+	}
+	return c.afterFightStep()
+}
+
+// Chase answers whether one's chasers fire their hit after a Flee
+// declaration (once a battle).
+type Chase struct {
+	engine.ActionHeader
+	Fire bool `json:"fire"`
+}
+
+func (a *Chase) apply(c *ctx) error {
+	f, side, err := c.fightSide(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if err := f.Battle.Chase(side, a.Fire); err != nil {
+		return err
+	}
+	if a.Fire {
+		c.emit(engine.NewEvent("chasers-fired", a.Seat, fmt.Sprintf("%s's chasers fire", f.Battle.Ships[side].Name), nil))
+	}
+	return c.afterFightStep()
+}
+
+func init() {
+	registerAction("chase", func() engine.Action { return &Chase{} })
+	registerAction("absorb", func() engine.Action { return &Absorb{} })
+	registerAction("claim-ship", func() engine.Action { return &ClaimShip{} })
+	registerAction("use-weapon", func() engine.Action { return &UseWeapon{} })
+	registerAction("grapple", func() engine.Action { return &Grapple{} })
+}
+
+// startFight begins a naval battle; attacking a non-pirate earns a bounty
+// of the defender captain's nation (our reading of the nation violated).
+func (c *ctx) startFight(aggressor, defender int) error {
+	s := c.s
+	a, d := s.Players[aggressor], s.Players[defender]
+	f := &Fight{Seats: [2]int{aggressor, defender}, Requests: map[string]combat.Need{}, Pirate: [2]bool{a.pirate(), d.pirate()}}
+	f.Battle = combat.New(c.cat.faces(), c.combatShip(aggressor), c.combatShip(defender))
+	s.Fight = f
+	c.emit(engine.NewEvent("battle-started", engine.Seat(aggressor), fmt.Sprintf("%s attacks %s", a.Name, d.Name), map[string]int{"aggressor": aggressor, "defender": defender}))
+	if !f.Pirate[1] {
+		c.addBounty(aggressor, c.cat.captain(d.Captain).Nation)
+	}
+	return c.afterFightStep()
+}
+
+// fightRoll feeds a roll to the battle stage that asked for it.
+func (c *ctx) fightRoll(need combat.Need, faces []string) error {
+	b := c.s.Fight.Battle
+	var err error
+	switch need.Kind {
+	case combat.StageContest:
+		err = b.Contest(need.Side, faces)
+	case combat.StageHits:
+		err = b.HitRoll(need.Side, faces)
+	case combat.StageCrew:
+		err = b.CrewRoll(need.Side, faces)
+	case combat.StageReroll:
+		err = b.RerollDice(need.Side, faces)
+	case combat.StageLongGuns, combat.StageSwivel:
+		err = b.PreRoll(need.Side, faces)
+	}
+	if err != nil {
+		return err
+	}
+	return c.afterFightStep()
+}
+
+// afterFightStep opens the roll requests the battle needs now, or settles
+// the battle when it is over.
+func (c *ctx) afterFightStep() error {
+	f := c.s.Fight
+	b := f.Battle
+	if b.Over() {
+		c.settleFight()
+		return nil
+	}
+	if f.Requests == nil {
+		f.Requests = map[string]combat.Need{}
+	}
+	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)", combat.StageReroll: "grappling hooks (SEAMANSHIP again)",
+		combat.StageLongGuns: "long guns", combat.StageSwivel: "swivel guns"}
+	for _, n := range b.Need() {
+		p, ok := purposes[n.Kind]
+		if !ok {
+			continue
+		}
+		open := false
+		for _, have := range f.Requests {
+			if have.Side == n.Side && have.Kind == n.Kind {
+				open = true
+			}
+		}
+		if open {
+			continue
+		}
+		sides := [2]string{"aggressor", "defender"}
+		id := c.ask(f.Seats[n.Side], sides[n.Side], fmt.Sprintf("%s: %s", b.Ships[n.Side].Name, p), n.Dice)
+		f.Requests[id] = n
+	}
+	return nil
+}
+
+// settleFight writes the battle's damage back, gives the winner glory, a
+// reward and plunder, and buries the dead.
+func (c *ctx) settleFight() {
+	s := c.s
+	f := s.Fight
+	b := f.Battle
+	s.Fight = nil
+	for id := range f.Requests {
+		s.Dice.Cancel(id)
+	}
+	if f.NPC != "" {
+		c.settleNPCFight(f)
+		if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
+			c.endTurn()
+		}
+		return
+	}
+	for side, seat := range f.Seats {
+		sh, p := b.Ships[side], s.Players[seat]
+		p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
+		p.Weapons = cloneStrings(sh.Weapons)
+		p.Ship.HullFlipped = in(p.Ship.Mods, ReinforcedHull) && !sh.Reinforced
+	}
+	text := "The battle ends without a winner"
+	if b.Winner >= 0 {
+		text = s.Players[f.Seats[b.Winner]].Name + " wins the battle"
+	}
+	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "seats": f.Seats, "log": b.Log}))
+	var claim *Pending
+	if w := b.Winner; w >= 0 && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
+		ws, ls := f.Seats[w], f.Seats[1-w]
+		winner, loser := s.Players[ws], s.Players[ls]
+		if b.Result == combat.ResultCrew {
+			c.plunder(ws, ls)
+			if loser.Ship != nil && loser.Ship.Type != "" {
+				sh := *loser.Ship
+				sh.Mods = cloneStrings(loser.Ship.Mods)
+				loser.Ship.Mods = nil // they sail on with the claimed ship, or go back to ports below
+				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh}
+			}
+		}
+		if f.Pirate[1-w] {
+			c.reward(ws, loser)
+		}
+		_ = winner
+		c.gainGlory(ws, "defeating "+loser.Name)
+	}
+	for side, seat := range f.Seats {
+		if b.Dead[side] {
+			c.loseCaptain(seat, "dies in battle")
+		} else {
+			c.capCargo(seat)
+		}
+	}
+	if claim != nil {
+		if s.Stage == StagePlay && !s.Players[claim.Seat].NeedCaptain {
+			s.Pending = claim
+		} else {
+			c.reenterMods(claim.Ship.Mods)
+		}
+	}
+	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
+		c.endTurn()
+	}
+}
+
+// reward pays the victor over a pirate 5 gold per bounty of one nation the
+// loser is wanted by, never a nation that wants the victor or is at war
+// with the victor's nation; the companion picks the nation paying most.
+func (c *ctx) reward(ws int, loser *Player) {
+	w := c.s.Players[ws]
+	best, nation := 0, ""
+	wn := ""
+	if w.Captain != "" {
+		wn = c.cat.captain(w.Captain).Nation
+	}
+	for _, n := range Nations {
+		if loser.Bounties[n] > best && w.Bounties[n] == 0 && !c.atWar(n, wn) {
+			best, nation = loser.Bounties[n], n
+		}
+	}
+	if best == 0 {
+		return
+	}
+	w.Gold += 5 * best
+	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nation, loser.Name),
+		map[string]any{"nation": nation, "gold": 5 * best}))
+}
+
+// plunder gives the winner of crew combat the loser's gold on board, the
+// cargo their hold has room for and the special weapons they lack.
+func (c *ctx) plunder(ws, ls int) {
+	w, l := c.s.Players[ws], c.s.Players[ls]
+	gold := l.Gold
+	w.Gold += gold
+	l.Gold = 0
+	taken := 0
+	for len(l.Cargo) > 0 && len(w.Cargo) < max(w.Ship.Cargo, 0) {
+		w.Cargo = append(w.Cargo, l.Cargo[0])
+		l.Cargo = l.Cargo[1:]
+		taken++
+	}
+	for _, wp := range l.Weapons {
+		if !in(w.Weapons, wp) {
+			w.Weapons = append(w.Weapons, wp)
+		}
+	}
+	l.Weapons = nil
+	c.emit(engine.NewEvent("plundered", engine.Seat(ws), fmt.Sprintf("%s plunders %d gold and %d cargo %s from %s", w.Name, gold, taken, plural(taken, "card", "cards"), l.Name),
+		map[string]int{"gold": gold, "cargo": taken}))
+}

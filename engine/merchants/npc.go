@@ -1,0 +1,486 @@
+package merchants
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+// Sections of the NPC rules.
+const (
+	secNPC      = "Non-Player Captains (NPCs)"
+	secNPCHunt  = "Non-Player Captains > Hunt priority"
+	secNPCScout = "Non-Player Captains > Scouting"
+	secNPCMove  = "Non-Player Captains > NPC movement"
+	secNPCFight = "Non-Player Captains > NPC ships in combat"
+)
+
+// NPC is one kind of non-player ship: its stack of captain cards (the last
+// is the active captain) and where its miniature is.
+type NPC struct {
+	Cards []string `json:"cards"`
+	// Zone is "" while the miniature is off the board.
+	Zone string `json:"zone,omitempty"`
+	// Entering: the miniature goes to its captain's home zone at the end
+	// of the round (a new NPC, or the replacement of a defeated one).
+	Entering bool `json:"entering,omitempty"`
+}
+
+func (n *NPC) clone() *NPC {
+	c := *n
+	c.Cards = cloneStrings(n.Cards)
+	return &c
+}
+
+func (c *ctx) npcCard(kind string) *NPCCard {
+	n := c.s.NPCs[kind]
+	if n == nil || len(n.Cards) == 0 {
+		return nil
+	}
+	return findCard(c.cat.Events, n.Cards[len(n.Cards)-1]).NPC
+}
+
+// npcOnBoard returns the NPC of kind if its miniature is on the board.
+func (c *ctx) npcOnBoard(kind string) *NPC {
+	n := c.s.NPCs[kind]
+	if n == nil || n.Zone == "" || len(n.Cards) == 0 {
+		return nil
+	}
+	return n
+}
+
+// hostile reports whether an NPC of kind hunts p: naval ships hunt captains
+// with bounties and, in a war, captains of the enemy nation; pirates hunt
+// non-pirates.
+func (c *ctx) hostile(kind string, p *Player) bool {
+	if nation := navyNation(kind); nation != "" {
+		return p.pirate() || (p.Captain != "" && c.atWar(nation, c.cat.captain(p.Captain).Nation))
+	}
+	return !p.pirate()
+}
+
+func warKey(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "|" + b
+}
+
+// atWar reports whether nations a and b are at war.
+func (c *ctx) atWar(a, b string) bool { return a != b && in(c.s.Wars, warKey(a, b)) }
+
+// resolveWar starts or ends the war an event card names.
+func (c *ctx) resolveWar(card *Card) {
+	s := c.s
+	if len(card.War) == 2 && !c.atWar(card.War[0], card.War[1]) {
+		s.Wars = append(s.Wars, warKey(card.War[0], card.War[1]))
+		sort.Strings(s.Wars)
+		c.emit(engine.NewEvent("war", engine.NoSeat, fmt.Sprintf("War between the %s and the %s", card.War[0], card.War[1]), map[string]any{"nations": card.War}))
+	}
+	if len(card.Peace) == 2 && c.atWar(card.Peace[0], card.Peace[1]) {
+		s.Wars = remove(s.Wars, warKey(card.Peace[0], card.Peace[1]))
+		c.emit(engine.NewEvent("peace", engine.NoSeat, fmt.Sprintf("Peace between the %s and the %s", card.Peace[0], card.Peace[1]), map[string]any{"nations": card.Peace}))
+	}
+}
+
+// resolveEventNPCs moves the NPCs of the event's icons, then places an NPC
+// captain card in its area; its miniature enters at the end of the round.
+func (c *ctx) resolveEventNPCs(card *Card) {
+	for _, m := range card.Moves {
+		c.moveNPC(m.NPC, m.Direction)
+	}
+	c.resolveWar(card)
+	if card.NPC == nil {
+		return
+	}
+	s := c.s
+	if s.NPCs == nil {
+		s.NPCs = map[string]*NPC{}
+	}
+	n := s.NPCs[card.NPC.Kind]
+	if n == nil {
+		n = &NPC{}
+		s.NPCs[card.NPC.Kind] = n
+	}
+	n.Cards = append(n.Cards, card.ID)
+	n.Entering = true
+	s.EventDiscard = remove(s.EventDiscard, card.ID)
+	c.emit(engine.NewEvent("npc-drawn", engine.NoSeat, fmt.Sprintf("%s takes command of the %s", card.Name, card.NPC.Kind),
+		map[string]string{"npc": card.NPC.Kind, "card": card.ID}))
+}
+
+// placeNPCs puts the entering NPCs on their captain's home zone at the end
+// of the round.
+func (c *ctx) placeNPCs() {
+	for _, kind := range NPCKinds {
+		n := c.s.NPCs[kind]
+		if n == nil || !n.Entering || len(n.Cards) == 0 {
+			continue
+		}
+		n.Entering = false
+		n.Zone = c.npcCard(kind).Home
+		c.emit(engine.NewEvent("npc-entered", engine.NoSeat, fmt.Sprintf("The %s enters %s", kind, c.cat.zone(n.Zone).Name), map[string]string{"npc": kind, "zone": n.Zone}))
+	}
+}
+
+// huntScore ranks a captain for an NPC's hunt: the priority met (higher is
+// more urgent) and how much it is met (our reading of "the most": bounties
+// of the naval ship's nation, or other bounties; gold, then cargo cards, for
+// pirates).
+func huntScore(kind string, p *Player) (int, int) {
+	if nation := navyNation(kind); nation != "" {
+		if p.Bounties[nation] > 0 {
+			return 3, p.Bounties[nation]
+		}
+		other := 0
+		for _, b := range p.Bounties {
+			other += b
+		}
+		if other > 0 {
+			return 2, other
+		}
+		return 1, 0 // an enemy national in a war
+	}
+	switch {
+	case p.Gold > 0:
+		return 3, p.Gold
+	case len(p.Cargo) > 0:
+		return 2, len(p.Cargo)
+	}
+	return 1, 0
+}
+
+// moveNPC moves an NPC for one move icon: towards the captain it hunts in
+// its zone or a bordering one, else one zone in the icon's direction, or
+// the next direction clockwise that has a border.
+func (c *ctx) moveNPC(kind, dir string) {
+	s := c.s
+	n := c.npcOnBoard(kind)
+	if n == nil || n.Entering {
+		return
+	}
+	here := c.cat.zone(n.Zone)
+	bestTier, bestAmount := 0, 0
+	var best []int
+	for i, p := range s.Players {
+		if p.Ship == nil || p.InPort || !c.hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) || c.hiddenFromNPC(kind, p) {
+			continue
+		}
+		tier, amount := huntScore(kind, p)
+		switch {
+		case tier > bestTier || (tier == bestTier && amount > bestAmount):
+			bestTier, bestAmount, best = tier, amount, []int{i}
+		case tier == bestTier && amount == bestAmount:
+			best = append(best, i)
+		}
+	}
+	to := ""
+	if len(best) > 0 {
+		// Equal candidates: a random one (the table draws a captain card).
+		to = s.Players[best[s.rng.IntN(len(best))]].Zone
+	} else {
+		start := 0
+		for i, d := range Directions {
+			if d == dir {
+				start = i
+			}
+		}
+		for k := 0; k < len(Directions) && to == ""; k++ {
+			to = here.Directions[Directions[(start+k)%len(Directions)]]
+		}
+	}
+	if to == "" || to == n.Zone {
+		return
+	}
+	n.Zone = to
+	c.emit(engine.NewEvent("npc-moved", engine.NoSeat, fmt.Sprintf("The %s sails to %s", kind, c.cat.zone(to).Name), map[string]string{"npc": kind, "to": to}))
+}
+
+// npcScouting starts the scouting of the hostile NPCs in seat's zone, in a
+// random order, when the player enters the zone or starts a turn there at
+// sea. Pirates do not scout while a naval ship shares their zone.
+func (c *ctx) npcScouting(seat int) {
+	s := c.s
+	p := s.Players[seat]
+	if p.Ship == nil || p.InPort || s.Stage != StagePlay {
+		return
+	}
+	navyHere := false
+	for _, kind := range NPCKinds {
+		if n := c.npcOnBoard(kind); n != nil && n.Zone == p.Zone && navyNation(kind) != "" {
+			navyHere = true
+		}
+	}
+	var kinds []string
+	for _, kind := range NPCKinds {
+		n := c.npcOnBoard(kind)
+		if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
+			continue
+		}
+		kinds = append(kinds, kind)
+	}
+	if len(kinds) == 0 {
+		return
+	}
+	kinds = c.shuffled(kinds)
+	c.npcScout(seat, kinds)
+}
+
+// npcScoutDice is how many dice an NPC rolls to find p: its SCOUTING, or
+// for a naval ship the captain's bounties of its nation when more.
+func (c *ctx) npcScoutDice(kind string, p *Player) int {
+	n := c.npcCard(kind).Scouting
+	if nation := navyNation(kind); nation != "" {
+		n = max(n, p.Bounties[nation])
+	}
+	return n
+}
+
+// npcRoll asks the same NPC for another SCOUTING roll (a port's ability).
+func (c *ctx) npcRoll(pd *Pending, again bool) {
+	p := c.s.Players[pd.Seat]
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("the %s scouts again for %s (SCOUTING)", pd.NPC, p.Name), c.npcScoutDice(pd.NPC, p))
+	next := *pd
+	next.Request, next.Again = req, again
+	c.s.Pending = &next
+}
+
+func (c *ctx) npcScout(seat int, queue []string) {
+	p := c.s.Players[seat]
+	kind := queue[0]
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("the %s scouts for %s (SCOUTING)", kind, p.Name), c.npcScoutDice(kind, p))
+	c.s.Pending = &Pending{Kind: "npc-scout", Seat: seat, Request: req, NPC: kind, Queue: cloneStrings(queue[1:])}
+	c.emit(engine.NewEvent("npc-scouting", engine.Seat(seat), fmt.Sprintf("The %s scouts for %s", kind, p.Name), map[string]string{"npc": kind, "request": req}))
+}
+
+// npcScouted settles an NPC's scouting roll: found, a battle with the NPC
+// as the aggressor; else the next NPC scouts. Our simplification: after a
+// battle the NPCs still waiting do not scout.
+func (c *ctx) npcScouted(pd *Pending, n int) error {
+	s := c.s
+	s.Pending = nil
+	p := s.Players[pd.Seat]
+	ab := c.ability(p.Zone)
+	switch {
+	case n == 0 && pd.NPC == "french-navy" && ab == AbilityBasseTerre && !pd.Again:
+		// Basse-Terre: French naval ships may roll their SCOUTING again.
+		c.npcRoll(pd, true)
+		return nil
+	case n > 0 && navyNation(pd.NPC) != "" && ab == AbilityNassau && !pd.Again:
+		// Nassau: a naval ship needs a second successful roll to find you.
+		c.npcRoll(pd, true)
+		return nil
+	}
+	if n > 0 {
+		return c.startNPCFight(pd.NPC, pd.Seat, true)
+	}
+	c.emit(engine.NewEvent("not-found", engine.Seat(pd.Seat), fmt.Sprintf("The %s does not find %s", pd.NPC, c.s.Players[pd.Seat].Name), nil))
+	if len(pd.Queue) > 0 {
+		c.npcScout(pd.Seat, pd.Queue)
+	}
+	return nil
+}
+
+// pirateIn reports whether an NPC pirate's miniature is in zone.
+func (c *ctx) pirateIn(zone string) bool {
+	for _, kind := range []string{PirateSloop, PirateFrigate} {
+		if n := c.npcOnBoard(kind); n != nil && n.Zone == zone {
+			return true
+		}
+	}
+	return false
+}
+
+// npcController is the player who steers an NPC against seat: the next
+// player in seat order (the other player in a 2-player game).
+func (c *ctx) npcController(seat int) int { return (seat + 1) % len(c.s.Players) }
+
+func (c *ctx) startNPCFight(kind string, seat int, npcAggressor bool) error {
+	s := c.s
+	card := c.npcCard(kind)
+	ship := combat.Ship{Name: "the " + kind, Seamanship: card.Seamanship, Leadership: card.Leadership, Maneuverability: card.Maneuverability,
+		Hull: card.Toughness, Masts: card.Toughness, Cargo: card.Cargo, Crew: card.Crew, Cannons: card.Cannons}
+	player := c.combatShip(seat)
+	f := &Fight{NPC: kind, Controller: c.npcController(seat), Requests: map[string]combat.Need{}}
+	if npcAggressor {
+		f.Seats, f.NPCSide = [2]int{-1, seat}, 0
+		f.Battle = combat.New(c.cat.faces(), ship, player)
+		f.Pirate = [2]bool{navyNation(kind) == "", s.Players[seat].pirate()}
+	} else {
+		f.Seats, f.NPCSide = [2]int{seat, -1}, 1
+		f.Battle = combat.New(c.cat.faces(), player, ship)
+		f.Pirate = [2]bool{s.Players[seat].pirate(), navyNation(kind) == ""}
+	}
+	s.Fight = f
+	c.emit(engine.NewEvent("battle-started", engine.Seat(seat), fmt.Sprintf("%s and the %s fight; %s steers the %s", s.Players[seat].Name, kind, s.Players[f.Controller].Name, kind),
+		map[string]any{"npc": kind, "seat": seat, "controller": f.Controller, "npcAggressor": npcAggressor}))
+	if nation := navyNation(kind); nation != "" && !npcAggressor {
+		c.addBounty(seat, nation)
+	}
+	return c.afterFightStep()
+}
+
+// npcMayFlee: an NPC flees only with fewer cannons or fewer crew than the
+// player's ship.
+func npcMayFlee(b *combat.Battle, npcSide int) bool {
+	me, them := b.Ships[npcSide], b.Ships[1-npcSide]
+	return me.Cannons < them.Cannons || me.Crew < them.Crew
+}
+
+// settleNPCFight writes the player's damage back and settles the outcome;
+// a surviving NPC is repaired (its values come from its card).
+func (c *ctx) settleNPCFight(f *Fight) {
+	s := c.s
+	b := f.Battle
+	ps := 1 - f.NPCSide
+	seat := f.Seats[ps]
+	p := s.Players[seat]
+	sh := b.Ships[ps]
+	p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
+	p.Weapons = cloneStrings(sh.Weapons)
+	p.Ship.HullFlipped = in(p.Ship.Mods, ReinforcedHull) && !sh.Reinforced
+	text := "The battle ends without a winner"
+	if b.Winner >= 0 {
+		text = b.Ships[b.Winner].Name + " wins the battle"
+	}
+	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "npc": f.NPC, "log": b.Log}))
+	if b.Winner == ps && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
+		card := c.npcCard(f.NPC)
+		if nation := navyNation(f.NPC); nation != "" {
+			c.addBounty(seat, nation)
+			if b.Result == combat.ResultCrew {
+				c.navalPlunder(seat, card.Cargo-b.Ships[f.NPCSide].Cargo)
+			}
+		} else if !f.Pirate[ps] {
+			gold := 5
+			if f.NPC == PirateFrigate {
+				gold = 15
+			}
+			p.Gold += gold
+			c.emit(engine.NewEvent("reward", engine.Seat(seat), fmt.Sprintf("%s claims %d gold for the %s", p.Name, gold, f.NPC), map[string]any{"npc": f.NPC, "gold": gold}))
+		}
+		c.defeatNPC(f.NPC)
+		c.gainGlory(seat, "defeating the "+f.NPC)
+	}
+	if b.Dead[ps] {
+		c.loseCaptain(seat, "dies in battle")
+	} else {
+		c.capCargo(seat)
+	}
+}
+
+// defeatNPC discards the NPC's captain; the card below takes command and
+// sails from its home at the end of the round, or the miniature leaves.
+func (c *ctx) defeatNPC(kind string) {
+	n := c.s.NPCs[kind]
+	top := n.Cards[len(n.Cards)-1]
+	n.Cards = n.Cards[:len(n.Cards)-1]
+	c.s.EventDiscard = append(c.s.EventDiscard, top)
+	if len(n.Cards) == 0 {
+		n.Zone, n.Entering = "", false
+		return
+	}
+	n.Entering = true
+}
+
+// navalPlunder: after beating a naval ship in crew combat, draw 3 cargo
+// cards, gain their PLUNDER, discard one at random per cargo hit the ship
+// took, keep the rest the hold has room for.
+func (c *ctx) navalPlunder(seat, cargoHits int) {
+	s := c.s
+	p := s.Players[seat]
+	var cards []string
+	gold := 0
+	for i := 0; i < 3; i++ {
+		if id := c.drawCargo(); id != "" {
+			cards = append(cards, id)
+			gold += c.cat.cargo(id).Plunder
+		}
+	}
+	for i := 0; i < cargoHits && len(cards) > 0; i++ {
+		k := s.rng.IntN(len(cards))
+		s.CargoDiscard = append(s.CargoDiscard, cards[k])
+		cards = append(cards[:k:k], cards[k+1:]...)
+	}
+	kept := 0
+	for _, id := range cards {
+		if len(p.Cargo) < max(p.Ship.Cargo, 0) {
+			p.Cargo = append(p.Cargo, id)
+			kept++
+		} else {
+			s.CargoDiscard = append(s.CargoDiscard, id)
+		}
+	}
+	p.Gold += gold
+	c.emit(engine.NewEvent("plundered", engine.Seat(seat), fmt.Sprintf("%s plunders %d gold and %d cargo %s from the naval ship", p.Name, gold, kept, plural(kept, "card", "cards")),
+		map[string]int{"gold": gold, "cargo": kept}))
+}
+
+// hardLife is variant 4: before play, the first two naval ships of
+// different nations and the first NPC pirate of the event deck are put in
+// play at their home zones; one sharing a home port with a player's captain
+// is skipped (the search goes on). The rest of the deck is reshuffled.
+func (c *ctx) hardLife() {
+	s := c.s
+	homes := map[string]bool{}
+	for _, p := range s.Players {
+		homes[c.cat.captain(p.Captain).Home] = true
+	}
+	navies, pirates := 0, 0
+	var rest []string
+	for _, id := range s.EventDeck {
+		n := findCard(c.cat.Events, id).NPC
+		take := n != nil && !homes[n.Home] && s.NPCs[n.Kind] == nil &&
+			((navyNation(n.Kind) != "" && navies < 2) || (navyNation(n.Kind) == "" && pirates < 1))
+		if !take {
+			rest = append(rest, id)
+			continue
+		}
+		if navyNation(n.Kind) != "" {
+			navies++
+		} else {
+			pirates++
+		}
+		if s.NPCs == nil {
+			s.NPCs = map[string]*NPC{}
+		}
+		s.NPCs[n.Kind] = &NPC{Cards: []string{id}, Zone: n.Home}
+	}
+	s.EventDeck = c.shuffled(rest)
+}
+
+// NPCView is an NPC as everyone sees it.
+type NPCView struct {
+	Kind     string `json:"kind"`
+	Captain  *Card  `json:"captain"`
+	Stack    int    `json:"stack"`
+	Zone     string `json:"zone,omitempty"`
+	Entering bool   `json:"entering,omitempty"`
+	Hunts    []int  `json:"hunts,omitempty"`
+}
+
+func (g *Game) npcViews() []NPCView {
+	var out []NPCView
+	kinds := make([]string, 0, len(g.st.NPCs))
+	for k := range g.st.NPCs {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	c := &ctx{cat: g.cat, s: g.st}
+	for _, k := range kinds {
+		n := g.st.NPCs[k]
+		if len(n.Cards) == 0 {
+			continue
+		}
+		v := NPCView{Kind: k, Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
+		for i, p := range g.st.Players {
+			if p.Ship != nil && c.hostile(k, p) {
+				v.Hunts = append(v.Hunts, i)
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}

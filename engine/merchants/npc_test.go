@@ -1,0 +1,238 @@
+package merchants
+
+import (
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+func newNPCGame(t *testing.T, n int) *Game {
+	t.Helper()
+	eg, err := Rules().New(setupJSON(t, testCatalogWithNPCs(), n), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := eg.(*Game)
+	g.st.NPCs = nil
+	return g
+}
+
+// putNPC puts the NPC of event card i (test data) on the board in zone.
+func putNPC(g *Game, card int, zone string) string {
+	id := g.cat.Events[card].ID
+	kind := g.cat.Events[card].NPC.Kind
+	g.st.EventDeck = remove(g.st.EventDeck, id)
+	g.st.EventDiscard = remove(g.st.EventDiscard, id)
+	if g.st.NPCs == nil {
+		g.st.NPCs = map[string]*NPC{}
+	}
+	g.st.NPCs[kind] = &NPC{Cards: []string{id}, Zone: zone}
+	return kind
+}
+
+// Test vector 12: NPC scouting dice and who is scouted.
+func TestNPCScouting(t *testing.T) {
+	g := newNPCGame(t, 2)
+	navy := putNPC(g, 1, "tz-open") // french-navy, SCOUTING 2
+	ann := g.st.Players[0]
+	ann.Bounties = map[string]int{French: 3}
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	if g.st.Pending != nil {
+		t.Fatal("no NPC in the Anchorage")
+	}
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	if pd := g.st.Pending; pd == nil || pd.Kind != "npc-scout" || pd.NPC != navy {
+		t.Fatalf("entering the naval ship's zone with a bounty: it scouts, got %+v", pd)
+	}
+	if n := len(g.st.Dice.Open[0].Dice); n != 3 {
+		t.Fatalf("a French naval ship with SCOUTING 2 rolls 3 dice against 3 French bounties, got %d", n)
+	}
+	refuse(t, g, `{"type":"move","seat":0,"to":"tz-brig"}`, "step-pending")
+	roll(t, g, "1", "2", "3")
+	if g.st.Pending != nil || g.st.Fight != nil {
+		t.Fatal("a failed NPC scouting roll ends it")
+	}
+
+	// A non-pirate is of no interest to a naval ship; an NPC pirate hunts
+	// them, but not while a naval ship shares its zone.
+	g = newNPCGame(t, 2)
+	putNPC(g, 1, "tz-open")
+	putNPC(g, 3, "tz-open") // pirate-sloop
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	if g.st.Pending != nil {
+		t.Fatalf("nobody may scout Ann: %+v", g.st.Pending)
+	}
+	g.st.NPCs["french-navy"].Zone = "tz-cove"
+	do(t, g, `{"type":"move","seat":0,"to":"tz-anchor"}`)
+	g.st.T.Actions = 0
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	if pd := g.st.Pending; pd == nil || pd.NPC != PirateSloop {
+		t.Fatalf("the pirate scouts the non-pirate: %+v", pd)
+	}
+}
+
+// The NPC pirate finds a captain at the start of their turn at sea and
+// fights; the next player steers it and may flee only when weaker.
+func TestNPCFightAndReward(t *testing.T) {
+	g := newNPCGame(t, 3)
+	kind := putNPC(g, 3, "tz-open") // pirate-sloop: 2 crew, 1 cannon
+	bob := g.st.Players[1]
+	bob.Zone, bob.InPort = "tz-open", false
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	if pd := g.st.Pending; pd == nil || pd.Kind != "npc-scout" || pd.Seat != 1 {
+		t.Fatalf("Bob starts his turn at sea with a pirate: it scouts, %+v", pd)
+	}
+	roll(t, g, "skull", "1")
+	f := g.st.Fight
+	if f == nil || f.NPC != kind || f.Controller != 2 || f.NPCSide != 0 {
+		t.Fatalf("the NPC attacks, steered by the next player: %+v", f)
+	}
+	if len(g.st.Players[1].Bounties) != 0 {
+		t.Fatal("an NPC's attack gives no bounty")
+	}
+	refuse(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`, "declare-order")
+	refuse(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`, "not-your-battle")
+	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	// Round 2: the pirate has fewer cannons than Bob's sloop (1 < 2): it may flee.
+	do(t, g, `{"type":"declare","seat":2,"choice":"flee"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "defender", "1", "1")
+	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "defender", "1", "1")
+	if g.st.Fight == nil || g.st.Fight.Battle.Ships[0].Hull != 1 {
+		t.Fatal("cargo hits on a destroyed cargo hold go to the hull: 3 - 2 = 1")
+	}
+	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "defender", "1", "skull")
+	do(t, g, `{"type":"choose-hits","seat":2,"locations":["crew"]}`)
+	if g.st.Fight != nil {
+		t.Fatal("the last hull point is hit: the pirate sinks")
+	}
+	bob = g.st.Players[1]
+	if bob.Gold != 15 || bob.Glory != 1 || g.st.NPCs[kind].Zone != "" || !in(g.st.EventDiscard, g.cat.Events[3].ID) {
+		t.Fatalf("a non-pirate sinking the NPC pirate sloop: 5 gold and a glory point, the NPC leaves: gold %d glory %d npc %+v", bob.Gold, bob.Glory, g.st.NPCs[kind])
+	}
+}
+
+func TestNPCFleeLimit(t *testing.T) {
+	g := newNPCGame(t, 2)
+	putNPC(g, 6, "tz-open") // pirate-frigate: 3 cannons, 2 crew
+	ann := g.st.Players[0]
+	ann.Zone, ann.InPort = "tz-open", false
+	ann.Ship.Crew = 2
+	do(t, g, `{"type":"scout","seat":0,"target":"npc","npc":"pirate-frigate"}`)
+	roll(t, g, "skull", "1")
+	if f := g.st.Fight; f == nil || f.NPCSide != 1 || f.Controller != 1 {
+		t.Fatalf("Ann attacks the pirate, Bob steers it: %+v", f)
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "defender", "1", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	refuse(t, g, `{"type":"declare","seat":1,"choice":"flee"}`, "npc-flee")
+}
+
+func TestNPCMovement(t *testing.T) {
+	g := newNPCGame(t, 2)
+	navy := putNPC(g, 1, "tz-cove")
+	c := &ctx{cat: g.cat, s: g.st}
+	c.moveNPC(navy, "E")
+	if g.st.NPCs[navy].Zone != "tz-dune" {
+		t.Fatalf("east from the Cove is the Dunes, got %s", g.st.NPCs[navy].Zone)
+	}
+	c.moveNPC(navy, "E")
+	if g.st.NPCs[navy].Zone != "tz-open" {
+		t.Fatalf("no border east of the Dunes: the next clockwise (south) is the open sea, got %s", g.st.NPCs[navy].Zone)
+	}
+	// A wanted captain at sea in a bordering zone draws the naval ship.
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	ann.Zone, ann.InPort, ann.Bounties = "tz-brig", false, map[string]int{English: 2}
+	bob.Zone, bob.InPort, bob.Bounties = "tz-cove", false, map[string]int{French: 1}
+	c.moveNPC(navy, "W")
+	if g.st.NPCs[navy].Zone != "tz-cove" {
+		t.Fatalf("the French ship hunts the captain with a French bounty first, got %s", g.st.NPCs[navy].Zone)
+	}
+	bob.InPort = true
+	c.moveNPC(navy, "W")
+	if g.st.NPCs[navy].Zone != "tz-brig" {
+		t.Fatalf("then any wanted captain near: %s", g.st.NPCs[navy].Zone)
+	}
+}
+
+// A drawn NPC card takes its area; the miniature enters at the end of the
+// round, in its captain's home zone.
+func TestNPCEntersAtRoundEnd(t *testing.T) {
+	g := newNPCGame(t, 2)
+	id := g.cat.Events[1].ID
+	g.st.EventDeck = append([]string{id}, remove(g.st.EventDeck, id)...)
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	evs := do(t, g, `{"type":"end-turn","seat":1}`)
+	n := g.st.NPCs["french-navy"]
+	if n == nil || !n.Entering || n.Zone != "" || !hasEvent(evs, "npc-drawn") {
+		t.Fatalf("the NPC card is drawn and waits: %+v", n)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	if n := g.st.NPCs["french-navy"]; n.Entering || n.Zone != "tz-cove" {
+		t.Fatalf("the NPC enters its home zone at the round's end: %+v", n)
+	}
+	v := g.View(engine.Public).(View)
+	if len(v.NPCs) == 0 || v.NPCs[0].Kind != "french-navy" || v.NPCs[0].Zone != "tz-cove" {
+		t.Fatalf("the view shows the NPC: %+v", v.NPCs)
+	}
+}
+
+// War (our reading): a nation at war closes its ports to the enemy's
+// captains and its naval ship hunts them; rewards never come from it.
+func TestWar(t *testing.T) {
+	g := newNPCGame(t, 2)
+	(&ctx{cat: g.cat, s: g.st}).resolveWar(&g.cat.Events[5]) // test data: English and Spanish at war
+	place := func(zone string) {
+		bob := g.st.Players[1] // an English test captain
+		bob.Zone, bob.InPort = zone, false
+		g.st.Active, g.st.T = 1, Turn{}
+	}
+	place("tz-anchor")
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	// Bob's home is the Spanish port of the test Brigantine Bay: still open.
+	place("tz-brig")
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	g.cat.Captains[1].Home = "tz-anchor"
+	place("tz-brig")
+	refuse(t, g, `{"type":"enter-port","seat":1}`, "port-closed")
+	navy := putNPC(g, 8, "tz-open") // spanish-navy
+	c := &ctx{cat: g.cat, s: g.st}
+	bob := g.st.Players[1]
+	if !c.hostile(navy, bob) || c.hostile("french-navy", bob) {
+		t.Fatal("the Spanish naval ship hunts the English captain, the French one does not")
+	}
+	c.resolveWar(&g.cat.Events[0]) // peace
+	if c.hostile(navy, bob) || len(g.st.Wars) != 0 {
+		t.Fatal("peace ends the hunt")
+	}
+}
+
+func TestNewCaptainRedraw(t *testing.T) {
+	g := newNPCGame(t, 2)
+	putNPC(g, 3, "tz-cove") // a pirate sloop in test captain 3's home
+	g.st.CaptainDeck = []string{"test-cap-3", "test-cap-4", "test-cap-5"}
+	g.st.Players[0].NeedCaptain, g.st.Players[0].Ship = true, nil
+	g.st.Pending = &Pending{Kind: "new-captain", Seat: 0}
+	do(t, g, `{"type":"new-captain","seat":0,"ship":"sloop","redraw":true}`)
+	if p := g.st.Players[0]; p.Captain != "test-cap-4" || !in(g.st.CaptainDiscard, "test-cap-3") {
+		t.Fatalf("the captain under the pirate's eye is redrawn: %s", p.Captain)
+	}
+}

@@ -1,0 +1,631 @@
+package merchants
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+)
+
+// Test cargo cards by good (made-up test data): card i (1-based) carries
+// good i%6 in the order rum, silk, salt, tea, wax, ink.
+const (
+	rum1, rum2, rum3 = "test-cargo-01", "test-cargo-07", "test-cargo-13"
+	silk1, silk2     = "test-cargo-02", "test-cargo-08"
+	salt1, tea1      = "test-cargo-03", "test-cargo-04"
+	wax1, ink1       = "test-cargo-05", "test-cargo-06"
+)
+
+// inPortAction puts Ann (seat 0) in her home port's port action.
+func inPortAction(t *testing.T, g *Game) *Player {
+	t.Helper()
+	do(t, g, `{"type":"port","seat":0}`)
+	return g.st.Players[0]
+}
+
+// deckTop puts cards on top of the cargo deck, in order.
+func deckTop(g *Game, ids ...string) {
+	rest := []string{}
+	for _, id := range g.st.CargoDeck {
+		if !in(ids, id) {
+			rest = append(rest, id)
+		}
+	}
+	for _, p := range g.st.Players {
+		for _, id := range ids {
+			p.Cargo = remove(p.Cargo, id)
+		}
+	}
+	g.st.CargoDiscard = nil
+	g.st.CargoDeck = append(append([]string{}, ids...), rest...)
+}
+
+// Test vector 1: selling.
+func TestSellPrices(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-rum"
+	p := g.st.Players[0]
+	p.Cargo = []string{silk1, salt1}
+	inPortAction(t, g)
+	do(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`","`+salt1+`"]}`)
+	if p := g.st.Players[0]; p.Gold != 16 || len(p.Cargo) != 0 {
+		t.Fatalf("2 cards not in demand sell for 6: gold %d", p.Gold)
+	}
+
+	g = newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-rum"
+	g.st.Players[0].Cargo = []string{rum1, rum2, silk1}
+	pool := len(g.st.DemandPool)
+	inPortAction(t, g)
+	evs := do(t, g, `{"type":"sell","seat":0,"cards":["`+rum1+`","`+rum2+`"]}`)
+	if p := g.st.Players[0]; p.Gold != 22 || p.Glory != 0 {
+		t.Fatalf("2 cards in demand sell for 12: gold %d glory %d", p.Gold, p.Glory)
+	}
+	if !hasEvent(evs, "demand-changed") || len(g.st.DemandPool) != pool || !in(g.st.DemandPool, "test-rum") {
+		t.Fatal("selling the good in demand replaces the demand token from the pool")
+	}
+	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "activity-done")
+
+	g = newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-rum"
+	g.st.Players[0].Cargo = []string{rum1, rum2, rum3}
+	inPortAction(t, g)
+	do(t, g, `{"type":"sell","seat":0,"cards":["`+rum1+`","`+rum2+`","`+rum3+`"]}`)
+	if p := g.st.Players[0]; p.Gold != 28 || p.Glory != 1 || len(p.GloryCards) != 2 {
+		t.Fatalf("3 in demand: 18 gold, a glory point and a glory card; got gold %d glory %d cards %d", p.Gold, p.Glory, len(p.GloryCards))
+	}
+}
+
+func TestSellMustComeFirst(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Players[0].Cargo = []string{silk1}
+	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "no-port-action")
+	inPortAction(t, g)
+	do(t, g, `{"type":"shipyard","seat":0,"weapons":["chain-shot"]}`)
+	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "sell-not-first")
+	refuse(t, g, `{"type":"shipyard","seat":0,"weapons":["grapeshot"]}`, "activity-done")
+	refuse(t, g, `{"type":"port","seat":0}`, "port-used")
+}
+
+// Test vector 2: buying.
+func TestBuyPrices(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-ink"
+	g.st.Players[0].Ship = (&ctx{cat: g.cat, s: g.st}).newShip(Flute)
+	g.st.Players[0].Gold = 20
+	deckTop(g, rum1, rum2, silk1, salt1, tea1, wax1)
+	inPortAction(t, g)
+	do(t, g, `{"type":"buy-draw","seat":0}`)
+	want := map[string]int{rum1: 2, rum2: 2, silk1: 3, salt1: 3, tea1: 3, wax1: 3}
+	prices := (&ctx{cat: g.cat, s: g.st}).buyPrices(g.st.T.BuyDraw)
+	for id, p := range want {
+		if prices[id] != p {
+			t.Errorf("%s costs %d, want %d", id, prices[id], p)
+		}
+	}
+	refuse(t, g, `{"type":"shipyard","seat":0}`, "activity-open")
+	refuse(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`","`+rum2+`","`+silk1+`","`+salt1+`","`+tea1+`"]}`, "cargo-full")
+	refuse(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`","`+rum1+`"]}`, "not-drawn")
+	do(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`","`+rum2+`","`+silk1+`"]}`)
+	if p := g.st.Players[0]; p.Gold != 13 || len(p.Cargo) != 3 || len(g.st.CargoDiscard) != 3 {
+		t.Fatalf("2+2+3 = 7 gold: gold %d cargo %d discard %d", p.Gold, len(p.Cargo), len(g.st.CargoDiscard))
+	}
+	refuse(t, g, `{"type":"buy-draw","seat":0}`, "activity-done")
+
+	g = newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-ink"
+	deckTop(g, rum1, rum2, rum3, silk1, salt1, tea1)
+	inPortAction(t, g)
+	do(t, g, `{"type":"buy-draw","seat":0}`)
+	do(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`","`+rum3+`"]}`)
+	if p := g.st.Players[0]; p.Gold != 8 {
+		t.Fatalf("three of a good cost 1 each: gold %d, want 8", p.Gold)
+	}
+}
+
+func TestBuyRedrawsDemandAndDrawsThreeInTheSamePort(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Demand = "test-ink"
+	deckTop(g, ink1, rum1, silk1, salt1, tea1, wax1, rum2, silk2)
+	inPortAction(t, g)
+	evs := do(t, g, `{"type":"buy-draw","seat":0}`)
+	if in(g.st.T.BuyDraw, ink1) || len(g.st.T.BuyDraw) != 6 || !in(g.st.CargoDiscard, ink1) {
+		t.Fatalf("the card in demand is discarded and replaced: %v", g.st.T.BuyDraw)
+	}
+	pub, _ := json.Marshal(engine.EventsFor(evs, engine.Public))
+	if strings.Contains(string(pub), rum1) {
+		t.Fatal("the cards drawn to buy reach the public log")
+	}
+	mine, _ := json.Marshal(engine.EventsFor(evs, engine.PlayerViewer(0)))
+	if !strings.Contains(string(mine), rum1) {
+		t.Fatal("the buyer does not see the cards drawn")
+	}
+	refuse(t, g, `{"type":"end-turn","seat":0}`, "activity-open")
+	do(t, g, `{"type":"buy","seat":0,"cards":["`+rum1+`"]}`)
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	inPortAction(t, g)
+	do(t, g, `{"type":"buy-draw","seat":0}`)
+	if len(g.st.T.BuyDraw) != 3 {
+		t.Fatalf("buying in the same port two turns in a row draws 3, got %d", len(g.st.T.BuyDraw))
+	}
+}
+
+// Test vectors 3 and 4: the shipyard.
+func TestShipyard(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	p.Ship.Mods = []string{AdvancedRigs}
+	p.Ship.Hull, p.Ship.Crew = 1, 1
+	p.Gold = 40
+	if price := (&ctx{cat: g.cat, s: g.st}).salePrice(p.Ship); price != 4 {
+		t.Fatalf("a sloop with 1 modification and 2 hull damage (crew damage ignored) sells for 4, got %d", price)
+	}
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"ship":"man-o-war"}`, "man-o-war")
+	do(t, g, `{"type":"shipyard","seat":0,"ship":"frigate"}`)
+	p = g.st.Players[0]
+	if p.Gold != 9 || p.Ship.Type != Frigate || p.Glory != 1 || p.Ship.Crew != 1 || len(p.Ship.Mods) != 0 {
+		t.Fatalf("35 - 4 = 31 gold, a glory point, the crew moves over: %+v gold %d glory %d", p.Ship, p.Gold, p.Glory)
+	}
+	returned := 0
+	for _, zs := range g.st.Zones {
+		if zs.Mod == AdvancedRigs {
+			returned++
+		}
+	}
+	if returned != 1 {
+		t.Fatalf("the sold ship's modification goes back to a port: %d found", returned)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	g.st.Players[0].Gold = 40
+	inPortAction(t, g)
+	do(t, g, `{"type":"shipyard","seat":0,"ship":"frigate"}`)
+	if p := g.st.Players[0]; p.Glory != 1 || p.Gold != 15 {
+		t.Fatalf("a second frigate: 35 - 10 = 25 gold and no glory point; gold %d glory %d", p.Gold, p.Glory)
+	}
+}
+
+func TestRepairsWeaponsAndMods(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	p.Ship.Hull, p.Ship.Masts = 1, 2
+	g.st.Zones["tz-anchor"].Mod = CannonPort
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"repair":{"crew":1}}`, "repair-crew")
+	refuse(t, g, `{"type":"shipyard","seat":0,"repair":{"hull":3}}`, "repair-too-much")
+	refuse(t, g, `{"type":"shipyard","seat":0,"weapons":["chain-shot","chain-shot"]}`, "weapon-owned")
+	refuse(t, g, `{"type":"shipyard","seat":0,"repair":{"hull":2,"masts":1},"weapons":["chain-shot"],"mod":true}`, "not-enough-gold")
+	do(t, g, `{"type":"shipyard","seat":0,"repair":{"hull":2,"masts":1},"weapons":["chain-shot"]}`)
+	p = g.st.Players[0]
+	if p.Gold != 1 || p.Ship.Hull != 3 || p.Ship.Masts != 3 || !in(p.Weapons, ChainShot) {
+		t.Fatalf("3 points of repair = 6 gold, a weapon 3: gold %d ship %+v", p.Gold, p.Ship)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	g.st.Players[0].Gold = 10
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"weapons":["chain-shot"]}`, "weapon-owned")
+	do(t, g, `{"type":"shipyard","seat":0,"mod":true}`)
+	p = g.st.Players[0]
+	if p.Gold != 7 || p.Ship.Cannons != 3 || g.st.Zones["tz-anchor"].Mod != "" {
+		t.Fatalf("the extra cannon port costs 3 and raises CANNONS: gold %d cannons %d", p.Gold, p.Ship.Cannons)
+	}
+}
+
+// Test vector 5: the stash.
+func TestStash(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	p.Gold = 97
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"stash","seat":0,"amount":98}`, "stash-amount")
+	evs := do(t, g, `{"type":"stash","seat":0,"amount":37}`)
+	if p := g.st.Players[0]; p.Stash != 37 || p.total() != 3 || p.Gold != 60 {
+		t.Fatalf("37 gold stashed = 3 points: stash %d total %d", p.Stash, p.total())
+	}
+	pub, _ := json.Marshal(engine.EventsFor(evs, engine.Public))
+	view, _ := json.Marshal(g.View(engine.PlayerViewer(1)))
+	if strings.Contains(string(pub), "37") || strings.Contains(string(view), `"stash":37`) {
+		t.Fatal("the stashed amount reaches another viewer")
+	}
+	own, _ := json.Marshal(g.View(engine.PlayerViewer(0)))
+	if !strings.Contains(string(own), `"stash":37`) {
+		t.Fatal("the player does not see their own stash")
+	}
+	if stashPoints(60) != 5 || stashPoints(100) != 5 {
+		t.Fatal("the stash is worth at most 5 points")
+	}
+	// Variant 3: 45 gold = 10+15+20 = 3 points; 100 = all 5.
+	for stash, want := range map[int]int{9: 0, 10: 1, 24: 1, 25: 2, 45: 3, 99: 4, 100: 5, 500: 5} {
+		if got := escalatingStashPoints(stash); got != want {
+			t.Errorf("variant 3: %d gold stashed is %d points, want %d", stash, got, want)
+		}
+	}
+	refuse(t, g, `{"type":"stash","seat":0,"amount":10}`, "activity-done")
+}
+
+func TestStashOnlyAtHome(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Players[0].Zone = "tz-brig"
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"stash","seat":0,"amount":5}`, "stash-home")
+}
+
+func TestMovesAndPortEntry(t *testing.T) {
+	g := newTestGame(t, 2)
+	refuse(t, g, `{"type":"move","seat":1,"to":"tz-open"}`, engine.CodeNotYourTurn)
+	refuse(t, g, `{"type":"move","seat":0,"to":"tz-open"}`, "in-port")
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	refuse(t, g, `{"type":"move","seat":0,"to":"tz-dune"}`, "not-adjacent")
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	refuse(t, g, `{"type":"enter-port","seat":0}`, "no-port")
+	do(t, g, `{"type":"move","seat":0,"to":"tz-brig"}`)
+	refuse(t, g, `{"type":"enter-port","seat":0}`, "no-actions")
+
+	g = newTestGame(t, 2)
+	g.st.Players[0].Bounties = map[string]int{Spanish: 1, Dutch: 2}
+	g.st.Players[0].Zone, g.st.Players[0].InPort = "tz-brig", false
+	refuse(t, g, `{"type":"enter-port","seat":0}`, "port-closed")
+	g.st.Players[0].Zone = "tz-anchor"
+	do(t, g, `{"type":"enter-port","seat":0}`)
+	// Ann's home port lets her in despite her Dutch bounties.
+	g.st.Players[0].Zone, g.st.Players[0].InPort = "tz-dune", false
+	refuse(t, g, `{"type":"enter-port","seat":0}`, "port-closed")
+}
+
+// Test vector 7: a raid is a pure function of the cards and the ship.
+func TestResolveRaid(t *testing.T) {
+	sh := Ship{Type: Sloop, Hull: 3, Cargo: 2, Masts: 3, Crew: 2, Cannons: 2}
+	card := func(plunder, escapes int, hits ...string) CargoCard {
+		return CargoCard{ID: "test", Good: "test-rum", Plunder: plunder, Escapes: escapes, Hits: hits}
+	}
+	out, res := ResolveRaid([]CargoCard{card(2, 1, "crew"), card(3, 1), card(1, 0)}, sh, 2)
+	if !res.Escaped || res.Success || out.Crew != 1 || res.Plunder != 0 {
+		t.Fatalf("2 escape icons vs MANEUVERABILITY 2: escaped, hits still applied: %+v %+v", res, out)
+	}
+	out, res = ResolveRaid([]CargoCard{card(2, 0, "cargo", "cargo"), card(3, 0, "cargo"), card(1, 0)}, sh, 2)
+	if !res.Failed || res.Success || out.Cargo != 0 || out.Hull != 2 || res.Hits["hull"] != 1 {
+		t.Fatalf("a destroyed cargo fails the raid and the next cargo hit goes to the hull: %+v %+v", res, out)
+	}
+	out, res = ResolveRaid([]CargoCard{card(5, 0), card(4, 1), card(3, 0, "masts")}, sh, 2)
+	if !res.Success || res.Plunder != 12 || out.Masts != 2 {
+		t.Fatalf("5+4+3 = 12 plunder: %+v", res)
+	}
+	sh.Hull = 1
+	_, res = ResolveRaid([]CargoCard{card(5, 0, "hull")}, sh, 2)
+	if !res.Sunk || res.Success {
+		t.Fatalf("a destroyed hull sinks the raider: %+v", res)
+	}
+}
+
+// A raid from the scout to the plunder, through the actions.
+func TestRaidFlow(t *testing.T) {
+	g := newTestGame(t, 2)
+	// Test data: three chosen cards worth 5, 4 and 3, no escape.
+	for i, v := range []int{5, 4, 3} {
+		g.cat.Cargo[i] = CargoCard{ID: g.cat.Cargo[i].ID, Good: g.cat.Cargo[i].Good, Plunder: v}
+	}
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	token := g.st.Zones["tz-anchor"].Merchant
+	refuse(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`, "scout-no-target")
+	do(t, g, `{"type":"scout","seat":0,"target":"merchant"}`)
+	refuse(t, g, `{"type":"end-turn","seat":0}`, "step-pending")
+	roll(t, g, "skull", "2")
+	if g.st.Pending == nil || g.st.Pending.Kind != "merchant" || g.st.Zones["tz-anchor"].Merchant != "" || len(g.st.MerchantTrack) != 1 {
+		t.Fatalf("a found merchant leaves the zone for the track: %+v", g.st.Pending)
+	}
+	refuse(t, g, `{"type":"merchant","seat":0,"nation":"test-nation","raid":true}`, "merchant-nation")
+	deckTop(g, "test-cargo-01", "test-cargo-02", "test-cargo-03", "test-cargo-04")
+	do(t, g, `{"type":"merchant","seat":0,"nation":"`+token+`","raid":true}`)
+	if g.st.Players[0].Bounties[token] != 1 {
+		t.Fatalf("raiding a merchant earns a bounty of its nation")
+	}
+	roll(t, g, "skull", "1")
+	refuse(t, g, `{"type":"raid","seat":0,"op":"weapon","weapon":"chain-shot"}`, "raid-weapon")
+	g.st.Players[0].Weapons = []string{Grapeshot}
+	do(t, g, `{"type":"raid","seat":0,"op":"weapon","weapon":"grapeshot"}`)
+	if r := g.st.Pending.Raid; r.Successes != 2 || r.Failed != 0 {
+		t.Fatalf("a weapon turns a failed die into a success: %+v", r)
+	}
+	do(t, g, `{"type":"raid","seat":0,"op":"draw"}`)
+	do(t, g, `{"type":"raid","seat":0,"op":"discard","card":"test-cargo-04"}`)
+	refuse(t, g, `{"type":"raid","seat":0,"op":"draw"}`, "raid-no-success")
+	refuse(t, g, `{"type":"raid","seat":0,"op":"end","keep":["test-cargo-01","test-cargo-02","test-cargo-03"]}`, "cargo-full")
+	do(t, g, `{"type":"raid","seat":0,"op":"end","keep":["test-cargo-01"]}`)
+	p := g.st.Players[0]
+	if p.Gold != 22 || p.Glory != 1 || len(p.Cargo) != 1 {
+		t.Fatalf("12 plunder: gold %d glory %d cargo %v", p.Gold, p.Glory, p.Cargo)
+	}
+	p.Ship.Masts = 0
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	g.st.T.Actions = 0
+	do(t, g, `{"type":"scout","seat":0,"target":"merchant"}`)
+	roll(t, g, "skull", "2")
+	refuse(t, g, `{"type":"merchant","seat":0,"nation":"`+g.st.Pending.Token+`","raid":true}`, "raid-destroyed-location")
+	do(t, g, `{"type":"merchant","seat":0,"raid":false}`)
+	refuse(t, g, `{"type":"scout","seat":0,"target":"merchant"}`, "scout-no-target")
+}
+
+func TestRecruit(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Players[0].Ship.Crew = 0
+	inPortAction(t, g)
+	do(t, g, `{"type":"recruit","seat":0}`)
+	roll(t, g, fails(g.cat.captain("test-cap-1").Leadership)...)
+	refuse(t, g, `{"type":"recruit-pay","seat":0,"crew":3}`, "crew-full")
+	do(t, g, `{"type":"recruit-pay","seat":0,"crew":2}`)
+	if p := g.st.Players[0]; p.Ship.Crew != 2 || p.Gold != 6 {
+		t.Fatalf("2 crew for 2 gold each: crew %d gold %d", p.Ship.Crew, p.Gold)
+	}
+	g = newTestGame(t, 2)
+	g.st.Players[0].Ship.Crew = 0
+	inPortAction(t, g)
+	do(t, g, `{"type":"recruit","seat":0}`)
+	roll(t, g, append([]string{"skull"}, fails(g.cat.captain("test-cap-1").Leadership-1)...)...)
+	if p := g.st.Players[0]; p.Ship.Crew != 2 || p.Gold != 10 || g.st.Pending != nil {
+		t.Fatalf("a LEADERSHIP success fills the crew for free: crew %d gold %d", p.Ship.Crew, p.Gold)
+	}
+}
+
+// atSeaTogether puts Ann and Bob at sea in the open zone, on Ann's turn.
+func atSeaTogether(g *Game) {
+	for _, p := range g.st.Players[:2] {
+		p.Zone, p.InPort = "tz-open", false
+	}
+}
+
+// Test vectors 6 and 11: a battle that sinks a pirate, the reward, glory,
+// the captain's death and the new captain.
+func TestBattleSinksAPirate(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	bob := g.st.Players[1]
+	bob.Bounties = map[string]int{Spanish: 3, English: 1}
+	bob.Ship.Cargo, bob.Ship.Hull = 1, 1
+	bob.Stash = 4
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	if g.st.Fight == nil || len(g.st.Players[0].Bounties) != 0 {
+		t.Fatal("attacking a pirate starts a battle and earns no bounty")
+	}
+	refuse(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`, "declare-order")
+	refuse(t, g, `{"type":"end-turn","seat":0}`, "battle-pending")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "aggressor", "1", "1")
+	if g.st.Fight != nil {
+		t.Fatal("cargo 1 then a second cargo hit to the hull sinks Bob")
+	}
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	if ann.Glory != 1 || ann.Gold != 25 {
+		t.Fatalf("defeating a pirate: a glory point and 5 gold per Spanish bounty: glory %d gold %d", ann.Glory, ann.Gold)
+	}
+	if !bob.NeedCaptain || bob.Ship != nil || bob.Gold != 0 || len(bob.Bounties) != 0 || bob.Stash != 4 {
+		t.Fatalf("Bob's captain dies with his ship, gold and bounties; the stash stays: %+v", bob)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	refuse(t, g, `{"type":"end-turn","seat":1}`, "step-pending")
+	do(t, g, `{"type":"new-captain","seat":1,"ship":"flute"}`)
+	bob = g.st.Players[1]
+	if bob.Gold != 6 || bob.Ship.Type != Flute || !bob.InPort || len(bob.Captains) != 2 || len(bob.GloryCards) != 1 {
+		t.Fatalf("a new captain with 4 gold stashed gets 6: %+v", bob)
+	}
+}
+
+func TestBoardingAndPlunder(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	g.st.Players[1].Cargo = []string{silk1}
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	if g.st.Players[0].Bounties[English] != 1 {
+		t.Fatal("attacking a non-pirate earns a bounty of their captain's nation")
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	if g.st.Fight.Battle.Stage != "crew" {
+		t.Fatalf("a won boarding leads to crew combat, stage %s", g.st.Fight.Battle.Stage)
+	}
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	if g.st.Fight != nil || ann.Gold != 20 || !in(ann.Cargo, silk1) || ann.Glory != 1 || !bob.NeedCaptain {
+		t.Fatalf("the crew combat winner plunders gold and cargo: gold %d cargo %v glory %d", ann.Gold, ann.Cargo, ann.Glory)
+	}
+	if pd := g.st.Pending; pd == nil || pd.Kind != "claim-ship" || pd.Seat != 0 {
+		t.Fatalf("the winner may claim the beaten ship: %+v", pd)
+	}
+	refuse(t, g, `{"type":"claim-ship","seat":1,"claim":true}`, "no-claim")
+	g.st.Players[0].Ship.Mods = []string{AdvancedRigs}
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":true}`)
+	if sh := g.st.Players[0].Ship; sh.Crew != 2 || len(sh.Mods) != 0 || g.st.Pending != nil {
+		t.Fatalf("Ann sails the claimed ship with her crew, her old modifications go back: %+v", sh)
+	}
+}
+
+// Test vector 13: a full merchant track sails again.
+func TestMerchantTrackRedistributes(t *testing.T) {
+	g := newTestGame(t, 2)
+	for _, zs := range g.st.Zones {
+		zs.Merchant = ""
+	}
+	g.st.MerchantTrack = []string{English, English, Spanish, Spanish, French, French, Dutch, Dutch}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	evs := do(t, g, `{"type":"end-turn","seat":1}`)
+	for id, zs := range g.st.Zones {
+		if zs.Merchant == "" {
+			t.Errorf("%s has no merchant after the track was full", id)
+		}
+	}
+	if len(g.st.MerchantTrack) != 0 || !hasEvent(evs, "merchants-returned") {
+		t.Fatal("the track empties")
+	}
+	pv, _ := json.Marshal(g.View(engine.Public))
+	if strings.Contains(string(pv), `"merchant":"`) {
+		t.Fatal("a merchant's nation shows on the public view")
+	}
+}
+
+func TestRetire(t *testing.T) {
+	g := newTestGame(t, 2)
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	refuse(t, g, `{"type":"retire","seat":0}`, "retire-not-first")
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"retire","seat":1}`)
+	if !g.st.Players[1].NeedCaptain || g.st.Active != 0 || g.st.Round != 2 {
+		t.Fatal("retiring ends the turn and leaves the player to draw a new captain")
+	}
+	g = newTestGame(t, 2)
+	g.st.Players[0].InPort = false
+	refuse(t, g, `{"type":"retire","seat":0}`, "retire-not-in-port")
+}
+
+// Test vector 14: the end after the round, the tie-break by stash, and the
+// end when the event deck is empty.
+func TestEndAtTenGlory(t *testing.T) {
+	g := newTestGame(t, 3)
+	g.st.Players[0].Glory = 9
+	g.st.Players[2].Glory, g.st.Players[2].Stash = 8, 25
+	evs := do(t, g, `{"type":"adjust","seat":-1,"target":0,"glory":1,"reason":"test mission"}`)
+	if !hasEvent(evs, "glory-declared") || g.Over() {
+		t.Fatal("reaching 10 is declared; the round goes on")
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	if g.Over() {
+		t.Fatal("the game ended before the last player's turn")
+	}
+	do(t, g, `{"type":"end-turn","seat":2}`)
+	_, winners := g.FinalScores()
+	if !g.Over() || len(winners) != 1 || winners[0] != 2 {
+		t.Fatalf("10 against 10: the larger stash wins, got %v", winners)
+	}
+	refuse(t, g, `{"type":"end-turn","seat":0}`, engine.CodeGameOver)
+	pv, _ := json.Marshal(g.View(engine.Public))
+	if !strings.Contains(string(pv), `"stash":25`) {
+		t.Fatal("the stashes are shown at the end")
+	}
+
+	g = newTestGame(t, 2)
+	g.st.EventDeck = nil
+	g.st.Players[1].Glory = 2
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	_, winners = g.FinalScores()
+	if !g.Over() || len(winners) != 1 || winners[0] != 1 {
+		t.Fatalf("no event card at a round's start ends the game; most points wins: %v", winners)
+	}
+}
+
+func TestPublicViewKeepsSecrets(t *testing.T) {
+	g := newTestGame(t, 2)
+	ann := g.st.Players[0]
+	ann.Cargo = []string{silk1}
+	ann.Stash = 23
+	pv, _ := json.Marshal(g.View(engine.Public))
+	bv, _ := json.Marshal(g.View(engine.PlayerViewer(1)))
+	av, _ := json.Marshal(g.View(engine.PlayerViewer(0)))
+	for _, leak := range []string{silk1, ann.GloryCards[0], `"stash":23`} {
+		if strings.Contains(string(pv), leak) || strings.Contains(string(bv), leak) {
+			t.Errorf("%s reaches another viewer", leak)
+		}
+		if !strings.Contains(string(av), leak) {
+			t.Errorf("%s is missing from Ann's own view", leak)
+		}
+	}
+}
+
+func TestGloryCards(t *testing.T) {
+	g := newTestGame(t, 2)
+	card := g.st.Players[0].GloryCards[0]
+	refuse(t, g, `{"type":"play-glory","seat":0,"card":"test-glory-none"}`, "glory-not-held")
+	g.st.Players[0].GloryCards = append(g.st.Players[0].GloryCards, "x1", "x2", "x3", "x4")
+	refuse(t, g, `{"type":"play-glory","seat":0,"card":"`+card+`"}`, "glory-hand")
+	g.st.Players[0].GloryCards = []string{card}
+	evs := do(t, g, `{"type":"play-glory","seat":0,"card":"`+card+`"}`)
+	if len(g.st.Players[0].GloryCards) != 0 || !in(g.st.GloryDiscard, card) || !hasEvent(evs, "glory-played") {
+		t.Fatal("a played glory card is shown and discarded")
+	}
+}
+
+func hasEvent(evs []engine.Event, typ string) bool {
+	for _, e := range evs {
+		if e.Type == typ {
+			return true
+		}
+	}
+	return false
+}
+
+func TestChainShotInBattle(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	g.st.Players[0].Weapons = []string{ChainShot, Grapeshot}
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "skull", "skull")
+	refuse(t, g, `{"type":"use-weapon","seat":1,"weapon":"chain-shot"}`, "weapon-timing")
+	do(t, g, `{"type":"use-weapon","seat":0,"weapon":"chain-shot"}`)
+	if b := g.st.Fight.Battle; b.Ships[1].Masts != 1 || b.Stage != "declare" {
+		t.Fatalf("chain-shot: both success faces hit the masts: %+v", b.Ships[1])
+	}
+	g.st.Fight.Battle.Ships[1].Hull = 1
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "skull", "1")
+	do(t, g, `{"type":"choose-hits","seat":1,"locations":["hull"]}`)
+	if p := g.st.Players[0]; g.st.Fight != nil || len(p.Weapons) != 1 || p.Weapons[0] != Grapeshot {
+		t.Fatalf("after the battle the spent chain-shot is gone: %v", p.Weapons)
+	}
+}
+
+func TestReinforcedHullInBattleAndRefresh(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	g.st.Players[1].Ship.Mods = []string{ReinforcedHull}
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "aggressor", "4", "4")
+	refuse(t, g, `{"type":"absorb","seat":0,"location":"cannons"}`, "weapon-timing")
+	do(t, g, `{"type":"absorb","seat":1,"location":"cannons"}`)
+	if b := g.st.Fight.Battle; b.Ships[1].Cannons != 1 {
+		t.Fatalf("one of two cannon hits absorbed: %d", b.Ships[1].Cannons)
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"flee"}`)
+	rollFor(t, g, "aggressor", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	bob := g.st.Players[1]
+	if g.st.Fight != nil || !bob.Ship.HullFlipped || bob.Ship.Cannons != 1 {
+		t.Fatalf("Bob escapes with his token used: %+v", bob.Ship)
+	}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"move","seat":1,"to":"tz-brig"}`)
+	do(t, g, `{"type":"enter-port","seat":1}`)
+	do(t, g, `{"type":"port","seat":1}`)
+	do(t, g, `{"type":"shipyard","seat":1,"refresh":true}`)
+	if bob := g.st.Players[1]; bob.Ship.HullFlipped || bob.Gold != 7 {
+		t.Fatalf("3 gold refreshes the token: %+v gold %d", bob.Ship, bob.Gold)
+	}
+}

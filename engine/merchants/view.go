@@ -1,0 +1,263 @@
+package merchants
+
+import (
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/dice"
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
+)
+
+// View is what one viewer sees. The public view (the tablet) carries
+// counts where a player has secrets: the stash, glory cards, cargo goods,
+// the cards drawn to buy; a player's own view adds them.
+type View struct {
+	Rules  string `json:"rules"`
+	Viewer int    `json:"viewer"`
+	Stage  string `json:"stage"`
+	Round  int    `json:"round"`
+	First  int    `json:"first"`
+	Active int    `json:"active"`
+	// Order is this round's turn order (drawn each round with variant 1).
+	Order []int `json:"order,omitempty"`
+	// Turn is the active player's turn so far.
+	Turn TurnView `json:"turn"`
+	// Event is the round's event card.
+	Event   *Card        `json:"event,omitempty"`
+	Zones   []ZoneView   `json:"zones"`
+	Players []PlayerView `json:"players"`
+	// MerchantTrack counts the raided merchants waiting to sail again.
+	MerchantTrack int            `json:"merchantTrack"`
+	Decks         map[string]int `json:"decks"`
+	Pending       *PendingView   `json:"pending,omitempty"`
+	// NPCs are the non-player ships: captain card, zone, whom they hunt.
+	NPCs   []NPCView   `json:"npcs,omitempty"`
+	Battle *BattleView `json:"battle,omitempty"`
+	// Need are the open roll requests: what to roll, for whom.
+	Need []dice.Request `json:"need,omitempty"`
+	// LastRoll is the latest roll, for the screen to show.
+	LastRoll *dice.Roll `json:"lastRoll,omitempty"`
+	// BuyDraw, to the buyer only, are the cards drawn to buy and their prices.
+	BuyDraw   []CargoCard    `json:"buyDraw,omitempty"`
+	BuyPrices map[string]int `json:"buyPrices,omitempty"`
+	// Wars are the nations at war, each pair as "a|b".
+	Wars []string `json:"wars,omitempty"`
+	// Missions are the missions in play, each at its zone.
+	Missions  []Mission `json:"missions,omitempty"`
+	Declared  []int     `json:"declared,omitempty"`
+	Winners   []int     `json:"winners,omitempty"`
+	EndReason string    `json:"endReason,omitempty"`
+	// Locations and Dice tell a screen how to draw hit locations and faces.
+	Locations []string   `json:"locations"`
+	Dice      DiceLayout `json:"dice"`
+}
+
+// TurnView is the turn's progress.
+type TurnView struct {
+	ActionsLeft int      `json:"actionsLeft"`
+	PortUsed    bool     `json:"portUsed"`
+	PortOpen    bool     `json:"portOpen"`
+	Activities  []string `json:"activities,omitempty"`
+	Scouted     []string `json:"scouted,omitempty"`
+}
+
+// ZoneView is one sea zone as everyone sees it.
+type ZoneView struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Port     string   `json:"port,omitempty"`
+	Nation   string   `json:"nation,omitempty"`
+	Adjacent []string `json:"adjacent"`
+	Demand   string   `json:"demand,omitempty"`
+	// Mod is the port's ship modification: its type once revealed,
+	// "facedown", or "" when the port has none.
+	Mod string `json:"mod,omitempty"`
+	// Merchant: a merchant token lies here (its nation is hidden).
+	Merchant bool `json:"merchant"`
+	// AtSea and InPort list the seats of the ships here.
+	AtSea  []int `json:"atSea,omitempty"`
+	InPort []int `json:"inPort,omitempty"`
+}
+
+// PlayerView is one player as the viewer may see them.
+type PlayerView struct {
+	Seat       int            `json:"seat"`
+	Name       string         `json:"name"`
+	Colour     string         `json:"colour"`
+	Captain    *Captain       `json:"captain,omitempty"`
+	Ship       *ShipView      `json:"ship,omitempty"`
+	Zone       string         `json:"zone,omitempty"`
+	InPort     bool           `json:"inPort"`
+	Gold       int            `json:"gold"`
+	Glory      int            `json:"glory"`
+	Bounties   map[string]int `json:"bounties,omitempty"`
+	Pirate     bool           `json:"pirate"`
+	Weapons    []string       `json:"weapons,omitempty"`
+	CargoCount int            `json:"cargoCount"`
+	GloryCount int            `json:"gloryCardCount"`
+	HasStashed bool           `json:"hasStashed"`
+	Mission    *Mission       `json:"mission,omitempty"`
+	HasRumor   bool           `json:"hasRumor"`
+	// Rumor is secret: the player's own view only.
+	Rumor       *Rumor `json:"rumor,omitempty"`
+	NeedCaptain bool   `json:"needCaptain,omitempty"`
+	// Secrets, for the player themselves (and everyone once revealed).
+	Stash      *int        `json:"stash,omitempty"`
+	Total      *int        `json:"total,omitempty"`
+	Cargo      []CargoCard `json:"cargo,omitempty"`
+	GloryCards []Card      `json:"gloryCards,omitempty"`
+}
+
+// ShipView is a ship's current and full values.
+type ShipView struct {
+	Type            string         `json:"type"`
+	Name            string         `json:"name"`
+	Locations       map[string]int `json:"locations"`
+	Max             map[string]int `json:"max"`
+	Maneuverability int            `json:"maneuverability"`
+	Mods            []string       `json:"mods,omitempty"`
+}
+
+// PendingView is the step the game waits for.
+type PendingView struct {
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`
+	NPC  string `json:"npc,omitempty"`
+	// Merchant: the found merchant's nation and the zone's.
+	Token      string `json:"token,omitempty"`
+	ZoneNation string `json:"zoneNation,omitempty"`
+	// Raid: the cards on the table (faceup) and the successes left.
+	Raid      []CargoCard `json:"raid,omitempty"`
+	Successes int         `json:"successes,omitempty"`
+	Failed    int         `json:"failed,omitempty"`
+}
+
+// BattleView is the battle in progress.
+type BattleView struct {
+	Seats [2]int `json:"seats"`
+	NPC   string `json:"npc,omitempty"`
+	// Controller is the seat steering the NPC.
+	Controller int            `json:"controller,omitempty"`
+	Battle     *combat.Battle `json:"battle"`
+	Need       []combat.Need  `json:"need"`
+}
+
+// View returns what v may see.
+func (g *Game) View(v engine.Viewer) any {
+	s, cat := g.st, g.cat
+	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active, Order: s.Order, Wars: s.Wars,
+		MerchantTrack: len(s.MerchantTrack), Declared: s.Declared, Winners: s.Winners, EndReason: s.EndReason,
+		Locations: combat.Locations, Dice: cat.Dice,
+		Decks: map[string]int{"cargo": len(s.CargoDeck), "cargoDiscard": len(s.CargoDiscard), "glory": len(s.GloryDeck),
+			"events": len(s.EventDeck), "captains": len(s.CaptainDeck), "missions": len(s.MissionDeck), "rumors": len(s.RumorDeck)},
+		Turn: TurnView{ActionsLeft: 3 - s.T.Actions, PortUsed: s.T.PortUsed, PortOpen: s.T.PortOpen, Activities: s.T.Activities, Scouted: s.T.Scouted}}
+	if s.Event != "" {
+		out.Event = findCard(cat.Events, s.Event)
+	}
+	for _, z := range cat.Zones {
+		zs := s.Zones[z.ID]
+		zv := ZoneView{ID: z.ID, Name: z.Name, Port: z.Port, Nation: z.Nation, Adjacent: z.Adjacent, Demand: zs.Demand, Merchant: zs.Merchant != ""}
+		switch {
+		case zs.Mod != "" && zs.ModRevealed:
+			zv.Mod = zs.Mod
+		case zs.Mod != "":
+			zv.Mod = "facedown"
+		}
+		for i, p := range s.Players {
+			if p.Ship == nil || p.Zone != z.ID || (s.Stage == StageSetup && !v.CanSee(engine.Seat(i))) {
+				continue
+			}
+			if p.InPort {
+				zv.InPort = append(zv.InPort, i)
+			} else {
+				zv.AtSea = append(zv.AtSea, i)
+			}
+		}
+		out.Zones = append(out.Zones, zv)
+	}
+	for i, p := range s.Players {
+		mine := v.CanSee(engine.Seat(i))
+		revealed := s.Stage == StageOver || containsInt(s.Declared, i)
+		pv := PlayerView{Seat: i, Name: p.Name, Colour: p.Colour, Zone: p.Zone, InPort: p.InPort, Gold: p.Gold, Glory: p.Glory,
+			Bounties: p.Bounties, Pirate: p.pirate(), Weapons: p.Weapons, CargoCount: len(p.Cargo), GloryCount: len(p.GloryCards),
+			HasStashed: p.Stashed, NeedCaptain: p.NeedCaptain, HasRumor: p.Rumor != ""}
+		if p.Mission != "" {
+			pv.Mission = cat.mission(p.Mission)
+		}
+		if s.Stage != StageSetup || mine {
+			if p.Captain != "" && !p.NeedCaptain {
+				cp := *cat.captain(p.Captain)
+				pv.Captain = &cp
+			}
+			if p.Ship != nil {
+				pv.Ship = g.shipView(p.Ship)
+			}
+		}
+		if s.Stage == StageSetup && !mine {
+			pv.Zone = ""
+		}
+		if mine || revealed {
+			stash, total := p.Stash, p.total()
+			pv.Stash, pv.Total = &stash, &total
+		}
+		if mine {
+			for _, id := range p.Cargo {
+				pv.Cargo = append(pv.Cargo, *cat.cargo(id))
+			}
+			for _, id := range p.GloryCards {
+				pv.GloryCards = append(pv.GloryCards, *findCard(cat.Glory, id))
+			}
+			if p.Rumor != "" {
+				pv.Rumor = cat.rumor(p.Rumor)
+			}
+		}
+		out.Players = append(out.Players, pv)
+	}
+	if pd := s.Pending; pd != nil {
+		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, NPC: pd.NPC}
+		if pd.Kind == "merchant" {
+			// The found merchant's nation is shown to all; a second rumor
+			// waiting to be kept (also in Token) is not.
+			pv.Token, pv.ZoneNation = pd.Token, pd.ZoneNation
+		}
+		if pd.Raid != nil {
+			for _, id := range pd.Raid.Cards {
+				pv.Raid = append(pv.Raid, *cat.cargo(id))
+			}
+			pv.Successes, pv.Failed = pd.Raid.Successes, pd.Raid.Failed
+		}
+		out.Pending = pv
+	}
+	out.NPCs = g.npcViews()
+	for _, id := range s.Missions {
+		out.Missions = append(out.Missions, *cat.mission(id))
+	}
+	if f := s.Fight; f != nil {
+		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
+	}
+	out.Need = append(out.Need, s.Dice.Open...)
+	if r, ok := s.Dice.Last(); ok {
+		out.LastRoll = &r
+	}
+	if v.CanSee(engine.Seat(s.Active)) && s.T.BuyDraw != nil {
+		for _, id := range s.T.BuyDraw {
+			out.BuyDraw = append(out.BuyDraw, *cat.cargo(id))
+		}
+		c := &ctx{cat: cat, s: s}
+		out.BuyPrices = c.buyPrices(s.T.BuyDraw)
+	}
+	return out
+}
+
+func (g *Game) shipView(sh *Ship) *ShipView {
+	c := &ctx{cat: g.cat, s: g.st}
+	sv := &ShipView{Type: sh.Type, Name: g.cat.shipType(sh.Type).Name, Locations: map[string]int{}, Max: map[string]int{},
+		Maneuverability: c.maneuverability(sh), Mods: sh.Mods}
+	for _, l := range combat.Locations {
+		sv.Locations[l] = *sh.loc(l)
+		sv.Max[l] = c.maxOf(sh, l)
+	}
+	return sv
+}
+
+// WaitingFor lists the dice the game waits for, for the camera and the
+// dashboard (engine.Waiting).
+func (g *Game) WaitingFor() []engine.Expect { return g.st.Dice.Expects() }
