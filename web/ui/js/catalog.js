@@ -49,11 +49,15 @@ export function matchKind(kinds, key, entries) {
   const cover = (k) => { const ids = fieldIds(k); let n = 0; for (const x of keys) if (ids.has(x)) n++; return n; };
   const named = kinds.find((k) => k.id === key || k.id + 's' === key || k.id + 'es' === key);
   if (named && (keys.size === 0 || cover(named) * 2 >= keys.size)) return named;
+  // Between kinds covering as many keys, the one whose form has the fewest
+  // fields the entries lack ("card" rather than "zone" for {id, name}).
   let best = null;
   let bestN = 0;
+  let bestScore = -Infinity;
   for (const k of kinds) {
     const n = cover(k);
-    if (n > bestN) { best = k; bestN = n; }
+    const score = n * 100 - ((k.fields || []).length - n);
+    if (n > 0 && score > bestScore) { best = k; bestN = n; bestScore = score; }
   }
   return best && keys.size && bestN * 2 >= keys.size ? best : null;
 }
