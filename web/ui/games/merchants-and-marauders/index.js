@@ -212,11 +212,15 @@ export function Actions({ view, ctx }) {
     </div></div>`;
   }
   if (view.stage !== 'play') return null;
+  // The tablet acts for anyone; a phone only for its own seat.
+  const mine = (s) => ctx.seat < 0 || ctx.seat === s;
+  if ((view.need || []).length) return html`<p class="muted">Roll first: the table waits for the dice (above).</p>`;
+  if (view.battle) return html`<${BattleActs} view=${view} mine=${mine} act=${act} />`;
+  if (view.pending) return html`<${PendingActs} view=${view} mine=${mine} act=${act} />`;
   const seat = ctx.seat >= 0 ? ctx.seat : view.active;
   const p = view.players[seat];
   if (!p) return null;
   if (seat !== view.active) return html`<p class="muted">${view.players[view.active].name} plays now.</p>`;
-  if ((view.need || []).length || view.pending || view.battle) return html`<p class="muted">Settle what the table waits for first.</p>`;
   const z = view.zones.find((x) => x.id === p.zone);
   const others = z ? (z.atSea || []).filter((s) => s !== seat) : [];
   return html`<div class="mm-act" id="mm-act">
@@ -224,10 +228,69 @@ export function Actions({ view, ctx }) {
     ${z && !p.inPort ? html`<p>Sail to:</p><div class="row">${z.adjacent.map((a) => html`<button key=${a} class="btn" data-act=${'move-' + a} onClick=${() => act({ type: 'move', seat, to: a })}>${zoneName(view, a)}</button>`)}</div>` : null}
     <div class="row">
       ${z && z.port && !p.inPort ? html`<button class="btn" data-act="enter-port" onClick=${() => act({ type: 'enter-port', seat })}>Enter ${z.port}</button>` : null}
+      ${p.inPort && !view.turn.portUsed ? html`<button class="btn" data-act="port" onClick=${() => act({ type: 'port', seat })}>Visit the port (action)</button>` : null}
+      ${p.inPort && view.turn.portOpen ? html`<button class="btn" data-act="end-port" onClick=${() => act({ type: 'end-port', seat })}>Done in port</button>` : null}
       ${p.inPort ? html`<button class="btn" data-act="leave-port" onClick=${() => act({ type: 'leave-port', seat })}>Leave port</button>` : null}
       ${z && z.merchant && !p.inPort ? html`<button class="btn" data-act="scout-merchant" onClick=${() => act({ type: 'scout', seat, target: 'merchant' })}>Scout for the merchant</button>` : null}
       ${others.map((s) => html`<button key=${s} class="btn" data-act=${'scout-' + s} onClick=${() => act({ type: 'scout', seat, target: 'player', targetSeat: s })}>Scout for ${view.players[s].name}</button>`)}
       <button class="btn" data-act="end-turn" onClick=${() => act({ type: 'end-turn', seat })}>End the turn</button>
     </div>
   </div>`;
+}
+
+/**
+ * PendingActs answers what the game waits for from one player: a merchant
+ * found (raid it or let it go), a raid's draws and its end.
+ * @param {{view: View, mine: (s: number) => boolean, act: (a: any) => void}} props
+ */
+function PendingActs({ view, mine, act }) {
+  const pd = view.pending;
+  if (!pd) return null;
+  const seat = pd.seat;
+  const who = view.players[seat] ? view.players[seat].name : '';
+  if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
+  switch (pd.kind) {
+    case 'merchant':
+      return html`<div class="mm-act" id="mm-act"><p>${who} found a ${pd.token} merchant.</p><div class="row">
+        <button class="btn primary" data-act="raid" onClick=${() => act({ type: 'merchant', seat, nation: pd.token, raid: true })}>Raid it (${pd.token})</button>
+        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<button class="btn" data-act="raid-zone" onClick=${() => act({ type: 'merchant', seat, nation: pd.zoneNation, raid: true })}>Raid it as ${pd.zoneNation}</button>` : null}
+        <button class="btn" data-act="let-go" onClick=${() => act({ type: 'merchant', seat, raid: false })}>Let it sail away</button>
+      </div></div>`;
+    case 'raid': {
+      const cards = pd.raid || [];
+      return html`<div class="mm-act" id="mm-act"><p>The raid: ${cards.map((c) => c.good).join(', ') || 'no cards'}; ${pd.successes || 0} success${pd.successes === 1 ? '' : 'es'} to spend.</p><div class="row">
+        <button class="btn" data-act="raid-draw" onClick=${() => act({ type: 'raid', seat, op: 'draw' })}>Draw a card (one success)</button>
+        <button class="btn primary" data-act="raid-end-keep" onClick=${() => act({ type: 'raid', seat, op: 'end', keep: cards.map((c) => c.id) })}>End the raid, keep the cards</button>
+        <button class="btn" data-act="raid-end" onClick=${() => act({ type: 'raid', seat, op: 'end', keep: [] })}>End the raid, keep none</button>
+      </div></div>`;
+    }
+    default:
+      return html`<p class="muted">${who}: ${pd.kind}. Settle it at the table.</p>`;
+  }
+}
+
+/**
+ * BattleActs offers a battle's declarations and hit locations to the side
+ * that must act (rolls are the shell's).
+ * @param {{view: View, mine: (s: number) => boolean, act: (a: any) => void}} props
+ */
+function BattleActs({ view, mine, act }) {
+  const b = view.battle;
+  if (!b) return null;
+  const out = [];
+  for (const n of b.need || []) {
+    const seat = b.seats[n.side];
+    if (seat < 0 || !mine(seat)) continue;
+    const who = view.players[seat].name;
+    if (n.kind === 'declare') {
+      out.push(html`<div key=${'d' + seat} class="mm-act"><p>${who}: shoot, board or flee?</p><div class="row">
+        ${['shoot', 'board', 'flee'].map((c) => html`<button key=${c} class="btn" data-act=${'declare-' + c} data-seat=${seat} onClick=${() => act({ type: 'declare', seat, choice: c })}>${c}</button>`)}</div></div>`);
+    } else if (n.kind === 'choose' && (n.choose || 0) === 1) {
+      out.push(html`<div key=${'c' + seat} class="mm-act"><p>${who}: where does the hit land?</p><div class="row">
+        ${view.locations.map((l) => html`<button key=${l} class="btn" data-act=${'hit-' + l} onClick=${() => act({ type: 'choose-hits', seat, locations: [l] })}>${l}</button>`)}</div></div>`);
+    } else if (n.kind === 'choose') {
+      out.push(html`<p key=${'m' + seat}>${who} chooses ${n.choose} hit locations at the table (not offered here yet).</p>`);
+    }
+  }
+  return out.length ? html`<div id="mm-act">${out}</div>` : html`<p class="muted">The battle waits for the other side.</p>`;
 }
