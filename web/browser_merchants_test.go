@@ -140,6 +140,18 @@ func TestJourneyMerchants(t *testing.T) {
 		enterRoll(f)
 	}
 	b.waitText(tablet, "#mm-battle", "Shots")
+	// Bob picks where Ann's free hit lands, on his phone.
+	masts := func() string {
+		var m string
+		b.run(tablet, "Bob's masts", chromedp.Evaluate(`(document.querySelector('#mm-battle [data-side="1"]').innerText.match(/masts \d+/) || [''])[0]`, &m))
+		return m
+	}
+	before := masts()
+	b.run(bob, "hit location", chromedp.WaitVisible(`[data-act="hit-masts"]`, chromedp.ByQuery), chromedp.Click(`[data-act="hit-masts"]`, chromedp.ByQuery))
+	b.run(tablet, "masts hit", chromedp.Poll(`(document.querySelector('#mm-battle [data-side="1"]').innerText.match(/masts \d+/) || [''])[0] !== `+jsString(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if after := masts(); before == "" || after >= before {
+		t.Errorf("Bob's masts: %q before the hit, %q after", before, after)
+	}
 	b.shot(tablet, "mm-tablet-battle-rolled.png")
 	b.shot(bob, "mm-bob-battle.png")
 	noSecrets("in the battle")

@@ -188,6 +188,8 @@ function Battle({ view }) {
   return html`<section class="battle" id="mm-battle">
     <h2>Sea battle: ${side(0)} against ${side(1)}</h2>
     ${bt ? html`<p>Stage: ${bt.stage}, round ${bt.round}${bt.result ? ' · ' + bt.result : ''}</p>
+      <table class="battle-ships"><tbody>${(bt.ships || []).map((sh, i) => html`<tr key=${i} data-side=${i}><th>${side(i)}</th>
+        <td>${view.locations.map((l) => `${l} ${sh[l] ?? 0}`).join(' · ')}</td></tr>`)}</tbody></table>
       ${(bt.contestFaces || []).some((f) => f && f.length) ? html`<p class="faces">Seamanship contest: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.contestFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.hitFaces || []).some((f) => f && f.length) ? html`<p class="faces">Shots: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.hitFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.log || []).length ? html`<ul>${bt.log.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}` : null}
