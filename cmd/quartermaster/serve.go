@@ -15,7 +15,6 @@ import (
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/companion/store"
 	"github.com/quartermaster-table/quartermaster/devices"
-	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/vision"
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -212,44 +211,33 @@ func rulesBoard(layout json.RawMessage) (*battle.Layout, error) {
 	return l, nil
 }
 
-// withBattleBoard puts a calibrated battle board into a new Dead Reckoning
-// game's setup (options.battleBoard), unless the setup gives its own or
-// there is none. Other games and requests without a setup are left alone.
-// It reports whether the board was put in.
+// tableBoardSetup is implemented by games played on the table's battle
+// board: a setup sent as JSON (scripts, tests; the new-game form gets the
+// board through engine.OptionTableBoard instead) gets the calibrated board
+// unless it chose its own. used reports whether it was put in.
+type tableBoardSetup interface {
+	SetupWithTableBoard(setup, layout json.RawMessage) (out json.RawMessage, used bool, err error)
+}
+
+// withBattleBoard gives a new game's setup the calibrated battle board
+// through its kit (tableBoardSetup); games not played on the board, and
+// requests without a setup or a board, are left alone. It reports whether
+// the board was put in.
 func withBattleBoard(req *web.CreateRequest, layout json.RawMessage) (bool, error) {
-	if len(layout) == 0 || req.Rules != deadreckoning.Rules().Name() || len(bytes.TrimSpace(req.Setup)) == 0 {
+	if len(layout) == 0 || len(bytes.TrimSpace(req.Setup)) == 0 {
 		return false, nil
 	}
-	var setup map[string]json.RawMessage
-	if err := json.Unmarshal(req.Setup, &setup); err != nil || setup == nil {
-		return false, nil // the rules say what is wrong with it
-	}
-	var options map[string]json.RawMessage
-	if raw, ok := setup["options"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		if err := json.Unmarshal(raw, &options); err != nil {
-			return false, nil
+	for _, r := range servedRules(true) {
+		tb, ok := r.(tableBoardSetup)
+		if r.Name() != req.Rules || !ok {
+			continue
 		}
+		out, used, err := tb.SetupWithTableBoard(req.Setup, layout)
+		if err != nil || !used {
+			return false, err
+		}
+		req.Setup = out
+		return true, nil
 	}
-	if raw, ok := options["battleBoard"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return false, nil // the setup chose its board
-	}
-	if _, err := rulesBoard(layout); err != nil {
-		return false, fmt.Errorf("the calibrated battle board cannot be used (%v); fix it on the calibration page, or give the setup its own options.battleBoard", err)
-	}
-	if options == nil {
-		options = map[string]json.RawMessage{}
-	}
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, layout); err != nil {
-		return false, err
-	}
-	options["battleBoard"] = compact.Bytes()
-	var err error
-	if setup["options"], err = json.Marshal(options); err != nil {
-		return false, err
-	}
-	if req.Setup, err = json.Marshal(setup); err != nil {
-		return false, err
-	}
-	return true, nil
+	return false, nil
 }

@@ -406,3 +406,42 @@ func onlyActive(g *Game) (engine.Seat, bool) {
 	}
 	return a[0], true
 }
+
+// SetupWithTableBoard gives a setup sent as JSON (scripts, tests; the
+// new-game form gets the board as engine.OptionTableBoard) the table's
+// calibrated battle board as options.battleBoard, unless the setup chose
+// its own. A setup that is not a JSON object is left for New to refuse.
+// used reports whether the board was put in.
+func (rulesImpl) SetupWithTableBoard(setup, layout json.RawMessage) (out json.RawMessage, used bool, err error) {
+	var s map[string]json.RawMessage
+	if json.Unmarshal(setup, &s) != nil || s == nil {
+		return setup, false, nil
+	}
+	var options map[string]json.RawMessage
+	if raw, ok := s["options"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		if json.Unmarshal(raw, &options) != nil {
+			return setup, false, nil
+		}
+	}
+	if raw, ok := options["battleBoard"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return setup, false, nil // the setup chose its board
+	}
+	if _, err := battle.ParseLayout(layout); err != nil {
+		return setup, false, fmt.Errorf("the calibrated battle board cannot be used (%v); fix it on the calibration page, or give the setup its own options.battleBoard", err)
+	}
+	if options == nil {
+		options = map[string]json.RawMessage{}
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, layout); err != nil {
+		return setup, false, err
+	}
+	options["battleBoard"] = compact.Bytes()
+	if s["options"], err = json.Marshal(options); err != nil {
+		return setup, false, err
+	}
+	if out, err = json.Marshal(s); err != nil {
+		return setup, false, err
+	}
+	return out, true, nil
+}

@@ -281,3 +281,33 @@ func FuzzMapInput(f *testing.F) {
 		}
 	})
 }
+
+func TestSetupWithTableBoard(t *testing.T) {
+	layout, err := os.ReadFile("battle/board.default.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := json.RawMessage(`{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}],"options":{"levelOnFinalTurn":true}}`)
+	out, used, err := kit().SetupWithTableBoard(setup, layout)
+	if err != nil || !used {
+		t.Fatalf("used %v, err %v", used, err)
+	}
+	g, err := Rules().New(out, 1)
+	if err != nil {
+		t.Fatalf("the setup with the board is refused: %v", err)
+	}
+	if o := g.(*Game).st.Options; len(o.BattleBoard) == 0 || !o.LevelOnFinalTurn {
+		t.Fatalf("options %+v", o)
+	}
+	// A setup with its own board keeps it; one that is not an object is
+	// left to New; a board the rules cannot play on is refused.
+	if again, used, _ := kit().SetupWithTableBoard(out, layout); used || string(again) != string(out) {
+		t.Error("a setup's own board was replaced")
+	}
+	if _, used, err := kit().SetupWithTableBoard(json.RawMessage(`[1]`), layout); used || err != nil {
+		t.Errorf("a non-object setup: used %v, err %v", used, err)
+	}
+	if _, _, err := kit().SetupWithTableBoard(setup, json.RawMessage(`{"zones":"x"}`)); err == nil {
+		t.Error("a broken board was put in")
+	}
+}

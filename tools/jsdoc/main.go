@@ -26,6 +26,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
+	"github.com/quartermaster-table/quartermaster/engine/piratescode"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 	"github.com/quartermaster-table/quartermaster/web"
 )
@@ -40,6 +41,7 @@ var Outputs = []struct {
 		companion.Update{}, companion.ProposedRead{}, companion.TableSummary{}}},
 	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
+	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
 	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}}},
 }
 
@@ -54,6 +56,7 @@ var prefixes = map[string]string{
 	"github.com/quartermaster-table/quartermaster/engine/racetoten":        "RaceToTen",
 	"github.com/quartermaster-table/quartermaster/engine/merchants":        "MM",
 	"github.com/quartermaster-table/quartermaster/engine/merchants/combat": "MMCombat",
+	"github.com/quartermaster-table/quartermaster/engine/piratescode":      "PC",
 }
 
 func main() {

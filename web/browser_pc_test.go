@@ -1,0 +1,372 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/piratescode"
+)
+
+// The Pirate's Code's journeys: a solo game from the new-game form to its
+// end on the tablet, and a two-player game on a tablet and two phones with
+// an attack whose dice are tapped in. The owner's catalog is the engine's
+// made-up test data (testdata/catalog-test.json, "Test Isle 1"...).
+
+// pcCatalog reads the engine's test catalog; edit may change it (journey
+// test data).
+func pcCatalog(t *testing.T, edit func(map[string]any)) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../engine/piratescode/testdata/catalog-test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edit == nil {
+		return b
+	}
+	var c map[string]any
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	edit(c)
+	out, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// pcState says what the tablet offers next in a solo game, from what is on
+// its screen: the game's end, a roll to make, a fight to count, the next
+// wheel space, or the end of the turn.
+const pcState = `(() => {
+  if (document.querySelector('#pc-end')) return 'over';
+  if (document.querySelector('#expects [data-act="digital-roll"]')) return 'roll';
+  if (document.querySelector('#pc-resolve')) return 'resolve';
+  if (document.querySelector('#pc-choose')) {
+    const cap = document.querySelector('.pc-mats[data-seat="0"] .pc-wheel li.captain .pc-space');
+    return 'choose:' + ((Number(cap.textContent) + 1) % 6);
+  }
+  if (document.querySelector('#pc-end-turn')) return 'end';
+  return 'wait';
+})()`
+
+// pcLastVersion is the newest move number of the log (0 when empty).
+const pcLastVersion = `(() => { const e = document.querySelector('#log li[data-version]'); return e ? Number(e.dataset.version) : 0; })()`
+
+// tap clicks sel and waits for the game to take a new move (a refused tap
+// fails the test with the page's text).
+func (b *browser) tap(ctx context.Context, what, sel string) {
+	b.t.Helper()
+	var v int
+	b.run(ctx, what+": version", chromedp.Evaluate(pcLastVersion, &v))
+	b.run(ctx, what, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery),
+		chromedp.Poll(pcLastVersion+` > `+itoa(uint64(v)), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
+// pcFits checks a screen: nothing wider than the window, every button of
+// the module at least 48 px, text at least 16 px (minPx).
+func (b *browser) pcFits(ctx context.Context, name string, minPx int) {
+	b.t.Helper()
+	var res struct {
+		Wide    bool     `json:"wide"`
+		Small   []string `json:"small"`
+		Tiny    []string `json:"tiny"`
+		Overrun []string `json:"overrun"`
+	}
+	js := `(() => {
+	  const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
+	  const small = [...document.querySelectorAll('#pc-table button, #pc-act button, .pc-fight button')]
+	    .filter((b) => b.offsetParent && (b.getBoundingClientRect().height < 48 || b.getBoundingClientRect().width < 48)).map((b) => b.innerText);
+	  const tiny = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.childNodes.length &&
+	    [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < ` + itoa(uint64(minPx)) + `).map((e) => e.tagName + '.' + e.className + ' ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 30));
+	  const overrun = [...document.querySelectorAll('#pc-table *, #pc-act *')].filter((e) => e.offsetParent && e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.className + ': ' + e.innerText.slice(0, 30));
+	  // Nothing runs out of its map card either.
+	  for (const c of document.querySelectorAll('.pc-cell')) {
+	    const r = c.getBoundingClientRect();
+	    for (const e of c.querySelectorAll('*')) if (e.offsetParent && e.getBoundingClientRect().right > r.right + 1) overrun.push('in ' + c.dataset.cell + ': ' + e.textContent.slice(0, 30));
+	  }
+	  return {wide, small, tiny, overrun: overrun.slice(0, 5)};
+	})()`
+	b.run(ctx, "layout of "+name, chromedp.Evaluate(js, &res))
+	if res.Wide || len(res.Overrun) > 0 {
+		b.t.Errorf("%s: the page is wider than the screen: %v", name, res.Overrun)
+	}
+	if len(res.Small) > 0 {
+		b.t.Errorf("%s: buttons under 48 px: %q", name, res.Small)
+	}
+	if len(res.Tiny) > 0 {
+		b.t.Errorf("%s: text under %d px: %q", name, minPx, res.Tiny)
+	}
+}
+
+// TestJourneyPiratesCodeSolo: Ann starts a solo game from the new-game
+// form (the owner's catalog saved on the server: the test catalog, with a
+// Legendary Pirate whose gold track is one space high and whose Helm Mat
+// pays 1 gold for every order, so that each gold it takes buries a
+// treasure and the game is short) and plays it to the end on the tablet:
+// her wheel, the Legendary Pirate's die rolled by the game, its treasures
+// on the map, and the winner.
+func TestJourneyPiratesCodeSolo(t *testing.T) {
+	dir := t.TempDir()
+	cat := pcCatalog(t, func(c map[string]any) {
+		for _, l := range c["soloLegends"].([]any) {
+			l.(map[string]any)["goldTop"] = 1
+		}
+		for _, h := range c["soloHelms"].([]any) {
+			var bs []any
+			for _, o := range []string{"plunder", "trade", "search", "crew-up", "attack"} {
+				bs = append(bs, map[string]any{"order": o, "kind": "gold", "n": 1})
+			}
+			h.(map[string]any)["bonuses"] = bs
+		}
+	})
+	if err := os.WriteFile(filepath.Join(dir, "catalog-pirates-code.json"), cat, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Options{PingInterval: time.Second, Catalogs: DirCatalogs(dir)}, deadreckoning.Rules(), piratescode.Rules())
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1280, 800)
+
+	b.run(tablet, "new game", chromedp.Navigate(e.http.URL+"/#/new"), chromedp.WaitVisible(`#rules`, chromedp.ByQuery),
+		chromedp.SendKeys(`#rules`, "The Pirate", chromedp.ByQuery))
+	b.waitText(tablet, ".form", "Captain card sides")
+	b.run(tablet, "one player", chromedp.Click(`.playerrow:nth-child(2) button[title="Remove"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery))
+	b.shot(tablet, "pc-solo-new-game.png")
+	b.run(tablet, "start", chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#pc-map`, chromedp.ByQuery))
+
+	// The table as set up: 16 map cards, the market, both merchants, the
+	// Navy, Ann's mats and the Legendary Pirate's.
+	b.waitText(tablet, "#pc-turn", "Ann")
+	b.waitText(tablet, "#pc-turn", "moves the Captain")
+	var cells int
+	b.run(tablet, "cells", chromedp.Evaluate(`document.querySelectorAll('#pc-map .pc-cell').length`, &cells))
+	if cells != 16 {
+		t.Errorf("the map shows %d cards, want 16", cells)
+	}
+	b.waitText(tablet, "#pc-map", "Test Isle")
+	b.waitText(tablet, "#pc-map", "Navy")
+	b.waitText(tablet, "#pc-map", "Orange merchant")
+	b.waitText(tablet, "#pc-market", "sells at 2 gold")
+	b.waitText(tablet, "#pc-players", "the Legendary Pirate")
+	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Gold 1 of 13")
+	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Captain")
+	b.pcFits(tablet, "the solo tablet", 16)
+	b.shot(tablet, "pc-solo-start.png")
+
+	// Play: Ann moves her Captain one space and ends her turn; the
+	// Legendary Pirate's die is rolled by the game ("Roll for us"); a fight
+	// is counted when the screen offers it. Until the end.
+	turns, rolls, seenTreasure := 0, 0, false
+	for step := 0; ; step++ {
+		if step > 200 {
+			t.Fatalf("the solo game did not end in 200 steps (%d turns, %d rolls)", turns, rolls)
+		}
+		var st string
+		b.run(tablet, "what next", chromedp.Poll(`(() => { const s = `+pcState+`; return s === 'wait' ? false : s; })()`, &st, chromedp.WithPollingInterval(50*time.Millisecond)))
+		switch {
+		case st == "over":
+		case st == "roll":
+			if rolls == 0 {
+				b.waitText(tablet, "#pc-fight", "Waiting for 1 die: the Legendary Pirate's order die")
+				b.waitText(tablet, "#pc-act", "Roll 1 die: the Legendary Pirate's order die")
+				b.shot(tablet, "pc-solo-automa-die.png")
+			}
+			rolls++
+			b.tap(tablet, "roll for us", `#expects [data-act="digital-roll"]`)
+			b.waitText(tablet, "#log", "the Legendary Pirate's order die: [")
+		case st == "resolve":
+			b.tap(tablet, "count the fight", `#pc-resolve`)
+		case strings.HasPrefix(st, "choose:"):
+			sp := strings.TrimPrefix(st, "choose:")
+			b.tap(tablet, "move the Captain to "+sp, `#pc-order-`+sp)
+			b.waitText(tablet, "#log", "Ann's Captain chose")
+			b.waitText(tablet, ".pc-mats[data-seat=\"0\"] .pc-wheel li.captain", sp)
+		case st == "end":
+			turns++
+			b.tap(tablet, "end the turn", `#pc-end-turn`)
+			b.waitText(tablet, "#log", "Ann ended the turn")
+		}
+		if !seenTreasure {
+			var n int
+			b.run(tablet, "treasures", chromedp.Evaluate(`document.querySelectorAll('#pc-map .pc-buried').length`, &n))
+			if n > 0 {
+				seenTreasure = true
+				b.waitText(tablet, "#log", "buried a treasure")
+				b.waitText(tablet, "#pc-map", "Treasure of")
+				b.shot(tablet, "pc-solo-treasure.png")
+			}
+		}
+		if st == "over" {
+			break
+		}
+	}
+	if !seenTreasure || turns == 0 || rolls == 0 {
+		t.Errorf("a solo game should see Ann's turns (%d), the Legendary Pirate's rolls (%d) and a treasure (%v)", turns, rolls, seenTreasure)
+	}
+	b.waitText(tablet, ".topbar", "Game over")
+	b.waitText(tablet, "#pc-end", "wins")
+	b.waitText(tablet, "#pc-end", "3 of 3 treasures buried")
+	b.pcFits(tablet, "the solo tablet at the end", 16)
+	b.shot(tablet, "pc-solo-over.png")
+	t.Logf("solo game: %d turns of Ann, %d rolls of the Legendary Pirate's die", turns, rolls)
+}
+
+// TestJourneyPiratesCode: Ann and Bo, a tablet and a phone each, play the
+// engine's example game (its setup and seed: the test catalog) for four
+// rounds. Ann's first turn is played on her phone from its hints, the
+// second on the tablet; Bo plays on his phone, is refused a sail beside the
+// Sail button, and attacks the Orange merchant ship; the attack's dice are
+// rolled on the table and tapped in on his phone (no dice camera
+// simulation on main yet), the faces and damage appear on every screen,
+// and he loses the fight.
+func TestJourneyPiratesCode(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules(), piratescode.Rules())
+	script, err := os.ReadFile("../engine/piratescode/testdata/script-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+		Seed  uint64          `json:"seed"`
+	}
+	if err := json.Unmarshal(script, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": "pirates-code", "setup": sc.Setup, "seed": sc.Seed,
+		"players": []map[string]any{{"name": "Ann", "colour": "red", "seat": 0}, {"name": "Bo", "colour": "blue", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1280, 800)
+	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
+		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#pc-map`, chromedp.ByQuery))
+	ann := b.device(390, 844)
+	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
+	bo := b.device(390, 844)
+	b.run(bo, "Bo's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
+
+	// Round 1. Ann's phone: her mats and the wheel's moves from its hints.
+	b.waitText(ann, "#pc-table", "Your mats")
+	b.waitText(ann, "#pc-act", "Move the Captain to")
+	b.waitText(bo, "#pc-wait", "Ann plays now")
+	b.pcFits(ann, "Ann's phone", 16)
+	b.shot(ann, "pc-phone-ann-order.png")
+	b.tap(ann, "Ann: Trade", `#pc-order-1`)
+	b.waitText(tablet, "#log", "Ann's Captain chose Trade")
+	b.waitText(ann, "#pc-sail", "tap the cards in order")
+	b.run(ann, "Ann's route", chromedp.Click(`#pc-sail [data-to="R3C3"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail [data-to="R2C3"]`, chromedp.ByQuery))
+	b.waitText(ann, "#pc-sail", "Test Isle 13 → Test Isle 2")
+	b.tap(ann, "Ann sails", `#pc-sail-go`)
+	b.waitText(tablet, "#log", "Ann sailed to R2C3")
+	b.waitText(tablet, `.pc-cell[data-cell="R2C3"]`, "Ann")
+	b.tap(ann, "Ann ends", `#pc-end-turn`)
+
+	// Bo's phone: a sail the rules refuse shows beside the Sail button.
+	b.tap(bo, "Bo: Trade", `#pc-order-1`)
+	b.run(bo, "Bo's bad route", chromedp.Click(`#pc-sail [data-to="R4C4"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail-go`, chromedp.ByQuery))
+	b.waitText(bo, "#pc-sail .pc-refusal", "Not allowed")
+	b.waitText(bo, "#pc-sail .pc-refusal", "(rulebook")
+	var onScreen bool
+	b.run(bo, "the refusal is on screen", chromedp.Evaluate(`(() => { const r = document.querySelector('#pc-sail .pc-refusal').getBoundingClientRect(), g = document.querySelector('#pc-sail-go').getBoundingClientRect();
+	  return r.left >= 0 && r.right <= innerWidth && Math.abs(r.top - g.bottom) < 120; })()`, &onScreen))
+	if !onScreen {
+		t.Error("Bo's refusal is not beside the Sail button")
+	}
+	b.pcFits(bo, "Bo's phone, refused", 16)
+	b.shot(bo, "pc-phone-bo-refused.png")
+	b.run(bo, "start again", chromedp.Click(`#pc-sail .row button:nth-child(2)`, chromedp.ByQuery))
+	b.run(bo, "Bo's route", chromedp.Click(`#pc-sail [data-to="R2C2"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail [data-to="R1C2"]`, chromedp.ByQuery))
+	b.tap(bo, "Bo sails", `#pc-sail-go`)
+	b.waitText(tablet, "#log", "Bo sailed to R1C2")
+	b.tap(bo, "Bo ends", `#pc-end-turn`)
+
+	// Round 2. Ann on the tablet: Crew Up, sail, hire the first of the row.
+	b.waitText(tablet, "#pc-act", "Move the Captain to")
+	b.tap(tablet, "Ann: Crew Up", `#pc-order-2`)
+	b.run(tablet, "Ann's route", chromedp.Click(`#pc-sail [data-to="R2C2"]`, chromedp.ByQuery))
+	b.tap(tablet, "Ann sails", `#pc-sail-go`)
+	b.waitText(tablet, "#pc-crew-up", "Hire")
+	b.tap(tablet, "Ann hires", `#pc-hire-0`)
+	b.waitText(tablet, "#log", "Ann hired Test Crew 9")
+	b.waitText(ann, "#pc-table", "Crew: Test Crew 9")
+	b.pcFits(tablet, "the tablet", 16)
+	b.shot(tablet, "pc-tablet-round2.png")
+	b.tap(tablet, "Ann ends", `#pc-end-turn`)
+
+	// Bo attacks the Orange merchant ship from his phone.
+	b.tap(bo, "Bo: Attack", `#pc-order-4`)
+	b.run(bo, "Bo's route", chromedp.Click(`#pc-sail [data-to="R1C3"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail [data-to="R1C4"]`, chromedp.ByQuery))
+	b.tap(bo, "Bo sails", `#pc-sail-go`)
+	b.waitText(bo, "#pc-attack", "the Orange merchant ship")
+	b.tap(bo, "Bo attacks", `#pc-attack-orange`)
+	b.waitText(tablet, "#pc-fight", "Bo attacks the Orange merchant ship")
+	b.waitText(tablet, "#expects", "roll 2")
+	b.waitText(bo, "#pc-act", "Roll 2 dice: Bo attacks the Orange merchant ship")
+	b.waitText(tablet, "#pc-fight", "Waiting for 2 dice")
+	b.shot(tablet, "pc-tablet-attack-roll.png")
+	// The dice rolled on the table show 6 and 3: Bo taps them in.
+	b.run(bo, "tap 6 and 3", chromedp.Click(`#pc-act [data-face="6"]`, chromedp.ByQuery), chromedp.Click(`#pc-act [data-face="3"]`, chromedp.ByQuery))
+	b.pcFits(bo, "Bo's phone, the dice", 16)
+	b.shot(bo, "pc-phone-bo-dice.png")
+	b.tap(bo, "these are the dice", `#pc-act [data-act="send-faces"]`)
+	b.waitText(tablet, "#pc-faces", "6")
+	b.waitText(tablet, "#pc-faces", "3")
+	b.waitText(tablet, "#pc-faces", "damage (the ship sinks at 2)")
+	b.waitText(ann, "#pc-fight", "Rolled")
+	b.waitText(bo, "#pc-act", "Count the damage")
+	b.waitText(bo, "#pc-act .pc-faces", "1 damage")
+	b.shot(tablet, "pc-tablet-attack-rolled.png")
+	b.tap(bo, "Bo counts", `#pc-resolve`)
+	b.waitText(tablet, "#log", "Bo deals 1 damage")
+	b.waitText(tablet, "#log", "the Orange merchant ship beat Bo")
+	b.run(tablet, "the fight is over", chromedp.Poll(`!document.querySelector('#pc-fight')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.waitText(bo, ".pc-mats", "Sure-fire tokens 1")
+	b.tap(bo, "Bo ends", `#pc-end-turn`)
+
+	// Round 3: Ann on her phone, Bo on his.
+	b.tap(ann, "Ann: Plunder", `#pc-order-3`)
+	b.waitText(tablet, "#log", "Ann's Captain chose Plunder")
+	b.tap(ann, "Ann plunders", `#pc-plunder`)
+	b.waitText(tablet, "#log", "Ann")
+	b.tap(ann, "Ann ends", `#pc-end-turn`)
+	b.tap(bo, "Bo: Plunder", `#pc-order-5`)
+	b.tap(bo, "Bo ends", `#pc-end-turn`)
+	b.waitText(tablet, "#pc-turn", "Ann")
+
+	// Round 4: Ann on the tablet; Bo hides out in the cove of his card and
+	// places his Deckhands again with the steppers on his phone.
+	b.tap(tablet, "Ann: Search", `#pc-order-4`)
+	b.tap(tablet, "Ann ends", `#pc-end-turn`)
+	b.tap(bo, "Bo: Hide Out", `#pc-order-0`)
+	b.waitText(bo, "#pc-hide", "place your")
+	var free string
+	b.run(bo, "one more on Rigging", chromedp.Click(`#pc-hide [data-assign="rigging"] button:last-child`, chromedp.ByQuery),
+		chromedp.Text(`#pc-hide > p`, &free, chromedp.ByQuery))
+	b.waitText(bo, `#pc-hide [data-assign="rigging"]`, "on Rigging")
+	b.pcFits(bo, "Bo's phone, hiding out", 16)
+	b.shot(bo, "pc-phone-bo-hide.png")
+	b.tap(bo, "Bo hides", `#pc-hide-out`)
+	b.waitText(tablet, "#log", "Bo hid in the cove")
+	b.waitText(tablet, `.pc-mats[data-seat="1"]`, "hidden in the cove")
+	b.waitText(tablet, "#pc-map", "Bo (hidden)")
+	b.tap(bo, "Bo ends", `#pc-end-turn`)
+	b.waitText(tablet, "#pc-turn", "Ann")
+	b.shot(tablet, "pc-tablet-round5.png")
+	b.shot(ann, "pc-phone-ann-round5.png")
+	t.Logf("Bo's hide-out: %s", free)
+}

@@ -1,0 +1,484 @@
+// @ts-check
+// The Pirate's Code's screen module (engine/piratescode, rules
+// "pirates-code"). The tablet shows the whole table: the 4x4 map with the
+// ports, the merchant ships, the Navy and the pirate ships; each player's
+// wheel and mats; the market; the fight and its dice. A phone shows its own
+// player's mats and only what that player may do now (the view's youMay
+// and hints). Everything shown comes from the view: no card, price or rule
+// is copied here. A refused action is shown beside the control tapped.
+
+import { html, useState } from '../../js/view.js';
+import { errorText } from '../../js/ui.js';
+
+const css = document.createElement('link');
+css.rel = 'stylesheet';
+css.href = new URL('./pc.css', import.meta.url).href;
+document.head.append(css);
+
+// The view's typedefs are generated from engine/piratescode's structs
+// (go run ./tools/jsdoc).
+/** @typedef {import('./types.gen.js').PCView} View */
+
+/** @param {string} s */
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ') : '');
+
+// Words for the bonus kinds and assignments: the screen's own wording of
+// the kit's codes, so no code reaches a player.
+/** @type {Record<string, string>} */
+const BONUS_WORDS = {
+  bury: 'Bury a treasure', gold: 'Take gold', sail: 'Sail again', reassign: 'Move your Deckhands', reroll: 'Re-roll',
+  plunder: 'Plunder', trade: 'Trade', search: 'Search', attack: 'Attack', 'crew-up': 'Crew Up', exchange: 'Exchange booty',
+  'sail-navy': 'Sail the Navy', 'sail-merchant': 'Sail a merchant ship', 'special-trade': 'Special trade',
+};
+/** @param {any} b */
+const bonusWords = (b) => (BONUS_WORDS[b.kind] || cap(b.kind)) + (b.n ? ` ${b.n}` : '') + (b.faces ? ` (faces ${b.faces.join(', ')})` : '');
+const ASSIGN = [['rigging', 'Rigging'], ['cannons', 'Cannons'], ['extort', 'Extort'], ['repair', 'Repair']];
+/** @type {Record<string, string>} */
+const STAGE_WORDS = {
+  'attack-roll': 'the attacker rolls', 'attack-adjust': 'the attacker may use sure-fire tokens and re-rolls, then counts',
+  'defend-roll': 'the defender rolls', 'defend-adjust': 'the defender may use sure-fire tokens, then counts',
+};
+/** @type {Record<string, string>} */
+const STEP_WORDS = { order: 'moves the Captain on the wheel', sail: 'may sail, then carries out the order', act: 'carries out the order', bonus: 'takes bonus actions, then ends the turn' };
+
+/**
+ * title is the table page's title.
+ * @param {View} view
+ */
+export function title(view) {
+  if (view.over) return "The Pirate's Code · over";
+  return `The Pirate's Code · ${view.turn.name}'s turn`;
+}
+
+/** @param {View} view */
+export function accepts(view) { return !!view && Array.isArray(view.map) && Array.isArray(view.market) && !!view.turn; }
+
+/** @param {{seat: number, view: View, ctx: any}} p */
+function Chip({ seat, view, ctx }) {
+  const p = view.players[seat];
+  if (!p) return null;
+  return html`<span class="chip" style=${'--c:' + ctx.colour(p.colour)}>${p.name}</span>`;
+}
+
+/** @param {{f: number}} p */
+const Die = ({ f }) => html`<span class="pc-die" title=${'a ' + f}>${f}</span>`;
+
+/**
+ * Table: the tablet's whole table, or a phone's own mats first.
+ * @param {{view: View, ctx: any}} props
+ */
+export function Table({ view, ctx }) {
+  const me = ctx && ctx.seat >= 0 ? view.players[ctx.seat] : null;
+  const turn = html`<p class="pc-turn" id="pc-turn">${view.over ? html`<strong>The game is over.</strong>`
+    : html`<${Chip} seat=${view.turn.seat} view=${view} ctx=${ctx} /> ${STEP_WORDS[view.turn.step] || view.turn.step}${view.turn.order ? html` · order: <strong>${cap(view.turn.order)}</strong>` : null}${view.turn.crossed ? ' · crossed the Ship Line' : ''}`}
+    ${view.endBy >= 0 && !view.over ? html`<br />${view.players[view.endBy].name} has buried three treasures: the round is played out.` : null}</p>`;
+  if (me) {
+    return html`<section class="pc pc-phone" id="pc-table">
+      ${turn}
+      <${Fight} view=${view} ctx=${ctx} />
+      <${Mats} p=${me} view=${view} ctx=${ctx} mine=${true} />
+      <details class="pc-more"><summary>The map, the market and the other players</summary>
+        <${MapGrid} view=${view} ctx=${ctx} />
+        <${Market} view=${view} />
+        ${view.players.filter((/** @type {any} */ p) => p.seat !== me.seat).map((/** @type {any} */ p) => html`<${Mats} key=${p.seat} p=${p} view=${view} ctx=${ctx} />`)}
+      </details>
+    </section>`;
+  }
+  return html`<section class="pc" id="pc-table">
+    ${turn}
+    <${Fight} view=${view} ctx=${ctx} />
+    <div class="pc-top">
+      <${MapGrid} view=${view} ctx=${ctx} />
+      <div class="pc-side">
+        <${Market} view=${view} />
+        <${Merchants} view=${view} />
+        <${CrewRow} view=${view} />
+      </div>
+    </div>
+    <div class="pc-players" id="pc-players">
+      ${view.players.map((/** @type {any} */ p) => html`<${Mats} key=${p.seat} p=${p} view=${view} ctx=${ctx} />`)}
+    </div>
+  </section>`;
+}
+
+/** @param {View} view */
+function winners(view) {
+  const w = (view.winners || []).map((/** @type {number} */ s) => view.players[s].name);
+  return w.length ? `${w.join(' and ')} ${w.length > 1 ? 'win' : 'wins'}.` : '';
+}
+
+/**
+ * EndScreen: who won, and each player's treasures and gold.
+ * @param {{view: View}} props
+ */
+export function EndScreen({ view }) {
+  return html`<section class="pc-end" id="pc-end"><h2>${winners(view) || 'The game is over.'}</h2>
+    <ul>${view.players.map((/** @type {any} */ p) => html`<li key=${p.seat}>${p.name}: ${p.buried} of 3 treasures buried, ${p.gold} gold</li>`)}</ul></section>`;
+}
+
+/** @param {{view: View, ctx: any}} props */
+function MapGrid({ view, ctx }) {
+  return html`<div class="pc-map" id="pc-map">${view.map.map((/** @type {any} */ c) => {
+    const k = c.card;
+    return html`<div key=${c.cell} class=${'pc-cell' + (c.port ? ' port' : '') + (k.storm ? ' storm' : '')} data-cell=${c.cell}>
+      <div class="pc-name">${k.name}</div>
+      <div class="pc-feat">
+        ${k.settlement ? html`<span title="booty in the settlement">Settlement ${k.settlement}</span>` : null}
+        ${k.market ? html`<span>Market: ${cap(k.market)}</span>` : null}
+        ${k.cove ? html`<span>Cove</span>` : null}
+        ${k.storm ? html`<span>Storm</span>` : null}
+        ${k.buryCost ? html`<span>Bury ${k.buryCost} gold</span>` : null}
+        ${c.port ? html`<span>Port</span>` : null}
+        ${c.searchToken ? html`<span class="muted">search token</span>` : null}
+      </div>
+      ${c.buried >= 0 ? html`<div class="pc-buried" style=${'--c:' + ctx.colour(view.players[c.buried].colour)}>Treasure of <span class="pc-owner">${view.players[c.buried].name}</span></div>` : null}
+      <div class="pc-ships">
+        ${(c.pirates || []).map((/** @type {number} */ s) => html`<span key=${'p' + s} class="pc-ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>⚓ ${view.players[s].name}${view.players[s].inCove ? ' (hidden)' : ''}</span>`)}
+        ${(c.merchants || []).map((/** @type {string} */ m) => html`<span key=${'m' + m} class=${'pc-merchant ' + m.toLowerCase()}>${m} merchant</span>`)}
+        ${c.navy ? html`<span class="pc-navy">Navy</span>` : null}
+      </div>
+    </div>`;
+  })}</div>`;
+}
+
+/** @param {{view: View}} props */
+function Market({ view }) {
+  return html`<div class="pc-market" id="pc-market"><h3>Market</h3>
+    <ul>${view.market.map((/** @type {any} */ m) => html`<li key=${m.price}><strong>${cap(m.booty)}</strong> sells at ${m.price} gold</li>`)}</ul>
+    <p class="muted">In the bag: ${Object.entries(view.bag || {}).map(([b, n]) => `${n} ${cap(b)}`).join(', ')}</p></div>`;
+}
+
+/** @param {{view: View}} props */
+function Merchants({ view }) {
+  return html`<div class="pc-merchants" id="pc-merchants"><h3>Merchant ships</h3>
+    <ul>${view.merchants.map((/** @type {any} */ m) => html`<li key=${m.name}><strong>${m.name}</strong> at ${cellName(view, m.cell)}, heading for ${cellName(view, m.target)}${m.booty ? `, carrying ${cap(m.booty)}` : ''}.
+      Damage to sink ${m.card.damage}, pays ${m.card.gold} gold</li>`)}</ul>
+    <p class="muted">The Navy is at ${cellName(view, view.navy)}. ${view.merchantDeck} merchant cards, ${view.crewDeck} crew cards left; ${view.surefireStock} sure-fire tokens in the supply.</p></div>`;
+}
+
+/** cellName names a cell by its map card, as players see it. */
+/** @param {View} view @param {string} cell */
+function cellName(view, cell) {
+  const c = view.map.find((/** @type {any} */ x) => x.cell === cell);
+  return c ? c.card.name : cell;
+}
+
+/** @param {{view: View}} props */
+function CrewRow({ view }) {
+  return html`<div class="pc-crewrow" id="pc-crewrow"><h3>Crew for hire</h3>
+    <ul>${(view.crewRow || []).map((/** @type {any} */ k, i) => html`<li key=${i}>${k ? html`<${CardText} k=${k} />` : html`<span class="muted">empty</span>`}</li>`)}</ul></div>`;
+}
+
+/** @param {{k: any}} props */
+function CardText({ k }) {
+  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} hit` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
+}
+
+/** @param {{p: any, view: View, ctx: any, mine?: boolean}} props */
+function Mats({ p, view, ctx, mine }) {
+  const turn = view.turn.seat === p.seat && !view.over;
+  return html`<div class=${'pc-mats' + (turn ? ' turn' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
+    <h3>${mine ? 'Your mats' : p.name}${p.automa && !/legendary pirate/i.test(p.name) ? ' (the Legendary Pirate)' : ''}${turn ? ' · to play' : ''}</h3>
+    <div class="pc-stats">
+      <span class="pc-gold">Gold <strong>${p.gold}</strong>${p.automa && p.solo ? ` of ${p.solo.goldTop}` : ' of 13'}</span>
+      <span class="pc-treasures">Treasures <strong>${p.buried}</strong> of 3</span>
+      ${p.automa ? null : html`<span>Legend: ${p.legendName} (level ${p.legend + 1})</span>`}
+      <span>Sail ${p.sail} · ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}</span>
+      <span>Ship at ${cellName(view, p.cell)}${p.inCove ? ', hidden in the cove' : ''}</span>
+      ${p.surefire ? html`<span>Sure-fire tokens ${p.surefire}</span>` : null}
+      ${p.bloodied ? html`<span>Bloodied</span>` : null}
+    </div>
+    <div class="pc-booty">Booty: ${p.booty.length ? p.booty.map(cap).join(', ') : 'none'}${p.kept && p.kept.length ? ` · kept tokens: ${p.kept.map((/** @type {any} */ t) => cap(t.kind) + (t.n ? ' ' + t.n : '')).join(', ')}` : ''}</div>
+    <ol class="pc-wheel" title="the wheel">${p.wheel.map((/** @type {any} */ w) => html`<li key=${w.space} class=${w.captain ? 'captain' : ''}>
+      <span class="pc-space">${w.space}</span> ${w.label}${w.captain ? html` <strong>⎈ Captain</strong>` : null}${w.deckhands ? html` <span class="pc-hands">${w.deckhands} Deckhand${w.deckhands > 1 ? 's' : ''}</span>` : null}
+      ${p.automa && p.solo && p.solo.targets && p.solo.targets[w.space] ? html` <span class="muted">target: ${cap(p.solo.targets[w.space])}</span>` : null}
+    </li>`)}</ol>
+    <div class="pc-assign">${ASSIGN.map(([id, label]) => html`<span key=${id}>${label} <strong>${(p.assign || {})[id] || 0}</strong></span>`)}${p.reserve ? html`<span>waiting on the legend track ${p.reserve}</span>` : null}</div>
+    ${p.automa && p.solo ? html`<p class="muted">Helm: ${p.solo.helm}; Legend mat: ${p.solo.legend}, track space ${p.solo.track}. Next die: ${p.solo.nextRoll}</p>`
+      : html`<div class="pc-cards">Captain: <${CardText} k=${p.captain} />${p.crew.map((/** @type {any} */ k) => html`<div key=${k.id}>Crew: <${CardText} k=${k} /></div>`)}</div>`}
+  </div>`;
+}
+
+/**
+ * Fight: the attack going on, what the roll is for and the faces rolled,
+ * with the faces to tap for each open roll request.
+ * @param {{view: View, ctx: any}} props
+ */
+function Fight({ view, ctx }) {
+  const f = view.fight;
+  const rolls = view.rolls || [];
+  if (!f && !rolls.length) return null;
+  return html`<section class="pc-fight" id="pc-fight">
+    ${f ? html`<h2>${view.players[f.attacker].name} attacks ${targetName(view, f.target)}</h2>
+      <p>Now ${STAGE_WORDS[f.stage] || f.stage}.</p>
+      ${f.faces && f.faces.length ? html`<p class="pc-faces" id="pc-faces">Rolled: ${f.faces.map((/** @type {number} */ x, i) => html`<${Die} key=${i} f=${x} />`)} → <strong>${f.total}</strong> damage${f.against ? html` (the ship sinks at ${f.against})` : null}${f.stage.startsWith('defend') ? html`, against the attacker's ${f.attackTotal}` : null}</p>` : null}` : null}
+    ${rolls.map((/** @type {any} */ r) => html`<p key=${r.id} class="pc-waiting">Waiting for ${diceCount(r)} ${diceCount(r) === 1 ? 'die' : 'dice'}: ${r.purpose}.</p>`)}
+  </section>`;
+}
+
+/**
+ * RollFaces: what a roll request is for, and a tap per face rolled on the
+ * table (the shell's box takes typed faces or rolls for us).
+ * @param {{r: any, ctx: any}} props
+ */
+function RollFaces({ r, ctx }) {
+  const n = diceCount(r);
+  const [faces, setFaces] = useState(/** @type {number[]} */ ([]));
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const send = () => ctx.submit({ type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: r.id, faces: faces.map(String) })
+    .then(() => { setFaces([]); setErr(null); }, setErr);
+  return html`<div class="pc-roll" data-request=${r.id}>
+    <p><strong>Roll ${n} ${n === 1 ? 'die' : 'dice'}</strong>: ${r.purpose}. Tap what ${n === 1 ? 'it shows' : 'they show'}.</p>
+    <div class="pc-facebtns">${[1, 2, 3, 4, 5, 6].map((x) => html`<button key=${x} class="btn pc-face" data-face=${x} disabled=${faces.length >= n} onClick=${() => setFaces([...faces, x])}>${x}</button>`)}</div>
+    <p>Tapped: ${faces.length ? faces.map((x, i) => html`<${Die} key=${i} f=${x} />`) : html`<span class="muted">none yet</span>`}</p>
+    <div class="row"><button class="btn primary" data-act="send-faces" disabled=${faces.length !== n} onClick=${send}>These are the dice</button>
+      <button class="btn" data-act="clear-faces" disabled=${!faces.length} onClick=${() => setFaces([])}>Start again</button></div>
+    <${Refusal} err=${err} />
+  </div>`;
+}
+
+/** targetName: a merchant ship by its colour, a pirate by name. @param {View} view @param {string} t */
+const targetName = (view, t) => (view.merchants.some((/** @type {any} */ m) => m.name === t) ? `the ${t} merchant ship` : t);
+
+/** diceCount is how many dice a roll request asks for. @param {any} r */
+const diceCount = (r) => (r.dice || []).reduce((/** @type {number} */ a, /** @type {any} */ d) => a + (d.count || 1), 0);
+
+/** @param {{err: any}} props */
+function Refusal({ err }) {
+  if (!err) return null;
+  return html`<p class=${'pc-refusal' + (err.status === 422 ? ' rule' : '')} role="alert">${err.status === 422 ? 'Not allowed: ' : 'Problem: '}${errorText(err)}</p>`;
+}
+
+/**
+ * actingSeat is the seat this screen acts for now: a phone's own; on the
+ * tablet the side of the fight that must act, else the player whose turn
+ * it is.
+ * @param {View} view @param {any} ctx
+ */
+function actingSeat(view, ctx) {
+  if (ctx.seat >= 0) return ctx.seat;
+  const f = view.fight;
+  if (f) {
+    if (f.stage.startsWith('defend')) {
+      const d = view.players.findIndex((/** @type {any} */ p) => p.name === f.target);
+      return d;
+    }
+    return f.attacker;
+  }
+  return view.turn.seat;
+}
+
+/**
+ * may lists what the acting seat may do: a phone's youMay; the tablet,
+ * which gets the public view, follows the step the turn is at.
+ * @param {View} view @param {any} ctx @param {number} seat
+ */
+function may(view, ctx, seat) {
+  if (ctx.seat >= 0) return view.youMay || [];
+  const p = view.players[seat];
+  if (!p || p.automa) return [];
+  const f = view.fight;
+  if (f) return f.stage.endsWith('adjust') ? ['surefire', 'resolve'].concat(f.stage === 'attack-adjust' ? ['reroll'] : []) : [];
+  const order = view.turn.order === 'hide-out' ? 'hide-out' : view.turn.order;
+  switch (view.turn.step) {
+    case 'order': return ['choose-order'];
+    case 'sail': return ['sail', order, 'pass-order', 'bonus', 'end-turn'];
+    case 'act': return [order, 'pass-order', 'bonus', 'end-turn'];
+    default: return ['bonus', 'end-turn'];
+  }
+}
+
+/**
+ * Actions: only what this screen's player may do now, each refusal shown
+ * beside the control tapped.
+ * @param {{view: View, ctx: any}} props
+ */
+export function Actions({ view, ctx }) {
+  // Dice to roll come first: the faces are tapped where the player acts
+  // (the tablet for the table; a phone whose player rolls now).
+  const rolls = view.rolls || [];
+  if (rolls.length && (ctx.seat < 0 || (view.youMay || []).includes('roll'))) {
+    return html`<div class="pc-act" id="pc-act">${rolls.map((/** @type {any} */ r) => html`<${RollFaces} key=${r.id} r=${r} ctx=${ctx} />`)}</div>`;
+  }
+  const seat = actingSeat(view, ctx);
+  const can = may(view, ctx, seat);
+  const p = view.players[seat];
+  if (!p) return html`<p class="muted">Nothing to do here now.</p>`;
+  if (!can.length) {
+    if ((view.rolls || []).length) return html`<p class="muted" id="pc-wait">The table rolls the dice: see above.</p>`;
+    const who = view.fight ? view.players[actingSeat(view, { seat: -1 })] : view.players[view.turn.seat];
+    return html`<p class="muted" id="pc-wait">${who ? who.name : 'Someone else'} ${who && who.automa ? 'plays its turn' : 'plays now'}.</p>`;
+  }
+  return html`<div class="pc-act" id="pc-act" key=${view.version}>
+    <p class="pc-who">${ctx.seat >= 0 ? 'Your turn' : html`<${Chip} seat=${seat} view=${view} ctx=${ctx} /> acts`}${view.fight ? ` in the fight against ${targetName(view, view.fight.target)}` : ''}.</p>
+    ${view.fight && view.fight.faces && view.fight.faces.length ? html`<p class="pc-faces">Rolled: ${view.fight.faces.map((/** @type {number} */ x, i) => html`<${Die} key=${i} f=${x} />`)} → <strong>${view.fight.total}</strong> damage</p>` : null}
+    ${can.includes('choose-order') ? html`<${ChooseOrder} view=${view} ctx=${ctx} seat=${seat} />` : null}
+    ${can.includes('sail') ? html`<${Sail} view=${view} ctx=${ctx} seat=${seat} />` : null}
+    ${['plunder', 'trade', 'crew-up', 'search', 'attack', 'hide-out'].filter((o) => can.includes(o)).map((o) => html`<${Order} key=${o} o=${o} view=${view} ctx=${ctx} seat=${seat} />`)}
+    ${can.includes('bonus') ? html`<${Bonuses} view=${view} ctx=${ctx} seat=${seat} />` : null}
+    ${can.includes('surefire') ? html`<${Surefire} view=${view} ctx=${ctx} seat=${seat} />` : null}
+    ${can.includes('reroll') ? html`<${Reroll} view=${view} ctx=${ctx} seat=${seat} />` : null}
+    ${can.includes('resolve') ? html`<${Button} id="pc-resolve" label=${view.fight && view.fight.stage.startsWith('defend') ? 'Count the defence' : 'Count the damage'} action=${{ type: 'resolve', seat }} ctx=${ctx} />` : null}
+    ${can.includes('pass-order') ? html`<${Button} id="pc-pass" label="Skip the order" action=${{ type: 'pass-order', seat }} ctx=${ctx} />` : null}
+    ${can.includes('end-turn') ? html`<${Button} id="pc-end-turn" label="End the turn" cls="primary" action=${{ type: 'end-turn', seat }} ctx=${ctx} />` : null}
+  </div>`;
+}
+
+/**
+ * Button sends one action; its refusal shows right under it.
+ * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, note?: any}} props
+ */
+function Button({ id, label, action, ctx, cls = '', disabled = false, note = null }) {
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  return html`<div class="pc-control">
+    <button class=${'btn big ' + cls} id=${id} disabled=${disabled} onClick=${() => ctx.submit(action).then(() => setErr(null), setErr)}>${label}</button>
+    ${note ? html`<span class="muted pc-note">${note}</span>` : null}
+    <${Refusal} err=${err} />
+  </div>`;
+}
+
+/** @param {{view: View, ctx: any, seat: number}} props */
+function ChooseOrder({ view, ctx, seat }) {
+  const p = view.players[seat];
+  const hints = view.hints && view.hints.wheel;
+  const moves = hints || p.wheel.filter((/** @type {any} */ w) => !w.captain).map((/** @type {any} */ w) => ({ space: w.space, label: w.label, ok: true }));
+  return html`<div class="pc-group" id="pc-choose"><h3>Move the Captain to</h3>
+    ${moves.map((/** @type {any} */ m) => html`<${Button} key=${m.space} id=${'pc-order-' + m.space} label=${`${m.label} (space ${m.space})`} disabled=${!m.ok}
+      note=${m.ok ? [m.deckhands ? `costs ${m.deckhands} Deckhand${m.deckhands > 1 ? 's' : ''}` : '', m.crosses ? 'crosses the Ship Line' : ''].filter(Boolean).join(', ') : m.why}
+      action=${{ type: 'choose-order', seat, to: m.space }} ctx=${ctx} />`)}
+  </div>`;
+}
+
+/**
+ * Sail: tap the cards to sail through, in order, then Sail.
+ * @param {{view: View, ctx: any, seat: number, bonus?: any}} props
+ */
+function Sail({ view, ctx, seat, bonus }) {
+  const [path, setPath] = useState(/** @type {string[]} */ ([]));
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const p = view.players[seat];
+  const reach = view.hints && view.hints.reach;
+  const go = () => {
+    const a = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index, path } : { type: 'sail', seat, path };
+    ctx.submit(a).then(() => { setPath([]); setErr(null); }, setErr);
+  };
+  return html`<div class="pc-group pc-sail" id=${bonus ? 'pc-bonus-sail' : 'pc-sail'}><h3>${bonus ? 'Sail (bonus)' : 'Sail'}: tap the cards in order (sail ${p.sail})</h3>
+    <div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (path.includes(c.cell) ? ' on' : '') + (c.cell === p.cell ? ' here' : '') + (reach && reach.includes(c.cell) ? ' reach' : '')}
+      data-to=${c.cell} onClick=${() => setPath([...path, c.cell])}>${c.card.name}${c.cell === p.cell ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
+    <p>Route: ${path.length ? path.map((c) => cellName(view, c)).join(' → ') : html`<span class="muted">tap a card next to your ship</span>`}</p>
+    <div class="row"><button class="btn big primary" id=${bonus ? 'pc-bonus-sail-go' : 'pc-sail-go'} disabled=${!path.length} onClick=${go}>Sail</button>
+      <button class="btn" disabled=${!path.length} onClick=${() => setPath([])}>Start again</button></div>
+    <${Refusal} err=${err} />
+  </div>`;
+}
+
+/**
+ * Order: carrying out the order the Captain chose.
+ * @param {{o: string, view: View, ctx: any, seat: number}} props
+ */
+function Order({ o, view, ctx, seat }) {
+  const p = view.players[seat];
+  switch (o) {
+    case 'trade': {
+      return html`<div class="pc-group" id="pc-trade"><h3>Trade</h3>
+        ${[1, 2, 3].map((n) => html`<${Button} key=${n} id=${'pc-trade-' + n} label=${`Sell ${n}`} action=${{ type: 'trade', seat, count: n }} ctx=${ctx} />`)}</div>`;
+    }
+    case 'crew-up':
+      return html`<div class="pc-group" id="pc-crew-up"><h3>Crew Up: hire</h3>
+        ${(view.crewRow || []).map((/** @type {any} */ k, i) => k ? html`<${Button} key=${i} id=${'pc-hire-' + i} label=${html`Hire <${CardText} k=${k} />`} action=${{ type: 'crew-up', seat, take: i }} ctx=${ctx} />` : null)}
+        <${Button} id="pc-hire-refresh" label="Pay 1 gold for a new row, hire the first" action=${{ type: 'crew-up', seat, refresh: true, take: 0 }} ctx=${ctx} /></div>`;
+    case 'attack':
+      return html`<div class="pc-group" id="pc-attack"><h3>Attack</h3>
+        ${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${'pc-attack-' + t} label=${label} action=${{ type: 'attack', seat, target: t }} ctx=${ctx} />`)}</div>`;
+    case 'hide-out':
+      return html`<${HideOut} view=${view} ctx=${ctx} seat=${seat} />`;
+    default:
+      return html`<div class="pc-group"><${Button} id=${'pc-' + o} label=${cap(o)} note=${o === 'plunder' ? `your hold: ${p.booty.length ? p.booty.map(cap).join(', ') : 'empty'}` : ''} action=${{ type: o, seat }} ctx=${ctx} /></div>`;
+  }
+}
+
+/**
+ * targets: the ships on the attacker's card (the engine still judges).
+ * @param {View} view @param {number} seat
+ * @returns {[string, string][]}
+ */
+function targets(view, seat) {
+  const p = view.players[seat];
+  const cell = /** @type {any} */ (view.map.find((/** @type {any} */ c) => c.cell === p.cell) || {});
+  /** @type {[string, string][]} */
+  const out = (cell.merchants || []).map((/** @type {string} */ m) => [m.toLowerCase(), `the ${m} merchant ship`]);
+  for (const s of cell.pirates || []) if (s !== seat) out.push(['seat' + (s + 1), view.players[s].name]);
+  if (!out.length) out.push(...view.merchants.map((/** @type {any} */ m) => /** @type {[string, string]} */ ([m.name.toLowerCase(), `the ${m.name} merchant ship`])));
+  return out;
+}
+
+/**
+ * Bonuses: the bonus actions the order triggers (the phone's hints; the
+ * tablet reads the cards whose trigger is the order).
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
+function Bonuses({ view, ctx, seat }) {
+  const p = view.players[seat];
+  /** @type {any[]} */
+  let list = view.hints && view.hints.bonuses;
+  if (!list) {
+    list = [];
+    for (const [id, k] of [['captain', p.captain], ...p.crew.map((/** @type {any} */ k) => [k.id, k])]) {
+      if (k.trigger !== view.turn.order) continue;
+      (k.bonuses || []).forEach((/** @type {any} */ b, i) => list.push({ card: id, name: k.name, index: i, kind: b.kind, n: b.n, used: false }));
+    }
+  }
+  if (!list.length) return null;
+  return html`<div class="pc-group" id="pc-bonuses"><h3>Bonus actions</h3>
+    ${list.map((/** @type {any} */ b) => b.kind === 'sail' && !b.used
+      ? html`<${Sail} key=${b.card + b.index} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`
+      : b.kind === 'attack' && !b.used
+        ? targets(view, seat).map(([t, label]) => html`<${Button} key=${b.card + b.index + t} id=${`pc-bonus-${b.index}-${t}`} label=${`${b.name}: attack ${label}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, target: t }} ctx=${ctx} />`)
+        : html`<${Button} key=${b.card + b.index} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${b.used} note=${b.used ? 'used this turn' : ''}
+          action=${{ type: 'bonus', seat, card: b.card, index: b.index }} ctx=${ctx} />`)}
+  </div>`;
+}
+
+/** @param {{view: View, ctx: any, seat: number}} props */
+function Surefire({ view, ctx, seat }) {
+  const p = view.players[seat];
+  const f = view.fight;
+  if (!p.surefire || !f || !f.faces) return null;
+  return html`<div class="pc-group" id="pc-surefire"><h3>Sure-fire token (${p.surefire} left): turn a die to</h3>
+    ${f.faces.map((/** @type {number} */ x, i) => html`<div key=${i} class="row">Die ${i + 1} (<${Die} f=${x} />): ${[6, 5, 4, 3, 2, 1].map((face) => html`<${Button} key=${face} id=${`pc-sf-${i}-${face}`} label=${String(face)} action=${{ type: 'surefire', seat, die: i, face }} ctx=${ctx} />`)}</div>`)}
+  </div>`;
+}
+
+/** @param {{view: View, ctx: any, seat: number}} props */
+function Reroll({ view, ctx, seat }) {
+  const p = view.players[seat];
+  const f = view.fight;
+  const cards = p.crew.filter((/** @type {any} */ k) => (k.bonuses || []).some((/** @type {any} */ b) => b.kind === 'reroll'));
+  if (!cards.length || !f || !f.faces) return null;
+  return html`<div class="pc-group" id="pc-reroll"><h3>Re-roll</h3>
+    ${cards.map((/** @type {any} */ k) => f.faces.map((/** @type {number} */ x, i) => html`<${Button} key=${k.id + i} id=${`pc-reroll-${i}`} label=${`${k.name}: roll die ${i + 1} (${x}) again`} action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`))}
+  </div>`;
+}
+
+/**
+ * HideOut: hiding in the cove places every Deckhand of the mat and the
+ * wheel again on Rigging, Cannons and Extort (the rest wait in Repair).
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
+function HideOut({ view, ctx, seat }) {
+  const p = view.players[seat];
+  const a = p.assign || {};
+  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + p.wheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + (w.deckhands || 0), 0);
+  const [n, setN] = useState(() => ({ rigging: a.rigging || 0, cannons: a.cannons || 0, extort: a.extort || 0 }));
+  const placed = n.rigging + n.cannons + n.extort;
+  /** @param {'rigging'|'cannons'|'extort'} k @param {number} d */
+  const step = (k, d) => setN({ ...n, [k]: Math.max(0, n[k] + d) });
+  return html`<div class="pc-group" id="pc-hide"><h3>Hide out in the cove: place your ${total} Deckhands</h3>
+    ${ASSIGN.slice(0, 3).map(([k, label]) => html`<div key=${k} class="pc-stepper" data-assign=${k}>
+      <button class="btn" aria-label=${'one less on ' + label} disabled=${n[k] <= 0} onClick=${() => step(/** @type {any} */ (k), -1)}>−</button>
+      <span class="pc-count"><strong>${n[k]}</strong> on ${label}</span>
+      <button class="btn" aria-label=${'one more on ' + label} disabled=${placed >= total} onClick=${() => step(/** @type {any} */ (k), 1)}>+</button></div>`)}
+    <p>${total - placed} wait in Repair.</p>
+    <${Button} id="pc-hide-out" label="Hide out" action=${{ type: 'hide-out', seat, assign: n }} ctx=${ctx} />
+  </div>`;
+}
