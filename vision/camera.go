@@ -46,8 +46,16 @@ func OpenCamera(spec string) (*Camera, error) {
 }
 
 // Next reads the next frame as an RGBA image (a new image each time, so
-// the caller may keep it).
+// the caller may keep it). A pump that runs for hours should use Fill.
 func (c *Camera) Next(ctx context.Context) (image.Image, error) {
+	return c.Fill(ctx, nil)
+}
+
+// Fill reads the next frame into dst and returns it: dst's pixels are
+// reused when its size is the frame's, else (dst nil or another size) a new
+// image is made. It implements FillSource, so a pump can recycle a few
+// buffers instead of making a new frame 30 times a second.
+func (c *Camera) Fill(ctx context.Context, dst *image.RGBA) (*image.RGBA, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -68,9 +76,9 @@ func (c *Camera) Next(ctx context.Context) (image.Image, error) {
 	if err != nil || len(px) != w*h*4 {
 		return nil, fmt.Errorf("camera %q: cannot copy the frame", c.spec)
 	}
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	copy(img.Pix, px)
-	return img, nil
+	dst = fitRGBA(dst, w, h)
+	copy(dst.Pix, px)
+	return dst, nil
 }
 
 // Close releases the camera.

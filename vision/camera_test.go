@@ -5,6 +5,7 @@ package vision
 import (
 	"context"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -73,5 +74,49 @@ func TestCameraWatcherOnRecordedDrop(t *testing.T) {
 	got := len(reads[0].Result.Cubes) + len(reads[0].Result.Redrop)
 	if got != len(truth) {
 		t.Errorf("read %d cubes, dropped %d: %+v", got, len(truth), reads[0].Result)
+	}
+}
+
+// Fill reads each frame into the buffer it is given: the same image comes
+// back holding the new frame, and a buffer of another size is replaced.
+func TestCameraFillReusesTheBuffer(t *testing.T) {
+	dir := t.TempDir()
+	for i, v := range []uint8{30, 220} {
+		img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+		for k := range img.Pix {
+			img.Pix[k] = v
+			if k%4 == 3 {
+				img.Pix[k] = 255 // opaque
+			}
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("f_%03d.png", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	cam, err := OpenCamera(filepath.Join(dir, "f_%03d.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cam.Close()
+	ctx := context.Background()
+	small := image.NewRGBA(image.Rect(0, 0, 8, 8))
+	first, err := cam.Fill(ctx, small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first == small || first.Rect.Dx() != 64 || first.Pix[0] != 30 {
+		t.Fatalf("first frame: %v, red %d", first.Rect, first.Pix[0])
+	}
+	second, err := cam.Fill(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second != first || second.Pix[0] != 220 || second.Pix[3] != 255 {
+		t.Errorf("the second frame came back in another image (%v) or with red %d alpha %d", second != first, second.Pix[0], second.Pix[3])
 	}
 }

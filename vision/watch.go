@@ -40,8 +40,11 @@ type WatchOptions struct {
 // Settled is one read per drop, with the frame it came from.
 type Settled struct {
 	Result Result
-	Frame  image.Image
-	At     time.Time
+	// Frame is the frame read. A source that recycles its buffers (as the
+	// camera service's pump does) may reuse it once the watcher has taken
+	// its next frame: copy it to keep it.
+	Frame image.Image
+	At    time.Time
 	// Hinted tells whether the drop sensor announced this drop.
 	Hinted bool
 }
@@ -80,8 +83,11 @@ func NewWatcher(src Source, rd FrameReader, o WatchOptions) *Watcher {
 // uses it to see a drop; anything else that must wait for a still board
 // (a calibration step) uses the same measure.
 type Motion struct {
-	opt  WatchOptions
-	prev []float32
+	opt WatchOptions
+	// prev and cur are the 160x120 brightness thumbnails of the last two
+	// frames, swapped at every frame so a stream costs no allocation.
+	prev, cur []float32
+	seen      bool
 }
 
 // NewMotion makes a motion meter with o's thresholds (defaults as for a
@@ -91,9 +97,9 @@ func NewMotion(o WatchOptions) *Motion { return &Motion{opt: o.withDefaults()} }
 // Moved reports whether img differs from the frame given before it. The
 // first frame has nothing to differ from: false.
 func (m *Motion) Moved(img image.Image) bool {
-	th := thumb(img, m.opt.Region)
-	moved := m.prev != nil && len(m.prev) == len(th) && changed(m.prev, th, m.opt.Motion) >= m.opt.MinChanged
-	m.prev = th
+	m.cur = thumb(m.cur[:0], img, m.opt.Region)
+	moved := m.seen && len(m.prev) == len(m.cur) && changed(m.prev, m.cur, m.opt.Motion) >= m.opt.MinChanged
+	m.prev, m.cur, m.seen = m.cur, m.prev, true
 	return moved
 }
 
@@ -151,14 +157,14 @@ func (w *Watcher) Run(ctx context.Context, out chan<- Settled) error {
 	}
 }
 
-// thumb samples the brightness of a 160x120 grid over the region.
-func thumb(img image.Image, region image.Rectangle) []float32 {
+// thumb appends to out the brightness of a 160x120 grid of samples over
+// the region: the small image the motion check compares.
+func thumb(out []float32, img image.Image, region image.Rectangle) []float32 {
 	b := img.Bounds()
 	if !region.Empty() {
 		b = region.Intersect(b)
 	}
 	const gw, gh = 160, 120
-	out := make([]float32, 0, gw*gh)
 	if b.Empty() {
 		return out
 	}

@@ -140,3 +140,29 @@ func TestMotion(t *testing.T) {
 		}
 	}
 }
+
+// The motion check runs on every camera frame: after the first two frames
+// it compares thumbnails it already has, making no new ones.
+func TestMotionAllocatesNothingPerFrame(t *testing.T) {
+	a := image.NewRGBA(image.Rect(0, 0, 1280, 960))
+	b := image.NewRGBA(image.Rect(0, 0, 1280, 960))
+	for i := range b.Pix {
+		b.Pix[i] = 200
+	}
+	m := NewMotion(WatchOptions{})
+	m.Moved(a)
+	if !m.Moved(b) {
+		t.Fatal("a frame that turned bright is not motion")
+	}
+	flip := false
+	if n := testing.AllocsPerRun(20, func() {
+		flip = !flip
+		if flip {
+			m.Moved(a)
+		} else {
+			m.Moved(b)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+}

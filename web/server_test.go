@@ -52,7 +52,7 @@ func newEnv(t testing.TB, opts Options, rules ...engine.Rules) *env {
 	if opts.DefaultLayout == nil {
 		// cmd serves Dead Reckoning's default board; the battle screen
 		// builds its by-hand read from it.
-		b, err := os.ReadFile("../engine/deadreckoning/battle/board.default.json")
+		b, err := os.ReadFile("../engine/layout/board.default.json")
 		if err != nil {
 			t.Fatal(err)
 		}

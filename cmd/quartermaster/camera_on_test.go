@@ -3,79 +3,25 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"image"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"log/slog"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/vision"
-	"github.com/quartermaster-table/quartermaster/vision/board"
-	"github.com/quartermaster-table/quartermaster/vision/synth"
-	"github.com/quartermaster-table/quartermaster/web"
 )
 
+// The camera service itself is tested in vision/camerasvc; these tests check
+// serve's wiring: the Dead Reckoning read action and board check. A
+// simulated drop read into a battle through serve is
+// TestServeBattleReadWhileAwaited.
+
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
-// openSim opens the simulated camera over a data directory.
-func openSim(t *testing.T, data string) (*camera, context.Context) {
-	t.Helper()
-	cfg := defaultConfig()
-	cfg.Sim = true
-	cfg.Data = data
-	ctx, cancel := context.WithCancel(context.Background())
-	cam, err := openCamera(ctx, quietLogger(), cfg)
-	if err != nil || cam == nil {
-		cancel()
-		t.Fatalf("openCamera: %v %v", cam, err)
-	}
-	t.Cleanup(func() { cancel(); cam.Close() })
-	return cam, ctx
-}
-
-// watch attaches like a table does: the reports of the camera's watcher.
-func watch(t *testing.T, ctx context.Context, cam *camera) <-chan companion.CameraReport {
-	t.Helper()
-	cw, ok := cam.Camera.(companion.CameraWatcher)
-	if !ok {
-		t.Fatal("the camera does not watch by itself")
-	}
-	out := make(chan companion.CameraReport, 8)
-	go cw.Watch(ctx, out)
-	return out
-}
-
-func nextReport(t *testing.T, ch <-chan companion.CameraReport) companion.CameraReport {
-	t.Helper()
-	select {
-	case r := <-ch:
-		return r
-	case <-time.After(15 * time.Second):
-		t.Fatal("the camera handed in no read after the drop")
-	}
-	return companion.CameraReport{}
-}
-
-func noReport(t *testing.T, ch <-chan companion.CameraReport, d time.Duration, why string) {
-	t.Helper()
-	select {
-	case r := <-ch:
-		t.Fatalf("%s, but the camera handed in %+v (%s)", why, r.Err, r.Read.Action)
-	case <-time.After(d):
-	}
-}
 
 // readStep decodes the rules' read action and counts its cubes.
 func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
@@ -103,213 +49,43 @@ func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
 	return step.Step, n
 }
 
-// TestSimulatedCameraWatchesDrops: the simulated tower's cubes fall on the
-// simulated board, the watcher notices the drop by itself, waits until the
-// board is still and hands in one read; the drop sensor's hint makes it
-// read even without motion; nothing moves, nothing is read.
-func TestSimulatedCameraWatchesDrops(t *testing.T) {
-	t.Parallel() // mostly waiting for frames: overlaps with the other tests
-	cam, ctx := openSim(t, filepath.Join(t.TempDir(), "data"))
-	if cam.SimDrop == nil {
-		t.Fatal("the simulated camera has no simulated drop")
+// TestCameraReadIsTheRulesReadAction: a vision read becomes the Dead
+// Reckoning read step, cubes the reader could not read sent back as
+// re-drops.
+func TestCameraReadIsTheRulesReadAction(t *testing.T) {
+	res := vision.Result{Cubes: []vision.Cube{{Color: "purple", Zone: "explode"}, {Color: "purple", Zone: "damage-left"}, {Color: "black", Zone: "explode"}},
+		Redrop: []vision.Redrop{{Color: "black"}}}
+	rd, err := cameraRead(res)
+	if err != nil {
+		t.Fatal(err)
 	}
-	reports := watch(t, ctx, cam)
-	noReport(t, reports, 400*time.Millisecond, "nothing was dropped")
+	step, n := readStep(t, rd)
+	if n != 4 || rd.Cubes != 4 || step.Read.Cubes["purple"]["damage-left"] != 1 || step.Read.Redrop["black"] != 1 {
+		t.Errorf("read action %s (%d cubes)", rd.Action, rd.Cubes)
+	}
+}
 
-	cam.SimDrop(6)
-	r := nextReport(t, reports)
-	if r.Err != nil {
-		t.Fatalf("read failed: %v", r.Err)
+// TestCameraRefusesABoardTheRulesCannotPlay: the calibration page cannot
+// save a board without an exploding-shot zone, and the sentence says the
+// rules are why.
+func TestCameraRefusesABoardTheRulesCannotPlay(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.Sim, cfg.Data = true, filepath.Join(t.TempDir(), "data")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cam, err := openCamera(ctx, quietLogger(), cfg)
+	if err != nil || cam == nil || cam.SimDrop == nil {
+		t.Fatalf("openCamera: %v %v", cam, err)
 	}
-	_, n := readStep(t, r.Read)
-	if r.Read.Cubes < 4 || r.Read.Cubes > 8 || n != r.Read.Cubes {
-		t.Errorf("6 cubes dropped: the read has %d cubes, the action %d: %s", r.Read.Cubes, n, r.Read.Action)
-	}
-	noReport(t, reports, 800*time.Millisecond, "one drop is read once")
-
-	// The tower's sensor fired but the board did not visibly change: the
-	// camera still reads once, even the same cubes.
-	cam.Camera.(companion.CameraWatcher).DropStarted()
-	if r2 := nextReport(t, reports); r2.Err != nil || string(r2.Read.Action) != string(r.Read.Action) {
-		t.Errorf("hinted read = %v %s, want the same cubes again", r2.Err, r2.Read.Action)
-	}
-
-	// A read asked for directly (a camera that does not watch) still works.
-	direct, err := cam.Camera.Read(ctx)
-	if err != nil || string(direct.Action) != string(r.Read.Action) {
-		t.Errorf("Read = %s %v, want the settled board", direct.Action, err)
-	}
-	fctx, stop := context.WithCancel(ctx)
-	defer stop()
-	select {
-	case f := <-cam.Frames.Subscribe(fctx):
-		if _, err := jpeg.Decode(bytes.NewReader(f)); err != nil {
-			t.Errorf("frame is not a JPEG: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Error("no frame for the dashboard")
-	}
+	defer cam.Close()
 	cal, err := cam.Calibrator.Calibration(ctx)
-	if err != nil || cal.ImageWidth != 640 || len(cal.Layout) == 0 {
-		t.Fatalf("calibration %+v %v", cal, err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if cam.Board() != nil {
-		t.Error("the simulator's own guess counts as a calibrated board")
-	}
-	raw, err := cam.Calibrator.TestRead(ctx)
-	var res vision.Result
-	if err != nil || json.Unmarshal(raw, &res) != nil || len(res.Cubes) == 0 {
-		t.Fatalf("test read %s %v", raw, err)
-	}
-	bad := cal
-	bad.Corners[1] = web.Point{X: 5000, Y: 0}
-	if err := cam.Calibrator.SaveCalibration(ctx, bad); err == nil {
-		t.Error("corners outside the image were saved")
-	}
-	noExplode := strings.Replace(string(cal.Layout), `"explode"`, `"damage"`, -1)
-	bad = cal
-	bad.Layout = json.RawMessage(noExplode)
-	if err := cam.Calibrator.SaveCalibration(ctx, bad); err == nil || !strings.Contains(err.Error(), "rules") {
+	cal.Layout = json.RawMessage(strings.ReplaceAll(string(cal.Layout), `"explode"`, `"damage"`))
+	if err := cam.Calibrator.SaveCalibration(ctx, cal); err == nil || !strings.Contains(err.Error(), "rules") {
 		t.Errorf("a board without an exploding-shot zone was saved: %v", err)
 	}
-	if err := cam.Calibrator.SaveCalibration(ctx, cal); err != nil {
-		t.Errorf("the current calibration was refused: %v", err)
-	}
-	if cam.Board() == nil {
-		t.Error("a board saved by the host is not the calibrated board")
-	}
-}
-
-// TestColourCalibrationDrop plays the guided colour calibration on the
-// simulated camera. The data directory starts with a palette measured
-// wrongly (test data: purple and blue swapped), so purple cubes read as
-// blue; after the drop is measured the cubes read in their own colours, the
-// palette is saved, and a restarted camera reads with it.
-func TestColourCalibrationDrop(t *testing.T) {
-	t.Parallel() // mostly waiting for frames: overlaps with the other tests
-	data := filepath.Join(t.TempDir(), "data")
-	dir := filepath.Join(data, simCameraDir)
-	wrong := board.DefaultPalette()
-	wrong.Note = "test data: purple and blue swapped"
-	wrong.Colors["purple"], wrong.Colors["blue"] = wrong.Colors["blue"], wrong.Colors["purple"]
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := vision.SavePalette(dir, wrong); err != nil {
-		t.Fatal(err)
-	}
-	cam, ctx := openSim(t, data)
-	cal := cam.Calibrator
-	reports := watch(t, ctx, cam)
-
-	// Step 1: the empty board.
-	msg, err := cal.CaptureEmpty(ctx)
-	if err != nil || !strings.Contains(msg, "empty board") {
-		t.Fatalf("capture empty: %q %v", msg, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, vision.EmptyFile)); err != nil {
-		t.Errorf("the empty board was not saved: %v", err)
-	}
-	// Step 2: the plan, one zone per colour of the palette.
-	plan, err := cal.ColourPlan(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !plan.Reference || len(plan.Zones) != 5 || plan.Cubes < 2 {
-		t.Fatalf("plan = %+v", plan)
-	}
-	zones := map[string]string{}
-	for _, z := range plan.Zones {
-		if _, dup := zones[z.Zone]; dup {
-			t.Fatalf("zone %s given two colours", z.Zone)
-		}
-		zones[z.Zone] = z.Colour
-	}
-	sim := cal.(web.CalibrationSimulator)
-	if _, err := sim.SimulateColourDrop(ctx, zones); err != nil {
-		t.Fatal(err)
-	}
-	before := colourInZones(t, cal, ctx, zones)
-	if before["purple"]["blue"] == 0 {
-		t.Fatalf("with the wrong palette purple cubes should read blue: %v", before)
-	}
-	noReport(t, reports, 300*time.Millisecond, "the calibration cubes are not a battle")
-
-	// Refusals a host can make.
-	for name, bad := range map[string]map[string]string{
-		"unknown zone":   {"no-such-zone": "purple"},
-		"unknown colour": {plan.Zones[0].Zone: "pruple"},
-		"colour twice":   {plan.Zones[0].Zone: "green", plan.Zones[1].Zone: "green"},
-	} {
-		if _, err := cal.CalibrateColours(ctx, bad); err == nil {
-			t.Errorf("%s: measured", name)
-		}
-	}
-
-	// Step 3: measure.
-	res, err := cal.CalibrateColours(ctx, zones)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Colours) != 5 || len(res.Misread) != 0 || !strings.Contains(res.Result, vision.PaletteFile) || len(res.Read) == 0 {
-		t.Errorf("result = %+v", res)
-	}
-	for _, mc := range res.Colours {
-		if mc.Colour == "purple" && mc.After == mc.Before {
-			t.Errorf("purple was not measured: %+v", mc)
-		}
-	}
-	saved, err := vision.LoadPalette(dir)
-	if err != nil || saved.Note == wrong.Note {
-		t.Fatalf("palette.json not replaced: %+v %v", saved, err)
-	}
-	after := colourInZones(t, cal, ctx, zones)
-	for want, got := range after {
-		for col, n := range got {
-			if col != want && n > 0 {
-				t.Errorf("after calibrating, %d %s cubes read as %s: %v", n, want, col, after)
-			}
-		}
-	}
-	// Measuring ends the calibration: the next drop reaches the table.
-	cam.SimDrop(4)
-	if r := nextReport(t, reports); r.Err != nil || r.Read.Cubes == 0 {
-		t.Errorf("after the calibration a drop gave %v, %d cubes", r.Err, r.Read.Cubes)
-	}
-	cam.Close()
-
-	// A new start of the server reads with the saved colours (openCamera
-	// takes its palette from cameraBoard).
-	cfg := defaultConfig()
-	cfg.Sim, cfg.Data = true, data
-	_, p, err := cameraBoard(cfg, dir)
-	if err != nil || p.Colors["purple"] != saved.Colors["purple"] || p.Colors["purple"] == wrong.Colors["purple"] {
-		t.Errorf("after a restart purple is %v (%v), want the measured %v", p.Colors["purple"], err, saved.Colors["purple"])
-	}
-}
-
-// colourInZones test-reads the board and counts, for each colour of the
-// drop, the colours read in its zone.
-func colourInZones(t *testing.T, cal web.Calibrator, ctx context.Context, zones map[string]string) map[string]map[string]int {
-	t.Helper()
-	raw, err := cal.TestRead(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res vision.Result
-	if err := json.Unmarshal(raw, &res); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]map[string]int{}
-	for _, c := range zones {
-		out[c] = map[string]int{}
-	}
-	for _, cb := range res.Cubes {
-		if want, ok := zones[cb.Zone]; ok {
-			out[want][cb.Color]++
-		}
-	}
-	return out
 }
 
 func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
@@ -318,155 +94,5 @@ func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
 	cfg.Data = t.TempDir()
 	if _, err := openCamera(context.Background(), quietLogger(), cfg); err == nil {
 		t.Error("a missing video file opened as a camera")
-	}
-}
-
-// TestServeSimulatedBattleRead is `make run` from the API: a Dead Reckoning
-// table, a drop through the simulated tower, and the camera's read of the
-// cubes that fell waits for a player, with the tower's count beside it.
-func TestServeSimulatedBattleRead(t *testing.T) {
-	t.Parallel() // mostly waiting for frames: overlaps with the other tests
-	cfg := defaultConfig()
-	cfg.Addr = "127.0.0.1:0"
-	cfg.Data = filepath.Join(t.TempDir(), "data")
-	cfg.Sim = true
-	devCfg, err := deviceConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, stop := startServe(t, cfg, devCfg)
-	defer func() {
-		if err := stop(); err != nil {
-			t.Error(err)
-		}
-	}()
-	do := func(method, path, body string) (int, []byte) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(method, path, strings.NewReader(body)))
-		return rec.Code, rec.Body.Bytes()
-	}
-	code, body := do("POST", "/api/tables", `{"rules":"dead-reckoning","seed":3,"setup":{"players":[{"name":"Ann","color":"purple"},{"name":"Ben","color":"green"}]},`+
-		`"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`)
-	var created struct{ Table string }
-	if code != 201 || json.Unmarshal(body, &created) != nil {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	// The hardware follows the newest game within a couple of seconds;
-	// drop again until the read shows (a drop before that is not this
-	// table's).
-	deadline := time.Now().Add(40 * time.Second)
-	for time.Now().Before(deadline) {
-		if code, body := do("POST", "/api/sim", `{"key":"drop-sensor","command":"drop 5"}`); code != 200 {
-			t.Fatalf("simulated drop: %d %s", code, body)
-		}
-		for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
-			_, body := do("GET", "/api/tables/"+created.Table+"/reads", "")
-			var reads []companion.ProposedRead
-			if err := json.Unmarshal(body, &reads); err != nil {
-				t.Fatalf("reads: %s", body)
-			}
-			if len(reads) > 0 {
-				r := reads[0]
-				if r.Dropped != 5 || r.Cubes < 3 || r.Cubes > 7 {
-					t.Errorf("read of a 5-cube drop: %d seen, %d counted", r.Cubes, r.Dropped)
-				}
-				readStep(t, companion.CameraRead{Action: r.Action, Cubes: r.Cubes})
-				return
-			}
-		}
-	}
-	t.Fatal("no camera read after dropping cubes through the simulated tower")
-}
-
-// TestRecordedCameraReadsADrop is --camera on a recorded stream (an image
-// sequence of an empty board, a drop and the settled cubes) with the
-// calibration and the empty board in the data directory, as `quartermaster
-// calibrate` leaves them: the watcher notices the drop by motion alone and
-// hands in one read of the cubes that fell.
-func TestRecordedCameraReadsADrop(t *testing.T) {
-	t.Parallel()
-	dir, data := t.TempDir(), t.TempDir()
-	sim := synth.NewSimCamera(synth.SimOptions{Seed: 5, W: 640, H: 480, FPS: 1000})
-	frames := 0
-	encoded := map[image.Image][]byte{} // a still board repeats its frame: encode it once
-	pngOf := func(img image.Image) []byte {
-		if b, ok := encoded[img]; ok {
-			return b
-		}
-		var buf bytes.Buffer
-		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
-			t.Fatal(err)
-		}
-		encoded[img] = buf.Bytes()
-		return buf.Bytes()
-	}
-	save := func() {
-		img, err := sim.Next(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f_%03d.png", frames)), pngOf(img), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		frames++
-	}
-	for i := 0; i < 6; i++ {
-		save()
-	}
-	truth := sim.DropRandom(5, "purple", "orange", "green")
-	for i := 0; i < 16; i++ {
-		save()
-	}
-	if err := os.WriteFile(filepath.Join(data, vision.EmptyFile), pngOf(sim.Empty()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cal := vision.Calibration{Corners: sim.Corners(), ImageWidth: 640, ImageHeight: 480}
-	if err := vision.SaveCalibration(data, cal); err != nil {
-		t.Fatal(err)
-	}
-	cfg := defaultConfig()
-	cfg.Camera, cfg.Data = filepath.Join(dir, "f_%03d.png"), data
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	cam, err := openCamera(ctx, quietLogger(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cam.Close()
-	if cam.SimDrop != nil {
-		t.Error("a real camera offers simulated drops")
-	}
-	if _, ok := cam.Calibrator.(web.CalibrationSimulator); ok {
-		if _, err := cam.Calibrator.(web.CalibrationSimulator).SimulateColourDrop(ctx, map[string]string{"explode": "green"}); err == nil {
-			t.Error("a real camera simulated a calibration drop")
-		}
-	}
-	if b := cam.Board(); b == nil {
-		t.Error("the calibration in the data directory is not the calibrated board")
-	}
-	r := nextReport(t, watch(t, ctx, cam))
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	if _, n := readStep(t, r.Read); n != len(truth) {
-		t.Errorf("read %d cubes of a %d-cube drop: %s", n, len(truth), r.Read.Action)
-	}
-	plan, err := cam.Calibrator.ColourPlan(ctx)
-	if err != nil || !plan.Reference {
-		t.Errorf("the empty board in the data directory is not the reference: %+v %v", plan, err)
-	}
-}
-
-func TestCameraSpec(t *testing.T) {
-	dir := t.TempDir()
-	writePNG(t, filepath.Join(dir, "f_001.png"), image.NewRGBA(image.Rect(0, 0, 4, 4)))
-	for spec, ok := range map[string]bool{
-		"0": true, "12": true, "http://pi.local:8081/stream.mjpg": true,
-		filepath.Join(dir, "f_%03d.png"): true, filepath.Join(dir, "g_%03d.png"): false,
-		filepath.Join(dir, "missing.avi"): false, "/dev/video0x": false,
-	} {
-		if err := checkCameraSpec(spec); (err == nil) != ok {
-			t.Errorf("%q: %v", spec, err)
-		}
 	}
 }

@@ -49,6 +49,7 @@ func commands() []command {
 		{"serve", "serve the tablet dashboard and the players' phones", runServe},
 		{"play", "apply a scripted game (setup + actions) and print each result as JSON", runPlay},
 		{"read-battle", "read battle-board photos: every cube's colour and zone, as JSON", runReadBattle},
+		{"read-dice", "read dice-tray photos: every die's colour, face and zone, as JSON", runReadDice},
 		{"score", "score an end-game state counted at the table, without a tracked game", runScore},
 		{"calibrate", "calibrate the camera from a photo of the empty battle board", runCalibrate},
 		{"version", "print the version", runVersion},

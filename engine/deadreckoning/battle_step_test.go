@@ -560,7 +560,7 @@ func TestBattleRestartsBeforeCannons(t *testing.T) {
 // gives 3 strength instead: the same read now makes the Merchant win.
 func TestOwnersBattleBoardDecidesTheRead(t *testing.T) {
 	var lay map[string]any
-	def, err := os.ReadFile("battle/board.default.json")
+	def, err := os.ReadFile("../layout/board.default.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,7 +120,7 @@ func TestNewGameForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout, err := os.ReadFile("battle/board.default.json")
+	layout, err := os.ReadFile("../layout/board.default.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func FuzzMapInput(f *testing.F) {
 }
 
 func TestSetupWithTableBoard(t *testing.T) {
-	layout, err := os.ReadFile("battle/board.default.json")
+	layout, err := os.ReadFile("../layout/board.default.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func EstimatePose(boardToImage Homography, imgW, imgH int) CameraPose {
 	r3 := [3]float64{r1[1]*r2[2] - r1[2]*r2[1], r1[2]*r2[0] - r1[0]*r2[2], r1[0]*r2[1] - r1[1]*r2[0]}
 	dot := func(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 	pose := CameraPose{
-		Nadir:  Point{-dot(r1, t), -dot(r2, t)},
+		Nadir:  Point{X: -dot(r1, t), Y: -dot(r2, t)},
 		Height: math.Abs(dot(r3, t)),
 		Focal:  f,
 	}

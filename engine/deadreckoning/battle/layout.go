@@ -1,140 +1,86 @@
 package battle
 
 import (
-	"bytes"
-	_ "embed"
-	"encoding/json"
-	"fmt"
 	"sort"
 	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/layout"
 )
 
 // EffectKind is what a zone of the Battle board gives a cube resting in it
-// (rulebook p. 19).
-type EffectKind string
+// (rulebook p. 19); the kinds are engine/layout's, the one board format the
+// camera shares.
+type EffectKind = string
 
 // The zone effects of the battle-board layout format.
 const (
 	// Strength adds N battle strength to the cube's side.
-	Strength EffectKind = "strength"
+	Strength = layout.Strength
 	// Explode sends the cube back into the tower with one extra cube.
-	Explode EffectKind = "explode"
+	Explode = layout.Explode
 	// Cargo plunders N cargo for the cube's side.
-	Cargo EffectKind = "cargo"
+	Cargo = layout.Cargo
 	// Coin plunders N coins for the cube's side.
-	Coin EffectKind = "coin"
+	Coin = layout.Coin
 	// CargoOrCoin plunders N items, each cargo or coin as the side chooses.
-	CargoOrCoin EffectKind = "cargo_or_coin"
+	CargoOrCoin = layout.CargoOrCoin
 	// Damage deals N damage to the other side's ship.
-	Damage EffectKind = "damage"
+	Damage = layout.Damage
 )
 
-var knownKinds = map[EffectKind]bool{Strength: true, Explode: true, Cargo: true, Coin: true, CargoOrCoin: true, Damage: true}
-
 // Effect is one thing a zone gives, N times per cube.
-type Effect struct {
-	Kind EffectKind `json:"kind"`
-	N    int        `json:"n"`
-}
+type Effect = layout.Effect
 
 // Zone is one area of the Battle board: a polygon in board millimetres and
 // what a cube resting there gives.
-type Zone struct {
-	ID      string       `json:"id"`
-	Polygon [][2]float64 `json:"polygon"`
-	Effects []Effect     `json:"effects"`
-}
+type Zone = layout.Zone
 
-// Has reports whether the zone gives an effect of kind k.
-func (z *Zone) Has(k EffectKind) bool {
-	for _, e := range z.Effects {
-		if e.Kind == k {
-			return true
-		}
-	}
-	return false
-}
-
-// Layout is a Battle board layout, in the JSON format of
-// battle-board.default.json (see docs/battles.md): the board's size and its
-// zones with their effects. The engine only uses the zones' ids and effects;
-// the geometry is there for the camera reader and the calibration page.
+// Layout is a Battle board in engine/layout's format (see docs/battles.md)
+// that Dead Reckoning can play on. The engine only uses the zones' ids and
+// effects; the geometry is there for the camera reader and the calibration
+// page. It marshals as the board's JSON.
 type Layout struct {
-	Name     string  `json:"name"`
-	Units    string  `json:"units"`
-	Width    float64 `json:"width"`
-	Height   float64 `json:"height"`
-	BorderMM float64 `json:"border_mm"`
-	CubeMM   float64 `json:"cube_mm"`
-	Zones    []Zone  `json:"zones"`
-
-	byID map[string]int
+	*layout.Layout
 }
-
-//go:embed board.default.json
-var defaultLayoutJSON []byte
 
 // defaultLayout is the parsed default, shared read-only by battles declared
 // without a layout.
 var defaultLayout = sync.OnceValue(DefaultLayout)
 
-// DefaultLayout returns a fresh copy of the default layout, an approximation
-// of the printed board shipped with the program (owners calibrate their own).
+// DefaultLayout returns a fresh copy of the default layout, the one board
+// embedded in engine/layout (owners calibrate their own).
 func DefaultLayout() *Layout {
-	l, err := ParseLayout(defaultLayoutJSON)
+	l, err := ParseLayout(layout.DefaultJSON())
 	if err != nil {
 		panic("battle: the embedded default layout is invalid: " + err.Error())
 	}
 	return l
 }
 
-// ParseLayout decodes and checks a layout. Errors wrap engine.ErrMalformed
-// and name the field at fault.
+// ParseLayout decodes a layout and checks it is one the rules can play on:
+// engine/layout's format, every zone giving something, each effect 1 to 9
+// times, and an exploding-shot zone that gives nothing else. Errors wrap
+// engine.ErrMalformed and name the field at fault.
 func ParseLayout(data []byte) (*Layout, error) {
-	var l Layout
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	l, err := layout.Parse(data)
+	if err != nil {
 		return nil, engine.Malformed("battle-board layout: %v", err)
 	}
-	if dec.More() {
-		return nil, engine.Malformed("battle-board layout: unexpected data after the object")
-	}
-	if err := l.check(); err != nil {
+	if err := check(l); err != nil {
 		return nil, err
 	}
-	return &l, nil
+	return &Layout{l}, nil
 }
 
-func (l *Layout) check() error {
-	if len(l.Zones) == 0 {
-		return engine.Malformed("battle-board layout: zones: none given")
-	}
-	if l.Width < 0 || l.Height < 0 || l.BorderMM < 0 || l.CubeMM < 0 {
-		return engine.Malformed("battle-board layout: sizes must not be negative")
-	}
-	l.byID = make(map[string]int, len(l.Zones))
+// check adds the rules' own demands to the format's.
+func check(l *layout.Layout) error {
 	explode := false
 	for i, z := range l.Zones {
-		if z.ID == "" {
-			return engine.Malformed("battle-board layout: zones[%d].id: empty", i)
-		}
-		if _, dup := l.byID[z.ID]; dup {
-			return engine.Malformed("battle-board layout: zones[%d].id: %q is used twice", i, z.ID)
-		}
-		l.byID[z.ID] = i
-		if len(z.Polygon) < 3 {
-			return engine.Malformed("battle-board layout: zones[%d].polygon: a zone needs at least 3 corners", i)
-		}
 		if len(z.Effects) == 0 {
 			return engine.Malformed("battle-board layout: zones[%d].effects: none given", i)
 		}
 		for j, e := range z.Effects {
-			if !knownKinds[e.Kind] {
-				return engine.Malformed("battle-board layout: zones[%d].effects[%d].kind: unknown effect %q", i, j, e.Kind)
-			}
 			if e.N < 1 || e.N > 9 {
 				return engine.Malformed("battle-board layout: zones[%d].effects[%d].n: %d is not between 1 and 9", i, j, e.N)
 			}
@@ -154,20 +100,8 @@ func (l *Layout) check() error {
 
 // Zone returns the zone with the given id.
 func (l *Layout) Zone(id string) (*Zone, bool) {
-	i, ok := l.byID[id]
-	if !ok {
-		return nil, false
-	}
-	return &l.Zones[i], true
-}
-
-// ZoneIDs lists the zones' ids in layout order.
-func (l *Layout) ZoneIDs() []string {
-	out := make([]string, len(l.Zones))
-	for i, z := range l.Zones {
-		out[i] = z.ID
-	}
-	return out
+	z := l.Layout.Zone(id)
+	return z, z != nil
 }
 
 // Read is what the camera (or a person typing) reports after a drop: the
@@ -290,9 +224,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// String names the layout for logs.
-func (l *Layout) String() string {
-	return fmt.Sprintf("battle board %q (%d zones)", l.Name, len(l.Zones))
 }

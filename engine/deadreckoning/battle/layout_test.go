@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/layout"
 )
 
 // TestDefaultLayoutMatchesDesign keeps the embedded copy equal to the design
@@ -17,7 +18,7 @@ func TestDefaultLayoutMatchesDesign(t *testing.T) {
 	if err != nil {
 		t.Skip("design file not beside the checkout:", err)
 	}
-	if !bytes.Equal(bytes.TrimSpace(design), bytes.TrimSpace(defaultLayoutJSON)) {
+	if !bytes.Equal(bytes.TrimSpace(design), bytes.TrimSpace(layout.DefaultJSON())) {
 		t.Error("board.default.json differs from ../shared/design/battle-board.default.json")
 	}
 }
@@ -88,7 +89,7 @@ func TestCheckReadRefusals(t *testing.T) {
 }
 
 func FuzzParseLayout(f *testing.F) {
-	f.Add(defaultLayoutJSON)
+	f.Add(layout.DefaultJSON())
 	f.Add([]byte(`{"zones":[{"id":"x","polygon":[[0,0],[1,0],[1,1]],"effects":[{"kind":"explode","n":1}]}]}`))
 	f.Add([]byte(`null`))
 	f.Fuzz(func(t *testing.T, data []byte) {

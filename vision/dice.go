@@ -1,0 +1,761 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/quartermaster-table/quartermaster/engine/layout"
+	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/diceset"
+)
+
+// Reasons a die is not read (dice.md).
+const (
+	// DiceCocked: no face on top (leaning on a wall or another die).
+	DiceCocked = "cocked"
+	// DiceOutside: the die is not on the tray floor.
+	DiceOutside = "outside"
+	// DiceUnclear: the reader cannot tell the die or its face.
+	DiceUnclear = "unclear"
+)
+
+// DieRead is one die read flat on the tray.
+type DieRead struct {
+	Die        string  `json:"die"`
+	Face       string  `json:"face"`
+	Zone       string  `json:"zone"`
+	XMM        float64 `json:"x_mm"`
+	YMM        float64 `json:"y_mm"`
+	Confidence float64 `json:"confidence"`
+}
+
+// DieUnreadable is a die seen but not read, and why.
+type DieUnreadable struct {
+	Die    string  `json:"die"`
+	XMM    float64 `json:"x_mm"`
+	YMM    float64 `json:"y_mm"`
+	Reason string  `json:"reason"`
+}
+
+// DiceResult is one read of the tray.
+type DiceResult struct {
+	Dice       []DieRead       `json:"dice"`
+	Unreadable []DieUnreadable `json:"unreadable"`
+	// Count sums Dice per zone, die and face.
+	Count map[string]map[string]map[string]int `json:"count"`
+}
+
+// DiceOptions tune a DiceReader.
+type DiceOptions struct {
+	// Empty is a photograph of the empty tray from the same camera under the
+	// same light; optional.
+	Empty image.Image
+	// Learned holds the faces of the set's learned dice, from a calibration
+	// roll; without it a learned die is seen but reported unclear.
+	Learned *LearnedFaces
+}
+
+// DiceCalibration is what a watcher needs to read dice from a frame.
+type DiceCalibration struct {
+	Tray    *layout.Tray
+	Set     *diceset.Set
+	Corners board.Corners
+	Options DiceOptions
+}
+
+// ReadDice reads one frame with a calibration. A watcher that reads many
+// frames of one camera keeps a DiceReader instead.
+func ReadDice(frame image.Image, c DiceCalibration) (DiceResult, error) {
+	if frame == nil {
+		return DiceResult{}, errors.New("dice: no frame")
+	}
+	b := frame.Bounds()
+	r, err := NewDiceReader(c.Tray, c.Set, c.Corners, b.Dx(), b.Dy(), c.Options)
+	if err != nil {
+		return DiceResult{}, err
+	}
+	return r.Read(frame)
+}
+
+// diePx is the resolution of the reader's top-down view of the tray.
+const diePx = 2.0
+
+// faceN is the side of the grid a top face is sampled on.
+const faceN = 20
+
+// DiceReader reads dice from frames of one calibrated camera over a tray.
+// It is not safe for concurrent use.
+type DiceReader struct {
+	tray    *layout.Tray
+	set     *diceset.Set
+	learned *LearnedFaces
+	w, h    int // frame size
+	toImg   board.Homography
+	pose    board.CameraPose
+	h0      float64 // height of the plane the top-down view shows, mm
+	margin  float64 // mm of table shown around the floor
+	gw, gh  int
+	idx     []int32 // frame pixel of each view pixel, or -1
+	view    []uint8 // RGB of the view
+	bg      []uint8 // RGB of the empty tray in the view
+	haveRef bool
+	fg, m2  []bool
+	floor   []bool  // view pixel over the floor
+	cat     []uint8 // what the view pixel shows without dice (catFloor...)
+	sweep   []int32 // view pixel x+v of each view pixel x, or -1
+	labels  []int32
+}
+
+// NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
+// image corners (top-left, top-right, bottom-right, bottom-left) and the
+// frame size.
+func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, o DiceOptions) (*DiceReader, error) {
+	if t == nil || set == nil {
+		return nil, errors.New("dice: a tray and a dice set are needed")
+	}
+	if err := t.Check(); err != nil {
+		return nil, err
+	}
+	if err := set.Check(); err != nil {
+		return nil, err
+	}
+	if w < 32 || h < 32 || w > 10000 || h > 10000 {
+		return nil, fmt.Errorf("dice: a %dx%d frame is not a photograph of a tray", w, h)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("dice: corners: %v", err)
+	}
+	if err := c.Inside(w, h); err != nil {
+		return nil, fmt.Errorf("dice: corners: %v", err)
+	}
+	toImg, err := board.HomographyFrom4([4]board.Point{{}, {X: t.Width}, {X: t.Width, Y: t.Height}, {Y: t.Height}}, [4]board.Point(c))
+	if err != nil {
+		return nil, fmt.Errorf("dice: corners: %v", err)
+	}
+	r := &DiceReader{tray: t, set: set, learned: o.Learned, w: w, h: h, toImg: toImg}
+	r.pose = board.EstimatePose(toImg, w, h)
+	sizes := make([]float64, 0, len(set.Dice))
+	maxS := 0.0
+	for _, d := range set.Dice {
+		sizes = append(sizes, d.SizeMM)
+		maxS = math.Max(maxS, d.SizeMM)
+	}
+	sort.Float64s(sizes)
+	r.h0 = sizes[len(sizes)/2]
+	r.margin = t.WallMM + 1.5*maxS
+	r.gw = int(math.Ceil((t.Width + 2*r.margin) * diePx))
+	r.gh = int(math.Ceil((t.Height + 2*r.margin) * diePx))
+	n := r.gw * r.gh
+	r.idx = make([]int32, n)
+	for y := 0; y < r.gh; y++ {
+		for x := 0; x < r.gw; x++ {
+			q := r.imgAt(r.viewMM(float64(x)+0.5, float64(y)+0.5))
+			i := y*r.gw + x
+			r.idx[i] = -1
+			if q.X >= 0 && q.Y >= 0 && q.X < float64(w) && q.Y < float64(h) {
+				r.idx[i] = int32(int(q.Y)*w + int(q.X))
+			}
+		}
+	}
+	// Without a picture of the empty tray, the walls and the table around
+	// it have no background model to stand out from: only dice whose top is
+	// over the floor are looked for.
+	r.floor = make([]bool, n)
+	r.cat = make([]uint8, n)
+	for y := 0; y < r.gh; y++ {
+		for x := 0; x < r.gw; x++ {
+			i := y*r.gw + x
+			q := r.viewMM(float64(x)+0.5, float64(y)+0.5)
+			r.floor[i] = q.X > 0.5 && q.Y > 0.5 && q.X < t.Width-0.5 && q.Y < t.Height-0.5
+			f := r.pose.Parallax(q, r.h0)
+			switch {
+			case !r.floor[i]:
+				r.cat[i] = catTable
+			case f.X < 0:
+				r.cat[i] = catWallLeft
+			case f.X > t.Width:
+				r.cat[i] = catWallRight
+			case f.Y < 0:
+				r.cat[i] = catWallTop
+			case f.Y > t.Height:
+				r.cat[i] = catWallBottom
+			default:
+				r.cat[i] = catFloor
+			}
+		}
+	}
+	// The sweep's partner of every view pixel (see foreground), or -1
+	// where nothing tells.
+	r.sweep = make([]int32, n)
+	for y := 0; y < r.gh; y++ {
+		for x := 0; x < r.gw; x++ {
+			i := y*r.gw + x
+			r.sweep[i] = -1
+			if H := r.pose.Height; !math.IsInf(H, 0) {
+				p := r.viewMM(float64(x)+0.5, float64(y)+0.5)
+				v := p.Sub(r.pose.Nadir).Scale(-r.h0 / H * diePx * 0.9)
+				xx, yy := x+int(math.Round(v.X)), y+int(math.Round(v.Y))
+				// Where x+v leaves the part of the view searched, nothing
+				// tells: the pixel is kept.
+				if xx >= 0 && yy >= 0 && xx < r.gw && yy < r.gh && (o.Empty != nil || r.floor[yy*r.gw+xx]) {
+					r.sweep[i] = int32(yy*r.gw + xx)
+				}
+			}
+		}
+	}
+	r.view = make([]uint8, 3*n)
+	r.bg = make([]uint8, 3*n)
+	r.fg = make([]bool, n)
+	r.m2 = make([]bool, n)
+	r.labels = make([]int32, n)
+	if o.Empty != nil {
+		if b := o.Empty.Bounds(); b.Dx() != w || b.Dy() != h {
+			return nil, fmt.Errorf("dice: the empty tray is %dx%d, the frames %dx%d", b.Dx(), b.Dy(), w, h)
+		}
+		r.sample(o.Empty, r.bg)
+		r.haveRef = true
+	}
+	return r, nil
+}
+
+// viewMM is the tray point (on the plane h0 above the floor) at view pixel (x, y).
+func (r *DiceReader) viewMM(x, y float64) board.Point {
+	return board.Point{X: x/diePx - r.margin, Y: y/diePx - r.margin}
+}
+
+// imgAt maps a point of the plane h0 above the floor to the frame.
+func (r *DiceReader) imgAt(p board.Point) board.Point {
+	return r.toImg.Apply(r.pose.Parallax(p, r.h0))
+}
+
+// sample fills dst with the view of img.
+func (r *DiceReader) sample(img image.Image, dst []uint8) {
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.RGBA:
+		for i, k := range r.idx {
+			if k < 0 {
+				dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+				continue
+			}
+			x, y := int(k)%r.w, int(k)/r.w
+			o := m.PixOffset(b.Min.X+x, b.Min.Y+y)
+			dst[3*i], dst[3*i+1], dst[3*i+2] = m.Pix[o], m.Pix[o+1], m.Pix[o+2]
+		}
+	case *image.NRGBA:
+		for i, k := range r.idx {
+			if k < 0 {
+				dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+				continue
+			}
+			x, y := int(k)%r.w, int(k)/r.w
+			o := m.PixOffset(b.Min.X+x, b.Min.Y+y)
+			dst[3*i], dst[3*i+1], dst[3*i+2] = m.Pix[o], m.Pix[o+1], m.Pix[o+2]
+		}
+	default:
+		for i, k := range r.idx {
+			if k < 0 {
+				dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+				continue
+			}
+			c := rgbAt(img, b.Min.X+int(k)%r.w, b.Min.Y+int(k)/r.w)
+			dst[3*i], dst[3*i+1], dst[3*i+2] = c[0], c[1], c[2]
+		}
+	}
+}
+
+func rgbAt(img image.Image, x, y int) [3]uint8 {
+	switch m := img.(type) {
+	case *image.RGBA:
+		o := m.PixOffset(x, y)
+		return [3]uint8{m.Pix[o], m.Pix[o+1], m.Pix[o+2]}
+	case *image.YCbCr:
+		c := m.YCbCrAt(x, y)
+		rr, g, bb, _ := c.RGBA()
+		return [3]uint8{uint8(rr >> 8), uint8(g >> 8), uint8(bb >> 8)}
+	}
+	rr, g, bb, _ := img.At(x, y).RGBA()
+	return [3]uint8{uint8(rr >> 8), uint8(g >> 8), uint8(bb >> 8)}
+}
+
+// Read reads the dice in one frame of the reader's camera.
+func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
+	if img == nil {
+		return DiceResult{}, errors.New("dice: no frame")
+	}
+	if b := img.Bounds(); b.Dx() != r.w || b.Dy() != r.h {
+		return DiceResult{}, fmt.Errorf("dice: the frame is %dx%d, the reader was calibrated for %dx%d", b.Dx(), b.Dy(), r.w, r.h)
+	}
+	r.sample(img, r.view)
+	if !r.haveRef {
+		r.estimateBackground()
+	}
+	r.foreground()
+	cands := r.findDice()
+	res := DiceResult{Dice: []DieRead{}, Unreadable: []DieUnreadable{}, Count: map[string]map[string]map[string]int{}}
+	for _, c := range cands {
+		r.judge(img, c, &res)
+	}
+	for _, d := range res.Dice {
+		z := res.Count[d.Zone]
+		if z == nil {
+			z = map[string]map[string]int{}
+			res.Count[d.Zone] = z
+		}
+		if z[d.Die] == nil {
+			z[d.Die] = map[string]int{}
+		}
+		z[d.Die][d.Face]++
+	}
+	return res, nil
+}
+
+// estimateBackground models the empty tray from the frame itself. The
+// floor: the median colour of blocks of the view, then the median of each
+// block's neighbours, so that dice (small against a neighbourhood) drop out.
+// Each wall's inner face, seen past the dice near it: its own median.
+func (r *DiceReader) estimateBackground() {
+	const bs = 16 // px: 8 mm
+	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
+	med := make([][3]uint8, bw*bh)
+	valid := make([]bool, bw*bh)
+	var hist [3][256]int32
+	for by := 0; by < bh; by++ {
+		for bx := 0; bx < bw; bx++ {
+			hist = [3][256]int32{}
+			n := 0
+			for y := by * bs; y < min((by+1)*bs, r.gh); y += 2 {
+				for x := bx * bs; x < min((bx+1)*bs, r.gw); x += 2 {
+					i := y*r.gw + x
+					if r.cat[i] != catFloor {
+						continue
+					}
+					hist[0][r.view[3*i]]++
+					hist[1][r.view[3*i+1]]++
+					hist[2][r.view[3*i+2]]++
+					n++
+				}
+			}
+			if n < 8 {
+				continue
+			}
+			valid[by*bw+bx] = true
+			for k := 0; k < 3; k++ {
+				med[by*bw+bx][k] = histMedian(&hist[k], n)
+			}
+		}
+	}
+	// Each wall's median.
+	var walls [catTable][3][256]int32
+	var wn [catTable]int
+	for i, c := range r.cat {
+		if c == catFloor || c >= catTable || i%3 != 0 {
+			continue
+		}
+		walls[c][0][r.view[3*i]]++
+		walls[c][1][r.view[3*i+1]]++
+		walls[c][2][r.view[3*i+2]]++
+		wn[c]++
+	}
+	var wallMed [catTable][3]uint8
+	for c := range wallMed {
+		for k := 0; k < 3; k++ {
+			wallMed[c][k] = histMedian(&walls[c][k], wn[c])
+		}
+	}
+	// Neighbourhood medians: 5x5 blocks (40 mm), wider where the floor is
+	// mostly hidden.
+	med2 := make([][3]uint8, bw*bh)
+	var vals [3][]uint8
+	for by := 0; by < bh; by++ {
+		for bx := 0; bx < bw; bx++ {
+			for rad := 2; rad < max(bw, bh); rad += 2 {
+				for k := range vals {
+					vals[k] = vals[k][:0]
+				}
+				for y := max(0, by-rad); y <= min(bh-1, by+rad); y++ {
+					for x := max(0, bx-rad); x <= min(bw-1, bx+rad); x++ {
+						if !valid[y*bw+x] {
+							continue
+						}
+						for k := 0; k < 3; k++ {
+							vals[k] = append(vals[k], med[y*bw+x][k])
+						}
+					}
+				}
+				if len(vals[0]) >= 5 {
+					break
+				}
+			}
+			for k := 0; k < 3; k++ {
+				v := vals[k]
+				if len(v) == 0 {
+					continue
+				}
+				sort.Slice(v, func(i, j int) bool { return v[i] < v[j] })
+				med2[by*bw+bx][k] = v[len(v)/2]
+			}
+		}
+	}
+	for y := 0; y < r.gh; y++ {
+		for x := 0; x < r.gw; x++ {
+			i := y*r.gw + x
+			c := med2[(y/bs)*bw+x/bs]
+			if k := r.cat[i]; k != catFloor && k < catTable {
+				c = wallMed[k]
+			}
+			r.bg[3*i], r.bg[3*i+1], r.bg[3*i+2] = c[0], c[1], c[2]
+		}
+	}
+}
+
+// View pixel categories: what a ray through the plane of the dice's tops
+// meets when no die is in the way.
+const (
+	catFloor = iota
+	catWallLeft
+	catWallRight
+	catWallTop
+	catWallBottom
+	catTable // beyond: the table around the tray
+)
+
+func histMedian(h *[256]int32, n int) uint8 {
+	acc := int32(0)
+	for v := 0; v < 256; v++ {
+		acc += h[v]
+		if int(acc)*2 >= n {
+			return uint8(v)
+		}
+	}
+	return 255
+}
+
+// logTab is log(v+10) for 8-bit values: ratios of colours that a change
+// of light alone (shadow, gradient) keeps in proportion.
+var logTab = func() (t [256]float32) {
+	for v := range t {
+		t[v] = float32(math.Log(float64(v) + 10))
+	}
+	return
+}()
+
+// foreground marks view pixels that differ from the empty tray by more than
+// a shadow would: a change of colour, or a change of brightness beyond what
+// light and shade do. Then it removes the sides of the dice the camera sees
+// (see sweep).
+func (r *DiceReader) foreground() {
+	for i := range r.fg {
+		if r.idx[i] < 0 || !r.haveRef && !r.floor[i] {
+			r.fg[i] = false
+			continue
+		}
+		a, b := r.view[3*i:3*i+3], r.bg[3*i:3*i+3]
+		d0 := logTab[a[0]] - logTab[b[0]]
+		d1 := logTab[a[1]] - logTab[b[1]]
+		d2 := logTab[a[2]] - logTab[b[2]]
+		m := (d0 + d1 + d2) / 3
+		c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
+		r.fg[i] = c > 0.16 || m > 0.28 || m < -0.72
+	}
+	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
+	// whose neighbours are foreground is foreground.
+	copy(r.m2, r.fg)
+	for y := 1; y < r.gh-1; y++ {
+		for x := 1; x < r.gw-1; x++ {
+			i := y*r.gw + x
+			if r.m2[i] {
+				continue
+			}
+			n := 0
+			for _, j := range [8]int{i - 1, i + 1, i - r.gw, i + r.gw, i - r.gw - 1, i - r.gw + 1, i + r.gw - 1, i + r.gw + 1} {
+				if r.m2[j] {
+					n++
+				}
+			}
+			if n >= 5 {
+				r.fg[i] = true
+			}
+		}
+	}
+	// A die's sides show on the camera's side of its top in this view (the
+	// view is of the plane of the dice's tops): a side pixel x has the floor,
+	// not the die, at x+v, where v points from a die's top toward its foot
+	// as seen. Keeping only pixels whose x+v is also foreground leaves the
+	// tops.
+	for i, j := range r.sweep {
+		r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
+	}
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// candidate is a die-sized square found in the view.
+type candidate struct {
+	c     board.Point // centre, view pixels
+	angle float64     // radians, mod 90 degrees
+	fill  float64     // fraction of the square that is foreground
+	spill float64     // foreground around the square, in squares
+}
+
+// findDice splits the foreground into die-sized squares: connected parts,
+// each filled greedily with squares of the nominal die size at the part's
+// dominant angle.
+func (r *DiceReader) findDice() []candidate {
+	for i := range r.labels {
+		r.labels[i] = 0
+	}
+	S := r.h0 * diePx
+	minArea := int(0.3 * S * S)
+	var out []candidate
+	var stack []int32
+	next := int32(0)
+	for s := range r.m2 {
+		if !r.m2[s] || r.labels[s] != 0 {
+			continue
+		}
+		next++
+		r.labels[s] = next
+		stack = append(stack[:0], int32(s))
+		var pix []int32
+		x0, y0, x1, y1 := r.gw, r.gh, 0, 0
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			pix = append(pix, p)
+			x, y := int(p)%r.gw, int(p)/r.gw
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			for _, q := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if q[0] < 0 || q[1] < 0 || q[0] >= r.gw || q[1] >= r.gh {
+					continue
+				}
+				j := q[1]*r.gw + q[0]
+				if r.m2[j] && r.labels[j] == 0 {
+					r.labels[j] = next
+					stack = append(stack, int32(j))
+				}
+			}
+		}
+		if len(pix) < minArea {
+			continue
+		}
+		out = append(out, r.squares(next, x0, y0, x1, y1, S)...)
+	}
+	return out
+}
+
+// squares fills one connected part with squares of side S (view pixels).
+func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candidate {
+	// Dominant edge angle (mod 90 degrees) of the part's outline: the
+	// outline of the dice's tops (Sobel on the part's mask; pips and print
+	// inside do not count).
+	in := func(x, y int) float64 {
+		if i := y*r.gw + x; r.labels[i] == label && r.m2[i] {
+			return 1
+		}
+		return 0
+	}
+	var cs, sn float64
+	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
+		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
+			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
+			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
+			m := gx*gx + gy*gy
+			if m == 0 {
+				continue
+			}
+			a := 4 * math.Atan2(gy, gx)
+			cs += m * math.Cos(a)
+			sn += m * math.Sin(a)
+		}
+	}
+	ang := math.Atan2(sn, cs) / 4
+	ca, sa := math.Cos(ang), math.Sin(ang)
+	// The part in the die's frame: a patch whose axes follow the angle.
+	cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
+	half := int(math.Hypot(float64(x1-x0), float64(y1-y0))/2 + S/2 + 3)
+	pn := 2*half + 1
+	patch := make([]int32, pn*pn)
+	at := func(a, b int) (int, int) {
+		u, v := float64(a-half), float64(b-half)
+		return int(math.Round(cx + u*ca - v*sa)), int(math.Round(cy + u*sa + v*ca))
+	}
+	for b := 0; b < pn; b++ {
+		for a := 0; a < pn; a++ {
+			x, y := at(a, b)
+			if x >= 0 && y >= 0 && x < r.gw && y < r.gh {
+				if i := y*r.gw + x; r.labels[i] == label && r.m2[i] {
+					patch[b*pn+a] = 1
+				}
+			}
+		}
+	}
+	si := int(math.Round(S))
+	integ := make([]int32, (pn+1)*(pn+1))
+	box := func(a, b, w int) int32 { // sum over [a, a+w) x [b, b+w)
+		if a < 0 || b < 0 || a+w > pn || b+w > pn {
+			return -1
+		}
+		W := pn + 1
+		return integ[(b+w)*W+a+w] - integ[b*W+a+w] - integ[(b+w)*W+a] + integ[b*W+a]
+	}
+	var out []candidate
+	var placed [][2]int
+	for len(out) < 12 {
+		W := pn + 1
+		for b := 0; b < pn; b++ {
+			row := int32(0)
+			for a := 0; a < pn; a++ {
+				row += patch[b*pn+a]
+				integ[(b+1)*W+a+1] = integ[b*W+a+1] + row
+			}
+		}
+		best := int32(0)
+		for b := 0; b+si <= pn; b++ {
+			for a := 0; a+si <= pn; a++ {
+				if v := box(a, b, si); v > best {
+					best = v
+				}
+			}
+		}
+		if float64(best) < 0.55*S*S {
+			break
+		}
+		// Among the (near) fullest placements, the one with the sharpest
+		// outline: between two touching dice, a square straddling both is as
+		// full as either die, but its sides cross faces instead of edges.
+		ba, bb, bscore := -1, -1, -1.0
+		for b := 0; b+si <= pn; b++ {
+			for a := 0; a+si <= pn; a++ {
+				if float64(box(a, b, si)) < float64(best)*0.96 {
+					continue
+				}
+				inner := box(a+2, b+2, si-4)
+				outer := box(a-2, b-2, si+4)
+				sc := float64(best)
+				if inner >= 0 && outer >= 0 {
+					ring := float64(outer - box(a, b, si))
+					sc = float64(inner)/float64((si-4)*(si-4)) - ring/float64((si+4)*(si+4)-si*si)
+				}
+				if sc > bscore {
+					ba, bb, bscore = a, b, sc
+				}
+			}
+		}
+		full := box(ba, bb, si)
+		ring := int32(0)
+		if o := box(ba-si/3, bb-si/3, si+2*(si/3)); o >= 0 {
+			ring = o - full
+		}
+		for b := bb; b < bb+si; b++ {
+			for a := ba; a < ba+si; a++ {
+				patch[b*pn+a] = 0
+			}
+		}
+		placed = append(placed, [2]int{ba, bb})
+		fa, fb := float64(ba)+float64(si-1)/2, float64(bb)+float64(si-1)/2
+		u, v := fa-float64(half), fb-float64(half)
+		out = append(out, candidate{
+			c:     board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5},
+			angle: ang,
+			fill:  float64(full) / float64(si*si),
+			spill: float64(ring) / float64(si*si),
+		})
+	}
+	// What no square took: a large leftover is a die of its own that fits
+	// no flat square (cocked); it is reported, and is not its neighbours'
+	// spill.
+	seen := make([]bool, pn*pn)
+	var stack []int
+	for s0 := range patch {
+		if patch[s0] == 0 || seen[s0] {
+			continue
+		}
+		seen[s0] = true
+		stack = append(stack[:0], s0)
+		var part []int
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			part = append(part, p)
+			a, b := p%pn, p/pn
+			for _, q := range [4][2]int{{a - 1, b}, {a + 1, b}, {a, b - 1}, {a, b + 1}} {
+				if q[0] < 0 || q[1] < 0 || q[0] >= pn || q[1] >= pn {
+					continue
+				}
+				if j := q[1]*pn + q[0]; patch[j] != 0 && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		if float64(len(part)) < 0.45*S*S {
+			continue
+		}
+		var sa, sb float64
+		for _, p := range part {
+			sa += float64(p % pn)
+			sb += float64(p / pn)
+			patch[p] = 0
+		}
+		u, v := sa/float64(len(part))-float64(half), sb/float64(len(part))-float64(half)
+		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, fill: 0, spill: 1})
+		placed = append(placed, [2]int{-1, -1})
+	}
+	// Spill counted before a neighbour was placed includes the neighbour:
+	// recount it against what is left (the parts no square took), side by
+	// side. A cocked die shows one of its sides beside its top, on the side
+	// away from what it leans on; a flat die shows none, but for what the
+	// sweep left of its sides toward the camera: that side is not counted.
+	for k := range out {
+		ba, bb := placed[k][0], placed[k][1]
+		if ba < 0 {
+			continue
+		}
+		var toCam board.Point
+		if H := r.pose.Height; !math.IsInf(H, 0) {
+			p := r.viewMM(out[k].c.X, out[k].c.Y)
+			if d := r.pose.Nadir.Sub(p); d.Len()*r.h0/H > 0.5 {
+				toCam = d.Scale(1 / d.Len())
+			}
+		}
+		var sides [4]int // -a, +a, -b, +b
+		e := si / 3
+		for b := bb - e; b < bb+si+e; b++ {
+			for a := ba - e; a < ba+si+e; a++ {
+				// Blur widens every die by a pixel or two: only what lies
+				// beyond that counts.
+				if a < 0 || b < 0 || a >= pn || b >= pn || (a >= ba-3 && a < ba+si+3 && b >= bb-3 && b < bb+si+3) || patch[b*pn+a] == 0 {
+					continue
+				}
+				switch {
+				case a < ba-3:
+					sides[0]++
+				case a >= ba+si+3:
+					sides[1]++
+				case b < bb-3:
+					sides[2]++
+				default:
+					sides[3]++
+				}
+			}
+		}
+		normals := [4]board.Point{{X: -ca, Y: -sa}, {X: ca, Y: sa}, {X: sa, Y: -ca}, {X: -sa, Y: ca}}
+		worst := 0
+		for i, n := range sides {
+			if n > worst && normals[i].Dot(toCam) < 0.5 {
+				worst = n
+			}
+		}
+		out[k].spill = float64(worst) / float64(si*si)
+	}
+	return out
+}
