@@ -25,6 +25,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/merchants"
 	"github.com/quartermaster-table/quartermaster/engine/piratescode"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 	"github.com/quartermaster-table/quartermaster/web"
@@ -41,18 +42,21 @@ var Outputs = []struct {
 	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
 	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
+	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}}},
 }
 
 // prefixes name a package's types in JavaScript, where there are no
 // packages: Dead Reckoning's Player is DRPlayer, Race to Ten's RaceToTenPlayer.
 var prefixes = map[string]string{
-	"github.com/quartermaster-table/quartermaster/engine":               "",
-	"github.com/quartermaster-table/quartermaster/engine/dice":          "Dice",
-	"github.com/quartermaster-table/quartermaster/companion":            "",
-	"github.com/quartermaster-table/quartermaster/web":                  "",
-	"github.com/quartermaster-table/quartermaster/engine/deadreckoning": "DR",
-	"github.com/quartermaster-table/quartermaster/engine/racetoten":     "RaceToTen",
-	"github.com/quartermaster-table/quartermaster/engine/piratescode":   "PC",
+	"github.com/quartermaster-table/quartermaster/engine":                  "",
+	"github.com/quartermaster-table/quartermaster/engine/dice":             "Dice",
+	"github.com/quartermaster-table/quartermaster/companion":               "",
+	"github.com/quartermaster-table/quartermaster/web":                     "",
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning":    "DR",
+	"github.com/quartermaster-table/quartermaster/engine/racetoten":        "RaceToTen",
+	"github.com/quartermaster-table/quartermaster/engine/merchants":        "MM",
+	"github.com/quartermaster-table/quartermaster/engine/merchants/combat": "MMCombat",
+	"github.com/quartermaster-table/quartermaster/engine/piratescode":      "PC",
 }
 
 func main() {

@@ -11,6 +11,7 @@
 //   #/help[?q=...]     rules help
 //   #/calibrate/ID     camera calibration (host)
 //   #/dev              simulated devices
+//   #/catalog[/RULES]  the owner's catalog of a game (catalog.js)
 
 import { call, secrets, newKey, ApiError, rulesList, gameModule, helpNotes } from './api.js';
 import { Live } from './live.js';
@@ -19,6 +20,7 @@ import { html, render, useState, useEffect, useRef, useLayoutEffect, DomPart, Er
 import { cameraSlot, placeCamera } from './camera.js';
 import * as generic from './generic.js';
 import { calibratePage } from './calibrate.js';
+import { CatalogPage, catalogMissing } from './catalog.js';
 
 const statusEl = document.getElementById('status');
 /** @type {any} what this server has: camera, simulator... */
@@ -58,6 +60,7 @@ function App() {
     case 'help': return html`<${HelpPage} key="help" q=${r.q.get('q') || ''} />`;
     case 'calibrate': return html`<${DomPart} key=${'cal/' + id} deps=${[id]} mount=${(el) => calibratePage(el, id)} />`;
     case 'dev': return html`<${DevPage} key="dev" />`;
+    case 'catalog': return html`<${CatalogPage} key=${'catalog/' + (id || '')} rules=${id} />`;
     default: return html`<p>There is no such page. <a href="#/">Back to the start</a></p>`;
   }
 }
@@ -85,6 +88,7 @@ function Home() {
         <a class="big primary" href="#/new" id="new-game">New game</a>
         ${scorers.map((g) => html`<a key=${g.rules} class="big" href=${'#/score/' + g.rules}>${scorers.length > 1 ? 'Just score: ' + g.title : 'Just score'}</a>`)}
         <a class="big" href="#/help">Rules help</a>
+        ${games.some((g) => (g.catalogKinds || []).length) ? html`<a class="big" href="#/catalog" id="catalog-link">Owner’s catalog</a>` : null}
         <a class="big" href="#/dev">Devices</a>
       </div>
     </section>
@@ -127,9 +131,17 @@ function NewGame() {
   const [rows, setRows] = useState(() => [{ key: ++rowSeq }, { key: ++rowSeq }]);
   const [err, setErr] = useState(null);
   const form = useRef(/** @type {HTMLDivElement|null} */ (null));
+  // noCatalog names the game chosen when it needs an owner's catalog that
+  // is not entered yet: the form says so, with a link to the catalog page.
+  const [noCatalog, setNoCatalog] = useState('');
   useEffect(() => {
     rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs[0].rules); }).catch(setErr);
   }, []);
+  useEffect(() => {
+    const g = (games || []).find((x) => x.rules === rules);
+    if (!g) return;
+    catalogMissing(g).then((m) => setNoCatalog(m ? g.rules : ''));
+  }, [rules, games]);
   if (err && !games) return html`<h1>New game</h1><${ErrorBox} err=${err} />`;
   if (!games) return html`<h1>New game</h1><p>Loading the games…</p>`;
   const info = games.find((g) => g.rules === rules) || games[0];
@@ -184,6 +196,8 @@ function NewGame() {
       ${games.length > 1 ? html`<label>Game <select id="rules" value=${info.rules} onChange=${(e) => setRules(e.currentTarget.value)}>
         ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
       ${info.blurb ? html`<p class="muted">${info.blurb}</p>` : null}
+      ${noCatalog === info.rules ? html`<p class="warn" id="needs-catalog">${info.title} needs the owner’s catalog (the values printed on your copy of the game), and none is entered yet.
+        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></p>` : null}
       <h2>Players, in seating order (clockwise)</h2>
       <div class="players">
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>

@@ -1,0 +1,172 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quartermaster-table/quartermaster/engine/merchants"
+)
+
+// TestJourneyMerchants plays the first round of the engine's example
+// script (its made-up map and cards, seed 42) on a tablet and two phones:
+// Ann leaves port, scouts and raids a merchant, sails on; Bob visits his
+// port; Ann scouts Bob and they fight a sea battle whose rolls are entered
+// by typing the faces the dice show into the shell's roll box (the dice
+// camera is not simulated on this branch). Each screen is checked, and no
+// phone's secrets show on another screen.
+//
+// The table is created with the script's setup through the API (the
+// captains are fixed, where the new-game form would draw them); everything
+// after that is taps and typing.
+func TestJourneyMerchants(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc struct {
+		Setup json.RawMessage `json:"setup"`
+		Seed  int64           `json:"seed"`
+	}
+	if err := json.Unmarshal(raw, &sc); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"rules": merchants.Name, "setup": sc.Setup, "seed": sc.Seed,
+		"players": []map[string]any{{"name": "Ann", "colour": "test-colour-0", "seat": 0}, {"name": "Bob", "colour": "test-colour-1", "seat": 1}}})
+	r := e.do("POST", "/api/tables", string(body))
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	id := cr.Table
+
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1280, 800)
+	b.run(tablet, "host tablet", chromedp.Navigate(e.http.URL+"/#/"),
+		chromedp.Evaluate(`localStorage.setItem('qm.host.`+id+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
+		chromedp.Navigate(e.http.URL+"/#/t/"+id), chromedp.WaitVisible(`#mm-map`, chromedp.ByQuery))
+	ann := b.device(390, 844)
+	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
+	bob := b.device(390, 844)
+	b.run(bob, "Bob's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
+
+	// The tablet: the map, the captains, the merchant track; no secrets.
+	b.waitText(tablet, "#mm-map", "Test Anchorage")
+	b.waitText(tablet, "#mm-players", "Test Captain 1")
+	b.waitText(tablet, "#mm-track", "Merchant track")
+	var annSecret, bobSecret string
+	b.run(ann, "Ann's secrets", chromedp.Text(`#mm-secrets`, &annSecret, chromedp.ByQuery))
+	b.run(bob, "Bob's secrets", chromedp.Text(`#mm-secrets`, &bobSecret, chromedp.ByQuery))
+	noSecrets := func(what string) {
+		t.Helper()
+		var tab, a, bb string
+		b.run(tablet, "tablet text", chromedp.Evaluate(`document.body.innerText`, &tab))
+		b.run(ann, "Ann's text", chromedp.Evaluate(`document.body.innerText`, &a))
+		b.run(bob, "Bob's text", chromedp.Evaluate(`document.body.innerText`, &bb))
+		if strings.Contains(tab, "Only you see this") || strings.Contains(tab, "Your stash") {
+			t.Errorf("%s: the tablet shows a player's secrets", what)
+		}
+		if annSecret != bobSecret && (strings.Contains(a, bobSecret) || strings.Contains(bb, annSecret)) {
+			t.Errorf("%s: a phone shows the other player's secrets:\nAnn: %s\nBob: %s", what, a, bb)
+		}
+	}
+	noSecrets("start")
+	b.shot(tablet, "mm-tablet-start.png")
+	b.shot(ann, "mm-ann-start.png")
+	b.shot(bob, "mm-bob-start.png")
+
+	// A phone offers only what its player may do now.
+	b.waitText(bob, ".actions", "Ann plays now")
+	b.waitText(ann, "#mm-act", "Your turn")
+
+	// Ann: leave port, scout the merchant, the scouting roll typed in.
+	b.run(ann, "leave port", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-act="scout-merchant"]`, chromedp.ByQuery))
+	b.run(ann, "scout", chromedp.Click(`[data-act="scout-merchant"]`, chromedp.ByQuery))
+	enterRoll := func(faces string) {
+		t.Helper()
+		var req string
+		b.run(tablet, "roll "+faces, chromedp.WaitVisible(`#expects .faces`, chromedp.ByQuery),
+			chromedp.Evaluate(`document.querySelector('#expects .expect').dataset.expect`, &req),
+			chromedp.SendKeys(`#expects .faces`, faces, chromedp.ByQuery),
+			chromedp.Click(`#expects [data-act="enter-roll"]`, chromedp.ByQuery))
+		// The roll is answered once the request it answered is gone.
+		b.run(tablet, "roll "+faces+" answered", chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		b.waitText(tablet, "#mm-last-roll", strings.Split(faces, ",")[0])
+	}
+	b.waitText(tablet, "#mm-rolls", "Roll for")
+	b.shot(tablet, "mm-tablet-scout-roll.png")
+	enterRoll("skull, 2")
+
+	// The merchant raid.
+	b.run(ann, "raid", chromedp.WaitVisible(`[data-act="raid"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid"]`, chromedp.ByQuery))
+	enterRoll("skull, 4")
+	b.run(ann, "raid draw", chromedp.WaitVisible(`[data-act="raid-draw"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-draw"]`, chromedp.ByQuery))
+	b.shot(ann, "mm-ann-raid.png")
+	b.run(ann, "raid end", chromedp.WaitVisible(`[data-act="raid-end"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-end"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "raids")
+	b.run(ann, "sail", chromedp.WaitVisible(`[data-act="move-tz-open"]`, chromedp.ByQuery), chromedp.Click(`[data-act="move-tz-open"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Ann sails to")
+	b.run(ann, "end turn", chromedp.Click(`[data-act="end-turn"]`, chromedp.ByQuery))
+	b.waitText(bob, "#mm-act", "Your turn")
+	noSecrets("after the raid")
+
+	// Bob's port visit (the port action, then leave and sail to Ann).
+	gone := func(sel string) chromedp.Action {
+		return chromedp.Poll(`!document.querySelector(`+jsString(sel)+`)`, nil, chromedp.WithPollingInterval(50*time.Millisecond))
+	}
+	b.run(bob, "port", chromedp.WaitVisible(`[data-act="port"]`, chromedp.ByQuery), chromedp.Click(`[data-act="port"]`, chromedp.ByQuery))
+	b.waitText(bob, "#mm-status", "Bob has 2 actions left")
+	b.shot(bob, "mm-bob-port.png")
+	b.run(bob, "done in port", chromedp.Click(`[data-act="end-port"]`, chromedp.ByQuery), gone(`[data-act="end-port"]`))
+	b.run(bob, "leave", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-act="move-tz-open"]`, chromedp.ByQuery), chromedp.Click(`[data-act="move-tz-open"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Bob sails to")
+	b.run(bob, "end turn", chromedp.Click(`[data-act="end-turn"]`, chromedp.ByQuery))
+
+	// Ann scouts Bob: a sea battle.
+	b.run(ann, "scout Bob", chromedp.WaitVisible(`[data-act="scout-1"]`, chromedp.ByQuery), chromedp.Click(`[data-act="scout-1"]`, chromedp.ByQuery))
+	enterRoll("skull, 1")
+	b.waitText(tablet, "#mm-battle", "Sea battle: Ann against Bob")
+	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
+	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
+	b.shot(tablet, "mm-tablet-battle.png")
+	for _, f := range []string{"skull, skull", "skull, 1, 1", "1, skull", "4"} {
+		enterRoll(f)
+	}
+	b.waitText(tablet, "#mm-battle", "Shots")
+	// Bob picks where Ann's free hit lands, on his phone.
+	masts := func() string {
+		var m string
+		b.run(tablet, "Bob's masts", chromedp.Evaluate(`(document.querySelector('#mm-battle [data-side="1"]').innerText.match(/masts \d+/) || [''])[0]`, &m))
+		return m
+	}
+	before := masts()
+	b.run(bob, "hit location", chromedp.WaitVisible(`[data-act="hit-masts"]`, chromedp.ByQuery), chromedp.Click(`[data-act="hit-masts"]`, chromedp.ByQuery))
+	b.run(tablet, "masts hit", chromedp.Poll(`(document.querySelector('#mm-battle [data-side="1"]').innerText.match(/masts \d+/) || [''])[0] !== `+jsString(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if after := masts(); before == "" || after >= before {
+		t.Errorf("Bob's masts: %q before the hit, %q after", before, after)
+	}
+	b.shot(tablet, "mm-tablet-battle-rolled.png")
+	b.shot(bob, "mm-bob-battle.png")
+	noSecrets("in the battle")
+
+	// Nothing on a phone overflows, and its buttons are big enough.
+	var wide bool
+	b.run(bob, "overflow", chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &wide))
+	if wide {
+		t.Error("Bob's phone scrolls sideways")
+	}
+	var small []string
+	b.run(bob, "touch targets", chromedp.Evaluate(`[...document.querySelectorAll('.actions button, .expects button, .actions input')]
+		.filter((e) => e.offsetParent !== null).map((e) => [e.getBoundingClientRect(), e])
+		.filter(([r]) => r.height < 48 || r.width < 48).map(([r, e]) => (e.innerText || e.className) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))`, &small))
+	if len(small) > 0 {
+		t.Errorf("touch targets under 48 px on Bob's phone: %v", small)
+	}
+}

@@ -1,0 +1,464 @@
+// @ts-check
+// catalog.js: the owner's catalog page (#/catalog/RULES). It knows no game:
+// the entry forms are built from the kinds a game's kit describes
+// (catalogKinds of GET /api/rules), and the catalog itself is the file the
+// kit checks (GET/PUT /api/rules/RULES/catalog).
+//
+// The kit says what an entry's fields are, not under which key of the file
+// its entries live, so the page reads the file: each list of entries (or a
+// single entry object) is matched to the kind whose fields describe it best
+// (a key named after the kind first: "zones" for "zone"). Lists of plain
+// words ("goods") are edited one per line. A kind with no entries yet is
+// offered under its plural key.
+//
+// The server checks the whole catalog on every save, and a game may refuse
+// an incomplete one (a deck still empty). Edits therefore go into a draft
+// kept on this device until the server accepts it: nothing typed is lost to
+// a refusal, and the refusal is shown beside the Save button that got it.
+
+import { call, rulesList } from './api.js';
+import { toast } from './ui.js';
+import { html, useState, useEffect, useRef, ErrorBox } from './view.js';
+
+/** @typedef {import('./types.gen.js').CatalogKind} Kind */
+/** @typedef {import('./types.gen.js').CatalogField} Field */
+
+const DRAFT_KEY = (rules) => `qm.catalog.draft.${rules}`;
+
+/** @param {any} v */
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * fieldIds lists a kind's field ids.
+ * @param {Kind} k
+ */
+const fieldIds = (k) => new Set((k.fields || []).map((f) => f.id));
+
+/**
+ * matchKind finds the kind the entries under key are, or null: a kind named
+ * by the key ("zone" for "zones"), else the kind whose fields cover the
+ * most of the entries' keys (at least half of them).
+ * @param {Kind[]} kinds
+ * @param {string} key
+ * @param {any[]} entries
+ * @returns {Kind|null}
+ */
+export function matchKind(kinds, key, entries) {
+  const keys = new Set();
+  for (const e of entries) if (isObj(e)) for (const k of Object.keys(e)) keys.add(k);
+  const cover = (k) => { const ids = fieldIds(k); let n = 0; for (const x of keys) if (ids.has(x)) n++; return n; };
+  const named = kinds.find((k) => k.id === key || k.id + 's' === key || k.id + 'es' === key);
+  if (named && (keys.size === 0 || cover(named) * 2 >= keys.size)) return named;
+  // Between kinds covering as many keys, the one whose form has the fewest
+  // fields the entries lack ("card" rather than "zone" for {id, name}).
+  let best = null;
+  let bestN = 0;
+  let bestScore = -Infinity;
+  for (const k of kinds) {
+    const n = cover(k);
+    const score = n * 100 - ((k.fields || []).length - n);
+    if (n > 0 && score > bestScore) { best = k; bestN = n; bestScore = score; }
+  }
+  return best && keys.size && bestN * 2 >= keys.size ? best : null;
+}
+
+/**
+ * @typedef {{key: string, shape: 'list'|'one'|'words'|'other', kind: Kind|null, label: string}} Section
+ */
+
+/**
+ * sections reads the catalog's top-level keys into the page's sections.
+ * @param {any} cat
+ * @param {Kind[]} kinds
+ * @returns {Section[]}
+ */
+export function sections(cat, kinds) {
+  /** @type {Section[]} */
+  const out = [];
+  const seen = new Set();
+  for (const [key, v] of Object.entries(cat || {})) {
+    if (Array.isArray(v) && v.every(isObj)) {
+      const k = matchKind(kinds, key, v);
+      if (k) { seen.add(k.id); out.push({ key, shape: 'list', kind: k, label: v.length && k.id + 's' !== key && k.id !== key ? `${k.label} (${key})` : k.label }); continue; }
+    } else if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) {
+      out.push({ key, shape: 'words', kind: null, label: words(key) });
+      continue;
+    } else if (isObj(v)) {
+      const k = matchKind(kinds, key, [v]);
+      if (k && (k.id === key || k.id + 's' === key)) { seen.add(k.id); out.push({ key, shape: 'one', kind: k, label: k.label }); continue; }
+    }
+    out.push({ key, shape: 'other', kind: null, label: words(key) });
+  }
+  for (const k of kinds) if (!seen.has(k.id)) out.push({ key: k.id + 's', shape: 'list', kind: k, label: k.label });
+  return out;
+}
+
+// words turns a key like "demandTokens" into "demand tokens".
+function words(key) {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/**
+ * itemType says whether the items of a list (or a map's values) are numbers,
+ * objects or text, from the same field of the other entries: the form shows
+ * them as lines of text and must give them back as the file had them.
+ * @param {any[]} siblings
+ * @param {string} id
+ * @returns {'number'|'object'|'text'}
+ */
+function itemType(siblings, id) {
+  for (const s of siblings) {
+    const v = s && s[id];
+    const items = Array.isArray(v) ? v : isObj(v) ? Object.values(v) : [];
+    for (const x of items) {
+      if (typeof x === 'number') return 'number';
+      if (x !== null && typeof x === 'object') return 'object';
+      if (typeof x === 'string') return 'text';
+    }
+  }
+  return 'text';
+}
+
+/** @param {any} x */
+const line = (x) => (x !== null && typeof x === 'object' ? JSON.stringify(x) : String(x));
+
+/**
+ * parseItem reads one line of a list back into the file's type.
+ * @param {string} s
+ * @param {'number'|'object'|'text'} t
+ */
+function parseItem(s, t) {
+  if (t === 'number' && s !== '' && !Number.isNaN(Number(s))) return Number(s);
+  if (t === 'object' || /^[[{]/.test(s)) {
+    try { return JSON.parse(s); } catch { throw new Error(`“${s}” is not a valid entry (write it as in the file, e.g. {"kind": "..."})`); }
+  }
+  return s;
+}
+
+/**
+ * toForm turns an entry into the form's values: text for every field but a
+ * checkbox (lists one item a line, maps "key: value" a line).
+ * @param {Field[]} fields
+ * @param {any} e
+ * @returns {Record<string, any>}
+ */
+function toForm(fields, e) {
+  /** @type {Record<string, any>} */
+  const v = {};
+  for (const f of fields) {
+    const x = e ? e[f.id] : undefined;
+    if (f.kind === 'bool') v[f.id] = x === true;
+    else if (f.kind === 'list') v[f.id] = Array.isArray(x) ? x.map(line).join('\n') : '';
+    else if (f.kind === 'object' && f.fields && f.fields.length) v[f.id] = toForm(f.fields, isObj(x) ? x : {});
+    else if (f.kind === 'object') v[f.id] = isObj(x) ? Object.entries(x).map(([k, y]) => `${k}: ${line(y)}`).join('\n') : '';
+    else v[f.id] = x === undefined || x === null ? '' : String(x);
+  }
+  return v;
+}
+
+/**
+ * shown says whether a field applies, given the entry's other values.
+ * @param {Field} f
+ * @param {Record<string, any>} v
+ */
+export function shown(f, v) {
+  return !f.when || (f.when.values || []).includes(String(v[f.when.field] ?? ''));
+}
+
+/**
+ * fromForm reads the form's values back onto a copy of the entry (keys the
+ * form does not show are kept; a field that does not apply is dropped).
+ * Throws, naming the field, when a value does not read.
+ * @param {Field[]} fields
+ * @param {Record<string, any>} v
+ * @param {any} orig
+ * @param {any[]} siblings
+ */
+function fromForm(fields, v, orig, siblings) {
+  const out = isObj(orig) ? { ...orig } : {};
+  for (const f of fields) {
+    if (!shown(f, v)) { delete out[f.id]; continue; }
+    const x = v[f.id];
+    try {
+      if (f.kind === 'bool') { if (x) out[f.id] = true; else delete out[f.id]; continue; }
+      if (f.kind === 'object' && f.fields && f.fields.length) { out[f.id] = fromForm(f.fields, x, out[f.id], siblings.map((s) => s && s[f.id])); continue; }
+      const s = String(x ?? '').trim();
+      if (s === '' && !f.required) { delete out[f.id]; continue; }
+      if (s === '' && f.kind !== 'list' && f.kind !== 'object') throw new Error('is needed');
+      if (f.kind === 'number') {
+        if (Number.isNaN(Number(s))) throw new Error(`“${s}” is not a number`);
+        out[f.id] = Number(s);
+      } else if (f.kind === 'list') {
+        const t = itemType(siblings, f.id);
+        out[f.id] = s.split('\n').map((y) => y.trim()).filter(Boolean).map((y) => parseItem(y, t));
+      } else if (f.kind === 'object') {
+        const t = itemType(siblings, f.id);
+        /** @type {Record<string, any>} */
+        const m = {};
+        for (const l of s.split('\n').map((y) => y.trim()).filter(Boolean)) {
+          const i = l.indexOf(':');
+          if (i <= 0) throw new Error(`write each line as “key: value” (“${l}”)`);
+          m[l.slice(0, i).trim()] = parseItem(l.slice(i + 1).trim(), t);
+        }
+        out[f.id] = m;
+      } else out[f.id] = s;
+    } catch (e) {
+      throw new Error(`${f.label}: ${e.message}`);
+    }
+  }
+  return out;
+}
+
+/** entryName is what an entry is called on the page. */
+const entryName = (e) => (isObj(e) ? String(e.name || e.id || e.achievement || '(no name)') : String(e));
+
+/**
+ * CatalogPage is the owner's catalog of one game (the first game with a
+ * catalog when rules is empty).
+ * @param {{rules?: string}} props
+ */
+export function CatalogPage({ rules }) {
+  const [info, setInfo] = useState(/** @type {any} */ (null));
+  const [games, setGames] = useState(/** @type {any[]} */ ([]));
+  const [saved, setSaved] = useState(/** @type {any} */ (undefined));
+  const [draft, setDraftState] = useState(/** @type {any} */ (null));
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(/** @type {string|null} */ (null));
+  const [formErr, setFormErr] = useState(/** @type {any} */ (null));
+  const [importErr, setImportErr] = useState(/** @type {any} */ (null));
+  const [saveErr, setSaveErr] = useState(/** @type {any} */ (null));
+
+  useEffect(() => {
+    rulesList().then(async (gs) => {
+      const withCat = gs.filter((g) => (g.catalogKinds || []).length);
+      setGames(withCat);
+      const g = rules ? withCat.find((x) => x.rules === rules) : withCat[0];
+      if (!g) { setErr({ message: rules ? `${rules} needs no owner’s catalog` : 'no game here needs an owner’s catalog' }); return; }
+      setInfo(g);
+      const r = await call('GET', `/api/rules/${encodeURIComponent(g.rules)}/catalog`);
+      setSaved(r.catalog || null);
+      try { setDraftState(JSON.parse(localStorage.getItem(DRAFT_KEY(g.rules)) || 'null')); } catch { setDraftState(null); }
+    }).catch(setErr);
+  }, [rules]);
+
+  if (err) return html`<h1>The owner’s catalog</h1><${ErrorBox} err=${err} />`;
+  if (!info || saved === undefined) return html`<h1>The owner’s catalog</h1><p>Loading…</p>`;
+  /** @type {Kind[]} */
+  const kinds = info.catalogKinds || [];
+  const cat = draft || saved || {};
+
+  const setDraft = (d) => {
+    setDraftState(d);
+    if (d) localStorage.setItem(DRAFT_KEY(info.rules), JSON.stringify(d));
+    else localStorage.removeItem(DRAFT_KEY(info.rules));
+  };
+  // put sends the whole catalog; the server's checked copy replaces the
+  // draft. Returns whether it was accepted.
+  const put = async (c, setE) => {
+    try {
+      const canon = await call('PUT', `/api/rules/${encodeURIComponent(info.rules)}/catalog`, { body: c });
+      setSaved(canon);
+      setDraft(null);
+      setE(null); setSaveErr(null);
+      return true;
+    } catch (e) { setE(e); return false; }
+  };
+  const saveEntry = async (sec, index, entry) => {
+    const c = JSON.parse(JSON.stringify(cat));
+    if (sec.shape === 'one') c[sec.key] = entry;
+    else {
+      const list = Array.isArray(c[sec.key]) ? c[sec.key] : [];
+      if (index < 0) list.push(entry); else list[index] = entry;
+      c[sec.key] = list;
+    }
+    setDraft(c);
+    if (await put(c, setFormErr)) { setOpen(null); toast('Saved in the catalog.', 'ok'); }
+  };
+  const deleteEntry = async (sec, index) => {
+    const c = JSON.parse(JSON.stringify(cat));
+    if (sec.shape === 'one') delete c[sec.key]; else c[sec.key].splice(index, 1);
+    setDraft(c);
+    if (await put(c, setFormErr)) { setOpen(null); toast('Deleted from the catalog.', 'ok'); }
+  };
+  const saveWords = async (key, text) => {
+    const c = JSON.parse(JSON.stringify(cat));
+    c[key] = text.split('\n').map((s) => s.trim()).filter(Boolean);
+    setDraft(c);
+    if (await put(c, setFormErr)) { setOpen(null); toast('Saved in the catalog.', 'ok'); }
+  };
+  const importFile = async (/** @type {Event} */ ev) => {
+    const input = /** @type {HTMLInputElement} */ (ev.currentTarget);
+    const f = input.files && input.files[0];
+    if (!f) return;
+    let c;
+    try { c = JSON.parse(await f.text()); } catch (e) { setImportErr({ message: `${f.name} is not a catalog file (it does not read as JSON: ${e.message})` }); return; }
+    // A whole setup or script may be given: its catalog is taken.
+    if (isObj(c) && isObj(c.setup) && isObj(c.setup.catalog)) c = c.setup.catalog;
+    else if (isObj(c) && isObj(c.catalog)) c = c.catalog;
+    if (await put(c, setImportErr)) toast(`Imported ${f.name}.`, 'ok');
+    input.value = '';
+  };
+
+  const secs = sections(cat, kinds);
+  const ql = q.trim().toLowerCase();
+  const match = (e) => !ql || entryName(e).toLowerCase().includes(ql) || String((isObj(e) && e.id) || '').toLowerCase().includes(ql);
+  const exportText = saved ? JSON.stringify(saved, null, 1) : '';
+  const exportHref = saved ? 'data:application/json;charset=utf-8,' + encodeURIComponent(exportText) : undefined;
+
+  return html`<div class="catalog-page">
+    <h1>The owner’s catalog: ${info.title}</h1>
+    ${games.length > 1 ? html`<p class="row">${games.map((g) => html`<a key=${g.rules} class=${'btn' + (g.rules === info.rules ? ' primary' : '')} href=${'#/catalog/' + g.rules}>${g.title}</a>`)}</p>` : null}
+    <p class="muted">The values printed on your copy of the game that the rules do not give. Enter them once; every new game uses them. Share them with other owners as a file.</p>
+    ${!saved ? html`<p class="warn" id="no-catalog">No catalog is saved yet: ${info.title} cannot start without one. Import a file or enter the entries below.</p>` : null}
+    <div class="row filebar">
+      <label class="btn" for="catalog-file">Import a catalog file</label>
+      <input type="file" id="catalog-file" accept=".json,application/json" class="visually-hidden" onChange=${importFile} />
+      ${saved ? html`<a class="btn" id="catalog-export" href=${exportHref} download=${`catalog-${info.rules}.json`}>Export (download the file)</a>` : null}
+    </div>
+    <${ErrorBox} err=${importErr} />
+    ${draft ? html`<div class="draft" id="catalog-draft">
+      <p>Changes not saved yet: the server did not accept the catalog as it is (kept on this device).</p>
+      <div class="row">
+        <button class="btn primary" id="save-draft" onClick=${() => put(draft, setSaveErr)}>Try saving again</button>
+        <button class="btn" id="forget-draft" onClick=${() => { setDraft(null); setSaveErr(null); }}>Forget the changes</button>
+      </div>
+      <${ErrorBox} err=${saveErr} />
+    </div>` : null}
+    <input type="search" id="catalog-q" placeholder="Search by name" aria-label="Search the catalog by name" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />
+    ${secs.map((sec) => html`<${SectionView} key=${sec.key} sec=${sec} cat=${cat} match=${match} open=${open} setOpen=${(x) => { setOpen(x); setFormErr(null); }}
+      formErr=${formErr} saveEntry=${saveEntry} deleteEntry=${deleteEntry} saveWords=${saveWords} />`)}
+  </div>`;
+}
+
+/**
+ * SectionView is one list of the catalog: its entries (filtered by the
+ * search), each opening its form, and "Add".
+ */
+function SectionView({ sec, cat, match, open, setOpen, formErr, saveEntry, deleteEntry, saveWords }) {
+  const v = cat[sec.key];
+  const id = 'sec-' + sec.key;
+  if (sec.shape === 'words') {
+    const key = sec.key + ':words';
+    return html`<section class="catsec" id=${id}><h2>${sec.label}</h2>
+      ${open === key ? html`<${WordsForm} sec=${sec} v=${v} err=${formErr} save=${saveWords} cancel=${() => setOpen(null)} />`
+        : html`<p>${(v || []).join(', ') || html`<span class="muted">none</span>`}</p><button class="btn" data-edit=${key} onClick=${() => setOpen(key)}>Edit</button>`}
+    </section>`;
+  }
+  if (sec.shape === 'other') {
+    return html`<section class="catsec" id=${id}><h2>${sec.label}</h2>
+      <p class="muted">Kept as imported (no form for these values: edit them in the file).</p>
+      <pre class="mono">${JSON.stringify(v, null, 1)}</pre></section>`;
+  }
+  const k = /** @type {Kind} */ (sec.kind);
+  const entries = sec.shape === 'one' ? (v ? [v] : []) : (Array.isArray(v) ? v : []);
+  const newKey = sec.key + ':new';
+  return html`<section class="catsec" id=${id} data-kind=${k.id}>
+    <h2>${sec.label} <span class="muted">${entries.length}</span></h2>
+    ${k.help ? html`<p class="muted">${k.help}</p>` : null}
+    <ul class="entries">${entries.map((e, i) => {
+      if (!match(e)) return null;
+      const key = sec.key + ':' + i;
+      return html`<li key=${key} class="entry">
+        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} siblings=${entries} err=${formErr}
+            save=${(x) => saveEntry(sec, sec.shape === 'one' ? 0 : i, x)} del=${() => deleteEntry(sec, i)} cancel=${() => setOpen(null)} />`
+          : html`<button class="entrybtn" data-entry=${entryName(e)} onClick=${() => setOpen(key)}>${entryName(e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
+      </li>`;
+    })}</ul>
+    ${sec.shape === 'one' && entries.length ? null : open === newKey
+      ? html`<${EntryForm} kind=${k} entry=${null} siblings=${entries} err=${formErr} save=${(x) => saveEntry(sec, -1, x)} cancel=${() => setOpen(null)} />`
+      : html`<button class="btn" data-add=${k.id} onClick=${() => setOpen(newKey)}>+ Add: ${k.label}</button>`}
+  </section>`;
+}
+
+function WordsForm({ sec, v, err, save, cancel }) {
+  const area = useRef(/** @type {HTMLTextAreaElement|null} */ (null));
+  return html`<div class="entryform">
+    <label>${sec.label}, one a line<textarea ref=${area} rows="5" defaultValue=${(v || []).join('\n')}></textarea></label>
+    <div class="row"><button class="btn primary" data-act="save-entry" onClick=${() => save(sec.key, area.current.value)}>Save</button>
+      <button class="btn" onClick=${cancel}>Cancel</button></div>
+    <${ErrorBox} err=${err} />
+  </div>`;
+}
+
+/**
+ * EntryForm is the labelled form of one entry: only the fields that apply
+ * (a field's when condition is checked as the owner types), Save, Delete.
+ */
+function EntryForm({ kind, entry, siblings, err, save, del, cancel }) {
+  const [v, setV] = useState(() => toForm(kind.fields || [], entry));
+  const [bad, setBad] = useState(/** @type {any} */ (null));
+  const submit = () => {
+    let out;
+    try { out = fromForm(kind.fields || [], v, entry, siblings); } catch (e) { setBad({ message: e.message }); return; }
+    setBad(null);
+    save(out);
+  };
+  return html`<div class="entryform" data-kind=${kind.id}>
+    <h3>${entry ? entryName(entry) : 'New: ' + kind.label}</h3>
+    <${Fields} fields=${kind.fields || []} v=${v} set=${setV} prefix=${kind.id} />
+    <div class="row">
+      <button class="btn primary" data-act="save-entry" onClick=${submit}>Save</button>
+      <button class="btn" data-act="cancel-entry" onClick=${cancel}>Cancel</button>
+      ${del ? html`<button class="btn danger" data-act="delete-entry" onClick=${() => { if (confirm(`Delete ${entryName(entry)} from the catalog?`)) del(); }}>Delete</button>` : null}
+    </div>
+    <${ErrorBox} err=${bad || err} />
+  </div>`;
+}
+
+function Fields({ fields, v, set, prefix }) {
+  const upd = (id, x) => set({ ...v, [id]: x });
+  return html`${fields.filter((f) => shown(f, v)).map((f) => {
+    const id = `f-${prefix}-${f.id}`;
+    const lab = f.label + (f.required ? '' : ' (optional)');
+    const help = f.help ? html`<span class="muted help">${f.help}</span>` : null;
+    let input;
+    switch (f.kind) {
+      case 'bool':
+        return html`<div class="field" key=${f.id}><label class="check" for=${id}><input type="checkbox" id=${id} data-field=${f.id} checked=${v[f.id]} onChange=${(e) => upd(f.id, e.currentTarget.checked)} /> ${f.label}</label>${help}</div>`;
+      case 'choice':
+        input = html`<select id=${id} data-field=${f.id} value=${v[f.id]} onChange=${(e) => upd(f.id, e.currentTarget.value)}>
+          ${f.required && v[f.id] ? null : html`<option value="">—</option>`}
+          ${(f.choices || []).map((c) => html`<option key=${c.value} value=${c.value}>${c.label}</option>`)}</select>`;
+        break;
+      case 'number':
+        input = html`<input type="number" inputmode="numeric" id=${id} data-field=${f.id} value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)} />`;
+        break;
+      case 'list':
+        if (f.choices && f.choices.length) {
+          const have = new Set(String(v[f.id]).split('\n').filter(Boolean));
+          const toggle = (c) => { if (have.has(c)) have.delete(c); else have.add(c); upd(f.id, [...have].join('\n')); };
+          return html`<fieldset class="field" key=${f.id}><legend>${lab}</legend>${help}
+            ${f.choices.map((c) => html`<label class="check" key=${c.value}><input type="checkbox" data-field=${f.id} data-value=${c.value} checked=${have.has(c.value)} onChange=${() => toggle(c.value)} /> ${c.label}</label>`)}</fieldset>`;
+        }
+        input = html`<textarea id=${id} data-field=${f.id} rows="3" placeholder="one a line" value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)}></textarea>`;
+        break;
+      case 'object':
+        if (f.fields && f.fields.length) {
+          return html`<fieldset class="field" key=${f.id}><legend>${lab}</legend>${help}
+            <${Fields} fields=${f.fields} v=${v[f.id]} set=${(x) => upd(f.id, x)} prefix=${prefix + '-' + f.id} /></fieldset>`;
+        }
+        input = html`<textarea id=${id} data-field=${f.id} rows="3" placeholder="key: value, one a line" value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)}></textarea>`;
+        break;
+      default:
+        input = html`<input id=${id} data-field=${f.id} autocomplete="off" value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)} />`;
+    }
+    return html`<div class="field" key=${f.id}><label for=${id}>${lab}</label>${input}${help}</div>`;
+  })}`;
+}
+
+/**
+ * catalogMissing says whether a game needs an owner's catalog that is not
+ * saved yet (false when it needs none, or on a server error: the new-game
+ * form then says what the server refuses).
+ * @param {any} info one entry of GET /api/rules
+ * @returns {Promise<boolean>}
+ */
+export async function catalogMissing(info) {
+  if (!info || !(info.catalogKinds || []).length) return false;
+  try {
+    const r = await call('GET', `/api/rules/${encodeURIComponent(info.rules)}/catalog`);
+    return !r.catalog;
+  } catch { return false; }
+}
+
