@@ -32,6 +32,9 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	var id string
 	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
 
+	// The tablet picks the card Ann shows (a Deck Hand), not yet played.
+	b.run(tablet, "pick a card", chromedp.Click(`#f-card [data-card="deck-hand-2"]`, chromedp.ByQuery))
+
 	// The player types: the slots, then the name, where the focus stays.
 	b.run(tablet, "type", chromedp.SendKeys(`#board-entry .entry-slots`, "4", chromedp.ByQuery),
 		chromedp.SendKeys(`#board-entry .entry-name`, "Test Isle Typed", chromedp.ByQuery))
@@ -79,6 +82,14 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	}
 	if d := kept.Top - topBefore; d < -2 || d > 2 {
 		t.Errorf("the field moved on the screen from y=%v to y=%v", topBefore, kept.Top)
+	}
+
+	// The card picked is still picked after the other screen acted, and
+	// only that one.
+	var pickedCards []string
+	b.run(tablet, "the card still picked", chromedp.Evaluate(`[...document.querySelectorAll('#f-card [data-card][aria-pressed="true"]')].map((b) => b.dataset.card)`, &pickedCards))
+	if len(pickedCards) != 1 || pickedCards[0] != "deck-hand-2" {
+		t.Errorf("after another screen acted the tablet's picked cards are %v, want [deck-hand-2]", pickedCards)
 	}
 
 	// The form still sends what was typed.

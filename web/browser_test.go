@@ -367,7 +367,7 @@ func TestBrowserRealRules(t *testing.T) {
 	// The tablet's own update first: its forms are built again for the new
 	// version, and a card picked before that would be picked on the old form.
 	b.waitText(tablet, "#log", "Ann loads 1 cargo")
-	b.run(tablet, "play captain", chromedp.SetValue(`#card`, "captain", chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
+	b.run(tablet, "play captain", chromedp.Click(`#f-card [data-card="captain"]`, chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann plays captain")
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann sets sails")

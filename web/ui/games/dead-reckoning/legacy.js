@@ -591,6 +591,7 @@ export function endScreen(view, snap, ctx) {
 export function render(view, ctx, snap) {
   gameZones = view.battleZones || null;
   gameAdvs = view.advancements || {};
+  gameSailors = view.sailors || {};
   const pathState = ctx._path || (ctx._path = []);
   const wrap = h('div', { class: 'dr' });
   ctx.pick = (key) => {
@@ -625,7 +626,7 @@ export function boardToEnter(view) {
   return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
 }
 
-export { slug, posKey, player, colourOf };
+export { slug, posKey, player, colourOf, cardName, inPlay, deckIds, plural };
 
 // cardEntryForm names the card lying face up on a board (by catalog id).
 function cardEntryForm(b, send) {
@@ -634,13 +635,6 @@ function cardEntryForm(b, send) {
     h('button', { class: 'btn', onclick: () => send({ type: 'reveal-card', at: posKey(b.at), card: id.value.trim() }) }, 'Enter the card'));
 }
 
-// The sailor cards' abilities, as printed (rulebook pp. 26-29): a copy of
-// engine/deadreckoning/data/sailors.json, because the view gives a card's
-// kind and level but not its abilities. TestSailorsCopy checks that the copy
-// is the engine's; drop it once the view carries each card's abilities.
-// BEGIN sailors.json
-const SAILORS = [{"id":"captain","name":"Captain","count":1,"page":26,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"sails","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":2,"notVsBuildings":true},{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]}]},{"id":"crew","name":"Crew","count":3,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either","where":"harbor"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":3,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":4,"to":"either"}]}]},{"options":[{"effects":[{"kind":"repair","n":1}]}]}]}]},{"id":"first-mate","name":"First Mate","count":1,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"build","n":1,"from":"either"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"build","n":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"build","n":3,"from":"either"}]}]}]}]},{"id":"bosun","name":"Bosun","count":1,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]},{"effects":[{"kind":"upgrade","tier":"advanced","cost":6,"from":"either"}]}]}]}]},{"id":"gunner","name":"Gunner","count":2,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-remove-cube","damage":1,"cargo":2}]}]}]}]},{"id":"deck-hand","name":"Deck Hand","count":2,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]},{"options":[{"effects":[{"kind":"sails","n":3}]}]}]}]},{"id":"buccaneer","name":"Buccaneer","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":4}]}]}]}]},{"id":"purser","name":"Purser","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"produce","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"produce","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"produce","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"produce","n":4,"boostCargo":1,"boostCoins":1}]}]}]}]}];
-// END sailors.json
 
 // ---------- forms a player taps ----------
 //
@@ -650,7 +644,19 @@ const SAILORS = [{"id":"captain","name":"Captain","count":1,"page":26,"levels":[
 // are rows of big buttons; nothing is typed but names printed on a card. The
 // engine still judges: a refusal shows its rule and page in the banner.
 
-const SAILOR = new Map(SAILORS.map((sl) => [sl.id, sl]));
+// know takes the shown view's printed cards (sailors, advancements) before
+// anything names a card: the components in index.js render before the
+// DomParts that used to set them.
+export function know(view) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+}
+
+// gameSailors are the printed sailor cards (name, count, page, each level's
+// abilities) by kind, from the shown view: the engine's own, never a copy.
+/** @type {Object<string, any>} */
+let gameSailors = {};
+const sailorOf = (kind) => gameSailors[norm(kind)];
 const HOLDS = ['A', 'B', 'C', 'D'];
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
 
@@ -803,7 +809,7 @@ const isIcon = (k) => k === 'sails' || k === 'cannon' || k === 'wheel';
 // advancements; known is false for one not entered from the catalog).
 function abilitiesOf(card) {
   const out = [];
-  const sl = SAILOR.get(norm(card.kind || String(card.id).replace(/-\d+$/, '')));
+  const sl = sailorOf(card.kind || String(card.id).replace(/-\d+$/, ''));
   const lv = sl && sl.levels[(card.level || 1) - 1];
   out.push({ source: 'level', label: `${sl ? sl.name : card.kind || card.id} level ${card.level || 1}`, known: !!lv, abilities: lv ? lv.abilities : [] });
   for (const slot of ['top', 'middle', 'bottom']) {
@@ -824,7 +830,7 @@ function advName(adv) {
 
 // cardName is how a player reads a card: "Deck Hand 1", "Captain".
 function cardName(c) {
-  const sl = SAILOR.get(norm(c.kind || ''));
+  const sl = sailorOf(c.kind || String(c.id).replace(/-\d+$/, ''));
   const n = String(c.id).match(/-(\d+)$/);
   return sl ? sl.name + (n ? ' ' + n[1] : '') : c.id;
 }
@@ -895,31 +901,6 @@ function goodsJSON(g) {
   return out;
 }
 const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.cargo + (v.cargo || 0), coins: a.coins + (v.coins || 0) }), { cargo: 0, coins: 0 });
-
-// ----- play or level up a card (pp. 8, 13) -----
-
-// playCardPanel picks a card by tapping it: on a phone from the hand (with its
-// level); on the shared tablet, which cannot see the hand, from the player's
-// twelve cards not in play. The pick is kept in #card.
-function playCardPanel(view, ctx, me, act) {
-  const st = formState(ctx, view, 'card', () => ({ card: '' }));
-  const hand = me.hand && me.hand.length ? me.hand : null;
-  const inplay = new Set(inPlay(me).map((c) => c.id));
-  const items = hand
-    ? hand.map((c) => ({ value: c.id, label: cardName(c), sub: `level ${c.level || 1}` + (c.sails || c.cannons || c.wheels ? ` · ${[c.sails ? `${c.sails} sail` : '', c.cannons ? `${c.cannons} cannon` : '', c.wheels ? `${c.wheels} wheel` : ''].filter(Boolean).join(', ')}` : ''), attrs: { 'data-card': c.id } }))
-    : deckIds().filter((id) => !inplay.has(id)).map((id) => ({ value: id, label: cardName({ id, kind: id.replace(/-\d+$/, '') }), attrs: { 'data-card': id } }));
-  const picked = h('input', { type: 'hidden', id: 'card', value: st.card });
-  const body = h('div', { class: 'fbody' },
-    note(hand ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.'),
-    choice(items, st, 'card', (v) => { picked.value = v; }, 'cards'), picked,
-    h('div', { class: 'choice' },
-      h('button', { class: 'btn primary', id: 'act-play', onclick: () => act({ type: 'play-card', card: picked.value }) }, 'Play it'),
-      h('button', { class: 'btn', id: 'act-level', onclick: () => act({ type: 'level-up', card: picked.value }) }, 'Level it up')),
-    note('Level up one card in hand between your turns, not during your own (p. 13).'));
-  // The commonest action: always open, outside the one-at-a-time forms.
-  return h('section', { class: 'fpanel flat cardpick', id: 'f-card' },
-    h('div', { class: 'ftitle' }, 'Play or level up a card', h('span', { class: 'fsub' }, hand ? ` · ${plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`)), body);
-}
 
 // ----- cargo: load, unload, throw overboard, rearrange (p. 7) -----
 
@@ -1282,7 +1263,7 @@ function masterPanel(view, ctx, me, act) {
 // ----- a battle resolved by hand (record-battle-outcome, pp. 17-21) -----
 
 function deckIds() {
-  return SAILORS.flatMap((sl) => (sl.count > 1 ? Array.from({ length: sl.count }, (_, i) => `${sl.id}-${i + 1}`) : [sl.id]));
+  return Object.entries(gameSailors).flatMap(([kind, sl]) => (sl.count > 1 ? Array.from({ length: sl.count }, (_, i) => `${kind}-${i + 1}`) : [kind]));
 }
 
 function outcomePanel(view, ctx) {
@@ -1311,7 +1292,7 @@ function outcomePanel(view, ctx) {
       parts.push(note(`${def.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`), goodsEditor(def, { g: st.pd }, room), onIsland(def.name, st.id));
       const playedIds = new Set((def.played || []).concat(def.playedOffTurn || []).map((c) => c.id));
       parts.push(note(`Cards ${def.name} played from hand to defend:`),
-        toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: x })), st, 'played', 12));
+        toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: cardName({ id: x }) })), st, 'played', 12));
     }
     if (kind === 'merchant') {
       parts.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'outcome-kept', checked: st.kept || undefined, onchange: (e) => { st.kept = e.target.checked; } }), ' the winner keeps the Merchant ship as an advancement'));
@@ -1391,6 +1372,8 @@ function sailsChoices(view, ctx, me) {
 // other action, built from what the view shows. On the shared tablet it acts
 // for the player whose turn it is; on a phone, for that phone's player.
 export function actions(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
   const t = view.turn || {};
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
   const me = player(view, seat) || {};
@@ -1441,8 +1424,23 @@ export function actions(view, ctx) {
       h('div', { class: 'row' }, me.bonusDealt.map((tok) => h('button', { class: 'btn', onclick: () => send({ type: 'choose-bonus-token', token: tok }) }, tok)))));
   }
 
+  return out;
+}
+
+// actionForms is the rest of the "Act" panel, below the card picker (a
+// component in index.js): a form for every other action, the end of the
+// turn, and the host's JSON box.
+export function actionForms(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+  const t = view.turn || {};
+  const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
+  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  const sendForm = (a) => ctx.submit({ seat, ...a }).then(() => { ctx._open = null; ctx.rebuild(); }, () => {});
+  const out = h('div', { class: 'dr-actions' });
   // The forms: what the player may do where the ship is, then cargo.
-  out.append(playCardPanel(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
   // While a battle is pending the main-phase actions wait (p. 17): only
   // cargo (jettison, rearrange) and the battle's own forms are offered.
