@@ -4,8 +4,9 @@
 // screen, the camera read's summary and correction, and the score page.
 //
 // Ported to components so far: the board-entry form (the island a player
-// types in while the other screens go on) and the card picker (the card a
-// player tapped stays picked whatever the other screens do). The rest is
+// types in while the other screens go on), the card picker (the card a
+// player tapped stays picked whatever the other screens do) and the cargo
+// form (cargo.js: its steppers keep what the player set). The rest is
 // still built by
 // legacy.js's DOM code, inside DomParts that rebuild only when the table's
 // version changes, so a phone connecting, a camera notice or a refusal
@@ -14,6 +15,7 @@
 import { html, useRef, useState, DomPart } from '../../js/view.js';
 import * as legacy from './legacy.js';
 import { scorePage } from './score.js';
+import { Cargo } from './cargo.js';
 
 // The module's own styles, after the shell's.
 const css = document.createElement('link');
@@ -48,6 +50,8 @@ export function Actions({ view, snap, ctx }) {
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actions(view, ctx)} />
     <${PlayCard} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionForms(view, ctx)} />
+    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionEnd(view, ctx)} />
     ${entry ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} />` : null}`;
 }
 

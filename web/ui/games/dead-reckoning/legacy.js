@@ -626,7 +626,7 @@ export function boardToEnter(view) {
   return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
 }
 
-export { slug, posKey, player, colourOf, cardName, inPlay, deckIds, plural };
+export { slug, posKey, player, colourOf, cardName, inPlay, deckIds, plural, holdsOf, boardAt, shipCargo, goodsSum, goodsJSON };
 
 // cardEntryForm names the card lying face up on a board (by catalog id).
 function cardEntryForm(b, send) {
@@ -901,77 +901,6 @@ function goodsJSON(g) {
   return out;
 }
 const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.cargo + (v.cargo || 0), coins: a.coins + (v.coins || 0) }), { cargo: 0, coins: 0 });
-
-// ----- cargo: load, unload, throw overboard, rearrange (p. 7) -----
-
-function cargoPanel(view, ctx, me, act) {
-  const st = formState(ctx, view, 'cargo', () => ({ mode: 'load' }));
-  const body = h('div', { class: 'fbody' });
-  const inHarbor = posKey(me.ship && me.ship.at) === 'harbor';
-  const b = boardAt(view, me);
-  const isl = b && b.island;
-  const mine = isl && isl.controller === me.seat;
-  const draw = () => {
-    st.g = st.gFor === st.mode ? st.g : null;
-    st.gFor = st.mode;
-    const parts = [choice([
-      { value: 'load', label: 'Load', attrs: { 'data-mode': 'load' } }, { value: 'unload', label: 'Unload', attrs: { 'data-mode': 'unload' } },
-      { value: 'jettison', label: 'Throw overboard', attrs: { 'data-mode': 'jettison' } }, { value: 'rearrange', label: 'Rearrange', attrs: { 'data-mode': 'rearrange' } }], st, 'mode', draw, 'modes')];
-    const sum = h('p', { class: 'fsum' });
-    if (st.mode === 'load') {
-      const from = inHarbor ? 'dock' : (mine ? 'island' : null);
-      if (!from) {
-        parts.push(note('Load from your Dock tile while in the Harbor, or from an island you control (p. 7).', 'warn'));
-      } else {
-        const have = from === 'dock' ? { cargo: me.dock || 0, coins: 0 } : { cargo: isl.cargo || 0, coins: isl.coins || 0 };
-        if (!st.g) {
-          // Prefill: everything that fits, hold by hold.
-          st.g = {};
-          let c = have.cargo;
-          for (const x of holdsOf(me)) { const n = Math.min(c, x.cap - x.cargo - x.coins); if (n > 0) { st.g[x.name] = { cargo: n, coins: 0 }; c -= n; } }
-        }
-        const upd = () => { const t = goodsSum(st.g); sum.textContent = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${have.coins} coins` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island'); };
-        const lim = (x, g) => {
-          const t = goodsSum(st.g), room = x.cap - x.cargo - x.coins;
-          return { cargo: Math.min(room - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(room - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
-        };
-        parts.push(goodsEditor(me, st, lim, upd, from === 'island'), sum);
-        upd();
-        parts.push(h('button', { class: 'btn primary wide', id: 'act-load', onclick: () => act({ type: 'load', from, holds: goodsJSON(st.g) }) }, from === 'dock' ? 'Load from the Dock tile' : 'Load from the island'));
-      }
-    } else if (st.mode === 'unload' || st.mode === 'jettison') {
-      const to = inHarbor ? 'dock' : (isl ? 'island' : null);
-      const lim = (x) => ({ cargo: x.cargo, coins: x.coins });
-      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${st.mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`; };
-      if (st.mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
-      else {
-        parts.push(goodsEditor(me, st, lim, upd, true, (x) => x.cargo || x.coins), sum);
-        upd();
-        parts.push(st.mode === 'unload'
-          ? h('button', { class: 'btn primary wide', id: 'act-unload', onclick: () => act({ type: 'unload', to, holds: goodsJSON(st.g) }) }, to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island')
-          : h('button', { class: 'btn primary wide', id: 'act-jettison', onclick: () => act({ type: 'jettison', holds: goodsJSON(st.g) }) }, 'Throw it overboard'));
-        if (st.mode === 'jettison') parts.push(note('On your turn, or when attacked before the cubes are dropped (p. 7); it goes back to the supply.'));
-      }
-    } else {
-      const have = holdsOf(me).reduce((a, x) => ({ cargo: a.cargo + x.cargo, coins: a.coins + x.coins }), { cargo: 0, coins: 0 });
-      if (!st.g) { st.g = {}; holdsOf(me).forEach((x) => { st.g[x.name] = { cargo: x.cargo, coins: x.coins }; }); }
-      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${have.coins} coins placed`; sum.classList.toggle('warn', t.cargo !== have.cargo || t.coins !== have.coins); };
-      const lim = (x, g) => {
-        const t = goodsSum(st.g);
-        return { cargo: Math.min(x.cap - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(x.cap - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
-      };
-      parts.push(note('Lay out what is on the ship anew, hold by hold (any time, not once your battle has begun, p. 7).'), goodsEditor(me, st, lim, upd), sum);
-      upd();
-      parts.push(h('button', { class: 'btn primary wide', id: 'act-rearrange', onclick: () => act({ type: 'rearrange', holds: goodsJSON(st.g) }) }, 'Rearrange the holds'));
-    }
-    fill(body, parts);
-  };
-  draw();
-  const sub = `${shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
-  const d = panel(ctx, 'f-cargo', 'Cargo and coins', sub, body);
-  d.classList.add('cargo');
-  return d;
-}
 
 // ----- the card where the ship is: buy, trade, attack a Merchant (pp. 10-11) -----
 
@@ -1448,8 +1377,22 @@ export function actionForms(view, ctx) {
     forms.append(...[cardHerePanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
       buildingPanel(view, me, sendForm), masterPanel(view, ctx, me, sendForm)].filter(Boolean));
   }
-  forms.append(cargoPanel(view, ctx, me, sendForm));
   out.append(forms);
+  return out;
+}
+
+// actionEnd is the bottom of the "Act" panel, below the cargo form (a
+// component in index.js): a card to enter, the end of the turn (sleeving,
+// pirate mode), and the host's JSON box.
+export function actionEnd(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+  const t = view.turn || {};
+  const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
+  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  const out = h('div', { class: 'dr-actions' });
 
   const unknownCard = (view.boards || []).find((b) => b.card && b.card.adv && !b.card.adv.id && !b.card.adv.merchant && b.kind);
   if (unknownCard) out.append(cardEntryForm(unknownCard, send));
