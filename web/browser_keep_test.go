@@ -32,7 +32,7 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	var id string
 	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
 
-	// The tablet picks the card Ann shows (a Deck Hand), not yet played, and
+	// The tablet picks the card Ben shows (a Deck Hand), not yet played, and
 	// opens the cargo form, where it takes the cargo the form offers to load
 	// out of hold A.
 	b.run(tablet, "pick a card", chromedp.Click(`#f-card [data-card="deck-hand-2"]`, chromedp.ByQuery))
@@ -98,7 +98,7 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 		t.Errorf("after another screen acted the tablet's picked cards are %v, want [deck-hand-2]", pickedCards)
 	}
 
-	// The cargo form is still open with hold A's stepper as Ann set it.
+	// The cargo form is still open with hold A's stepper as Ben set it.
 	var cargo struct {
 		Open bool
 		A    string

@@ -268,7 +268,19 @@ func TestBrowserTable(t *testing.T) {
 
 	// The host undoes the last action (the test rules have no table facts;
 	// the real rules refuse to undo a read, which the companion tests).
+	// Undo asks first and names the move: "No" keeps it, "Yes" takes it back.
+	var lastVer string
+	b.run(tablet, "the last move", chromedp.Evaluate(`document.querySelector('#log li:not(.undone) .ver').textContent`, &lastVer))
 	b.run(tablet, "undo", chromedp.Click(`#undo`, chromedp.ByQuery))
+	b.waitText(tablet, "#undo-confirm", "Take back move "+lastVer+"? The battle was read: Ann wins")
+	b.shot(tablet, "undo-confirm.png")
+	b.run(tablet, "keep it", chromedp.Click(`#undo-no`, chromedp.ByQuery), chromedp.WaitNotPresent(`#undo-confirm`, chromedp.ByQuery))
+	var logText string
+	b.run(tablet, "the log", chromedp.Text(`#log`, &logText, chromedp.ByQuery))
+	if strings.Contains(logText, "took back") {
+		t.Errorf("No took the move back: %s", logText)
+	}
+	b.run(tablet, "undo for real", chromedp.Click(`#undo`, chromedp.ByQuery), chromedp.Click(`#undo-yes`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "took back")
 
 	// The end: the calculator starts from what the table shows.

@@ -433,11 +433,16 @@ function TablePage({ id, mode }) {
     } catch (e) { st.error = e; }
     draw();
   };
+  // Undo asks first, saying in words which move it takes back (the last
+  // one not already taken back): a tap by mistake takes nothing.
+  const lastMove = st.log.slice().reverse().find((e) => !e.undone && e.kind !== 'undo' && !(e.kind === 'correction' && e.target > 0) && (e.events || []).some((ev) => ev.text));
   const undo = async () => {
+    st.undoAsk = false;
     try {
       await call('POST', `/api/tables/${id}/undo`, { table: id, as, body: { baseVersion: st.snap.version } });
       toast('The last action was taken back.', 'ok');
-    } catch (e) { st.error = e; draw(); }
+    } catch (e) { st.error = e; }
+    draw();
   };
 
   return html`<div class=${'table-page ' + as}>
@@ -447,7 +452,7 @@ function TablePage({ id, mode }) {
       <${Presence} players=${snap.players} p=${st.presence} info=${st.info} />
       ${as === 'player' && me ? html`<span class="badge me" style=${'--c:' + colourCss(st.info, me.colour)}>Private view: ${me.name}</span>` : null}
       ${as === 'host' ? html`<div class="hosttools">
-        <button class="btn" id="undo" onClick=${undo}>↶ Undo</button>
+        <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
@@ -457,6 +462,12 @@ function TablePage({ id, mode }) {
       <div class="main">
         ${st.at !== null ? html`<div class="timetravel" id="timetravel">You are looking at the table as it was at move ${st.at}.
           <button class="btn" onClick=${() => { st.at = null; st.atSnap = null; draw(); }}>Back to now</button></div>` : null}
+        ${st.undoAsk && as === 'host' ? html`<div class="undoask" id="undo-confirm" role="alertdialog">
+          ${lastMove ? html`<p>Take back move ${lastMove.version}? ${(lastMove.events || []).filter((ev) => ev.text).map((ev) => ev.text).join(' ')}</p>
+            <div class="row"><button class="btn primary" id="undo-yes" onClick=${undo}>Yes, take it back</button>
+            <button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>No, keep it</button></div>`
+          : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}
+        </div>` : null}
         <${ErrorBox} err=${st.error} />
         ${st.notices.length ? html`<section class="notices">${st.notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
         ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
