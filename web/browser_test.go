@@ -369,6 +369,13 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(tablet, "#board", "Test Isle 1")
 	watcher := b.device(1280, 800)
 	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+	// A watching screen only watches: no Act panel, no button that acts.
+	b.waitText(watcher, "#watching", "This screen watches the table")
+	var acts int
+	b.run(watcher, "no action on a watching screen", chromedp.Evaluate(`document.querySelectorAll('#act-set-sails, #act-move, #act-end-turn, #f-card, #f-cargo').length`, &acts))
+	if acts != 0 {
+		t.Errorf("the watching screen offers %d action controls", acts)
+	}
 
 	// Load the starting cargo from the dock, play the captain, set sails,
 	// then a move the rules refuse (not next to the Harbor), then one they

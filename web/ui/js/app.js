@@ -476,7 +476,8 @@ function TablePage({ id, mode }) {
       </div>
       <aside class="side">
         ${st.at === null && !snap.over && as !== 'public' ? html`<${Expects} expects=${snap.expects} ctx=${c} />` : null}
-        ${st.at === null && !snap.over ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
+        ${st.at === null && !snap.over && as !== 'public' ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
+        ${st.at === null && !snap.over && as === 'public' ? html`<section class="actions" id="watching"><p class="muted">This screen watches the table: players act on the host tablet or on their phones.</p></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
       </aside>
     </div>
