@@ -178,9 +178,26 @@ func TestBrowserTable(t *testing.T) {
 	if len(pin) < 4 {
 		t.Fatalf("the tablet kept no PIN for Ann: %q", pin)
 	}
-	b.run(tablet, "PIN dialog", chromedp.Click(`#show-pins`, chromedp.ByQuery), chromedp.WaitVisible(`#pins img.qr`, chromedp.ByQuery))
+	// The PINs come one player at a time: none until a name is tapped, then
+	// that player's alone.
+	var bpin string
+	b.run(tablet, "Ben's PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['1']`, &bpin))
+	b.run(tablet, "PIN dialog", chromedp.Click(`#show-pins`, chromedp.ByQuery), chromedp.WaitVisible(`#pins .pinwho`, chromedp.ByQuery))
+	pinsText := func() string {
+		var s string
+		b.run(tablet, "the PIN dialog's text", chromedp.Text(`#pins`, &s, chromedp.ByQuery))
+		return s
+	}
+	if s := pinsText(); strings.Contains(s, pin) || strings.Contains(s, bpin) {
+		t.Errorf("the PIN dialog shows a PIN before a name is tapped: %s", s)
+	}
+	b.run(tablet, "Ann's code", chromedp.Click(`#pins .pinwho button[data-seat="0"]`, chromedp.ByQuery), chromedp.WaitVisible(`#pins img.qr`, chromedp.ByQuery))
 	b.waitText(tablet, "#pins", "PIN "+pin)
+	if s := pinsText(); strings.Contains(s, bpin) {
+		t.Errorf("Ann's code shows Ben's PIN too: %s", s)
+	}
 	b.shot(tablet, "tablet-pins.png")
+	b.run(tablet, "hide it", chromedp.Click(`#pin-hide`, chromedp.ByQuery), chromedp.WaitVisible(`#pins .pinwho`, chromedp.ByQuery))
 	b.run(tablet, "close PIN dialog", chromedp.Evaluate(`document.querySelector('#pins').remove()`, nil))
 
 	phone := b.device(412, 860)
@@ -216,8 +233,6 @@ func TestBrowserTable(t *testing.T) {
 		}
 	}
 	// Ben's phone does not see it either.
-	bpin := ""
-	b.run(tablet, "Ben's PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['1']`, &bpin))
 	benPhone := b.device(412, 860)
 	b.run(benPhone, "Ben joins", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+bpin), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
 	b.waitText(benPhone, "#log", "Ann put coins in the treasure chest")

@@ -616,20 +616,30 @@ function showPins(id, players, info) {
   dlg.className = 'modal';
   dlg.id = 'pins';
   dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.remove(); });
-  render(html`<div class="card">
+  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${() => dlg.remove()} />`, dlg);
+  document.body.append(dlg);
+}
+
+// PinCard shows the phones' PINs one player at a time: the tablet lies in
+// the middle of the table, so only the player whose name was tapped sees
+// their code, and it is hidden again before the next one comes.
+function PinCard({ players, info, hs, base, close }) {
+  const [seat, setSeat] = useState(-1);
+  const p = (players || []).find((x) => x.seat === seat);
+  const pin = p && hs && hs.pins ? hs.pins[p.seat] : null;
+  return html`<div class="card">
     <h2>Private views for the phones</h2>
-    <p>Each player scans their code (or opens this table on their phone and types the PIN).</p>
-    <div class="pins">${(players || []).map((p) => {
-      const pin = hs && hs.pins ? hs.pins[p.seat] : null;
-      return html`<div class="pin" key=${p.seat} style=${'--c:' + colourCss(info, p.colour)}>
+    ${p ? html`<div class="pins"><div class="pin" id="pin-shown" data-seat=${p.seat} style=${'--c:' + colourCss(info, p.colour)}>
         <div class="pname">${p.name}</div>
         ${pin ? html`<img class="qr" alt=${'QR code for ' + p.name} src=${'/api/qr.svg?text=' + encodeURIComponent(base + pin)} />` : null}
         <div class="pinno">${pin ? `PIN ${pin}` : 'PIN not kept on this tablet'}</div>
-      </div>`;
-    })}</div>
-    <button class="big" onClick=${() => dlg.remove()}>Close</button>
-  </div>`, dlg);
-  document.body.append(dlg);
+      </div></div>
+      <p>${p.name}: scan the code (or open this table on your phone and type the PIN), then hide it.</p>
+      <button class="big primary" id="pin-hide" onClick=${() => setSeat(-1)}>Hide ${p.name}’s code</button>`
+    : html`<p>Tap your name to see your code; the others look away.</p>
+      <div class="row pinwho">${(players || []).map((x) => html`<button key=${x.seat} class="big" data-seat=${x.seat} style=${'--c:' + colourCss(info, x.colour)} onClick=${() => setSeat(x.seat)}>${x.name}</button>`)}</div>`}
+    <button class="big" id="pins-close" onClick=${close}>Close</button>
+  </div>`;
 }
 
 // ---------- just score ----------
