@@ -112,6 +112,15 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 		t.Errorf("after another screen acted the cargo form is open=%v, hold A %q, %q; want open, 0, loading 0 of 1", cargo.Open, cargo.A, cargo.Sum)
 	}
 
+	// Levelling the card up on one's own turn is refused (p. 13): the rule's
+	// sentence shows beside the buttons tapped, and the card stays picked.
+	b.run(tablet, "level up on Ben's turn", chromedp.Click(`#act-level`, chromedp.ByQuery))
+	b.waitText(tablet, "#f-card .refusal", "p. 13")
+	b.run(tablet, "the card after the refusal", chromedp.Evaluate(`[...document.querySelectorAll('#f-card [data-card][aria-pressed="true"]')].map((b) => b.dataset.card)`, &pickedCards))
+	if len(pickedCards) != 1 || pickedCards[0] != "deck-hand-2" {
+		t.Errorf("after the refusal the tablet's picked cards are %v, want [deck-hand-2]", pickedCards)
+	}
+
 	// The form still sends what was typed.
 	b.run(tablet, "finish the island", chromedp.SendKeys(`#board-entry .entry-values`, "6,5,4", chromedp.ByQuery),
 		chromedp.SendKeys(`#board-entry .entry-cargo`, "2", chromedp.ByQuery),

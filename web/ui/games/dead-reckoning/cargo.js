@@ -6,6 +6,7 @@
 // table (everything that fits, or the holds as they are).
 
 import { html, useState } from '../../js/view.js';
+import { errorText } from '../../js/ui.js';
 import * as legacy from './legacy.js';
 
 /**
@@ -41,7 +42,9 @@ export function Cargo({ view, ctx, seat }) {
   const isl = b && b.island;
   const mine = isl && isl.controller === me.seat;
 
-  const send = (a) => ctx.submit({ seat, ...a }).then(() => { setOpen(false); setSet(null); }, () => {});
+  // A refusal shows beside the button tapped as well as in the shell's banner.
+  const [refused, setRefused] = useState(/** @type {any} */ (null));
+  const send = (a) => { setRefused(null); return ctx.submit({ seat, ...a }).then(() => { setOpen(false); setSet(null); }, (e) => setRefused(e)); };
   const pick = (m) => { setMode(m); setSet(null); };
 
   /** @type {any[]} */
@@ -123,6 +126,7 @@ export function Cargo({ view, ctx, seat }) {
       ${editor}
       ${button ? html`<p class=${'fsum' + (warn ? ' warn' : '')}>${sum}</p>` : null}
       ${button}
+      ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
       ${mode === 'jettison' ? note('On your turn, or when attacked before the cubes are dropped (p. 7); it goes back to the supply.') : null}
     </div>
   </details>`;

@@ -13,6 +13,7 @@
 // leaves them alone.
 
 import { html, useRef, useState, DomPart } from '../../js/view.js';
+import { errorText } from '../../js/ui.js';
 import * as legacy from './legacy.js';
 import { scorePage } from './score.js';
 import { Cargo } from './cargo.js';
@@ -161,9 +162,13 @@ function PlayCard({ view, ctx, seat }) {
     ? hand.map((c) => ({ id: c.id, label: legacy.cardName(c), sub: `level ${c.level || 1}` + (icons(c) ? ' · ' + icons(c) : '') }))
     : legacy.deckIds().filter((id) => !inplay.has(id)).map((id) => ({ id, label: legacy.cardName({ id }), sub: '' }));
   const picked = items.some((it) => it.id === card) ? card : '';
+  // A refusal is shown here too, beside the buttons the player tapped (the
+  // shell's banner may be out of sight on a phone); tapping again clears it.
+  const [refused, setRefused] = useState(/** @type {any} */ (null));
   const go = (type) => {
     if (ctx.readOnly) return;
-    ctx.submit({ seat, type, card: picked }).then(() => setCard(''), () => {});
+    setRefused(null);
+    ctx.submit({ seat, type, card: picked }).then(() => setCard(''), (e) => setRefused(e));
   };
   return html`<section class="fpanel flat cardpick" id="f-card">
     <div class="ftitle">Play or level up a card<span class="fsub">${hand ? ` · ${legacy.plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`}</span></div>
@@ -179,6 +184,7 @@ function PlayCard({ view, ctx, seat }) {
         <button class="btn primary" id="act-play" disabled=${!picked} onClick=${() => go('play-card')}>Play it</button>
         <button class="btn" id="act-level" disabled=${!picked} onClick=${() => go('level-up')}>Level it up</button>
       </div>
+      ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
       <p class="fnote muted">Level up one card in hand between your turns, not during your own (p. 13).</p>
     </div>
   </section>`;
