@@ -2,11 +2,9 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -21,30 +19,28 @@ import (
 // them on the tablet and on a phone, on the engine's real rules, and sees the
 // table change, or the rule that refused.
 
-// TestSailorsCopy: the sailor cards' abilities the forms describe are the
-// engine's (dr.js carries a copy because the view does not give them).
-func TestSailorsCopy(t *testing.T) {
-	src, err := os.ReadFile("ui/games/dead-reckoning/legacy.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(src)
-	i, j := strings.Index(s, "// BEGIN sailors.json\n"), strings.Index(s, "// END sailors.json")
-	if i < 0 || j < i {
-		t.Fatal("dr.js has no sailors.json block between its BEGIN and END markers")
-	}
-	block := strings.TrimSpace(s[i+len("// BEGIN sailors.json\n") : j])
-	block = strings.TrimSuffix(strings.TrimPrefix(block, "const SAILORS = "), ";")
-	var copied []data.Sailor
-	if err := json.Unmarshal([]byte(block), &copied); err != nil {
-		t.Fatalf("the copy in dr.js does not read as the sailors' JSON: %v", err)
-	}
+// TestNoSailorsCopy: the sailor cards' abilities the forms describe come
+// from the view (View.Sailors), not from a copy of the engine's data in the
+// module's JavaScript: no file of it holds a printed sailor's levels.
+func TestNoSailorsCopy(t *testing.T) {
 	want, err := data.LoadSailors()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(copied, want.Sailors) {
-		t.Error("dr.js's copy of the sailor cards differs from engine/deadreckoning/data/sailors.json: copy the file's \"sailors\" array again")
+	files, err := filepath.Glob("ui/games/dead-reckoning/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no module files: %v", err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sl := range want.Sailors {
+			if strings.Contains(string(src), `"name":"`+sl.Name+`","count"`) || strings.Contains(string(src), `"levels":[{"level":1`) {
+				t.Errorf("%s carries a copy of the sailor card %s", f, sl.Name)
+			}
+		}
 	}
 }
 

@@ -32,6 +32,15 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	var id string
 	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
 
+	// The tablet picks the card Ben shows (a Deck Hand), not yet played, and
+	// opens the cargo form, where it takes the cargo the form offers to load
+	// out of hold A.
+	b.run(tablet, "pick a card", chromedp.Click(`#f-card [data-card="deck-hand-2"]`, chromedp.ByQuery))
+	b.run(tablet, "set a stepper", chromedp.Click(`#f-cargo summary`, chromedp.ByQuery), chromedp.WaitVisible(`#act-load`, chromedp.ByQuery))
+	b.waitText(tablet, "#f-cargo .fsum", "Loading 1 of 1 cargo from your Dock tile")
+	b.run(tablet, "one less in hold A", chromedp.Click(`#f-cargo .holdrow[data-hold="A"] .stepper[data-key="cargo"] .minus`, chromedp.ByQuery))
+	b.waitText(tablet, "#f-cargo .fsum", "Loading 0 of 1 cargo from your Dock tile")
+
 	// The player types: the slots, then the name, where the focus stays.
 	b.run(tablet, "type", chromedp.SendKeys(`#board-entry .entry-slots`, "4", chromedp.ByQuery),
 		chromedp.SendKeys(`#board-entry .entry-name`, "Test Isle Typed", chromedp.ByQuery))
@@ -79,6 +88,37 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	}
 	if d := kept.Top - topBefore; d < -2 || d > 2 {
 		t.Errorf("the field moved on the screen from y=%v to y=%v", topBefore, kept.Top)
+	}
+
+	// The card picked is still picked after the other screen acted, and
+	// only that one.
+	var pickedCards []string
+	b.run(tablet, "the card still picked", chromedp.Evaluate(`[...document.querySelectorAll('#f-card [data-card][aria-pressed="true"]')].map((b) => b.dataset.card)`, &pickedCards))
+	if len(pickedCards) != 1 || pickedCards[0] != "deck-hand-2" {
+		t.Errorf("after another screen acted the tablet's picked cards are %v, want [deck-hand-2]", pickedCards)
+	}
+
+	// The cargo form is still open with hold A's stepper as Ben set it.
+	var cargo struct {
+		Open bool
+		A    string
+		Sum  string
+	}
+	b.run(tablet, "the cargo form kept", chromedp.Evaluate(`({
+		open: document.querySelector('#f-cargo').open,
+		a: document.querySelector('#f-cargo .holdrow[data-hold="A"] .stepper[data-key="cargo"] output').textContent,
+		sum: document.querySelector('#f-cargo .fsum').textContent })`, &cargo))
+	if !cargo.Open || cargo.A != "0" || cargo.Sum != "Loading 0 of 1 cargo from your Dock tile" {
+		t.Errorf("after another screen acted the cargo form is open=%v, hold A %q, %q; want open, 0, loading 0 of 1", cargo.Open, cargo.A, cargo.Sum)
+	}
+
+	// Levelling the card up on one's own turn is refused (p. 13): the rule's
+	// sentence shows beside the buttons tapped, and the card stays picked.
+	b.run(tablet, "level up on Ben's turn", chromedp.Click(`#act-level`, chromedp.ByQuery))
+	b.waitText(tablet, "#f-card .refusal", "p. 13")
+	b.run(tablet, "the card after the refusal", chromedp.Evaluate(`[...document.querySelectorAll('#f-card [data-card][aria-pressed="true"]')].map((b) => b.dataset.card)`, &pickedCards))
+	if len(pickedCards) != 1 || pickedCards[0] != "deck-hand-2" {
+		t.Errorf("after the refusal the tablet's picked cards are %v, want [deck-hand-2]", pickedCards)
 	}
 
 	// The form still sends what was typed.

@@ -178,9 +178,26 @@ func TestBrowserTable(t *testing.T) {
 	if len(pin) < 4 {
 		t.Fatalf("the tablet kept no PIN for Ann: %q", pin)
 	}
-	b.run(tablet, "PIN dialog", chromedp.Click(`#show-pins`, chromedp.ByQuery), chromedp.WaitVisible(`#pins img.qr`, chromedp.ByQuery))
+	// The PINs come one player at a time: none until a name is tapped, then
+	// that player's alone.
+	var bpin string
+	b.run(tablet, "Ben's PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['1']`, &bpin))
+	b.run(tablet, "PIN dialog", chromedp.Click(`#show-pins`, chromedp.ByQuery), chromedp.WaitVisible(`#pins .pinwho`, chromedp.ByQuery))
+	pinsText := func() string {
+		var s string
+		b.run(tablet, "the PIN dialog's text", chromedp.Text(`#pins`, &s, chromedp.ByQuery))
+		return s
+	}
+	if s := pinsText(); strings.Contains(s, pin) || strings.Contains(s, bpin) {
+		t.Errorf("the PIN dialog shows a PIN before a name is tapped: %s", s)
+	}
+	b.run(tablet, "Ann's code", chromedp.Click(`#pins .pinwho button[data-seat="0"]`, chromedp.ByQuery), chromedp.WaitVisible(`#pins img.qr`, chromedp.ByQuery))
 	b.waitText(tablet, "#pins", "PIN "+pin)
+	if s := pinsText(); strings.Contains(s, bpin) {
+		t.Errorf("Ann's code shows Ben's PIN too: %s", s)
+	}
 	b.shot(tablet, "tablet-pins.png")
+	b.run(tablet, "hide it", chromedp.Click(`#pin-hide`, chromedp.ByQuery), chromedp.WaitVisible(`#pins .pinwho`, chromedp.ByQuery))
 	b.run(tablet, "close PIN dialog", chromedp.Evaluate(`document.querySelector('#pins').remove()`, nil))
 
 	phone := b.device(412, 860)
@@ -216,8 +233,6 @@ func TestBrowserTable(t *testing.T) {
 		}
 	}
 	// Ben's phone does not see it either.
-	bpin := ""
-	b.run(tablet, "Ben's PIN", chromedp.Evaluate(`JSON.parse(localStorage.getItem('qm.host.`+id+`')).pins['1']`, &bpin))
 	benPhone := b.device(412, 860)
 	b.run(benPhone, "Ben joins", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+bpin), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
 	b.waitText(benPhone, "#log", "Ann put coins in the treasure chest")
@@ -268,7 +283,19 @@ func TestBrowserTable(t *testing.T) {
 
 	// The host undoes the last action (the test rules have no table facts;
 	// the real rules refuse to undo a read, which the companion tests).
+	// Undo asks first and names the move: "No" keeps it, "Yes" takes it back.
+	var lastVer string
+	b.run(tablet, "the last move", chromedp.Evaluate(`document.querySelector('#log li:not(.undone) .ver').textContent`, &lastVer))
 	b.run(tablet, "undo", chromedp.Click(`#undo`, chromedp.ByQuery))
+	b.waitText(tablet, "#undo-confirm", "Take back move "+lastVer+"? The battle was read: Ann wins")
+	b.shot(tablet, "undo-confirm.png")
+	b.run(tablet, "keep it", chromedp.Click(`#undo-no`, chromedp.ByQuery), chromedp.WaitNotPresent(`#undo-confirm`, chromedp.ByQuery))
+	var logText string
+	b.run(tablet, "the log", chromedp.Text(`#log`, &logText, chromedp.ByQuery))
+	if strings.Contains(logText, "took back") {
+		t.Errorf("No took the move back: %s", logText)
+	}
+	b.run(tablet, "undo for real", chromedp.Click(`#undo`, chromedp.ByQuery), chromedp.Click(`#undo-yes`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "took back")
 
 	// The end: the calculator starts from what the table shows.
@@ -357,6 +384,13 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(tablet, "#board", "Test Isle 1")
 	watcher := b.device(1280, 800)
 	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+	// A watching screen only watches: no Act panel, no button that acts.
+	b.waitText(watcher, "#watching", "This screen watches the table")
+	var acts int
+	b.run(watcher, "no action on a watching screen", chromedp.Evaluate(`document.querySelectorAll('#act-set-sails, #act-move, #act-end-turn, #f-card, #f-cargo').length`, &acts))
+	if acts != 0 {
+		t.Errorf("the watching screen offers %d action controls", acts)
+	}
 
 	// Load the starting cargo from the dock, play the captain, set sails,
 	// then a move the rules refuse (not next to the Harbor), then one they
@@ -367,7 +401,7 @@ func TestBrowserRealRules(t *testing.T) {
 	// The tablet's own update first: its forms are built again for the new
 	// version, and a card picked before that would be picked on the old form.
 	b.waitText(tablet, "#log", "Ann loads 1 cargo")
-	b.run(tablet, "play captain", chromedp.SetValue(`#card`, "captain", chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
+	b.run(tablet, "play captain", chromedp.Click(`#f-card [data-card="captain"]`, chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann plays captain")
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann sets sails")

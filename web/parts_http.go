@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 
@@ -116,7 +117,9 @@ func (s *Server) qrCode(c echo.Context) error {
 	if len(text) > 300 {
 		return fail(errBadRequest, "the QR text is too long (%d characters; at most 300)", len(text))
 	}
-	svg, err := qrSVG(text)
+	// A link to localhost (the Pi's own screen) would not open on a phone:
+	// it gets the Pi's LAN address.
+	svg, err := qrSVG(lanLink(text, net.InterfaceAddrs))
 	if err != nil {
 		return fail(errBadRequest, "%v", err)
 	}

@@ -25,6 +25,16 @@ var sailors = func() map[string]data.Sailor {
 // sailorOrder is the order cards are listed in a new deck.
 var sailorOrder = []string{"captain", "purser", "first-mate", "bosun", "buccaneer", "gunner", "deck-hand", "crew"}
 
+// sailorList is the printed sailor cards by kind, as views send them
+// (shared by every view: never modified).
+var sailorList = func() map[string]SailorInfo {
+	out := make(map[string]SailorInfo, len(sailors))
+	for k, s := range sailors {
+		out[k] = SailorInfo{Name: s.Name, Count: s.Count, Page: s.Page, Levels: s.Level}
+	}
+	return out
+}()
+
 // newDeck returns the 12 sailor cards at level 1 (p. 6).
 func newDeck() []SailorCard {
 	var out []SailorCard

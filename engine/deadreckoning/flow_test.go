@@ -251,3 +251,31 @@ func TestViewDescribesOnlyVisibleAdvancements(t *testing.T) {
 		t.Fatal("the public view does not describe the advancement on a card in play")
 	}
 }
+
+// Every view carries the printed sailor cards, so a screen names each card
+// of a deck and offers its level's abilities without a copy of its own: the
+// 12 cards of a deck are the counts of the 8 sailors, and the level 2
+// Captain has its two abilities (attack, wheel) as printed on p. 26.
+func TestViewCarriesThePrintedSailors(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	for _, v := range []engine.Viewer{engine.Public, engine.PlayerViewer(1)} {
+		sl := g.View(v).(View).Sailors
+		n := 0
+		byID := sl
+		for _, s := range sl {
+			n += s.Count
+		}
+		if len(sl) != 8 || n != 12 {
+			t.Fatalf("viewer %d: %d sailors making %d cards, want 8 making 12", v.Seat, len(sl), n)
+		}
+		for _, c := range newDeck() {
+			if _, ok := byID[c.Kind]; !ok {
+				t.Errorf("viewer %d cannot name the deck's card %s", v.Seat, c.ID)
+			}
+		}
+		cpt := byID["captain"]
+		if cpt.Name != "Captain" || cpt.Page != 26 || len(cpt.Levels) < 2 || len(cpt.Levels[1].Abilities) != 2 {
+			t.Errorf("viewer %d: the Captain reads %+v", v.Seat, cpt)
+		}
+	}
+}

@@ -447,11 +447,16 @@ function TablePage({ id, mode }) {
     } catch (e) { st.error = e; }
     draw();
   };
+  // Undo asks first, saying in words which move it takes back (the last
+  // one not already taken back): a tap by mistake takes nothing.
+  const lastMove = st.log.slice().reverse().find((e) => !e.undone && e.kind !== 'undo' && !(e.kind === 'correction' && e.target > 0) && (e.events || []).some((ev) => ev.text));
   const undo = async () => {
+    st.undoAsk = false;
     try {
       await call('POST', `/api/tables/${id}/undo`, { table: id, as, body: { baseVersion: st.snap.version } });
       toast('The last action was taken back.', 'ok');
-    } catch (e) { st.error = e; draw(); }
+    } catch (e) { st.error = e; }
+    draw();
   };
 
   return html`<div class=${'table-page ' + as}>
@@ -461,7 +466,7 @@ function TablePage({ id, mode }) {
       <${Presence} players=${snap.players} p=${st.presence} info=${st.info} />
       ${as === 'player' && me ? html`<span class="badge me" style=${'--c:' + colourCss(st.info, me.colour)}>Private view: ${me.name}</span>` : null}
       ${as === 'host' ? html`<div class="hosttools">
-        <button class="btn" id="undo" onClick=${undo}>↶ Undo</button>
+        <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
@@ -471,6 +476,12 @@ function TablePage({ id, mode }) {
       <div class="main">
         ${st.at !== null ? html`<div class="timetravel" id="timetravel">You are looking at the table as it was at move ${st.at}.
           <button class="btn" onClick=${() => { st.at = null; st.atSnap = null; draw(); }}>Back to now</button></div>` : null}
+        ${st.undoAsk && as === 'host' ? html`<div class="undoask" id="undo-confirm" role="alertdialog">
+          ${lastMove ? html`<p>Take back move ${lastMove.version}? ${(lastMove.events || []).filter((ev) => ev.text).map((ev) => ev.text).join(' ')}</p>
+            <div class="row"><button class="btn primary" id="undo-yes" onClick=${undo}>Yes, take it back</button>
+            <button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>No, keep it</button></div>`
+          : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}
+        </div>` : null}
         <${ErrorBox} err=${st.error} />
         ${st.notices.length ? html`<section class="notices">${st.notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
         ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
@@ -479,7 +490,8 @@ function TablePage({ id, mode }) {
       </div>
       <aside class="side">
         ${st.at === null && !snap.over && as !== 'public' ? html`<${Expects} expects=${snap.expects} ctx=${c} />` : null}
-        ${st.at === null && !snap.over ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
+        ${st.at === null && !snap.over && as !== 'public' ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
+        ${st.at === null && !snap.over && as === 'public' ? html`<section class="actions" id="watching"><p class="muted">This screen watches the table: players act on the host tablet or on their phones.</p></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
       </aside>
     </div>
@@ -618,20 +630,30 @@ function showPins(id, players, info) {
   dlg.className = 'modal';
   dlg.id = 'pins';
   dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.remove(); });
-  render(html`<div class="card">
+  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${() => dlg.remove()} />`, dlg);
+  document.body.append(dlg);
+}
+
+// PinCard shows the phones' PINs one player at a time: the tablet lies in
+// the middle of the table, so only the player whose name was tapped sees
+// their code, and it is hidden again before the next one comes.
+function PinCard({ players, info, hs, base, close }) {
+  const [seat, setSeat] = useState(-1);
+  const p = (players || []).find((x) => x.seat === seat);
+  const pin = p && hs && hs.pins ? hs.pins[p.seat] : null;
+  return html`<div class="card">
     <h2>Private views for the phones</h2>
-    <p>Each player scans their code (or opens this table on their phone and types the PIN).</p>
-    <div class="pins">${(players || []).map((p) => {
-      const pin = hs && hs.pins ? hs.pins[p.seat] : null;
-      return html`<div class="pin" key=${p.seat} style=${'--c:' + colourCss(info, p.colour)}>
+    ${p ? html`<div class="pins"><div class="pin" id="pin-shown" data-seat=${p.seat} style=${'--c:' + colourCss(info, p.colour)}>
         <div class="pname">${p.name}</div>
         ${pin ? html`<img class="qr" alt=${'QR code for ' + p.name} src=${'/api/qr.svg?text=' + encodeURIComponent(base + pin)} />` : null}
         <div class="pinno">${pin ? `PIN ${pin}` : 'PIN not kept on this tablet'}</div>
-      </div>`;
-    })}</div>
-    <button class="big" onClick=${() => dlg.remove()}>Close</button>
-  </div>`, dlg);
-  document.body.append(dlg);
+      </div></div>
+      <p>${p.name}: scan the code (or open this table on your phone and type the PIN), then hide it.</p>
+      <button class="big primary" id="pin-hide" onClick=${() => setSeat(-1)}>Hide ${p.name}’s code</button>`
+    : html`<p>Tap your name to see your code; the others look away.</p>
+      <div class="row pinwho">${(players || []).map((x) => html`<button key=${x.seat} class="big" data-seat=${x.seat} style=${'--c:' + colourCss(info, x.colour)} onClick=${() => setSeat(x.seat)}>${x.name}</button>`)}</div>`}
+    <button class="big" id="pins-close" onClick=${close}>Close</button>
+  </div>`;
 }
 
 // ---------- just score ----------

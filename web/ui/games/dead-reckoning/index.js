@@ -4,14 +4,19 @@
 // screen, the camera read's summary and correction, and the score page.
 //
 // Ported to components so far: the board-entry form (the island a player
-// types in while the other screens go on). The rest is still built by
+// types in while the other screens go on), the card picker (the card a
+// player tapped stays picked whatever the other screens do) and the cargo
+// form (cargo.js: its steppers keep what the player set). The rest is
+// still built by
 // legacy.js's DOM code, inside DomParts that rebuild only when the table's
 // version changes, so a phone connecting, a camera notice or a refusal
 // leaves them alone.
 
 import { html, useRef, useState, DomPart } from '../../js/view.js';
+import { errorText } from '../../js/ui.js';
 import * as legacy from './legacy.js';
 import { scorePage } from './score.js';
+import { Cargo } from './cargo.js';
 
 // The module's own styles, after the shell's.
 const css = document.createElement('link');
@@ -31,17 +36,23 @@ export function title(view) {
 
 /** Table is the board, the players and the battle. */
 export function Table({ view, snap, ctx }) {
+  legacy.know(view);
   return html`<${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.render(view, ctx, snap)} />`;
 }
 
 /** Actions is what this screen may do now. */
 export function Actions({ view, snap, ctx }) {
+  legacy.know(view);
   const t = view.turn || {};
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
   const entry = legacy.boardToEnter(view);
   return html`
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actions(view, ctx)} />
+    <${PlayCard} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionForms(view, ctx)} />
+    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionEnd(view, ctx)} />
     ${entry ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} />` : null}`;
 }
 
@@ -131,4 +142,50 @@ function BoardEntry({ title, at, type, send }) {
     <input class="entry-card" placeholder="id of the card put on it (optional)" aria-label="card put on it" />
     <button class="btn primary" id=${type === 'explore' ? 'act-explore' : 'act-reveal'} onClick=${go}>Enter the board</button>
   </fieldset>`;
+}
+
+/**
+ * PlayCard picks a card by tapping it, then plays it or levels it up (pp. 8,
+ * 13): on a phone from the hand (with its level and icons); on the shared
+ * tablet, which cannot see the hand, from the player's cards not in play.
+ * The pick is this component's own: another screen acting leaves it, and it
+ * is dropped only when the card is no longer offered or has been played.
+ * @param {{view: import('./types.gen.js').DRView, ctx: any, seat: number}} props
+ */
+function PlayCard({ view, ctx, seat }) {
+  const [card, setCard] = useState('');
+  const me = /** @type {any} */ (legacy.player(view, seat) || {});
+  const hand = me.hand && me.hand.length ? me.hand : null;
+  const inplay = new Set(legacy.inPlay(me).map((c) => c.id));
+  const icons = (c) => [c.sails ? `${c.sails} sail` : '', c.cannons ? `${c.cannons} cannon` : '', c.wheels ? `${c.wheels} wheel` : ''].filter(Boolean).join(', ');
+  const items = hand
+    ? hand.map((c) => ({ id: c.id, label: legacy.cardName(c), sub: `level ${c.level || 1}` + (icons(c) ? ' · ' + icons(c) : '') }))
+    : legacy.deckIds().filter((id) => !inplay.has(id)).map((id) => ({ id, label: legacy.cardName({ id }), sub: '' }));
+  const picked = items.some((it) => it.id === card) ? card : '';
+  // A refusal is shown here too, beside the buttons the player tapped (the
+  // shell's banner may be out of sight on a phone); tapping again clears it.
+  const [refused, setRefused] = useState(/** @type {any} */ (null));
+  const go = (type) => {
+    if (ctx.readOnly) return;
+    setRefused(null);
+    ctx.submit({ seat, type, card: picked }).then(() => setCard(''), (e) => setRefused(e));
+  };
+  return html`<section class="fpanel flat cardpick" id="f-card">
+    <div class="ftitle">Play or level up a card<span class="fsub">${hand ? ` · ${legacy.plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`}</span></div>
+    <div class="fbody">
+      <p class="fnote muted">${hand ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.'}</p>
+      <div class="choice cards" role="group">
+        ${items.map((it) => html`<button key=${it.id} type="button" class="opt" data-card=${it.id} aria-pressed=${String(it.id === picked)} onClick=${() => setCard(it.id)}>
+          <span class="olabel">${it.label}</span>${it.sub ? html`<span class="osub">${it.sub}</span>` : null}
+        </button>`)}
+      </div>
+      <input type="hidden" id="card" value=${picked} />
+      <div class="choice">
+        <button class="btn primary" id="act-play" disabled=${!picked} onClick=${() => go('play-card')}>Play it</button>
+        <button class="btn" id="act-level" disabled=${!picked} onClick=${() => go('level-up')}>Level it up</button>
+      </div>
+      ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
+      <p class="fnote muted">Level up one card in hand between your turns, not during your own (p. 13).</p>
+    </div>
+  </section>`;
 }

@@ -591,6 +591,7 @@ export function endScreen(view, snap, ctx) {
 export function render(view, ctx, snap) {
   gameZones = view.battleZones || null;
   gameAdvs = view.advancements || {};
+  gameSailors = view.sailors || {};
   const pathState = ctx._path || (ctx._path = []);
   const wrap = h('div', { class: 'dr' });
   ctx.pick = (key) => {
@@ -625,7 +626,7 @@ export function boardToEnter(view) {
   return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
 }
 
-export { slug, posKey, player, colourOf };
+export { slug, posKey, player, colourOf, cardName, inPlay, deckIds, plural, holdsOf, boardAt, shipCargo, goodsSum, goodsJSON };
 
 // cardEntryForm names the card lying face up on a board (by catalog id).
 function cardEntryForm(b, send) {
@@ -634,13 +635,6 @@ function cardEntryForm(b, send) {
     h('button', { class: 'btn', onclick: () => send({ type: 'reveal-card', at: posKey(b.at), card: id.value.trim() }) }, 'Enter the card'));
 }
 
-// The sailor cards' abilities, as printed (rulebook pp. 26-29): a copy of
-// engine/deadreckoning/data/sailors.json, because the view gives a card's
-// kind and level but not its abilities. TestSailorsCopy checks that the copy
-// is the engine's; drop it once the view carries each card's abilities.
-// BEGIN sailors.json
-const SAILORS = [{"id":"captain","name":"Captain","count":1,"page":26,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"sails","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"attack"}]}]},{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-win-cargo","n":2,"notVsBuildings":true},{"kind":"battle-win-cargo","n":1,"per":"wheel","notVsBuildings":true}]}]}]}]},{"id":"crew","name":"Crew","count":3,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either","where":"harbor"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":3,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"repair","n":1,"cost":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":4,"to":"either"}]}]},{"options":[{"effects":[{"kind":"repair","n":1}]}]}]}]},{"id":"first-mate","name":"First Mate","count":1,"page":27,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"build","n":1,"from":"either"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"build","n":2,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"build","n":3,"from":"either"}]}]}]}]},{"id":"bosun","name":"Bosun","count":1,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"wheel","n":1}]}]},{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]},{"effects":[{"kind":"upgrade","tier":"basic","cost":3,"from":"either"}]},{"effects":[{"kind":"upgrade","tier":"advanced","cost":6,"from":"either"}]}]}]}]},{"id":"gunner","name":"Gunner","count":2,"page":28,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":2,"to":"dock"}]}]},{"options":[{"effects":[{"kind":"cannon","n":1}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-drop","n":2}]}]},{"battle":true,"options":[{"effects":[{"kind":"battle-remove-cube","damage":1,"cargo":2}]}]}]}]},{"id":"deck-hand","name":"Deck Hand","count":2,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":1}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]},{"effects":[{"kind":"sails","n":2}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]},{"options":[{"effects":[{"kind":"sails","n":3}]}]}]}]},{"id":"buccaneer","name":"Buccaneer","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"influence","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"influence","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"influence","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"influence","n":4}]}]}]}]},{"id":"purser","name":"Purser","count":1,"page":29,"levels":[{"level":1,"abilities":[{"options":[{"effects":[{"kind":"produce","n":1}]}]}]},{"level":2,"abilities":[{"options":[{"effects":[{"kind":"produce","n":2}]}]}]},{"level":3,"abilities":[{"options":[{"effects":[{"kind":"produce","n":3}]}]}]},{"level":4,"abilities":[{"options":[{"effects":[{"kind":"produce","n":4,"boostCargo":1,"boostCoins":1}]}]}]}]}];
-// END sailors.json
 
 // ---------- forms a player taps ----------
 //
@@ -650,7 +644,19 @@ const SAILORS = [{"id":"captain","name":"Captain","count":1,"page":26,"levels":[
 // are rows of big buttons; nothing is typed but names printed on a card. The
 // engine still judges: a refusal shows its rule and page in the banner.
 
-const SAILOR = new Map(SAILORS.map((sl) => [sl.id, sl]));
+// know takes the shown view's printed cards (sailors, advancements) before
+// anything names a card: the components in index.js render before the
+// DomParts that used to set them.
+export function know(view) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+}
+
+// gameSailors are the printed sailor cards (name, count, page, each level's
+// abilities) by kind, from the shown view: the engine's own, never a copy.
+/** @type {Object<string, any>} */
+let gameSailors = {};
+const sailorOf = (kind) => gameSailors[norm(kind)];
 const HOLDS = ['A', 'B', 'C', 'D'];
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
 
@@ -803,7 +809,7 @@ const isIcon = (k) => k === 'sails' || k === 'cannon' || k === 'wheel';
 // advancements; known is false for one not entered from the catalog).
 function abilitiesOf(card) {
   const out = [];
-  const sl = SAILOR.get(norm(card.kind || String(card.id).replace(/-\d+$/, '')));
+  const sl = sailorOf(card.kind || String(card.id).replace(/-\d+$/, ''));
   const lv = sl && sl.levels[(card.level || 1) - 1];
   out.push({ source: 'level', label: `${sl ? sl.name : card.kind || card.id} level ${card.level || 1}`, known: !!lv, abilities: lv ? lv.abilities : [] });
   for (const slot of ['top', 'middle', 'bottom']) {
@@ -824,7 +830,7 @@ function advName(adv) {
 
 // cardName is how a player reads a card: "Deck Hand 1", "Captain".
 function cardName(c) {
-  const sl = SAILOR.get(norm(c.kind || ''));
+  const sl = sailorOf(c.kind || String(c.id).replace(/-\d+$/, ''));
   const n = String(c.id).match(/-(\d+)$/);
   return sl ? sl.name + (n ? ' ' + n[1] : '') : c.id;
 }
@@ -895,102 +901,6 @@ function goodsJSON(g) {
   return out;
 }
 const goodsSum = (g) => Object.values(g || {}).reduce((a, v) => ({ cargo: a.cargo + (v.cargo || 0), coins: a.coins + (v.coins || 0) }), { cargo: 0, coins: 0 });
-
-// ----- play or level up a card (pp. 8, 13) -----
-
-// playCardPanel picks a card by tapping it: on a phone from the hand (with its
-// level); on the shared tablet, which cannot see the hand, from the player's
-// twelve cards not in play. The pick is kept in #card.
-function playCardPanel(view, ctx, me, act) {
-  const st = formState(ctx, view, 'card', () => ({ card: '' }));
-  const hand = me.hand && me.hand.length ? me.hand : null;
-  const inplay = new Set(inPlay(me).map((c) => c.id));
-  const items = hand
-    ? hand.map((c) => ({ value: c.id, label: cardName(c), sub: `level ${c.level || 1}` + (c.sails || c.cannons || c.wheels ? ` · ${[c.sails ? `${c.sails} sail` : '', c.cannons ? `${c.cannons} cannon` : '', c.wheels ? `${c.wheels} wheel` : ''].filter(Boolean).join(', ')}` : ''), attrs: { 'data-card': c.id } }))
-    : deckIds().filter((id) => !inplay.has(id)).map((id) => ({ value: id, label: cardName({ id, kind: id.replace(/-\d+$/, '') }), attrs: { 'data-card': id } }));
-  const picked = h('input', { type: 'hidden', id: 'card', value: st.card });
-  const body = h('div', { class: 'fbody' },
-    note(hand ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.'),
-    choice(items, st, 'card', (v) => { picked.value = v; }, 'cards'), picked,
-    h('div', { class: 'choice' },
-      h('button', { class: 'btn primary', id: 'act-play', onclick: () => act({ type: 'play-card', card: picked.value }) }, 'Play it'),
-      h('button', { class: 'btn', id: 'act-level', onclick: () => act({ type: 'level-up', card: picked.value }) }, 'Level it up')),
-    note('Level up one card in hand between your turns, not during your own (p. 13).'));
-  // The commonest action: always open, outside the one-at-a-time forms.
-  return h('section', { class: 'fpanel flat cardpick', id: 'f-card' },
-    h('div', { class: 'ftitle' }, 'Play or level up a card', h('span', { class: 'fsub' }, hand ? ` · ${plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`)), body);
-}
-
-// ----- cargo: load, unload, throw overboard, rearrange (p. 7) -----
-
-function cargoPanel(view, ctx, me, act) {
-  const st = formState(ctx, view, 'cargo', () => ({ mode: 'load' }));
-  const body = h('div', { class: 'fbody' });
-  const inHarbor = posKey(me.ship && me.ship.at) === 'harbor';
-  const b = boardAt(view, me);
-  const isl = b && b.island;
-  const mine = isl && isl.controller === me.seat;
-  const draw = () => {
-    st.g = st.gFor === st.mode ? st.g : null;
-    st.gFor = st.mode;
-    const parts = [choice([
-      { value: 'load', label: 'Load', attrs: { 'data-mode': 'load' } }, { value: 'unload', label: 'Unload', attrs: { 'data-mode': 'unload' } },
-      { value: 'jettison', label: 'Throw overboard', attrs: { 'data-mode': 'jettison' } }, { value: 'rearrange', label: 'Rearrange', attrs: { 'data-mode': 'rearrange' } }], st, 'mode', draw, 'modes')];
-    const sum = h('p', { class: 'fsum' });
-    if (st.mode === 'load') {
-      const from = inHarbor ? 'dock' : (mine ? 'island' : null);
-      if (!from) {
-        parts.push(note('Load from your Dock tile while in the Harbor, or from an island you control (p. 7).', 'warn'));
-      } else {
-        const have = from === 'dock' ? { cargo: me.dock || 0, coins: 0 } : { cargo: isl.cargo || 0, coins: isl.coins || 0 };
-        if (!st.g) {
-          // Prefill: everything that fits, hold by hold.
-          st.g = {};
-          let c = have.cargo;
-          for (const x of holdsOf(me)) { const n = Math.min(c, x.cap - x.cargo - x.coins); if (n > 0) { st.g[x.name] = { cargo: n, coins: 0 }; c -= n; } }
-        }
-        const upd = () => { const t = goodsSum(st.g); sum.textContent = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${have.coins} coins` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island'); };
-        const lim = (x, g) => {
-          const t = goodsSum(st.g), room = x.cap - x.cargo - x.coins;
-          return { cargo: Math.min(room - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(room - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
-        };
-        parts.push(goodsEditor(me, st, lim, upd, from === 'island'), sum);
-        upd();
-        parts.push(h('button', { class: 'btn primary wide', id: 'act-load', onclick: () => act({ type: 'load', from, holds: goodsJSON(st.g) }) }, from === 'dock' ? 'Load from the Dock tile' : 'Load from the island'));
-      }
-    } else if (st.mode === 'unload' || st.mode === 'jettison') {
-      const to = inHarbor ? 'dock' : (isl ? 'island' : null);
-      const lim = (x) => ({ cargo: x.cargo, coins: x.coins });
-      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${st.mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`; };
-      if (st.mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
-      else {
-        parts.push(goodsEditor(me, st, lim, upd, true, (x) => x.cargo || x.coins), sum);
-        upd();
-        parts.push(st.mode === 'unload'
-          ? h('button', { class: 'btn primary wide', id: 'act-unload', onclick: () => act({ type: 'unload', to, holds: goodsJSON(st.g) }) }, to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island')
-          : h('button', { class: 'btn primary wide', id: 'act-jettison', onclick: () => act({ type: 'jettison', holds: goodsJSON(st.g) }) }, 'Throw it overboard'));
-        if (st.mode === 'jettison') parts.push(note('On your turn, or when attacked before the cubes are dropped (p. 7); it goes back to the supply.'));
-      }
-    } else {
-      const have = holdsOf(me).reduce((a, x) => ({ cargo: a.cargo + x.cargo, coins: a.coins + x.coins }), { cargo: 0, coins: 0 });
-      if (!st.g) { st.g = {}; holdsOf(me).forEach((x) => { st.g[x.name] = { cargo: x.cargo, coins: x.coins }; }); }
-      const upd = () => { const t = goodsSum(st.g); sum.textContent = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${have.coins} coins placed`; sum.classList.toggle('warn', t.cargo !== have.cargo || t.coins !== have.coins); };
-      const lim = (x, g) => {
-        const t = goodsSum(st.g);
-        return { cargo: Math.min(x.cap - (g.coins || 0), have.cargo - t.cargo + (g.cargo || 0)), coins: Math.min(x.cap - (g.cargo || 0), have.coins - t.coins + (g.coins || 0)) };
-      };
-      parts.push(note('Lay out what is on the ship anew, hold by hold (any time, not once your battle has begun, p. 7).'), goodsEditor(me, st, lim, upd), sum);
-      upd();
-      parts.push(h('button', { class: 'btn primary wide', id: 'act-rearrange', onclick: () => act({ type: 'rearrange', holds: goodsJSON(st.g) }) }, 'Rearrange the holds'));
-    }
-    fill(body, parts);
-  };
-  draw();
-  const sub = `${shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
-  const d = panel(ctx, 'f-cargo', 'Cargo and coins', sub, body);
-  d.classList.add('cargo');
-  return d;
-}
 
 // ----- the card where the ship is: buy, trade, attack a Merchant (pp. 10-11) -----
 
@@ -1282,7 +1192,7 @@ function masterPanel(view, ctx, me, act) {
 // ----- a battle resolved by hand (record-battle-outcome, pp. 17-21) -----
 
 function deckIds() {
-  return SAILORS.flatMap((sl) => (sl.count > 1 ? Array.from({ length: sl.count }, (_, i) => `${sl.id}-${i + 1}`) : [sl.id]));
+  return Object.entries(gameSailors).flatMap(([kind, sl]) => (sl.count > 1 ? Array.from({ length: sl.count }, (_, i) => `${kind}-${i + 1}`) : [kind]));
 }
 
 function outcomePanel(view, ctx) {
@@ -1311,7 +1221,7 @@ function outcomePanel(view, ctx) {
       parts.push(note(`${def.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`), goodsEditor(def, { g: st.pd }, room), onIsland(def.name, st.id));
       const playedIds = new Set((def.played || []).concat(def.playedOffTurn || []).map((c) => c.id));
       parts.push(note(`Cards ${def.name} played from hand to defend:`),
-        toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: x })), st, 'played', 12));
+        toggles(deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: cardName({ id: x }) })), st, 'played', 12));
     }
     if (kind === 'merchant') {
       parts.push(h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'outcome-kept', checked: st.kept || undefined, onchange: (e) => { st.kept = e.target.checked; } }), ' the winner keeps the Merchant ship as an advancement'));
@@ -1391,6 +1301,8 @@ function sailsChoices(view, ctx, me) {
 // other action, built from what the view shows. On the shared tablet it acts
 // for the player whose turn it is; on a phone, for that phone's player.
 export function actions(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
   const t = view.turn || {};
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
   const me = player(view, seat) || {};
@@ -1441,8 +1353,23 @@ export function actions(view, ctx) {
       h('div', { class: 'row' }, me.bonusDealt.map((tok) => h('button', { class: 'btn', onclick: () => send({ type: 'choose-bonus-token', token: tok }) }, tok)))));
   }
 
+  return out;
+}
+
+// actionForms is the rest of the "Act" panel, below the card picker (a
+// component in index.js): a form for every other action, the end of the
+// turn, and the host's JSON box.
+export function actionForms(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+  const t = view.turn || {};
+  const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
+  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  const sendForm = (a) => ctx.submit({ seat, ...a }).then(() => { ctx._open = null; ctx.rebuild(); }, () => {});
+  const out = h('div', { class: 'dr-actions' });
   // The forms: what the player may do where the ship is, then cargo.
-  out.append(playCardPanel(view, ctx, me, send));
   const forms = h('div', { class: 'forms', id: 'forms' });
   // While a battle is pending the main-phase actions wait (p. 17): only
   // cargo (jettison, rearrange) and the battle's own forms are offered.
@@ -1450,8 +1377,22 @@ export function actions(view, ctx) {
     forms.append(...[cardHerePanel(view, ctx, me, sendForm), abilityPanel(view, ctx, me, sendForm), attackShipPanel(view, ctx, me, sendForm),
       buildingPanel(view, me, sendForm), masterPanel(view, ctx, me, sendForm)].filter(Boolean));
   }
-  forms.append(cargoPanel(view, ctx, me, sendForm));
   out.append(forms);
+  return out;
+}
+
+// actionEnd is the bottom of the "Act" panel, below the cargo form (a
+// component in index.js): a card to enter, the end of the turn (sleeving,
+// pirate mode), and the host's JSON box.
+export function actionEnd(view, ctx) {
+  gameSailors = view.sailors || {};
+  gameAdvs = view.advancements || {};
+  const t = view.turn || {};
+  const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
+  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  const out = h('div', { class: 'dr-actions' });
 
   const unknownCard = (view.boards || []).find((b) => b.card && b.card.adv && !b.card.adv.id && !b.card.adv.merchant && b.kind);
   if (unknownCard) out.append(cardEntryForm(unknownCard, send));

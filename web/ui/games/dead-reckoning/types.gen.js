@@ -197,6 +197,15 @@
  */
 
 /**
+ * DRSailorInfo is deadreckoning.SailorInfo.
+ * @typedef {Object} DRSailorInfo
+ * @property {string} name
+ * @property {number} count
+ * @property {number} page
+ * @property {Array<any>} levels
+ */
+
+/**
  * DRScoreView is deadreckoning.ScoreView.
  * @typedef {Object} DRScoreView
  * @property {Array<any>} players
@@ -289,6 +298,7 @@
  * @property {DRScoreView} [score]
  * @property {Array<DRBattleZoneView>} battleZones
  * @property {Object<string, any>} [advancements]
+ * @property {Object<string, DRSailorInfo>} sailors
  */
 
 /**
