@@ -26,7 +26,13 @@ SETUP=$(node -e 'console.log(JSON.stringify(require(process.argv[1]).setup))' "$
 wait_port() { for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
 
 run_qm() {
-  rm -rf "$WORK/data"; "$QM_BIN" serve --addr 127.0.0.1:$QM_PORT --data "$WORK/data" >"$WORK/qm.log" 2>&1 &
+  rm -rf "$WORK/data"
+  # 50 clients from one machine: above the default cap of WebSockets per address.
+  echo '{"sockets_per_client": 64}' >"$WORK/qm.json"
+  local cfgflag=(--config "$WORK/qm.json")
+  "$QM_BIN" serve --help 2>&1 | grep -q -- '--config' || cfgflag=()
+  [ -n "${QM_NO_CONFIG:-}" ] && cfgflag=()
+  "$QM_BIN" serve --addr 127.0.0.1:$QM_PORT --data "$WORK/data" "${cfgflag[@]}" >"$WORK/qm.log" 2>&1 &
   local pid=$!
   wait_port $QM_PORT
   local url=http://127.0.0.1:$QM_PORT

@@ -37,6 +37,10 @@ type Config struct {
 	// TestGames adds the made-up games used by tests (Race to Ten) to the
 	// games served; never shown to players by default.
 	TestGames bool `json:"test_games,omitempty"`
+	// SocketsPerClient caps the WebSockets one address may keep open (0:
+	// the server's default, 32). A benchmark with 50 clients on one machine
+	// raises it; a table never needs to.
+	SocketsPerClient int `json:"sockets_per_client,omitempty"`
 }
 
 // defaultConfig is the configuration with no file and no flags.

@@ -88,6 +88,7 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	defer mgr.Close()
 
 	opts := web.Options{Rules: rules, Catalogs: web.DirCatalogs(cfg.Data), DefaultLayout: json.RawMessage(board.DefaultLayoutJSON())}
+	opts.Limits.SocketsPerClient = cfg.SocketsPerClient
 	var hw companion.Hardware
 	broken := &repairs{lg: lg}
 	opts.NeedsRepair = broken.list
