@@ -54,7 +54,7 @@ func TestBrowserCatalog(t *testing.T) {
 	b.run(tablet, "new game", chromedp.Navigate(e.http.URL+"/#/new"), chromedp.WaitVisible(`#rules`, chromedp.ByQuery),
 		chromedp.SetValue(`#rules`, merchants.Name, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#rules').dispatchEvent(new Event('change', {bubbles: true}))`, nil))
-	b.waitText(tablet, "#needs-catalog", "needs the owner’s catalog")
+	b.waitText(tablet, "#needs-catalog", "No owner’s catalog is entered")
 	b.shot(tablet, "catalog-needed.png")
 	b.run(tablet, "to the catalog page", chromedp.Click(`#needs-catalog a`, chromedp.ByQuery))
 	b.waitText(tablet, "#no-catalog", "No catalog is saved yet")

@@ -196,7 +196,7 @@ function NewGame() {
       ${games.length > 1 ? html`<label>Game <select id="rules" value=${info.rules} onChange=${(e) => setRules(e.currentTarget.value)}>
         ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
       ${info.blurb ? html`<p class="muted">${info.blurb}</p>` : null}
-      ${noCatalog === info.rules ? html`<p class="warn" id="needs-catalog">${info.title} needs the owner’s catalog (the values printed on your copy of the game), and none is entered yet.
+      ${noCatalog === info.rules ? html`<p class="warn" id="needs-catalog">No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. The game says below if it cannot start without it.
         <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></p>` : null}
       <h2>Players, in seating order (clockwise)</h2>
       <div class="players">
