@@ -21,7 +21,7 @@ import (
 // iterations), through the real server, companion and SQLite store, on the
 // small made-up tally game.
 func BenchmarkFanout50(b *testing.B) {
-	e := newEnv(b, Options{PingInterval: 5 * time.Second})
+	e := newEnv(b, Options{PingInterval: 5 * time.Second, Limits: Limits{SocketsPerClient: 64}})
 	cr := e.create()
 	fanout(b, e, cr, func(i int) string {
 		return fmt.Sprintf(`{"type":"add","seat":%d,"n":1}`, i%2)
@@ -32,7 +32,7 @@ func BenchmarkFanout50(b *testing.B) {
 // (the engine's test setup): Ann moves a cargo between her holds, so every
 // action changes the view (a few kB of JSON per viewer).
 func BenchmarkFanout50DeadReckoning(b *testing.B) {
-	e := newEnv(b, Options{PingInterval: 5 * time.Second}, deadreckoning.Rules())
+	e := newEnv(b, Options{PingInterval: 5 * time.Second, Limits: Limits{SocketsPerClient: 64}}, deadreckoning.Rules())
 	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
 	if err != nil {
 		b.Skip(err)
