@@ -124,7 +124,7 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 	var snap companion.Snapshot
 	deadline := time.Now().Add(40 * time.Second)
 	for time.Now().Before(deadline) {
-		if code, body := do("POST", "/api/sim", `{"key":"drop-sensor","command":"drop 5"}`, ""); code != 200 {
+		if code, body := do("POST", "/api/sim?table="+created.Table, `{"key":"drop-sensor","command":"drop 5"}`, created.HostToken); code != 200 {
 			t.Fatalf("simulated drop: %d %s", code, body)
 		}
 		if len(snap.Expects) == 0 || snap.Expects[0].Kind != "cubes" {
