@@ -252,7 +252,9 @@ type Waiting interface {
 
 // Expect is one physical input a game waits for.
 type Expect struct {
-	// Kind is "cubes" or "dice".
+	// Kind is "cubes" or "dice" (a read of them is awaited), or "drop"
+	// (cubes to drop through the tower, which starts the step; no read is
+	// awaited yet).
 	Kind string `json:"kind"`
 	// ID identifies the step or roll request that waits.
 	ID string `json:"id"`

@@ -51,6 +51,7 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, erro
 	out := &camera{Camera: svc, Frames: svc, Calibrator: svc, Board: svc.Board, Close: closeCam}
 	if svc.Simulated() {
 		out.SimDrop = svc.SimDrop
+		out.SimDropCubes = func(cubes map[string]int) { svc.SimDropCubes(cubes) }
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"strconv"
 	"strings"
@@ -137,11 +138,18 @@ func (d *tableDevices) colour(s engine.Seat) devices.RGB {
 
 // simControls adapts the devices' simulators to the dashboard's developer
 // panel and the keyboard. A drop through the simulated tower also falls on
-// the simulated camera's board (drop, when set): the same number of cubes,
-// one fewer when the last is stuck in the tower.
+// the simulated camera's board: exactly the cubes the table the hardware
+// serves waits for (awaited and lay, when set), so the camera's read is
+// the one the step awaits; else random cubes (drop), as many as the tower
+// counts. One cube fewer lands when the last is stuck in the tower.
 type simControls struct {
 	s    *devices.Sim
 	drop func(n int)
+	// lay shows exactly these cubes (colour -> count) on the board.
+	lay func(cubes map[string]int)
+	// awaited is what the served table waits to see dropped (colour ->
+	// count), nil when it waits for no cubes.
+	awaited func() map[string]int
 }
 
 func (c simControls) Devices(context.Context) ([]web.SimDevice, error) {
@@ -156,7 +164,10 @@ func (c simControls) Do(_ context.Context, key, command string) (string, error) 
 	if key == "drop-sensor" {
 		if f := strings.Fields(command); len(f) == 2 && (f[0] == "drop" || f[0] == "drop-stuck") {
 			if n, err := strconv.Atoi(f[1]); err == nil && n >= 1 && n <= 100 {
-				c.cubesFall(n, f[0] == "drop-stuck")
+				if total := c.cubesFall(n, f[0] == "drop-stuck"); total != n {
+					// The tower counts the cubes the step asked for.
+					command = fmt.Sprintf("%s %d", f[0], total)
+				}
 			}
 		}
 	}
@@ -166,22 +177,96 @@ func (c simControls) Do(_ context.Context, key, command string) (string, error) 
 // Key is a key typed on the terminal (devices.KeyHelp).
 func (c simControls) Key(r rune) (did string, known bool, err error) {
 	if r == 'd' || r == 'D' {
-		c.cubesFall(c.s.Snapshot().DropSize, r == 'D')
+		n := c.s.Snapshot().DropSize
+		if total := c.cubesFall(n, r == 'D'); total != n {
+			cmd := "drop"
+			if r == 'D' {
+				cmd = "drop-stuck"
+			}
+			did, err = c.s.Do("drop-sensor", fmt.Sprintf("%s %d", cmd, total))
+			return did, true, err
+		}
 	}
 	return c.s.Key(r)
 }
 
-// cubesFall shows the cubes of a simulated drop on the simulated camera's
-// board before the tower reports the drop, as cubes land while the sensor
-// counts them.
-func (c simControls) cubesFall(n int, stuck bool) {
+// cubesFall shows the cubes of a simulated drop of n cubes on the
+// simulated camera's board before the tower reports the drop, as cubes land
+// while the sensor counts them. It returns how many cubes fall: those the
+// served table waits for when it waits for some, else n.
+func (c simControls) cubesFall(n int, stuck bool) int {
+	if c.awaited != nil && c.lay != nil {
+		if cubes := c.awaited(); total(cubes) > 0 {
+			if stuck {
+				oneStuck(cubes)
+			}
+			c.lay(cubes)
+			return total(cubes) + btoi(stuck)
+		}
+	}
 	if c.drop == nil {
-		return
+		return n
 	}
 	if stuck {
-		n-- // the last cube stays in the tower
+		c.drop(n - 1) // the last cube stays in the tower
+	} else {
+		c.drop(n)
 	}
-	c.drop(n)
+	return n
+}
+
+func total(cubes map[string]int) int {
+	n := 0
+	for _, k := range cubes {
+		n += max(k, 0)
+	}
+	return n
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// oneStuck takes the cube that stays in the tower out of a drop: one of
+// the colour with the most cubes (the last such colour by name on a tie),
+// so the same drop always leaves the same cube behind.
+func oneStuck(cubes map[string]int) {
+	best := ""
+	for c, k := range cubes {
+		if k > 0 && (best == "" || k > cubes[best] || (k == cubes[best] && c > best)) {
+			best = c
+		}
+	}
+	if best != "" {
+		cubes[best]--
+	}
+}
+
+// awaitedCubes returns what the table the hardware serves waits to see
+// dropped: the cubes of its first expect that names cubes (the battle's
+// drop, a re-drop, an exploding shot's cubes with their extra one). It
+// reads the table's snapshot, game-neutral; nil when no table is served or
+// it waits for no cubes.
+func awaitedCubes(ctx context.Context, mgr *companion.Manager, sw *companion.HardwareSwitch) func() map[string]int {
+	return func() map[string]int {
+		id := sw.Table()
+		if id == "" {
+			return nil
+		}
+		s, err := mgr.Get(ctx, id)
+		if err != nil {
+			return nil
+		}
+		for _, e := range s.View(engine.Public).Expects {
+			if (e.Kind == "drop" || e.Kind == "cubes") && total(e.Cubes) > 0 {
+				return maps.Clone(e.Cubes)
+			}
+		}
+		return nil
+	}
 }
 
 // keyboard lets `make run` drive the simulated devices from the terminal:

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/companion"
@@ -57,5 +59,41 @@ func TestSimulatedDropFallsOnTheCamera(t *testing.T) {
 	// Without a simulated camera the tower still drops.
 	if _, err := (simControls{s: devices.NewSim()}).Do(context.Background(), "drop-sensor", "drop 2"); err != nil {
 		t.Errorf("drop without a camera: %v", err)
+	}
+}
+
+// While the served table waits for cubes, a simulated drop lays exactly
+// those (whatever count the panel or the keyboard asked for) and the tower
+// counts them; a stuck cube is one of the most numerous colour, left out.
+func TestSimulatedDropLaysTheAwaitedCubes(t *testing.T) {
+	var laid []map[string]int
+	var random []int
+	awaited := map[string]int{"purple": 2, "green": 1, "black": 2}
+	sc := simControls{s: devices.NewSim(), drop: func(n int) { random = append(random, n) },
+		lay:     func(c map[string]int) { laid = append(laid, maps.Clone(c)) },
+		awaited: func() map[string]int { return maps.Clone(awaited) }}
+	did, err := sc.Do(context.Background(), "drop-sensor", "drop 9")
+	if err != nil || did != "dropped 5 cubes" {
+		t.Errorf("the tower said %q %v, want 5 cubes counted", did, err)
+	}
+	did, err = sc.Do(context.Background(), "drop-sensor", "drop-stuck 2")
+	if err != nil || did != "dropped 5 cubes, the last one stuck" {
+		t.Errorf("the tower said %q %v, want 5 cubes counted, one stuck", did, err)
+	}
+	if _, _, err := sc.Key('d'); err != nil {
+		t.Fatal(err)
+	}
+	want := []map[string]int{
+		{"purple": 2, "green": 1, "black": 2},
+		{"purple": 1, "green": 1, "black": 2}, // black and purple tie: the later name loses one
+		{"purple": 2, "green": 1, "black": 2},
+	}
+	if fmt.Sprint(laid) != fmt.Sprint(want) || len(random) != 0 {
+		t.Errorf("laid %v (random %v), want %v", laid, random, want)
+	}
+	// Nothing awaited: random cubes, as many as the tower counts.
+	awaited = nil
+	if _, err := sc.Do(context.Background(), "drop-sensor", "drop 3"); err != nil || fmt.Sprint(random) != "[3]" || len(laid) != 3 {
+		t.Errorf("with nothing awaited: random %v, laid %v, %v", random, laid, err)
 	}
 }

@@ -131,11 +131,22 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}
 		return err
 	}
+	var sw *companion.HardwareSwitch
+	if hw.Devices != nil || hw.Camera != nil {
+		// The hardware serves the table its host chooses, never simply
+		// the newest: a game created elsewhere takes nothing.
+		sw = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
+		opts.Hardware = sw
+	}
 	if td, ok := hw.Devices.(*tableDevices); ok {
 		if sim := td.t.Sim(); sim != nil {
 			sc := simControls{s: sim}
 			if cam != nil {
 				sc.drop = cam.SimDrop
+				if cam.SimDropCubes != nil {
+					// The simulated tower drops what the served table awaits.
+					sc.lay, sc.awaited = cam.SimDropCubes, awaitedCubes(ctx, mgr, sw)
+				}
 			}
 			opts.Sim = sc
 			go keyboard(ctx, lg, sc, os.Stdin, os.Stderr)
@@ -153,11 +164,6 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 			broken.add("table "+d.ID, errors.New(d.Err))
 		}
 	}()
-	if hw.Devices != nil || hw.Camera != nil {
-		// The hardware serves the table its host chooses, never simply
-		// the newest: a game created elsewhere takes nothing.
-		opts.Hardware = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
-	}
 	srv := web.New(lg, mgr, opts)
 	if ready != nil {
 		ready(srv)
@@ -192,7 +198,10 @@ type camera struct {
 	// SimDrop shows n random cubes on a simulated camera's board (nil for a
 	// real camera): the simulated tower's drops fall onto it.
 	SimDrop func(n int)
-	Close   func()
+	// SimDropCubes shows exactly these cubes (colour -> count) on a
+	// simulated camera's board (nil for a real camera).
+	SimDropCubes func(cubes map[string]int)
+	Close        func()
 }
 
 // dataDirBoard is the battle board calibrated in the data directory (by

@@ -21,8 +21,10 @@ const kitSetup = `{"players": [{"name": "Ann", "color": "purple", "hand": ["capt
 // TestServeBattleReadWhileAwaited is `make run` through the game kit: the
 // simulated tower and camera serve no table until its host chooses one, a
 // drop read while no battle waits is only a notice, and once the battle
-// is ready, the tower's drop starts it and the camera's read is proposed
-// for that step, with the kit's sentence saying what was seen.
+// is ready (the snapshot saying what to drop), the simulated tower drops
+// exactly the battle's cubes, which starts its drop; the camera's read of
+// them is proposed for that step, with the kit's sentence saying what was
+// seen, and confirming it moves the battle on.
 func TestServeBattleReadWhileAwaited(t *testing.T) {
 	t.Parallel() // mostly waiting for frames: overlaps with the other tests
 	cfg := defaultConfig()
@@ -101,34 +103,73 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 	} {
 		act(a)
 	}
-	// The battle is ready to drop: cubes falling through the tower start
-	// the drop, and the snapshot then says what the read must show.
+	snapshot := func() companion.Snapshot {
+		t.Helper()
+		_, body := do("GET", "/api/tables/"+created.Table, "", "")
+		var snap companion.Snapshot
+		if err := json.Unmarshal(body, &snap); err != nil {
+			t.Fatalf("snapshot: %s", body)
+		}
+		return snap
+	}
+	// The battle is ready to drop: the snapshot says what to drop before
+	// the cubes are dropped, and no read is awaited yet.
+	if snap := snapshot(); len(snap.Expects) != 1 || snap.Expects[0].Kind != "drop" ||
+		snap.Expects[0].Cubes["purple"] != 1 || snap.Expects[0].Cubes["green"] != 1 || len(snap.Expects[0].Cubes) != 2 {
+		t.Fatalf("the ready step should say what to drop: %+v", snap.Expects)
+	}
+	// The simulated tower drops exactly those cubes whatever count it was
+	// asked for: they start the battle's drop, and the camera's read of
+	// them is proposed for the awaited step.
 	var snap companion.Snapshot
 	deadline := time.Now().Add(40 * time.Second)
 	for time.Now().Before(deadline) {
-		drop()
-		if snap.Expects == nil {
-			for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait) && len(snap.Expects) == 0; time.Sleep(100 * time.Millisecond) {
-				_, body = do("GET", "/api/tables/"+created.Table, "", "")
-				if err := json.Unmarshal(body, &snap); err != nil {
-					t.Fatalf("snapshot: %s", body)
+		if code, body := do("POST", "/api/sim?table="+created.Table, `{"key":"drop-sensor","command":"drop 5"}`, created.HostToken); code != 200 {
+			t.Fatalf("simulated drop: %d %s", code, body)
+		}
+		if len(snap.Expects) == 0 || snap.Expects[0].Kind != "cubes" {
+			for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
+				if snap = snapshot(); len(snap.Expects) > 0 && snap.Expects[0].Kind == "cubes" {
+					break
 				}
 			}
-			if len(snap.Expects) != 1 || snap.Expects[0].Cubes["purple"] != 1 || snap.Expects[0].Cubes["green"] != 1 {
-				t.Fatalf("the tower's drop should start the battle's drop, and the snapshot say what to drop: %s", body)
+			if len(snap.Expects) != 1 || snap.Expects[0].Kind != "cubes" || snap.Expects[0].Cubes["purple"] != 1 || snap.Expects[0].Cubes["green"] != 1 {
+				t.Fatalf("the tower's drop should start the battle's drop, and the snapshot say what the read must show: %+v", snap.Expects)
 			}
 		}
 		for wait := time.Now().Add(4 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
-			if rs := reads(); len(rs) > 0 {
-				r := rs[0]
-				if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(r.Said, "the camera sees ") || r.Input.Kind != "cubes" || r.Dropped != 2 {
-					t.Errorf("read: %+v", r)
-				}
-				if code, body := do("POST", "/api/tables/"+created.Table+"/reads/"+r.ID+"/dismiss", "", created.HostToken); code != 204 || len(reads()) != 0 {
-					t.Errorf("dismiss: %d %s", code, body)
-				}
-				return
+			rs := reads()
+			if len(rs) == 0 {
+				continue
 			}
+			r := rs[0]
+			seen := map[string]int{}
+			for _, byColour := range r.Input.Cubes {
+				for c, n := range byColour {
+					seen[c] += n
+				}
+			}
+			for c, n := range r.Input.RedropCubes {
+				seen[c] += n
+			}
+			if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(r.Said, "the camera sees ") || r.Input.Kind != "cubes" ||
+				r.Dropped != 2 || seen["purple"] != 1 || seen["green"] != 1 || len(seen) != 2 {
+				t.Fatalf("the read should show the awaited cubes (1 purple, 1 green; the tower counting 2): %+v", r)
+			}
+			code, body := do("POST", "/api/tables/"+created.Table+"/reads/"+r.ID+"/confirm", fmt.Sprintf(`{"baseVersion":%d}`, snap.Version), created.HostToken)
+			if code != 200 {
+				t.Fatalf("confirm: %d %s", code, body)
+			}
+			after := snapshot()
+			if after.Version <= snap.Version || len(reads()) != 0 {
+				t.Errorf("the confirmed read did not move the battle on: version %d -> %d", snap.Version, after.Version)
+			}
+			for _, e := range after.Expects {
+				if e.ID == r.Expect {
+					t.Errorf("the battle still waits for the read just confirmed: %+v", after.Expects)
+				}
+			}
+			return
 		}
 	}
 	t.Fatal("no camera read after dropping cubes through the simulated tower while the battle waited")

@@ -242,12 +242,18 @@ func (g *Game) WaitingFor() []engine.Expect {
 	if pb == nil || len(pb.Machine) == 0 {
 		return []engine.Expect{}
 	}
-	_, n, err := s.battleNeed(pb)
-	if err != nil || n.Phase != battle.PhaseRead || len(n.Drop) == 0 {
+	b, n, err := s.battleNeed(pb)
+	if err != nil {
 		return []engine.Expect{}
 	}
 	h := fnv.New32a()
 	h.Write(pb.Machine)
+	if n.Phase == battle.PhaseReady {
+		return readyExpect(pb, b, h.Sum32())
+	}
+	if n.Phase != battle.PhaseRead || len(n.Drop) == 0 {
+		return []engine.Expect{}
+	}
 	e := engine.Expect{Kind: "cubes", ID: fmt.Sprintf("battle%d-%08x", pb.ID, h.Sum32()), Cubes: n.Drop}
 	what := "drop " + cubeList(n.Drop) + " into the tower"
 	switch n.DropKind {
@@ -260,6 +266,36 @@ func (g *Game) WaitingFor() []engine.Expect {
 	}
 	e.Say = what
 	return []engine.Expect{e}
+}
+
+// awaitsRead tells whether a read of the board is awaited (a "drop"
+// expect only says what the coming drop will take).
+func awaitsRead(es []engine.Expect) bool {
+	for _, e := range es {
+		if e.Kind == "cubes" {
+			return true
+		}
+	}
+	return false
+}
+
+// readyExpect says, while the jettison window is still open, which cubes
+// the battle's drop will take, so the players gather them (and the
+// simulated tower drops them) before "the cubes are dropped". Its kind is
+// "drop": cubes falling through the tower start the step, and no camera
+// read is taken until they have (the read then answers the "cubes" expect).
+func readyExpect(pb *PendingBattle, b *battle.Battle, sum uint32) []engine.Expect {
+	// The drop is played on a copy: what it would ask for, changing nothing.
+	c := b.Clone()
+	if err := c.Drop(); err != nil {
+		return []engine.Expect{}
+	}
+	drop := c.Need().Drop
+	if len(drop) == 0 {
+		return []engine.Expect{}
+	}
+	return []engine.Expect{{Kind: "drop", ID: fmt.Sprintf("battle%d-ready-%08x", pb.ID, sum), Cubes: drop,
+		Say: "when both sides are ready, drop " + cubeList(drop) + " into the tower"}}
 }
 
 func tieBreakExpect(s *State) []engine.Expect {
@@ -319,7 +355,7 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 	}
 	switch in.Kind {
 	case "cubes":
-		if len(dg.WaitingFor()) == 0 {
+		if !awaitsRead(dg.WaitingFor()) {
 			return nil, "", false
 		}
 		rd := battle.Read{Cubes: map[string]map[string]int{}}

@@ -30,8 +30,11 @@ func mapAndApply(t *testing.T, g *Game, in engine.TableInput) string {
 // the reads are done nothing is awaited.
 func TestBattleThroughTheKit(t *testing.T) {
 	g := midBattle(t, "ready")
-	if w := g.WaitingFor(); len(w) != 0 {
-		t.Fatalf("before the drop no read is awaited: %+v", w)
+	// Before the drop, what to drop is said, but no read is awaited.
+	ready := g.WaitingFor()
+	if len(ready) != 1 || ready[0].Kind != "drop" || ready[0].Cubes["purple"] != 1 || ready[0].Cubes["green"] != 1 || len(ready[0].Cubes) != 2 ||
+		ready[0].Say != "when both sides are ready, drop 1 green and 1 purple cubes into the tower" {
+		t.Fatalf("ready step: %+v", ready)
 	}
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"explode": {"purple": 1}}}); ok {
 		t.Fatal("a read while none is awaited became an action")
@@ -49,6 +52,9 @@ func TestBattleThroughTheKit(t *testing.T) {
 		t.Fatalf("first drop: %+v", w)
 	}
 	first := w[0].ID
+	if first == ready[0].ID {
+		t.Fatalf("the drop and the read have the same id %s", first)
+	}
 	if again := g.WaitingFor(); again[0].ID != first {
 		t.Fatalf("the same step has two ids: %s, %s", first, again[0].ID)
 	}

@@ -365,3 +365,46 @@ func (s *Service) SimDrop(n int) {
 	r := synth.Random(seed, synth.Options{Layout: sc.Layout, Palette: sc.Palette, W: sc.Camera.W, H: sc.Camera.H, MinCubes: n, MaxCubes: n})
 	s.sim.Drop(r.Cubes)
 }
+
+// SimDropCubes shows exactly these cubes (colour id -> how many) on the
+// simulated board, as if they had just fallen from the tower: the drop a
+// table waits for, so the read the camera proposes is the one awaited.
+// Where they land is random (a cube may balance on a border, as real ones
+// do). Colours the simulator cannot paint are left out. It returns the
+// cubes laid, and does nothing for a real camera.
+func (s *Service) SimDropCubes(counts map[string]int) []synth.Cube {
+	if s.sim == nil {
+		return nil
+	}
+	sc := s.sim.Scene()
+	var colours []string
+	names := make([]string, 0, len(counts))
+	for c := range counts {
+		names = append(names, c)
+	}
+	sort.Strings(names) // map order must not change a seeded drop
+	for _, c := range names {
+		if _, ok := sc.Palette.Colors[c]; !ok {
+			s.lg.Warn("the simulated camera has no cubes of this colour", "colour", c)
+			continue
+		}
+		for k := 0; k < counts[c]; k++ {
+			colours = append(colours, c)
+		}
+	}
+	if len(colours) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	seed := s.rng.Uint64()
+	s.rng.Shuffle(len(colours), func(i, j int) { colours[i], colours[j] = colours[j], colours[i] })
+	s.mu.Unlock()
+	n := len(colours)
+	// Random places the cubes; the colours are then the ones asked for.
+	r := synth.Random(seed, synth.Options{Layout: sc.Layout, Palette: sc.Palette, W: sc.Camera.W, H: sc.Camera.H, MinCubes: n, MaxCubes: n, ColorsOverride: colours[:1]})
+	for i := range r.Cubes {
+		r.Cubes[i].Color = colours[i]
+	}
+	s.sim.Drop(r.Cubes)
+	return r.Cubes
+}

@@ -467,3 +467,43 @@ func TestCameraSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulatedDropOfAwaitedCubes: a drop the table asked for lays exactly
+// those cubes (each colour and count), so the camera's read shows them, and
+// the scene's truth says the same; a colour the simulator cannot paint is
+// left out rather than replaced by another.
+func TestSimulatedDropOfAwaitedCubes(t *testing.T) {
+	t.Parallel() // mostly waiting for frames: overlaps with the other tests
+	cam, ctx := start(t, Options{Dir: filepath.Join(t.TempDir(), "data", SimDir), Seed: 3})
+	reports := watch(t, ctx, cam)
+	want := map[string]int{"purple": 3, "green": 2, "black": 1}
+	laid := cam.SimDropCubes(want)
+	truth := map[string]int{}
+	for _, c := range laid {
+		truth[c.Color]++
+	}
+	if fmt.Sprint(truth) != fmt.Sprint(want) {
+		t.Fatalf("laid %v, want %v", truth, want)
+	}
+	r := nextReport(t, reports)
+	if r.Err != nil {
+		t.Fatalf("read failed: %v", r.Err)
+	}
+	var a testAction
+	if err := json.Unmarshal(r.Read.Action, &a); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, c := range a.Cubes {
+		seen[c[0]]++
+	}
+	for _, c := range a.Redrop {
+		seen[c]++
+	}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("the camera read %v (%s), want %v", seen, r.Read.Action, want)
+	}
+	if got := cam.SimDropCubes(map[string]int{"test-no-such-colour": 2}); got != nil {
+		t.Errorf("cubes of an unknown colour were laid: %+v", got)
+	}
+}
