@@ -182,7 +182,7 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 			}
 			rolls++
 			b.tap(tablet, "roll for us", `#expects [data-act="digital-roll"]`)
-			b.waitText(tablet, "#log", "the Legendary Pirate's order die: [")
+			b.waitText(tablet, "#log", "the Legendary Pirate's order die: ")
 		case st == "resolve":
 			b.tap(tablet, "count the fight", `#pc-resolve`)
 		case strings.HasPrefix(st, "choose:"):

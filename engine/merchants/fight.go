@@ -2,6 +2,7 @@ package merchants
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
@@ -44,7 +45,7 @@ func (a *ChooseHits) apply(c *ctx) error {
 	if err := f.Battle.Choose(side, a.Locations); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %v", f.Battle.Ships[side].Name, a.Locations), map[string]any{"locations": a.Locations}))
+	c.emit(engine.NewEvent("hits-chosen", a.Seat, fmt.Sprintf("%s takes hits on %s", f.Battle.Ships[side].Name, strings.Join(a.Locations, ", ")), map[string]any{"locations": a.Locations}))
 	return c.afterFightStep()
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -151,7 +152,7 @@ func (a *Roll) apply(c *ctx) error {
 	}
 	if a.Corrects == "" && c.s.Auto != nil && c.s.Auto.Stage == "die" && r.ID == c.s.Auto.Request {
 		roll := c.s.Dice.Record(&a.RollAction, r, faces)
-		c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source}, "%s: %v", r.Purpose, faces)
+		c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source}, "%s: %s", r.Purpose, strings.Join(faces, " and "))
 		n, _ := strconv.Atoi(faces[0])
 		c.automaDie(n)
 		return nil
@@ -180,7 +181,7 @@ func (a *Roll) apply(c *ctx) error {
 		}
 	}
 	c.emit("rolled", a.Seat, map[string]any{"request": r.ID, "roll": roll.ID, "faces": faces, "source": roll.Source, "corrects": a.Corrects},
-		"%s: %v", r.Purpose, faces)
+		"%s: %s", r.Purpose, strings.Join(faces, " and "))
 	// The Legendary Pirate uses no sure-fire token: its side is counted at
 	// once (Solo: Solo Pirate Attack).
 	if f != nil && a.Corrects == "" {

@@ -56,12 +56,12 @@ export function errorText(err) {
 }
 
 // errorBox is the banner for a refused action: what the rule says and where.
+// The rule's code stays out of sight (data-code, for tests): players read words.
 export function errorBox(err) {
   const ruled = err && err.status === 422;
   return h('div', { class: 'error' + (ruled ? ' rule' : ''), role: 'alert', 'data-code': err && err.code },
     h('strong', null, ruled ? 'Not allowed: ' : 'Problem: '),
-    errorText(err),
-    ruled && err.code ? h('span', { class: 'code' }, ` [${err.code}]`) : null);
+    errorText(err));
 }
 
 let toastTimer;
