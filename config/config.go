@@ -13,6 +13,7 @@ import (
 	"os"
 
 	"github.com/quartermaster-table/quartermaster/devices"
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // Config is everything `serve` needs.
@@ -31,7 +32,7 @@ type Config struct {
 	// Hardware enables the Raspberry Pi parts listed under Devices.
 	Hardware bool `json:"hardware"`
 	// LogLevel is debug, info, warn or error.
-	LogLevel string `json:"log_level"`
+	LogLevel string `json:"logLevel"`
 	// Layout and Palette are paths to a battle-board layout and a colour
 	// palette; empty means the calibrated ones in Data, else the defaults.
 	Layout  string `json:"layout"`
@@ -40,12 +41,16 @@ type Config struct {
 	Devices json.RawMessage `json:"devices,omitempty"`
 	// TestGames adds the made-up games used by tests (Race to Ten) to the
 	// games served; never shown to players by default.
-	TestGames bool `json:"test_games,omitempty"`
+	TestGames bool `json:"testGames,omitempty"`
 	// SocketsPerClient caps the WebSockets one address may keep open (0:
 	// the server's default, 32). A benchmark with 50 clients on one machine
 	// raises it; a table never needs to.
-	SocketsPerClient int `json:"sockets_per_client,omitempty"`
+	SocketsPerClient int `json:"socketsPerClient,omitempty"`
 }
+
+// OldKeys are the config file's keys before the program spoke one naming
+// convention (camelCase); files written with them are still read.
+var OldKeys = engine.LegacyKeys{"log_level": "logLevel", "test_games": "testGames", "sockets_per_client": "socketsPerClient"}
 
 // Default is the configuration with no file and no flags.
 func Default() Config {
@@ -59,7 +64,7 @@ func LoadFile(path string, cfg *Config) error {
 	if err != nil {
 		return fmt.Errorf("config file: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(b)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(cfg); err != nil {
 		return fmt.Errorf("config file %s: %w", path, err)

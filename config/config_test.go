@@ -12,7 +12,7 @@ import (
 func TestConfigFileThenFlags(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "qm.json")
-	if err := os.WriteFile(path, []byte(`{"addr":"127.0.0.1:9000","data":"/var/lib/qm","sim":true,"log_level":"debug"}`), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(`{"addr":"127.0.0.1:9000","data":"/var/lib/qm","sim":true,"logLevel":"debug"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -29,6 +29,18 @@ func TestConfigFileThenFlags(t *testing.T) {
 	}
 	if cfg.Data != "/var/lib/qm" || !cfg.Sim || cfg.LogLevel != "debug" {
 		t.Errorf("the file's values were lost: %+v", cfg)
+	}
+
+	// A file written before the one naming convention is still read.
+	old := filepath.Join(dir, "old.json")
+	if err := os.WriteFile(old, []byte(`{"log_level":"warn","test_games":true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
+	load = Flags(fs)
+	_ = fs.Parse([]string{"--config", old})
+	if cfg, err := load(); err != nil || cfg.LogLevel != "warn" || !cfg.TestGames {
+		t.Errorf("a config file with the old keys: %+v %v", cfg, err)
 	}
 
 	// Defaults without a file.

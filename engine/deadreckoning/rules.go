@@ -70,6 +70,7 @@ func registerAction(name string, mk func() engine.Action) {
 func Codec() *engine.Codec {
 	codecOnce.Do(func() {
 		codec = engine.NewCodec(ActionVersion)
+		codec.AcceptOldKeys(OldKeys)
 		for _, r := range registry {
 			codec.Register(r.name, r.mk)
 		}
