@@ -50,7 +50,8 @@ type Config struct {
 
 // OldKeys are the config file's keys before the program spoke one naming
 // convention (camelCase); files written with them are still read.
-var OldKeys = engine.LegacyKeys{"log_level": "logLevel", "test_games": "testGames", "sockets_per_client": "socketsPerClient"}
+var OldKeys = engine.LegacyKeys{"log_level": "logLevel", "test_games": "testGames", "sockets_per_client": "socketsPerClient",
+	"broken_high": "brokenHigh", "min_gap": "minGap"}
 
 // Default is the configuration with no file and no flags.
 func Default() Config {
@@ -136,7 +137,7 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 func Devices(cfg Config) (devices.Config, error) {
 	dc := devices.DefaultConfig()
 	if len(cfg.Devices) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(cfg.Devices))
+		dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(cfg.Devices)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&dc); err != nil {
 			return dc, fmt.Errorf("config key \"devices\": %w", err)

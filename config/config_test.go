@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestConfigFileThenFlags(t *testing.T) {
@@ -76,9 +77,14 @@ func TestDeviceConfigRefusesTypos(t *testing.T) {
 	if _, err := Devices(cfg); err == nil || !strings.Contains(err.Error(), `"dorp"`) {
 		t.Errorf("a typo in the devices section: %v", err)
 	}
-	cfg.Devices = json.RawMessage(`{"drop": {"enabled": true, "pin": "GPIO27"}}`)
+	cfg.Devices = json.RawMessage(`{"drop": {"enabled": true, "pin": "GPIO27", "brokenHigh": true}}`)
 	dc, err := Devices(cfg)
-	if err != nil || dc.Drop.Pin != "GPIO27" || !dc.Buttons.Enabled {
+	if err != nil || dc.Drop.Pin != "GPIO27" || !dc.Drop.BrokenHigh || !dc.Buttons.Enabled {
 		t.Errorf("the devices section must override the defaults key by key: %+v %v", dc.Drop, err)
+	}
+	// A devices section written before the one naming convention.
+	cfg.Devices = json.RawMessage(`{"drop": {"enabled": true, "broken_high": true, "min_gap": "5ms"}}`)
+	if dc, err := Devices(cfg); err != nil || !dc.Drop.BrokenHigh || time.Duration(dc.Drop.MinGap) != 5*time.Millisecond {
+		t.Errorf("the old keys of the devices section: %+v %v", dc.Drop, err)
 	}
 }
