@@ -2,6 +2,7 @@ package journey
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -30,8 +31,8 @@ func newGame(t *testing.T, b *bt.Browser, tablet context.Context, base, title st
 		b.Tap(tablet, "body", "Add a player")
 	}
 	for i, p := range players {
-		b.Fill(tablet, "body", "Name of seat "+itoa(i+1), p.name)
-		b.Fill(tablet, "body", "Colour of seat "+itoa(i+1), p.colour)
+		b.Fill(tablet, "body", "Name of seat "+strconv.Itoa(i+1), p.name)
+		b.Fill(tablet, "body", "Colour of seat "+strconv.Itoa(i+1), p.colour)
 	}
 	b.Shot(tablet, "journey-new-game-"+slug(title)+".png")
 	b.Tap(tablet, "body", "Start the game")
@@ -67,10 +68,6 @@ func readPIN(t *testing.T, b *bt.Browser, tablet context.Context) string {
 	var pin string
 	b.Run(tablet, "read the PIN", chromedp.Poll(`(() => { const m = document.body.innerText.match(/\b(\d{4,8})\b/); return m ? m[1] : ''; })()`, &pin, chromedp.WithPollingInterval(50*time.Millisecond)))
 	return pin
-}
-
-func itoa(i int) string {
-	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i)))
 }
 
 func slug(s string) string {
