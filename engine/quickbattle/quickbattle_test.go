@@ -264,7 +264,7 @@ func TestOutcomeInWords(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(want[i], "\n") {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, want[i])
 		}
-		if len(last) != 2 || last[1].Type != "battle-over" || !strings.HasPrefix(last[1].Text, want[i][0]) {
+		if len(last) != 2 || last[1].Type != "battle-over" || last[1].Text != want[i][0] {
 			t.Errorf("%s: the last events %+v should end with the outcome", c.name, last)
 		}
 	}

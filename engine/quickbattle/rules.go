@@ -437,7 +437,9 @@ func (g *Game) step(s *state, a *BattleStep) ([]engine.Event, error) {
 	if o, done := b.Outcome(); done {
 		said := outcomeWords(s, o)
 		s.Past = append(s.Past, PastBattle{Number: s.Number, Said: said[0]})
-		evs = append(evs, engine.NewEvent("battle-over", engine.NoSeat, strings.Join(said, "; "), map[string]any{"battle": s.Number, "outcome": o}))
+		// The sentence is the winner only: the damage and plunder are on the
+		// battle's panel, where a long passing message would cover them.
+		evs = append(evs, engine.NewEvent("battle-over", engine.NoSeat, said[0], map[string]any{"battle": s.Number, "outcome": o, "said": said}))
 	}
 	return evs, nil
 }

@@ -78,7 +78,8 @@ function Home() {
     }).catch(setErr);
     rulesList().then(setGames).catch(() => {});
   }, []);
-  const titles = games.map((g) => g.title).join(', ');
+  // A helper with its own start button (a quick battle) is not another game.
+  const titles = games.filter((g) => !g.start).map((g) => g.title).join(', ');
   const scorers = games.filter((g) => g.hasCalculator);
   return html`
     <section class="hero">

@@ -85,11 +85,11 @@ export function Table({ view, ctx }) {
   const side = (i) => view.sides[i];
   return html`<section class="battle qb" id="qb-battle">
     <div class="sides">
-      <div class="side-a" style=${'--c:' + cols[0]}><div class="who">${names[0]}</div><div class="muted qbsub">attacks with ${cubeWords({ [side(0).colour]: side(0).cubes })}</div></div>
+      <div class="side-a" style=${'--c:' + cols[0]}><div class="who">${names[0]}</div><div class="muted qbsub">attacks: ${cubeWords({ [side(0).colour]: side(0).cubes })}</div></div>
       <div class="vs">vs</div>
-      <div class="side-d" style=${'--c:' + cols[1]}><div class="who">${names[1]}</div><div class="muted qbsub">defends with ${cubeWords({ [side(1).colour]: side(1).cubes })}</div></div>
+      <div class="side-d" style=${'--c:' + cols[1]}><div class="who">${names[1]}</div><div class="muted qbsub">defends: ${cubeWords({ [side(1).colour]: side(1).cubes })}</div></div>
     </div>
-    ${b.outcome ? null : html`<${Now} view=${view} need=${need} />`}
+    ${b.outcome ? null : html`<${Now} view=${view} need=${need} id="qb-now" />`}
     ${need.phase === 'ready' ? null : html`<${Tally} view=${view} cols=${cols} />`}
     ${b.outcome ? html`<div class="outcome" id="qb-outcome">
       <h3>${(view.said || [])[0]}</h3>
@@ -105,9 +105,9 @@ export function Table({ view, ctx }) {
 /**
  * Now says what the table does now, in big words: what to drop, or whose
  * plunder is to be placed.
- * @param {{view: View, need: any}} props
+ * @param {{view: View, need: any, id: string}} props
  */
-function Now({ view, need }) {
+function Now({ view, need, id }) {
   const names = view.battle.sides.map((s) => s.name);
   let say = '';
   switch (need.phase) {
@@ -130,10 +130,12 @@ function Now({ view, need }) {
     default:
       say = 'Waiting for the battle to go on.';
   }
-  return html`<p class="big-turn qbnow" id="qb-now" data-phase=${need.phase}>${say}</p>`;
+  return html`<p class="big-turn qbnow" id=${id} data-phase=${need.phase}>${say}</p>`;
 }
 
-const TALLY = [['strength', 'strength'], ['damage', 'damage dealt'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin'], ['explode', 'exploding']];
+// The board's totals per side (the exploding zone is always empty once
+// read: its cubes are dropped again).
+const TALLY = [['strength', 'strength'], ['damage', 'damage'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'either']];
 
 /**
  * Tally is the board as last read, per side, with strength bars.
@@ -160,9 +162,16 @@ function Tally({ view, cols }) {
  * @param {{view: View, snap: any, ctx: any}} props
  */
 export function Actions({ view, snap, ctx }) {
-  if (view.battle.outcome) return html`<${Another} key=${'another:' + view.number} view=${view} ctx=${ctx} />`;
-  if (view.battle.need.phase === 'read') return html`<${ReadByHand} key=${'read:' + snap.version} view=${view} ctx=${ctx} />`;
-  return html`<${Steps} view=${view} snap=${snap} ctx=${ctx} />`;
+  // A phone shows the battle below its Act panel: what to do now (or who
+  // won) comes first here, where the player looks.
+  const top = ctx.seat < 0 ? null : view.battle.outcome
+    ? html`<p class="big-turn qbnow" id="qb-phone-now" data-phase="done">${(view.said || [])[0]}</p>`
+    : html`<${Now} view=${view} need=${view.battle.need} id="qb-phone-now" />`;
+  let act;
+  if (view.battle.outcome) act = html`<${Another} key=${'another:' + view.number} view=${view} ctx=${ctx} />`;
+  else if (view.battle.need.phase === 'read') act = html`<${ReadByHand} key=${'read:' + snap.version} view=${view} ctx=${ctx} />`;
+  else act = html`<${Steps} view=${view} snap=${snap} ctx=${ctx} />`;
+  return html`${top}${act}`;
 }
 
 /**
