@@ -149,7 +149,7 @@ function Tally({ view, cols }) {
     ${b.sides.map((s, i) => html`<div key=${i} class="qbbar"><span class="qbname">${s.name}</span>
       <span class="qbfill" style=${`width:${(60 * st[i]) / top}%;background:${cols[i]}`}></span><span class="qbnum">${st[i]} strength</span></div>`)}
     <table class="tally" id="battle-tally">
-      <tr><th>on the board</th>${TALLY.map(([, l]) => html`<th key=${l}>${l}</th>`)}</tr>
+      <tr><th></th>${TALLY.map(([, l]) => html`<th key=${l}>${l}</th>`)}</tr>
       ${b.sides.map((s, i) => html`<tr key=${i}><th style=${'color:' + cols[i]}>${s.name}</th>${TALLY.map(([k]) => html`<td key=${k}>${(b.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
     </table>
   </div>`;
