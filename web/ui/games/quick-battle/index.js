@@ -83,6 +83,8 @@ export function Table({ view, ctx }) {
   const names = b.sides.map((s) => s.name);
   const cols = b.sides.map((s) => ctx.colour(s.colour));
   const side = (i) => view.sides[i];
+  // The battle just over is in past too; its outcome is shown above.
+  const earlier = (view.past || []).filter((p) => p.number !== (b.outcome ? view.number : -1));
   return html`<section class="battle qb" id="qb-battle">
     <div class="sides">
       <div class="side-a" style=${'--c:' + cols[0]}><div class="who">${names[0]}</div><div class="muted qbsub">attacks: ${cubeWords({ [side(0).colour]: side(0).cubes })}</div></div>
@@ -97,8 +99,8 @@ export function Table({ view, ctx }) {
     </div>` : null}
     ${ctx.camera ? html`<${DomPart} deps=${[]} build=${() => ctx.cameraSlot()} />`
       : html`<p class="muted">No camera on this table: type where the cubes landed in the Act panel.</p>`}
-    ${view.past && view.past.length > 1 ? html`<details class="qbpast"><summary>Earlier battles at this table</summary>
-      <ol>${view.past.slice(0, -1).map((p) => html`<li key=${p.number} value=${p.number}>${p.said}</li>`)}</ol></details>` : null}
+    ${earlier.length ? html`<details class="qbpast"><summary>Earlier battles at this table</summary>
+      <ol>${earlier.map((p) => html`<li key=${p.number} value=${p.number}>${p.said}</li>`)}</ol></details>` : null}
   </section>`;
 }
 
