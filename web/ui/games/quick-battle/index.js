@@ -137,10 +137,11 @@ function Now({ view, need, id }) {
 
 // The board's totals per side (the exploding zone is always empty once
 // read: its cubes are dropped again).
-const TALLY = [['strength', 'strength'], ['damage', 'damage'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'either']];
+const TALLY = [['strength', 'strength'], ['damage', 'damage'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin']];
 
 /**
- * Tally is the board as last read, per side, with strength bars.
+ * Tally is the board as last read, per side, with strength bars: one row
+ * per effect, one column per side, so it fits a phone.
  * @param {{view: View, cols: string[]}} props
  */
 function Tally({ view, cols }) {
@@ -151,8 +152,8 @@ function Tally({ view, cols }) {
     ${b.sides.map((s, i) => html`<div key=${i} class="qbbar"><span class="qbname">${s.name}</span>
       <span class="qbfill" style=${`width:${(60 * st[i]) / top}%;background:${cols[i]}`}></span><span class="qbnum">${st[i]} strength</span></div>`)}
     <table class="tally" id="battle-tally">
-      <tr><th></th>${TALLY.map(([, l]) => html`<th key=${l}>${l}</th>`)}</tr>
-      ${b.sides.map((s, i) => html`<tr key=${i}><th style=${'color:' + cols[i]}>${s.name}</th>${TALLY.map(([k]) => html`<td key=${k}>${(b.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
+      <tr><th>on the board</th>${b.sides.map((s, i) => html`<th key=${i} style=${'color:' + cols[i]}>${s.name}</th>`)}</tr>
+      ${TALLY.map(([k, l]) => html`<tr key=${k}><th>${l}</th>${b.sides.map((s, i) => html`<td key=${i}>${(b.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
     </table>
   </div>`;
 }
