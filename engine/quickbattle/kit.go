@@ -163,7 +163,7 @@ func (g *Game) WaitingFor() []engine.Expect {
 		return []engine.Expect{{Kind: "drop", ID: id + "-ready", Cubes: drop, Say: "when both sides are ready, drop " + cubeList(drop) + " into the tower"}}
 	case battle.PhaseRead:
 		n := b.Need()
-		say := "drop " + cubeList(n.Drop) + " into the tower"
+		say := "the cubes are down: read where the " + cubeList(n.Drop) + " landed"
 		switch n.DropKind {
 		case battle.DropRedrop:
 			say = "drop again " + cubeList(n.Drop) + " that balanced on a border; leave the other cubes where they lie"

@@ -363,7 +363,8 @@ func TestWaitingAndTheCamera(t *testing.T) {
 		t.Errorf("drop: %q", said)
 	}
 	es = g.WaitingFor()
-	if len(es) != 1 || es[0].Kind != "cubes" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 {
+	if len(es) != 1 || es[0].Kind != "cubes" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 ||
+		es[0].Say != "the cubes are down: read where the 2 black and 3 purple cubes landed" {
 		t.Fatalf("after the drop: %+v", es)
 	}
 	// The whole board: one purple cube in the exploding zone, a black one

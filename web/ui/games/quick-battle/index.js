@@ -91,7 +91,7 @@ export function Table({ view, ctx }) {
       <div class="vs">vs</div>
       <div class="side-d" style=${'--c:' + cols[1]}><div class="who">${names[1]}</div><div class="muted qbsub">defends: ${cubeWords({ [side(1).colour]: side(1).cubes })}</div></div>
     </div>
-    ${b.outcome ? null : html`<${Now} view=${view} need=${need} id="qb-now" />`}
+    ${b.outcome ? null : html`<${Now} view=${view} need=${need} id="qb-now" camera=${ctx.camera} />`}
     ${need.phase === 'ready' ? null : html`<${Tally} view=${view} cols=${cols} />`}
     ${b.outcome ? html`<div class="outcome" id="qb-outcome">
       <h3>${(view.said || [])[0]}</h3>
@@ -107,9 +107,9 @@ export function Table({ view, ctx }) {
 /**
  * Now says what the table does now, in big words: what to drop, or whose
  * plunder is to be placed.
- * @param {{view: View, need: any, id: string}} props
+ * @param {{view: View, need: any, id: string, camera: boolean}} props
  */
-function Now({ view, need, id }) {
+function Now({ view, need, id, camera }) {
   const names = view.battle.sides.map((s) => s.name);
   let say = '';
   switch (need.phase) {
@@ -124,7 +124,7 @@ function Now({ view, need, id }) {
       say = {
         explode: `Exploding shot! Drop ${cubeWords(need.drop)} into the tower (each exploding cube with one more); leave the other cubes where they lie.`,
         redrop: `Drop again ${cubeWords(need.drop)} that balanced on a border; leave the other cubes where they lie.`,
-      }[need.drop_kind] || `The cubes are down: ${cubeWords(need.drop)}. The camera reads the board.`;
+      }[need.drop_kind] || `The cubes are down: ${cubeWords(need.drop)}. ${camera ? 'The camera reads the board.' : 'Type where they landed.'}`;
       break;
     case 'plunder':
       say = 'Place the plunder: ' + Object.keys(need.plunder || {}).map((r) => names[r === 'attacker' ? 0 : 1]).join(' and ') + '.';
@@ -169,7 +169,7 @@ export function Actions({ view, snap, ctx }) {
   // won) comes first here, where the player looks.
   const top = ctx.seat < 0 ? null : view.battle.outcome
     ? html`<p class="big-turn qbnow" id="qb-phone-now" data-phase="done">${(view.said || [])[0]}</p>`
-    : html`<${Now} view=${view} need=${view.battle.need} id="qb-phone-now" />`;
+    : html`<${Now} view=${view} need=${view.battle.need} id="qb-phone-now" camera=${ctx.camera} />`;
   let act;
   if (view.battle.outcome) act = html`<${Another} key=${'another:' + view.number} view=${view} ctx=${ctx} />`;
   else if (view.battle.need.phase === 'read') act = html`<${ReadByHand} key=${'read:' + snap.version} view=${view} ctx=${ctx} />`;
@@ -207,7 +207,8 @@ function Steps({ view, snap, ctx }) {
 function ReadByHand({ view, ctx }) {
   const [refused, setRefused] = useState(/** @type {any} */ (null));
   const grid = useRef(/** @type {any} */ (null));
-  const colours = Object.keys(view.battle.need.in_ship || {});
+  // The attacker's colour first, as everywhere on the screen.
+  const colours = view.battle.sides.map((x) => x.colour).filter((c) => (view.battle.need.in_ship || {})[c] !== undefined);
   const record = () => {
     setRefused(null);
     ctx.submit({ type: 'battle-step', seat: ctx.seat >= 0 ? ctx.seat : -1, step: 'read', read: grid.current.value() }).catch(setRefused);
