@@ -188,13 +188,15 @@ func TestJourneyQuickBattle(t *testing.T) {
 		t.Errorf("Ben's phone scrolls sideways: %d px wide: %v", wide, over)
 	}
 
-	// Another battle, same sides, one more cube for Ben.
+	// Another battle, same sides: Ben attacks this time, with one more cube.
+	b.Tap(tablet, "#qb-another-form", "Ben attacks this time")
+	b.WaitText(tablet, "#qb-another-form", "Ben attacks with green cubes")
 	b.Tap(tablet, `#qb-another-form [data-side="1"]`, "+")
 	b.Tap(tablet, "#qb-another-form", "Another battle")
-	b.WaitText(tablet, "#qb-now", "Gather 4 purple and 4 green cubes")
-	b.WaitText(tablet, ".topbar .title", "Quick battle 2 · Ann against Ben")
-	b.WaitText(ben, "#qb-now", "Gather 4 purple and 4 green cubes")
-	b.WaitText(tablet, "#log", "battle 2: Ann (4 purple cubes) attacks Ben (4 green cubes)")
+	b.WaitText(tablet, "#qb-now", "Gather 4 green and 4 purple cubes")
+	b.WaitText(tablet, ".topbar .title", "Quick battle 2 · Ben against Ann")
+	b.WaitText(ben, "#qb-now", "Gather 4 green and 4 purple cubes")
+	b.WaitText(tablet, "#log", "battle 2: Ben (4 green cubes) attacks Ann (4 purple cubes)")
 	b.WaitText(tablet, ".qbpast", "Earlier battles")
 	b.Shot(tablet, "qb-another.png")
 }

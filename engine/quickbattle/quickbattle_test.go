@@ -485,3 +485,44 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestSwapSides: in the next battle Ben attacks Ann: Ben's seat takes the
+// attacker's steps, wins the tie and places the Legendary cube; a Merchant
+// ship never attacks.
+func TestSwapSides(t *testing.T) {
+	g := newGame(t, shipSetup(2, 1))
+	must(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	must(t, g, readJSON(zones{"strength-1-left": 1, "plunder-cargo": 1}, zones{"strength-1-right": 1}, "green", nil))
+	must(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":1,"coins":0},"island":{"cargo":0,"coins":0}}}`)
+	must(t, g, `{"type":"another-battle","seat":1,"swap":true,"attacker":{"cubes":3}}`)
+	v := view(g)
+	if v.Sides[0].Name != "Ben" || v.Sides[0].Cubes != 3 || v.Sides[1].Name != "Ann" || v.Sides[1].Cubes != 2 ||
+		v.Battles[0].Attacker != 1 || v.Battles[0].Defender != 0 || v.Players[0].Name != "Ann" || v.Players[0].Seat != 0 {
+		t.Fatalf("after the swap: sides %+v battles %+v players %+v", v.Sides, v.Battles, v.Players)
+	}
+	must(t, g, `{"type":"battle-step","seat":0,"step":"drop"}`)
+	must(t, g, readJSON(zones{"strength-1-left": 1, "plunder-coin": 1}, zones{"strength-1-right": 1, "plunder-cargo": 2}, "green", nil))
+	refused(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":2,"coins":0},"island":{"cargo":0,"coins":0}}}`, CodeNotYourSide)
+	must(t, g, `{"type":"battle-step","seat":1,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":2,"coins":0},"island":{"cargo":0,"coins":0}}}`)
+	must(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"defender","plunder":{"choice_coins":0,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`)
+	v = view(g)
+	want := "Ben wins the battle 1 to 1 (a tie goes to the attacker, p. 19)|Ben’s ship takes no damage|Ben plunders 2 cargo: 2 cargo on the ship|" +
+		"Ann’s ship takes 1 damage (1 for losing)|Ann plunders 1 coin: 1 coin on the ship|Ben places a Legendary progress cube (p. 21)"
+	if got := strings.Join(v.Said, "|"); got != want {
+		t.Errorf("said\n %s\nwant %s", got, want)
+	}
+	if v.Battle.Outcome.WinnerSeat != 1 || v.Battle.Outcome.Legendary != 1 {
+		t.Errorf("winner seat %d legendary %d, want Ben's seat 1", v.Battle.Outcome.WinnerSeat, v.Battle.Outcome.Legendary)
+	}
+	// Swapped back: Ann attacks again from seat 0.
+	must(t, g, `{"type":"another-battle","seat":-1,"swap":true}`)
+	if v := view(g); v.Sides[0].Name != "Ann" || v.Battles[0].Attacker != 0 {
+		t.Errorf("swapped back: %+v %+v", v.Sides, v.Battles)
+	}
+	m := newGame(t, Setup{Attacker: Side{Name: "Ann", Colour: "purple", Cubes: 1}, Defender: Side{Name: MerchantName, Colour: Black, Cubes: 1}})
+	must(t, m, `{"type":"battle-step","seat":-1,"step":"drop"}`)
+	must(t, m, readJSON(zones{"strength-1-left": 1}, zones{"strength-1-right": 1}, "black", nil))
+	if _, err := act(t, m, `{"type":"another-battle","seat":-1,"swap":true}`); !errors.Is(err, engine.ErrMalformed) {
+		t.Errorf("a Merchant ship attacking: %v", err)
+	}
+}

@@ -202,11 +202,17 @@ func (a *BattleStep) MarshalJSON() ([]byte, error) {
 // The sides stay as they were unless the action changes them:
 //
 //	{"type":"another-battle","seat":-1,"attacker":{"cubes":5},"defender":{"cubes":2},"at_island":true}
+//
+// With "swap": true the defender attacks this time (the sides keep their
+// players; attacker and defender name them in their new roles).
 type AnotherBattle struct {
 	engine.ActionHeader
 	Attacker *SideChange `json:"attacker,omitempty"`
 	Defender *SideChange `json:"defender,omitempty"`
 	AtIsland *bool       `json:"at_island,omitempty"`
+	// Swap: the defender attacks this time (two players); Attacker and
+	// Defender then name the sides in their new roles.
+	Swap bool `json:"swap,omitempty"`
 }
 
 // SideChange is what changes in one side for the next battle; a missing
@@ -291,6 +297,8 @@ type state struct {
 	// Board is the board as last read (cubes per colour and zone): the
 	// cubes still lying there when some are dropped again.
 	Board *battle.Read `json:"board,omitempty"`
+	// Swapped: the second player (seat 1) attacks, the first defends.
+	Swapped bool `json:"swapped,omitempty"`
 	// Past are the earlier battles' results in words, oldest first.
 	Past    []PastBattle `json:"past,omitempty"`
 	Version uint64       `json:"version"`
@@ -305,7 +313,11 @@ type PastBattle struct {
 // declare starts the next battle from the setup: the attacker's cubes
 // (its "cannons"), then the defender's, so the battle waits for the drop.
 func (s *state) declare(l *battle.Layout) error {
-	b, err := battle.New(l, s.Setup.config())
+	cfg := s.Setup.config()
+	if cfg.Kind == battle.KindShip {
+		cfg.Attacker.Seat, cfg.Defender.Seat = s.seatOf(battle.Attacker), s.seatOf(battle.Defender)
+	}
+	b, err := battle.New(l, cfg)
 	if err != nil {
 		return engine.Malformed("setup: %v", err)
 	}
@@ -370,6 +382,9 @@ func (g *Game) Apply(a engine.Action) ([]engine.Event, error) {
 func (s *state) seatOf(r battle.Role) engine.Seat {
 	if r == battle.Defender && s.Setup.Defender.merchant() {
 		return engine.NoSeat
+	}
+	if s.Swapped {
+		return engine.Seat(1 - r)
 	}
 	return engine.Seat(r)
 }
@@ -471,6 +486,13 @@ func (g *Game) another(s *state, a *AnotherBattle) ([]engine.Event, error) {
 		return nil, engine.Refuse(CodeNotOver, 17, "this battle is not over yet: finish it before starting another")
 	}
 	next := s.Setup
+	if a.Swap {
+		if next.Defender.merchant() {
+			return nil, engine.Malformed("another-battle: a Merchant ship never attacks")
+		}
+		next.Attacker, next.Defender = next.Defender, next.Attacker
+		s.Swapped = !s.Swapped
+	}
 	a.Attacker.apply(&next.Attacker)
 	if a.Defender != nil {
 		if next.Defender.merchant() && (a.Defender.HoldFree != nil || a.Defender.Damage != nil) {

@@ -64,6 +64,8 @@ func (g *Game) View(engine.Viewer) any {
 			v.Players = append(v.Players, Player{Seat: seat, Name: sd.Name, Color: sd.Colour})
 		}
 	}
+	// In seat order, whoever attacks.
+	sort.Slice(v.Players, func(i, j int) bool { return v.Players[i].Seat < v.Players[j].Seat })
 	b, err := g.machine()
 	if err != nil {
 		v.Battle.Error = engine.Refuse("battle-state", 17, "%v", err)
@@ -159,7 +161,11 @@ func outcomeWords(s *state, o *battle.Outcome) []string {
 		}
 	}
 	if o.Legendary != engine.NoSeat {
-		out = append(out, names[o.Legendary]+" places a Legendary progress cube (p. 21)")
+		who := names[battle.Attacker]
+		if o.Legendary != s.seatOf(battle.Attacker) {
+			who = names[battle.Defender]
+		}
+		out = append(out, who+" places a Legendary progress cube (p. 21)")
 	}
 	return out
 }

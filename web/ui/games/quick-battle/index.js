@@ -137,7 +137,7 @@ function Now({ view, need, id, camera }) {
 
 // The board's totals per side (the exploding zone is always empty once
 // read: its cubes are dropped again).
-const TALLY = [['strength', 'strength'], ['damage', 'damage'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin']];
+const TALLY = [['strength', 'strength'], ['damage', 'damage dealt'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin']];
 
 /**
  * Tally is the board as last read, per side, with strength bars: one row
@@ -150,7 +150,7 @@ function Tally({ view, cols }) {
   const top = Math.max(4, st[0], st[1]);
   return html`<div class="qbtally">
     ${b.sides.map((s, i) => html`<div key=${i} class="qbbar"><span class="qbname">${s.name}</span>
-      <span class="qbfill" style=${`width:${(60 * st[i]) / top}%;background:${cols[i]}`}></span><span class="qbnum">${st[i]} strength</span></div>`)}
+      <span class="qbfill" style=${`width:${(50 * st[i]) / top}%;background:${cols[i]}`}></span><span class="qbnum">${st[i]} strength</span></div>`)}
     <table class="tally" id="battle-tally">
       <tr><th>on the board</th>${b.sides.map((s, i) => html`<th key=${i} style=${'color:' + cols[i]}>${s.name}</th>`)}</tr>
       ${TALLY.map(([k, l]) => html`<tr key=${k}><th>${l}</th>${b.sides.map((s, i) => html`<td key=${i}>${(b.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
@@ -223,30 +223,46 @@ function ReadByHand({ view, ctx }) {
 }
 
 /**
- * Another starts the next battle with the same sides; the cubes of each
- * side can be changed first.
+ * Another starts the next battle with the same sides: each side's cubes can
+ * be changed first, and between two players the defender may attack.
  * @param {{view: View, ctx: any}} props
  */
 function Another({ view, ctx }) {
+  // cubes[i] are view.sides[i]'s; order lists them in their new roles.
   const [cubes, setCubes] = useState(() => view.sides.map((s) => s.cubes));
+  const [swap, setSwap] = useState(false);
   const [refused, setRefused] = useState(/** @type {any} */ (null));
   const merchant = view.battle.kind === 'merchant';
-  const lo = [1, merchant ? 1 : 0];
-  const hi = [35, merchant ? 20 : 35];
-  const set = (i, d) => setCubes(cubes.map((n, k) => (k === i ? Math.min(hi[i], Math.max(lo[i], n + d)) : n)));
+  const order = swap ? [1, 0] : [0, 1];
+  // The attacker drops at least one cube; a Merchant ship 1 to 20 black ones.
+  const lo = (i) => (i === order[0] || merchant ? 1 : 0);
+  const hi = (i) => (merchant && i === 1 ? 20 : 35);
+  const set = (i, d) => setCubes(cubes.map((n, k) => (k === i ? Math.min(hi(i), Math.max(lo(i), n + d)) : n)));
+  const flip = () => {
+    const next = !swap;
+    setSwap(next);
+    // The new attacker needs a cube.
+    const att = next ? 1 : 0;
+    if (cubes[att] < 1) setCubes(cubes.map((n, k) => (k === att ? 1 : n)));
+  };
   const go = () => {
     setRefused(null);
-    ctx.submit({ type: 'another-battle', seat: ctx.seat >= 0 ? ctx.seat : -1, attacker: { cubes: cubes[0] }, defender: { cubes: cubes[1] } }).catch(setRefused);
+    /** @type {any} */
+    const a = { type: 'another-battle', seat: ctx.seat >= 0 ? ctx.seat : -1, attacker: { cubes: cubes[order[0]] }, defender: { cubes: cubes[order[1]] } };
+    if (swap) a.swap = true;
+    ctx.submit(a).catch(setRefused);
   };
   return html`<section class="fpanel flat" id="qb-another-form">
     <div class="ftitle">Another battle, same sides</div>
     <div class="fbody">
-      ${view.sides.map((s, i) => html`<div key=${i} class="stepper" data-side=${i}>
-        <span class="slabel">${s.name}’s ${s.colour} cubes</span>
-        <button type="button" class="minus" aria-label=${'one less: ' + s.name} disabled=${cubes[i] <= lo[i]} onClick=${() => set(i, -1)}>−</button>
+      ${merchant ? null : html`<button type="button" class="btn qbswap" id="qb-swap" aria-pressed=${String(swap)} onClick=${flip}>
+        ${swap ? `${view.sides[0].name} attacks again instead` : `${view.sides[1].name} attacks this time`}</button>`}
+      ${order.map((i, k) => { const s = view.sides[i]; return html`<div key=${i} class="stepper" data-side=${i}>
+        <span class="slabel">${s.name} ${k === 0 ? 'attacks' : 'defends'} with ${s.colour} cubes</span>
+        <button type="button" class="minus" aria-label=${'one less: ' + s.name} disabled=${cubes[i] <= lo(i)} onClick=${() => set(i, -1)}>−</button>
         <output class="val">${cubes[i]}</output>
-        <button type="button" class="plus" aria-label=${'one more: ' + s.name} disabled=${cubes[i] >= hi[i]} onClick=${() => set(i, 1)}>+</button>
-      </div>`)}
+        <button type="button" class="plus" aria-label=${'one more: ' + s.name} disabled=${cubes[i] >= hi(i)} onClick=${() => set(i, 1)}>+</button>
+      </div>`; })}
       <button class="big primary" id="qb-another" onClick=${go}>Another battle</button>
       ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
     </div>
