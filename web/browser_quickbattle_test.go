@@ -52,3 +52,27 @@ func TestBrowserQuickBattleByHand(t *testing.T) {
 	b.waitText(tablet, "#qb-outcome", "Ben’s ship takes 1 damage (1 for losing)")
 	b.shot(tablet, "qb-byhand-outcome.png")
 }
+
+// TestBrowserQuickBattleMerchant: one player at the new-game form fights a
+// Merchant ship: the form asks for its black cubes (and not for a second
+// player's), and the battle says what to gather.
+func TestBrowserQuickBattleMerchant(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, quickbattle.Rules())
+	b := newBrowser(t, e.http.URL)
+	tablet := b.device(1024, 768)
+	b.run(tablet, "the form", chromedp.Navigate(e.http.URL+"/#/new?rules=quick-battle"), chromedp.WaitVisible(`.playerrow`, chromedp.ByQuery))
+	b.waitText(tablet, "#app", "Cubes seat 2 drops")
+	b.run(tablet, "one player", chromedp.Click(`.playerrow:nth-child(2) button[title="Remove"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`.playerrow .pname`, "Ann", chromedp.ByQuery))
+	b.waitText(tablet, "#app", "Black cubes of the Merchant ship")
+	var second bool
+	b.run(tablet, "no second player's cubes", chromedp.Evaluate(`!!document.querySelector('#opt-defenderCubes')`, &second))
+	if second {
+		t.Error("the form asks for a second player's cubes with one player")
+	}
+	b.run(tablet, "black cubes", chromedp.SetValue(`#opt-blackCubes`, "2", chromedp.ByQuery), chromedp.Click(`#create`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#qb-battle`, chromedp.ByQuery))
+	b.waitText(tablet, "#qb-now", "Gather 3 purple and 2 black cubes")
+	b.waitText(tablet, "#qb-battle", "Merchant ship")
+	b.shot(tablet, "qb-merchant.png")
+}

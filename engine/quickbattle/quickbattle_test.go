@@ -241,7 +241,7 @@ func TestOutcomeInWords(t *testing.T) {
 		{"Ben wins the battle 4 to 2", "Ann’s ship takes 2 damage (1 from Ben’s cubes in the damage zones, 1 for losing)",
 			"Ann plunders 4 cargo and 1 coin: 4 cargo and 1 coin on the ship", "Ben’s ship takes 1 damage (1 from Ann’s cubes in the damage zones)",
 			"Ben places a Legendary progress cube (p. 21)"},
-		{"Merchant ship wins the battle 2 to 1", "Ann’s ship takes 2 damage (2 from Merchant ship’s cubes in the damage zones)",
+		{"The Merchant ship wins the battle 2 to 1", "Ann’s ship takes 2 damage (2 from the Merchant ship’s cubes in the damage zones)",
 			"Ann plunders 1 cargo: 1 cargo on the ship", "follow the Lose text on the Merchant ship’s back, then bury it under its row’s box (p. 11)"},
 		{"Ann wins the battle 4 to 1", "Ann’s ship takes no damage", "Ann plunders 2 cargo: 2 cargo on the ship",
 			"Ben’s ship takes 3 damage (2 from Ann’s cubes in the damage zones, 1 for losing)", "Ben plunders 2 coins: 2 coins on the ship",

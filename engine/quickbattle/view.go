@@ -110,8 +110,12 @@ func (s *state) need(b *battle.Battle) deadreckoning.BattleNeed {
 // ship's card asks for.
 func outcomeWords(s *state, o *battle.Outcome) []string {
 	names := [2]string{s.Setup.Attacker.Name, s.Setup.Defender.Name}
+	if s.Setup.Defender.merchant() {
+		// Inside a sentence: "2 from the Merchant ship’s cubes".
+		names[battle.Defender] = "the " + names[battle.Defender]
+	}
 	w := int(o.Winner)
-	out := []string{fmt.Sprintf("%s wins the battle %d to %d", names[w], o.Strength[w], o.Strength[1-w])}
+	out := []string{fmt.Sprintf("%s wins the battle %d to %d", capital(names[w]), o.Strength[w], o.Strength[1-w])}
 	if w == int(battle.Attacker) && o.Strength[0] == o.Strength[1] {
 		out[0] += " (a tie goes to the attacker, p. 19)"
 	}
@@ -168,6 +172,14 @@ func outcomeWords(s *state, o *battle.Outcome) []string {
 		out = append(out, who+" places a Legendary progress cube (p. 21)")
 	}
 	return out
+}
+
+// capital starts a sentence with a capital letter ("The Merchant ship").
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 func add(gs ...battle.Goods) battle.Goods {
