@@ -184,9 +184,9 @@ type Player struct {
 	Unknown int          `json:"unknown,omitempty"`
 	// KeepsHand: the player entered their hand on their phone (name-hand),
 	// which keeps it privately so the rules check their plays against it.
-	KeepsHand bool `json:"keepsHand,omitempty"`
-	Played  []string     `json:"played"`
-	Discard []string     `json:"discard"`
+	KeepsHand bool     `json:"keepsHand,omitempty"`
+	Played    []string `json:"played"`
+	Discard   []string `json:"discard"`
 	// PlayedOffTurn lists cards played in defense on another player's turn:
 	// they stay in play until this player's next cleanup (p. 18).
 	PlayedOffTurn []string `json:"playedOffTurn,omitempty"`
