@@ -120,7 +120,7 @@ export function Hand({ view, ctx, seat }) {
     ? (known.length ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.')
     : own
       ? (known.length ? 'The cards your phone keeps:' : 'Tap the card you play from your hand.')
-      : 'Tap the card the player plays from their hand.';
+      : `Tap the card ${me.name || 'the player'} plays from their hand.`;
   const count = view.physicalCards || !known.length ? `${legacy.plural(me.handCount ?? 0, 'card')} in hand` : `${legacy.plural(known.length, 'card')} in hand`;
 
   return html`<section class="fpanel flat cardpick" id="f-card">
@@ -129,7 +129,7 @@ export function Hand({ view, ctx, seat }) {
       <p class="fnote muted">${handNote}</p>
       ${known.length ? html`<div class="choice cards" role="group" aria-label="cards in hand" id="hand-known">${known.map((g) => opt(g, 'known'))}</div>` : null}
       ${maybe.length ? html`
-        ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${known.length ? `A card from my hand (${legacy.plural(unnamed, 'card')} not entered):` : 'A card from my hand:'}</p>` : null}
+        ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${own ? (known.length ? `A card from my hand (${legacy.plural(unnamed, 'card')} not entered):` : 'A card from my hand:') : `A card from ${me.name || 'the player'}’s hand:`}</p>` : null}
         <div class="choice cards" role="group" aria-label="a card from the hand" id="hand-maybe">${maybe.map((g) => opt(g, 'maybe'))}</div>` : null}
       ${view.physicalCards && !maybe.length && !known.length ? html`<p class="fnote muted">${me.handCount ? 'Every card is accounted for.' : 'The hand is empty.'}</p>` : null}
       <div class="choice">
@@ -144,7 +144,7 @@ export function Hand({ view, ctx, seat }) {
         <div class="choice cards" role="group" aria-label="cards to enter" id="keep-cards">
           ${left.map((g) => html`<button key=${g.key} type="button" class="opt" data-keep=${g.key} disabled=${!g.ids.length || enteredOK.length >= unnamed}
               onClick=${() => setEntered([...enteredOK, g.ids[0]])}>
-            <span class="olabel">${g.label}</span>${g.sub ? html`<span class="osub">${g.sub}</span>` : null}
+            <span class="olabel">${g.label}${g.ids.length > 1 ? ` ×${g.ids.length}` : ''}</span>${g.sub ? html`<span class="osub">${g.sub}</span>` : null}
           </button>`)}
         </div>
         <p id="keep-chosen">${enteredNames.length ? `Entered: ${enteredNames.join(', ')}` : 'Tap each card you hold.'}</p>
