@@ -249,3 +249,19 @@ func TestCardsOptionDefaults(t *testing.T) {
 		t.Fatal("digitalDeal \"yes\" accepted")
 	}
 }
+
+// A card tapped on the reader is a card named from the hand like any
+// other: with physical cards the Captain the companion never dealt is
+// played, and a second tap of it is refused, naming the rule.
+func TestPhysicalCardsReaderTap(t *testing.T) {
+	g := newGame(t, physicalSetup(2), 2)
+	said := mapAndApply(t, g, engine.TableInput{Kind: "card", Card: "captain"})
+	if said != "Ann tapped captain on the reader" || !slices.Equal(st(g).Players[0].Played, []string{"captain"}) || st(g).Players[0].HandSize() != 3 {
+		t.Fatalf("the tap: %q, played %v", said, st(g).Players[0].Played)
+	}
+	act, _, ok := kit().MapInput(g, engine.TableInput{Kind: "card", Card: "captain"})
+	if !ok {
+		t.Fatal("the second tap was not mapped")
+	}
+	refused(t, g, string(act), "card-accounted")
+}
