@@ -102,6 +102,10 @@ func TestBrowserPhysicalCards(t *testing.T) {
 		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`}))`, nil),
 		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#f-card`, chromedp.ByQuery))
 	b.fwait(tablet, "#log", names[other]+" enters 4 cards of their hand")
+	// The tablet cannot see a hand: it offers what may be in the hand of the
+	// player whose turn it is, who shows the card.
+	b.fwait(tablet, "#hand-maybe-title", "A card from "+names[first]+"’s hand")
+	b.fwait(tablet, "#f-card", "3 cards in hand")
 	for name, ctx := range map[string]context.Context{"first phone": p1, "tablet": tablet} {
 		var page string
 		b.frun(ctx, name+" page", chromedp.Evaluate(`document.body.innerText`, &page))

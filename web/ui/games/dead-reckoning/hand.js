@@ -56,13 +56,16 @@ function groups(view, cards) {
 
 /**
  * handChoices are the cards a screen offers to play for a seat: the known
- * hand (phone), and while some cards in hand are not named, the cards that
- * may be among them. Also used to pick a defence's cards.
+ * hand (the player's own phone), and while some cards in hand are not named
+ * there, the cards that may be among them. A screen that cannot see the hand
+ * (the tablet) offers every card that may be in it: the player shows one.
+ * Also meant to pick a defence's cards.
  * @param {any} view
  * @param {number} seat
+ * @param {boolean} own the screen is the player's own phone
  * @returns {{ known: Group[], unnamed: number, maybe: Group[] }}
  */
-export function handChoices(view, seat) {
+export function handChoices(view, seat, own) {
   const me = /** @type {any} */ (legacy.player(view, seat) || {});
   /** @type {Card[]} */
   const hand = me.hand || [];
@@ -72,6 +75,10 @@ export function handChoices(view, seat) {
     const inplay = new Set(legacy.inPlay(me).map((c) => c.id));
     const ids = legacy.deckIds().filter((id) => !inplay.has(id));
     return { known: [], unnamed: me.handCount || 0, maybe: ids.map((id) => ({ key: id, ids: [id], label: legacy.cardName({ id }), sub: '' })) };
+  }
+  if (!own) {
+    const n = me.handCount || 0;
+    return { known: [], unnamed: n, maybe: n > 0 ? groups(view, me.unseen || []) : [] };
   }
   const named = new Set(hand.map((c) => c.id));
   const unnamed = Math.max(0, (me.handCount || 0) - hand.length);
@@ -92,8 +99,8 @@ export function Hand({ view, ctx, seat }) {
   const [entering, setEntering] = useState(false);
   const [entered, setEntered] = useState(/** @type {string[]} */ ([]));
   const me = /** @type {any} */ (legacy.player(view, seat) || {});
-  const { known, unnamed, maybe } = handChoices(view, seat);
   const own = ctx.seat === seat && seat >= 0;
+  const { known, unnamed, maybe } = handChoices(view, seat, own);
   const all = [...known, ...maybe];
   const picked = all.some((g) => g.ids[0] === card) ? card : '';
 
@@ -128,10 +135,10 @@ export function Hand({ view, ctx, seat }) {
     <div class="fbody">
       <p class="fnote muted">${handNote}</p>
       ${known.length ? html`<div class="choice cards" role="group" aria-label="cards in hand" id="hand-known">${known.map((g) => opt(g, 'known'))}</div>` : null}
-      ${maybe.length ? html`
+      ${maybe.length && !(keep && !me.keepsHand) ? html`
         ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${own ? (known.length ? `A card from my hand (${legacy.plural(unnamed, 'card')} not entered):` : 'A card from my hand:') : `A card from ${me.name || 'the player'}’s hand:`}</p>` : null}
         <div class="choice cards" role="group" aria-label="a card from the hand" id="hand-maybe">${maybe.map((g) => opt(g, 'maybe'))}</div>` : null}
-      ${view.physicalCards && !maybe.length && !known.length ? html`<p class="fnote muted">${me.handCount ? 'Every card is accounted for.' : 'The hand is empty.'}</p>` : null}
+      ${view.physicalCards && !me.handCount ? html`<p class="fnote muted" id="hand-empty">The hand is empty.</p>` : null}
       <div class="choice">
         <button class="btn primary" id="act-play" disabled=${!picked} onClick=${() => go({ type: 'play-card', card: picked }, () => setCard(''))}>Play it</button>
         <button class="btn" id="act-level" disabled=${!picked} onClick=${() => go({ type: 'level-up', card: picked }, () => setCard(''))}>Level it up</button>
