@@ -70,7 +70,8 @@ export function handChoices(view, seat, own) {
   /** @type {Card[]} */
   const hand = me.hand || [];
   if (!view.physicalCards) {
-    if (hand.length) return { known: groups(view, hand).flatMap((g) => g.ids.map((id) => ({ ...g, key: id, ids: [id] }))), unnamed: 0, maybe: [] };
+    // The hand the companion dealt: each card on its own ("Crew 2").
+    if (hand.length) return { known: hand.map((c) => ({ key: c.id, ids: [c.id], label: legacy.cardName(c), sub: describe(view, c) })), unnamed: 0, maybe: [] };
     // The shared tablet does not see a dealt hand: any card not in play.
     const inplay = new Set(legacy.inPlay(me).map((c) => c.id));
     const ids = legacy.deckIds().filter((id) => !inplay.has(id));
