@@ -122,6 +122,20 @@ func TestBrowserPhysicalCards(t *testing.T) {
 	}
 	b.shot(tablet, "cards-tablet.png")
 	panelShot(b, tablet, "cards-tablet-panel.png")
+
+	// On their turn the player with the kept hand plays from it; after the
+	// cleanup their phone asks for the cards they drew (3: up to 6 in hand).
+	b.frun(p1, "end the turn", tap(`#act-end-turn`))
+	b.fwait(p2, "#log", names[other]+"'s turn")
+	b.frun(p2, "play the Bosun", tap(`#hand-known [data-card="bosun"]`), tap(`#act-play`))
+	b.fwait(p2, "#log", names[other]+" plays bosun")
+	b.fwait(p2, "#f-card", "3 cards in hand")
+	b.frun(p2, "end the turn", tap(`#act-end-turn`))
+	b.fwait(p2, "#keep-form legend", "Enter the 3 cards you drew")
+	b.frun(p2, "tap the cards drawn", keep("captain"), keep("purser"), keep("first-mate"), tap(`#keep-go`))
+	b.fwait(p2, "#hand-known", "Captain")
+	b.fwait(p2, "#f-card", "6 cards in hand")
+	panelShot(b, p2, "cards-phone-drawn-panel.png")
 }
 
 // panelShot keeps a screenshot of the card picker alone, at the device's
