@@ -11,6 +11,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
 	"github.com/quartermaster-table/quartermaster/engine/piratescode"
+	"github.com/quartermaster-table/quartermaster/engine/quickbattle"
 )
 
 // externalKeys are keys of the camera's contracts (battle-board.md,
@@ -70,15 +71,20 @@ func TestJSONSpeaksOneConvention(t *testing.T) {
 		{deadreckoning.Rules(), "deadreckoning/testdata/script-basic.json"},
 		{piratescode.Rules(), "piratescode/testdata/script-example.json"},
 		{merchants.Rules(), "merchants/testdata/script-basic.json"},
+		// A quick battle from its setup alone: the battle waits for the drop.
+		{quickbattle.Rules(), ""},
 	} {
 		name := tc.rules.Name()
-		b, err := os.ReadFile(tc.script)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sc engine.Script
-		if err := json.Unmarshal(b, &sc); err != nil {
-			t.Fatal(err)
+		sc := engine.Script{Setup: json.RawMessage(`{"attacker":{"name":"Ann","colour":"purple","cubes":2,"holdFree":7},` +
+			`"defender":{"name":"Ben","colour":"green","cubes":1,"holdFree":5},"atIsland":true}`)}
+		if tc.script != "" {
+			b, err := os.ReadFile(tc.script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &sc); err != nil {
+				t.Fatal(err)
+			}
 		}
 		seen := map[string]bool{}
 		checkNames(t, name+" setup", sc.Setup, seen)
@@ -115,7 +121,7 @@ func TestJSONSpeaksOneConvention(t *testing.T) {
 				checkNames(t, name+" view", vb, seen)
 			}
 		}
-		if accepted < 3 {
+		if accepted < 3 && tc.script != "" {
 			t.Errorf("%s: only %d actions of the script were accepted", name, accepted)
 		}
 	}
