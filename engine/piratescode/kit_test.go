@@ -201,3 +201,11 @@ func TestHints(t *testing.T) {
 		t.Fatalf("bonuses %+v", v.Hints.Bonuses)
 	}
 }
+
+// TestCatalogKindsNameTheirLists: every kind names where its entries are
+// in the catalog file; the Navy's values are the file's own keys.
+func TestCatalogKindsNameTheirLists(t *testing.T) {
+	if err := engine.CheckCatalogKinds(rulesImpl{}.CatalogKinds(), testCatalogJSON(t)); err != nil {
+		t.Fatal(err)
+	}
+}
