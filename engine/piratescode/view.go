@@ -77,7 +77,10 @@ type BonusHint struct {
 
 // CellView is one map card and what is on it.
 type CellView struct {
+	// Cell is the id actions name ("R2C3"); Place is what players read:
+	// the card's printed name, or its row and column in words.
 	Cell        string        `json:"cell"`
+	Place       string        `json:"place"`
 	Card        MapCard       `json:"card"`
 	SearchToken bool          `json:"searchToken"`
 	Buried      engine.Seat   `json:"buried"`
@@ -186,7 +189,7 @@ func (g *Game) View(v engine.Viewer) any {
 		Bag: s.Bag, CrewDeck: len(s.CrewDeck), MerchantDeck: len(s.MerchantDeck), SurefireStock: s.Surefires,
 		Rolls: append([]dice.Request{}, s.Dice.Open...), EndBy: s.EndBy, Over: s.Over, Winners: s.Winners, YouMay: []string{}}
 	for c := range cells {
-		cv := CellView{Cell: cellName(c), Card: s.card(c), SearchToken: s.Tokens[c] >= 0, Buried: s.Buried[c],
+		cv := CellView{Cell: cellName(c), Place: s.place(c), Card: s.card(c), SearchToken: s.Tokens[c] >= 0, Buried: s.Buried[c],
 			Port: c == s.Ports[0] || c == s.Ports[1], Pirates: s.pirateAt(c, engine.NoSeat), Navy: s.Navy == c}
 		for _, m := range s.Merchants {
 			if m.Cell == c {

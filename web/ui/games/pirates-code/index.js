@@ -121,7 +121,7 @@ function MapGrid({ view, ctx }) {
   return html`<div class="pc-map" id="pc-map">${view.map.map((/** @type {any} */ c) => {
     const k = c.card;
     return html`<div key=${c.cell} class=${'pc-cell' + (c.port ? ' port' : '') + (k.storm ? ' storm' : '')} data-cell=${c.cell}>
-      <div class="pc-name">${k.name}</div>
+      <div class="pc-name">${c.place}</div>
       <div class="pc-feat">
         ${k.settlement ? html`<span title="booty in the settlement">Settlement ${k.settlement}</span>` : null}
         ${k.market ? html`<span>Market: ${cap(k.market)}</span>` : null}
@@ -156,11 +156,14 @@ function Merchants({ view }) {
     <p class="muted">The Navy is at ${cellName(view, view.navy)}. ${view.merchantDeck} merchant cards, ${view.crewDeck} crew cards left; ${view.surefireStock} sure-fire tokens in the supply.</p></div>`;
 }
 
-/** cellName names a cell by its map card, as players see it. */
-/** @param {View} view @param {string} cell */
+/**
+ * cellName names a cell as players do: the engine's place (the map card's
+ * printed name, else its row and column in words), never its id.
+ * @param {View} view @param {string} cell
+ */
 function cellName(view, cell) {
   const c = view.map.find((/** @type {any} */ x) => x.cell === cell);
-  return c ? c.card.name : cell;
+  return c ? c.place : 'off the map';
 }
 
 /** @param {{view: View}} props */
@@ -364,7 +367,7 @@ function Sail({ view, ctx, seat, bonus }) {
   };
   return html`<div class="pc-group pc-sail" id=${bonus ? 'pc-bonus-sail' : 'pc-sail'}><h3>${bonus ? 'Sail (bonus)' : 'Sail'}: tap the cards in order (sail ${p.sail})</h3>
     <div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (path.includes(c.cell) ? ' on' : '') + (c.cell === p.cell ? ' here' : '') + (reach && reach.includes(c.cell) ? ' reach' : '')}
-      data-to=${c.cell} onClick=${() => setPath([...path, c.cell])}>${c.card.name}${c.cell === p.cell ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
+      data-to=${c.cell} onClick=${() => setPath([...path, c.cell])}>${c.place}${c.cell === p.cell ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
     <p>Route: ${path.length ? path.map((c) => cellName(view, c)).join(' → ') : html`<span class="muted">tap a card next to your ship</span>`}</p>
     <div class="row"><button class="btn big primary" id=${bonus ? 'pc-bonus-sail-go' : 'pc-sail-go'} disabled=${!path.length} onClick=${go}>Sail</button>
       <button class="btn" disabled=${!path.length} onClick=${() => setPath([])}>Start again</button></div>

@@ -57,6 +57,7 @@
  * PCCellView is piratescode.CellView.
  * @typedef {Object} PCCellView
  * @property {string} cell
+ * @property {string} place
  * @property {PCMapCard} card
  * @property {boolean} searchToken
  * @property {number} buried
