@@ -523,3 +523,8 @@ func abilityLabel(ab string) string {
 	}
 	return strings.Join(w, " ")
 }
+
+// spoken is an engine word (a ship modification, a special weapon) as
+// players say it in a sentence: "extended-cargo-hold" is "extended cargo
+// hold".
+func spoken(id string) string { return strings.ReplaceAll(id, "-", " ") }
