@@ -65,7 +65,7 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	t.Used[key] = true
 	b := card.Bonuses[a.Index]
-	c.emit("bonus", a.Seat, map[string]any{"card": a.Card, "index": a.Index, "kind": b.Kind}, "%s takes the %s bonus of %s", p.Name, b.Kind, card.Name)
+	c.emit("bonus", a.Seat, map[string]any{"card": a.Card, "index": a.Index, "kind": b.Kind}, "%s takes %s's bonus: %s", p.Name, card.Name, bonusName(b.Kind))
 	switch b.Kind {
 	case BonusBury:
 		return c.bury(a.Seat, p)
@@ -342,4 +342,31 @@ func stepToward(a, b int) int {
 		ac--
 	}
 	return ar*gridSize + ac
+}
+
+// bonusName is a bonus action as players say it in the log.
+func bonusName(kind string) string {
+	switch kind {
+	case BonusBury:
+		return "bury a treasure"
+	case BonusGold:
+		return "take gold"
+	case BonusSail:
+		return "sail again"
+	case BonusReassign:
+		return "move the Deckhands"
+	case BonusReroll:
+		return "re-roll"
+	case BonusCrewUp:
+		return "Crew Up"
+	case BonusExchange:
+		return "exchange a booty"
+	case BonusSailNavy:
+		return "sail the Navy"
+	case BonusSailMerchant:
+		return "sail a merchant ship"
+	case BonusSpecialTrade:
+		return "special trade"
+	}
+	return orderName(kind)
 }

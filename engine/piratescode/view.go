@@ -72,7 +72,9 @@ type BonusHint struct {
 	Name  string `json:"name"`
 	Index int    `json:"index"`
 	Kind  string `json:"kind"`
-	Used  bool   `json:"used"`
+	// N is the card's number for the kind (gold, cards to sail a ship).
+	N    int  `json:"n,omitempty"`
+	Used bool `json:"used"`
 }
 
 // CellView is one map card and what is on it.
@@ -358,7 +360,7 @@ func (s *State) hints(seat engine.Seat) *Hints {
 		}
 		for i, b := range card.Bonuses {
 			used := s.Turn.Used[fmt.Sprintf("%s/%d", id, i)] || id == "captain" && i < s.Turn.CaptainNext
-			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, Used: used})
+			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, N: b.N, Used: used})
 		}
 	}
 	return h

@@ -38,6 +38,7 @@
  * @property {string} name
  * @property {number} index
  * @property {string} kind
+ * @property {number} [n]
  * @property {boolean} used
  */
 
