@@ -105,6 +105,15 @@ func TestJourneyPiratesCodeForms(t *testing.T) {
 	b.gsClick(ann, "Ann ends", `#pc-end-turn`)
 	b.gsClick(bo, "Bo: Plunder", `#pc-order-2`)
 	b.waitText(tablet, "#log", "Bo's Captain chose Plunder")
+	// Bo plunders with the real bag: the cube he drew is tapped in.
+	b.waitText(bo, "#pc-plunder-form", "nothing tapped: the game draws")
+	b.gsClick(bo, "Bo drew a Gunpowder", `#pc-plunder-form [data-drawn="gunpowder"]`)
+	b.waitText(bo, "#pc-plunder-form", "drawn from the bag: Gunpowder")
+	b.gsShotAt(bo, "pc-forms-bo-plunder-draw.png", "#pc-plunder-form")
+	b.gsFits(bo, "Bo's plunder", "#pc-act")
+	b.gsClick(bo, "Bo plunders", `#pc-plunder`)
+	b.waitText(tablet, "#log", "Bo plundered gunpowder")
+	b.waitText(tablet, `.pc-mats[data-seat="1"] .pc-booty`, "Gunpowder")
 	b.gsClick(bo, "Bo ends", `#pc-end-turn`)
 
 	// Round 3: past Hide Out, across the Ship Line; the tablet sails.

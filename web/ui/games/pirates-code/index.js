@@ -534,6 +534,7 @@ function BagDraw({ view, n, drawn, set, what }) {
  */
 function Draws({ view, ctx, seat, o, bonus }) {
   const [drawn, setDrawn] = useState(/** @type {string[]} */ ([]));
+  const [token, setToken] = useState('');
   const p = view.players[seat];
   const here = view.map.find((/** @type {any} */ c) => c.cell === p.cell);
   const n = o === 'plunder' ? ((here && here.card.settlement) || 0) : 1;
@@ -542,9 +543,10 @@ function Draws({ view, ctx, seat, o, bonus }) {
   return html`<div class="pc-group" id=${bonus ? `pc-bonus-${o}` : 'pc-' + o + '-form'}>
     ${n ? html`<${BagDraw} view=${view} n=${n} drawn=${drawn} set=${setDrawn}
       what=${o === 'plunder' ? `The ${n} cube${n > 1 ? 's' : ''} drawn from the bag` : 'If the token gives booty, the cube drawn from the bag'} />` : null}
+    ${o === 'search' ? html`<${TokenPick} view=${view} value=${token} set=${setToken} />` : null}
     <${Button} id=${bonus ? `pc-bonus-${bonus.card}-${bonus.index}` : 'pc-' + o} label=${label}
       note=${o === 'plunder' ? `your hold: ${p.booty.length ? p.booty.map(cap).join(', ') : 'empty'}` : ''}
-      action=${() => (drawn.length ? { ...base, drawnBooty: drawn } : base)} ctx=${ctx} done=${() => setDrawn([])} />
+      action=${() => ({ ...base, ...(drawn.length ? { drawnBooty: drawn } : {}), ...(token ? { token } : {}) })} ctx=${ctx} done=${() => { setDrawn([]); setToken(''); }} />
   </div>`;
 }
 
@@ -557,12 +559,14 @@ function CrewUp({ view, ctx, seat, bonus }) {
   const p = view.players[seat];
   const [discard, setDiscard] = useState(-1);
   const [mutiny, setMutiny] = useState(false);
+  const [drawn, setDrawn] = useState(/** @type {string[]} */ ([]));
   const full = p.crew.length >= 4;
   /** @param {any} a */
   const fields = (a) => {
     const x = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index, ...a } : { type: 'crew-up', seat, ...a };
     if (full) x.discard = discard;
     if (mutiny && !bonus) x.mutiny = true;
+    if (drawn.length) x.drawnCrew = drawn;
     return x;
   };
   return html`<div class="pc-group" id=${bonus ? 'pc-bonus-crew-up' : 'pc-crew-up'}><h3>${bonus ? `${bonus.name}: Crew Up` : 'Crew Up'}: hire</h3>
@@ -571,8 +575,9 @@ function CrewUp({ view, ctx, seat, bonus }) {
     ${!bonus && !p.bloodied ? html`<label class="pc-check"><input type="checkbox" id="pc-mutiny" checked=${mutiny} onChange=${(/** @type {any} */ e) => setMutiny(e.currentTarget.checked)} />
       The crew mutinies first: turn the captain card over (once a game)</label>` : null}
     ${(view.crewRow || []).map((/** @type {any} */ k, i) => k ? html`<${Button} key=${i} id=${(bonus ? 'pc-bonus-hire-' : 'pc-hire-') + i} label=${html`Hire <${CardText} k=${k} />`}
-      action=${() => fields({ take: i })} ctx=${ctx} done=${() => { setDiscard(-1); setMutiny(false); }} />` : null)}
-    <${Button} id=${bonus ? 'pc-bonus-hire-refresh' : 'pc-hire-refresh'} label="Pay 1 gold for a new row, hire the first" action=${() => fields({ refresh: true, take: 0 })} ctx=${ctx} />
+      action=${() => fields({ take: i })} ctx=${ctx} done=${() => { setDiscard(-1); setMutiny(false); setDrawn([]); }} />` : null)}
+    <${Button} id=${bonus ? 'pc-bonus-hire-refresh' : 'pc-hire-refresh'} label="Pay 1 gold for a new row, hire the first" action=${() => fields({ refresh: true, take: 0 })} ctx=${ctx} done=${() => setDrawn([])} />
+    <${DeckDraw} view=${view} drawn=${drawn} set=${setDrawn} />
   </div>`;
 }
 
@@ -714,4 +719,40 @@ function ShipLine({ view, ctx, seat }) {
     <${BagDraw} view=${view} n=${2} drawn=${drawn} set=${setDrawn} what="A merchant ship that reaches its port takes a cube from the bag" />
     <${Button} id="pc-end-turn" label="Sail the ships and end the turn" cls="primary" action=${action} ctx=${ctx} done=${clear} />
   </div>`;
+}
+
+/**
+ * DeckDraw: the crew cards the table drew from the deck, tapped in order
+ * (one to fill the slot hired from; three more first for a new row); left
+ * empty, the game draws.
+ * @param {{view: View, drawn: string[], set: (d: string[]) => void}} props
+ */
+function DeckDraw({ view, drawn, set }) {
+  const deck = view.deckCrew || [];
+  if (!deck.length) return null;
+  const name = (/** @type {string} */ id) => (deck.find((k) => k.id === id) || { name: id }).name;
+  return html`<details class="pc-deckdraw" data-deckdraw><summary>Playing with the real deck? The cards drawn${drawn.length ? `: ${drawn.map(name).join(', ')}` : ''}</summary>
+    <p class="muted">Tap them in the order drawn (a new row first, then the card that fills the slot); nothing tapped, the game draws.</p>
+    <div class="row">${deck.map((k) => html`<button key=${k.id} class="btn" data-crew=${k.id} disabled=${drawn.includes(k.id) || drawn.length >= 4}
+      onClick=${() => set([...drawn, k.id])}>${k.name}</button>`)}
+      <button class="btn" disabled=${!drawn.length} onClick=${() => set([])}>Start again</button></div>
+  </details>`;
+}
+
+/** tokenWords names a search token as players see it. @param {any} t */
+const tokenWords = (t) => ({ gold: `${t.n} gold`, surefire: 'a sure-fire token', booty: 'a booty', sail: '+2 sail', storm: 'a storm token' })[/** @type {'gold'} */ (t.kind)] || cap(t.kind);
+
+/**
+ * TokenPick: the search token turned up on the table, by what it shows;
+ * nothing picked, the game turns one up.
+ * @param {{view: View, value: string, set: (id: string) => void}} props
+ */
+function TokenPick({ view, value, set }) {
+  /** @type {Map<string, any>} */
+  const kinds = new Map();
+  for (const t of view.faceDown || []) if (!kinds.has(tokenWords(t))) kinds.set(tokenWords(t), t);
+  if (!kinds.size) return null;
+  return html`<div class="pc-tokenpick" data-tokenpick><p>The token turned up${value ? '' : html` <span class="muted">(nothing picked: the game turns one up)</span>`}:</p>
+    <div class="row">${[...kinds].map(([w, t]) => html`<button key=${t.id} class=${'btn' + (value === t.id ? ' primary' : '')} data-token=${t.kind + (t.n ? '-' + t.n : '')}
+      aria-pressed=${value === t.id} onClick=${() => set(value === t.id ? '' : t.id)}>${cap(w)}</button>`)}</div></div>`;
 }

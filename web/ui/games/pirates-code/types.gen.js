@@ -43,6 +43,17 @@
  */
 
 /**
+ * PCCard is piratescode.Card.
+ * @typedef {Object} PCCard
+ * @property {string} id
+ * @property {string} name
+ * @property {Array<number>} [symbols]
+ * @property {number} [hits]
+ * @property {string} trigger
+ * @property {Array<PCBonus>} [bonuses]
+ */
+
+/**
  * PCCardView is piratescode.CardView.
  * @typedef {Object} PCCardView
  * @property {string} id
@@ -217,6 +228,8 @@
  * @property {Object<string, number>} bag
  * @property {Array<PCCardView>} crewRow
  * @property {number} crewDeck
+ * @property {Array<PCCard>} deckCrew
+ * @property {Array<PCSearchToken>} faceDown
  * @property {number} merchantDeck
  * @property {number} surefireStock
  * @property {Array<PCPlayerView>} players
