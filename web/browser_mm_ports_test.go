@@ -209,8 +209,13 @@ func TestJourneyMerchantsPorts(t *testing.T) {
 	b.gsClick(ann, "tick the second card", `#mm-sell [data-pick="sell"] label:nth-child(2) input`)
 	b.waitText(ann, `[data-act="sell"]`, "Sell 2 cards")
 	b.gsShotAt(ann, "mm-ports-ann-sell.png", "#mm-sell")
+	var offer string
+	b.run(ann, "the price offered", chromedp.Evaluate(`(document.querySelector('[data-act="sell"]').innerText.match(/for (\d+) gold/) || ['', ''])[1]`, &offer))
+	if offer == "" {
+		t.Fatal("the Sell button names no price")
+	}
 	b.gsClick(ann, "sell", `[data-act="sell"]`)
-	b.waitText(tablet, "#log", "Ann sells 2 cards for")
+	b.waitText(tablet, "#log", "Ann sells 2 cards for "+offer+" gold")
 	b.waitText(tablet, `#mm-players [data-seat="0"]`, "cargo cards 0")
 	b.shot(tablet, "mm-ports-tablet-sold.png")
 	b.gsFits(tablet, "the tablet", "#mm-act")

@@ -39,6 +39,9 @@ type View struct {
 	// them, priced (port abilities and the trade-in counted); nil when
 	// they are not in a port.
 	Shipyard *ShipyardView `json:"shipyard,omitempty"`
+	// SellPrices, to the active player in port only, are what each of
+	// their cargo cards sells for here (the good in demand, port abilities).
+	SellPrices map[string]int `json:"sellPrices,omitempty"`
 	// BuyDraw, to the buyer only, are the cards drawn to buy and their prices.
 	BuyDraw   []CargoCard    `json:"buyDraw,omitempty"`
 	BuyPrices map[string]int `json:"buyPrices,omitempty"`
@@ -278,6 +281,13 @@ func (g *Game) View(v engine.Viewer) any {
 	}
 	if p := s.player(s.Active); s.Stage == StagePlay && p != nil && p.InPort && p.Ship != nil {
 		out.Shipyard = g.shipyardView(p)
+		if v.CanSee(engine.Seat(s.Active)) && len(p.Cargo) > 0 {
+			c := &ctx{cat: cat, s: s}
+			out.SellPrices = map[string]int{}
+			for _, id := range p.Cargo {
+				out.SellPrices[id] = c.sellPrice(p, cat.cargo(id).Good == s.Zones[p.Zone].Demand)
+			}
+		}
 	}
 	if v.CanSee(engine.Seat(s.Active)) && s.T.BuyDraw != nil {
 		for _, id := range s.T.BuyDraw {

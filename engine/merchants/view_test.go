@@ -63,3 +63,34 @@ func TestViewRumorChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestViewSellPrices: in port, the player's own view prices each cargo
+// card as selling it pays (6 for the good in demand, 3 otherwise); no
+// other viewer gets the prices, which would tell the cargo.
+func TestViewSellPrices(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	demand := g.st.Zones[p.Zone].Demand
+	var want, other string
+	for _, k := range g.cat.Cargo {
+		if k.Good == demand && want == "" {
+			want = k.ID
+		}
+		if k.Good != demand && other == "" {
+			other = k.ID
+		}
+	}
+	p.Cargo = []string{want, other}
+	own := g.View(engine.Viewer{Seat: 0}).(View)
+	if own.SellPrices[want] != 6 || own.SellPrices[other] != 3 {
+		t.Fatalf("sell prices: %v", own.SellPrices)
+	}
+	if pub := g.View(engine.Public).(View); pub.SellPrices != nil {
+		t.Fatal("the public view prices Ann's cargo")
+	}
+	inPortAction(t, g)
+	evs := do(t, g, `{"type":"sell","seat":0,"cards":["`+want+`","`+other+`"]}`)
+	if got := g.st.Players[0].Gold - 10; got != 9 {
+		t.Fatalf("sold for %d, priced 6 and 3: %v", got, evs[0].Text)
+	}
+}

@@ -359,13 +359,15 @@ function Port({ view, p, z, ctx, own }) {
  * Sell: tick the cargo cards to sell; the good in demand here pays more.
  * @param {{view: View, p: Player, z: Zone|undefined, ctx: any}} props
  */
-function Sell({ p, z, ctx }) {
+function Sell({ view, p, z, ctx }) {
   const [picked, setPicked] = useState(/** @type {string[]} */ ([]));
   const cargo = p.cargo || [];
+  const prices = view.sellPrices || {};
+  const gold = picked.reduce((n, id) => n + (prices[id] || 0), 0);
   if (!cargo.length) return html`<p class="muted">No cargo to sell.</p>`;
   return html`<div class="mm-group" id="mm-sell"><h4>Sell goods${z && z.demand ? ` (${z.port} wants ${z.demand})` : ''}</h4>
-    <${Pick} name="sell" items=${cargo.map((c) => ({ value: c.id, label: `${c.good}${z && c.good === z.demand ? ' · in demand' : ''}` }))} picked=${picked} set=${setPicked} />
-    <${Act} id="sell" cls="primary" label=${picked.length ? `Sell ${picked.length} card${picked.length === 1 ? '' : 's'}` : 'Sell the cards ticked'} disabled=${!picked.length}
+    <${Pick} name="sell" items=${cargo.map((c) => ({ value: c.id, label: `${c.good}${z && c.good === z.demand ? ' · in demand' : ''}${prices[c.id] !== undefined ? ` · ${prices[c.id]} gold` : ''}` }))} picked=${picked} set=${setPicked} />
+    <${Act} id="sell" cls="primary" label=${picked.length ? `Sell ${picked.length} card${picked.length === 1 ? '' : 's'}${gold ? ` for ${gold} gold` : ''}` : 'Sell the cards ticked'} disabled=${!picked.length}
       action=${{ type: 'sell', seat: p.seat, cards: picked }} ctx=${ctx} done=${() => setPicked([])} />
   </div>`;
 }

@@ -313,6 +313,7 @@
  * @property {Array<DiceRequest>} [need]
  * @property {DiceRoll} [lastRoll]
  * @property {MMShipyardView} [shipyard]
+ * @property {Object<string, number>} [sellPrices]
  * @property {Array<MMCargoCard>} [buyDraw]
  * @property {Object<string, number>} [buyPrices]
  * @property {Array<string>} [wars]
