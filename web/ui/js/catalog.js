@@ -281,6 +281,19 @@ function fromForm(fields, v, orig, siblings) {
   return out;
 }
 
+/**
+ * nameIn is what an entry of a section is called: a map's pair as
+ * "key: value", the one entry of a "fields" kind by the kind's label.
+ * @param {Section} sec
+ * @param {any} e
+ */
+function nameIn(sec, e) {
+  const fs = (sec.kind && sec.kind.fields) || [];
+  if (sec.shape === 'fields' && sec.kind) return sec.kind.label;
+  if (sec.shape === 'map' && fs.length >= 2 && isObj(e)) return `${e[fs[0].id]}: ${e[fs[1].id] ?? 'not entered'}`;
+  return entryName(e);
+}
+
 /** entryName is what an entry is called on the page. */
 const entryName = (e) => (isObj(e) ? String(e.name || e.id || e.achievement || '(no name)') : String(e));
 
@@ -428,9 +441,9 @@ function SectionView({ sec, cat, match, open, setOpen, formErr, saveEntry, delet
       if (!match(e)) return null;
       const key = sec.key + ':' + i;
       return html`<li key=${key} class="entry">
-        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} siblings=${entries} err=${formErr}
+        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} title=${nameIn(sec, e)} siblings=${entries} err=${formErr}
             save=${(x) => saveEntry(sec, single ? 0 : i, x)} del=${() => deleteEntry(sec, i)} cancel=${() => setOpen(null)} />`
-          : html`<button class="entrybtn" data-entry=${entryName(e)} onClick=${() => setOpen(key)}>${entryName(e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
+          : html`<button class="entrybtn" data-entry=${nameIn(sec, e)} onClick=${() => setOpen(key)}>${nameIn(sec, e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
       </li>`;
     })}</ul>
     ${single && entries.length ? null : open === newKey
@@ -453,7 +466,7 @@ function WordsForm({ sec, v, err, save, cancel }) {
  * EntryForm is the labelled form of one entry: only the fields that apply
  * (a field's when condition is checked as the owner types), Save, Delete.
  */
-function EntryForm({ kind, entry, siblings, err, save, del, cancel }) {
+function EntryForm({ kind, entry, title = '', siblings, err, save, del, cancel }) {
   const [v, setV] = useState(() => toForm(kind.fields || [], entry));
   const [bad, setBad] = useState(/** @type {any} */ (null));
   const submit = () => {
@@ -463,7 +476,7 @@ function EntryForm({ kind, entry, siblings, err, save, del, cancel }) {
     save(out);
   };
   return html`<div class="entryform" data-kind=${kind.id}>
-    <h3>${entry ? entryName(entry) : 'New: ' + kind.label}</h3>
+    <h3>${entry ? title || entryName(entry) : 'New: ' + kind.label}</h3>
     <${Fields} fields=${kind.fields || []} v=${v} set=${setV} prefix=${kind.id} />
     <div class="row">
       <button class="btn primary" data-act="save-entry" onClick=${submit}>Save</button>
