@@ -374,6 +374,15 @@ export function BattleSteps({ view, ctx }) {
   const b = (view.battles || [])[0];
   const need = b && needOf(b, view);
   if (!need) return null;
+  // A phone acts for its own player only: the other side's step is theirs
+  // (on their phone or the tablet); the tablet offers every step.
+  const side = { cannons: b.attacker, defence: b.defender, abilities: need.who === 'defender' ? b.defender : b.attacker }[need.phase];
+  if (ctx.seat >= 0 && side !== undefined && side !== ctx.seat) {
+    return html`<fieldset class="explore battle-steps" id="battle-steps" key=${b.id + ':' + need.phase + ':wait'}>
+      <legend>Battle: ${need.phase}</legend>
+      <p class="muted">${`Waiting for ${pname(view, side)}: on their phone or the tablet.`}</p>
+    </fieldset>`;
+  }
   let body;
   switch (need.phase) {
     case 'cannons': body = html`<${Cannons} view=${view} b=${b} ctx=${ctx} />`; break;
@@ -381,7 +390,7 @@ export function BattleSteps({ view, ctx }) {
     case 'ready': body = html`<${Ready} ctx=${ctx} />`; break;
     case 'read': body = html`<${Read} need=${need} ctx=${ctx} />`; break;
     case 'abilities': body = html`<${Abilities} key=${need.who} view=${view} b=${b} need=${need} ctx=${ctx} />`; break;
-    case 'plunder': body = Object.entries(need.plunder || {}).map(([role, due]) => html`<${PlunderSide} key=${role} view=${view} role=${role} due=${due}
+    case 'plunder': body = Object.entries(need.plunder || {}).filter(([role]) => ctx.seat < 0 || (role === 'attacker' ? b.attacker : b.defender) === ctx.seat).map(([role, due]) => html`<${PlunderSide} key=${role} view=${view} role=${role} due=${due}
       seat=${role === 'attacker' ? b.attacker : b.defender} ctx=${ctx} />`); break;
     default: body = html`<p class="muted">Waiting for the battle to finish.</p>`;
   }

@@ -48,15 +48,23 @@ export function title(view) {
 }
 
 /**
+ * fightsHere says whether this screen is the phone of a player fighting the
+ * pending battle: the battle then comes to the top of the page, in the Act
+ * panel (a phone's first part), with the forms of its step.
+ */
+function fightsHere(view, ctx) {
+  return ctx.seat >= 0 && !ctx.readOnly && involves(view, ctx.seat);
+}
+
+/**
  * Table is the battle, the board and the players. A phone shows its
- * player's own things first; a battle its player fights comes to the top
- * with the forms of its step.
+ * player's own things first.
  */
 export function Table({ view, ctx }) {
   const phone = ctx.seat >= 0;
   const board = html`<div class="boardwrap" key="board"><${Board} view=${view} ctx=${ctx} /><${Turn} view=${view} /></div>`;
   return html`<div class="dr">
-    <${BattlePanel} view=${view} ctx=${ctx} steps=${phone && !ctx.readOnly && involves(view, ctx.seat)} />
+    ${fightsHere(view, ctx) ? null : html`<${BattlePanel} view=${view} ctx=${ctx} />`}
     ${phone ? [html`<${Players} key="players" view=${view} ctx=${ctx} />`, board, html`<${Achievements} key="ach" view=${view} />`]
       : [board, html`<${Achievements} key="ach" view=${view} />`, html`<${Players} key="players" view=${view} ctx=${ctx} />`]}
   </div>`;
@@ -73,13 +81,14 @@ export function Actions({ view, ctx }) {
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
   const entry = boardToEnter(view);
   const battling = (view.battles || []).length > 0;
-  // On a phone whose player fights, the step's forms are in the battle at
-  // the top of the page (Table), not here.
-  const stepsHere = !(ctx.seat >= 0 && involves(view, ctx.seat));
+  // On a phone whose player fights, the battle and its step's forms come
+  // first (the Act panel is at the top of a phone's page).
+  const fights = fightsHere(view, ctx);
   const forms = { view, ctx, seat, open, setOpen };
-  return html`<div class="dr-actions">
+  return html`${fights ? html`<${BattlePanel} view=${view} ctx=${ctx} steps=${true} />` : null}
+    <div class="dr-actions">
       <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
-      ${stepsHere ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
+      ${fights ? null : html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />`}
       <${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />
       <${Bonus} view=${view} ctx=${ctx} seat=${seat} />
     </div>
