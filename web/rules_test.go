@@ -190,7 +190,7 @@ func TestRulesFacts(t *testing.T) {
 	e := newEnv(t, Options{}, deadreckoning.Rules())
 	var one struct {
 		Facts struct {
-			Sailors      map[string]json.RawMessage `json:"sailors"`
+			Sailors      map[string]json.RawMessage  `json:"sailors"`
 			Achievements []struct{ ID, Name string } `json:"achievements"`
 		} `json:"facts"`
 	}
