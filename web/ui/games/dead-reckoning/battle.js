@@ -434,7 +434,10 @@ export function OutcomeForm({ view, ctx }) {
 
 function Outcome({ view, ctx, b }) {
   const need = needOf(b, view);
-  const [open, setOpen] = useState(!!(b.error || (view.battle && view.battle.error) || !need));
+  // Open by itself when the steps cannot go on (none to follow, or an error).
+  const stuck = !!(b.error || (view.battle && view.battle.error) || !need);
+  const [open, setOpen] = useState(stuck);
+  useEffect(() => { if (stuck) setOpen(true); }, [stuck]);
   const [won, setWon] = useState('attacker');
   const [dmgA, setDmgA] = useState(0);
   const [dmgD, setDmgD] = useState(0);

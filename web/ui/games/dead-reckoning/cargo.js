@@ -14,10 +14,14 @@ const MODES = [['load', 'Load'], ['unload', 'Unload'], ['jettison', 'Throw overb
 
 /**
  * Cargo is the cargo and coins form of the player acting on this screen.
- * @param {{view: any, ctx: any, seat: number}} props
+ * With open and setOpen it is one of the Act panel's tiles (one open at a
+ * time); without, it opens on its own.
+ * @param {{view: any, ctx: any, seat: number, open?: string|null, setOpen?: (id: string|null) => void}} props
  */
-export function Cargo({ view, ctx, seat }) {
-  const [open, setOpen] = useState(false);
+export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
+  const [own, setOwn] = useState(false);
+  const open = setShared ? shared === 'f-cargo' : own;
+  const setOpen = (o) => { if (setShared) { if (o) setShared('f-cargo'); else if (shared === 'f-cargo') setShared(null); } else setOwn(o); };
   const [mode, setMode] = useState('load');
   // set: the holds the player changed in this mode ({A: {cargo, coins}});
   // null while they have touched nothing.
@@ -103,7 +107,7 @@ export function Cargo({ view, ctx, seat }) {
       : note('No hold can take part in this.', 'warn'))
     : null;
   const sub = `${dr.shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
-  return html`<details class="fpanel cargo" id="f-cargo" open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+  return html`<details class="fpanel cargo" id="f-cargo" open=${open} onToggle=${(e) => { if (e.currentTarget.open !== open) setOpen(e.currentTarget.open); }}>
     <summary><span class="ftitle">Cargo and coins</span><span class="fsub">${sub}</span></summary>
     <div class="fbody">
       <div class="choice modes" role="group">

@@ -82,13 +82,14 @@ export function Actions({ view, ctx }) {
   const entry = boardToEnter(view);
   const battling = (view.battles || []).length > 0;
   // On a phone whose player fights, the battle and its step's forms come
-  // first (the Act panel is at the top of a phone's page).
+  // first (the Act panel is at the top of a phone's page); the tablet has
+  // them here; a phone whose player does not fight only watches it.
   const fights = fightsHere(view, ctx);
   const forms = { view, ctx, seat, open, setOpen };
   return html`${fights ? html`<${BattlePanel} view=${view} ctx=${ctx} steps=${true} />` : null}
     <div class="dr-actions">
       <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
-      ${fights ? null : html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />`}
+      ${ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
       <${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />
       <${Bonus} view=${view} ctx=${ctx} seat=${seat} />
     </div>
@@ -101,7 +102,7 @@ export function Actions({ view, ctx }) {
         <${Buildings} key=${'building:' + seat} view=${view} ctx=${ctx} seat=${seat} />
         <${Master} key=${'master:' + seat} ...${forms} />` : null}
     </div></div>
-    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} open=${open} setOpen=${setOpen} />
     <div class="dr-actions">
       <${CardEntry} view=${view} ctx=${ctx} seat=${seat} />
       <${EndTurn} key=${'end:' + seat + ':' + t.number} view=${view} ctx=${ctx} seat=${seat} />
