@@ -6,7 +6,7 @@
 
 import { html } from '../../js/view.js';
 import {
-  facts, colourOf, norm, player, pname, pcol, posKey, moveOf, useMove,
+  facts, colourOf, norm, player, pname, pcol, posKey, placeName, moveOf, useMove,
 } from './common.js';
 
 const CW = 210, CH = 150, GAP = 8, HH = 90;
@@ -208,7 +208,7 @@ export function Turn({ view }) {
         const [kind, x] = String(f).split(':');
         return kind === 'ship' ? pname(view, Number(x)) + '’s ship' : kind === 'building' ? `the buildings at ${x}` : 'a merchant ship';
       }).join(', ') + ' (not twice in a turn, p. 17)'}</li>` : null}
-      ${t.blockaded && t.blockaded.length ? html`<li class="warn">${`Blockaded at ${t.blockaded.map(posKey).join(', ')}: no dealings with the island (p. 18)`}</li>` : null}
+      ${t.blockaded && t.blockaded.length ? html`<li class="warn">${`Blockaded at ${t.blockaded.map((x) => placeName(view, x)).join(', ')}: no dealings with the island (p. 18)`}</li>` : null}
       ${t.pendingExplore ? html`<li class="warn">${`Board ${posKey(t.pendingExplore)} must be turned over: enter what it shows`}</li>` : null}
       ${view.endTriggeredBy >= 0 ? html`<li class="warn">${`${pname(view, view.endTriggeredBy)} has four achievements: final turns`}</li>` : null}
     </ul>
