@@ -410,11 +410,15 @@ function Ready({ ctx }) {
 }
 
 /**
- * battleSteps is BattleSteps as a function (the name Quick battle imports).
+ * battleSteps is BattleSteps for DOM code (Quick battle builds it in a
+ * DomPart): an element holding the step's forms.
  * @param {any} view @param {any} ctx
+ * @returns {HTMLElement}
  */
 export function battleSteps(view, ctx) {
-  return html`<${BattleSteps} view=${view} ctx=${ctx} />`;
+  const el = document.createElement('div');
+  render(html`<${BattleSteps} view=${view} ctx=${ctx} />`, el);
+  return el;
 }
 
 // ----- the battle by hand -----

@@ -197,6 +197,8 @@
  * @property {boolean} canLevel
  * @property {boolean} finalTurnDone
  * @property {number} explored
+ * @property {Array<DRCardView>} [unseen]
+ * @property {boolean} [keepsHand]
  * @property {number} [chest]
  * @property {Array<DRCardView>} [hand]
  * @property {Array<DRCardView>} [deck]
@@ -314,6 +316,7 @@
  * @property {DRScoreView} [score]
  * @property {Array<DRBattleZoneView>} battleZones
  * @property {Object<string, any>} [advancements]
+ * @property {boolean} [physicalCards]
  */
 
 /**
