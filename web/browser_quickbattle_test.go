@@ -16,7 +16,7 @@ import (
 // outcome says the damage and the plunder in words.
 func TestBrowserQuickBattleByHand(t *testing.T) {
 	e := newEnv(t, Options{PingInterval: time.Second}, quickbattle.Rules())
-	r := e.do("POST", "/api/tables", `{"rules":"quick-battle","seed":1,"setup":{"attacker":{"name":"Ann","colour":"purple","cubes":2,"hold_free":7},"defender":{"name":"Ben","colour":"green","cubes":1,"hold_free":5}},
+	r := e.do("POST", "/api/tables", `{"rules":"quick-battle","seed":1,"setup":{"attacker":{"name":"Ann","colour":"purple","cubes":2,"holdFree":7},"defender":{"name":"Ben","colour":"green","cubes":1,"holdFree":5}},
 		"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`)
 	if r.status != 201 {
 		t.Fatalf("create: %d %s", r.status, r.body)

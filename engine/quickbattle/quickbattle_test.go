@@ -316,7 +316,7 @@ func TestAnotherBattle(t *testing.T) {
 	if v := view(g); v.Battle.Outcome == nil || v.Said[0] != "Ann wins the battle 2 to 2 (a tie goes to the attacker, p. 19)" {
 		t.Fatalf("outcome %+v said %v", v.Battle.Outcome, v.Said)
 	}
-	evs := must(t, g, `{"type":"another-battle","seat":-1,"defender":{"cubes":4},"at_island":false}`)
+	evs := must(t, g, `{"type":"another-battle","seat":-1,"defender":{"cubes":4},"atIsland":false}`)
 	if evs[0].Text != "battle 2: Ann (2 purple cubes) attacks Ben (4 green cubes)" {
 		t.Errorf("event %q", evs[0].Text)
 	}

@@ -50,14 +50,14 @@ const Black = "black"
 // wins ties); the defender is seat 1, or a Merchant ship (colour "black")
 // when one player plays.
 //
-//	{"attacker": {"name": "Ann", "colour": "purple", "cubes": 4, "hold_free": 7},
+//	{"attacker": {"name": "Ann", "colour": "purple", "cubes": 4, "holdFree": 7},
 //	 "defender": {"name": "Merchant ship", "colour": "black", "cubes": 3},
-//	 "at_island": true}
+//	 "atIsland": true}
 type Setup struct {
 	Attacker Side `json:"attacker"`
 	Defender Side `json:"defender"`
 	// AtIsland: the battle is at an island, where plunder may be left (p. 19).
-	AtIsland bool `json:"at_island,omitempty"`
+	AtIsland bool `json:"atIsland,omitempty"`
 	// Board is the battle-board layout the camera reads (engine/layout's
 	// format); empty: the default board.
 	Board json.RawMessage `json:"board,omitempty"`
@@ -74,7 +74,7 @@ type Side struct {
 	// them; a Merchant's are printed on its back.
 	Cubes int `json:"cubes"`
 	// HoldFree is the free space in the ship's holds, where plunder goes.
-	HoldFree int `json:"hold_free,omitempty"`
+	HoldFree int `json:"holdFree,omitempty"`
 	// Damage is the damage already on the ship: with the battle's, 5
 	// sinks it (p. 21).
 	Damage int `json:"damage,omitempty"`
@@ -209,7 +209,7 @@ type AnotherBattle struct {
 	engine.ActionHeader
 	Attacker *SideChange `json:"attacker,omitempty"`
 	Defender *SideChange `json:"defender,omitempty"`
-	AtIsland *bool       `json:"at_island,omitempty"`
+	AtIsland *bool       `json:"atIsland,omitempty"`
 	// Swap: the defender attacks this time (two players); Attacker and
 	// Defender then name the sides in their new roles.
 	Swap bool `json:"swap,omitempty"`
@@ -219,7 +219,7 @@ type AnotherBattle struct {
 // field keeps its value.
 type SideChange struct {
 	Cubes    *int `json:"cubes,omitempty"`
-	HoldFree *int `json:"hold_free,omitempty"`
+	HoldFree *int `json:"holdFree,omitempty"`
 	Damage   *int `json:"damage,omitempty"`
 }
 
@@ -240,6 +240,7 @@ func (c *SideChange) apply(s *Side) {
 
 var codec = func() *engine.Codec {
 	c := engine.NewCodec(1)
+	c.AcceptOldKeys(OldKeys)
 	c.Register("battle-step", func() engine.Action { return &BattleStep{} })
 	c.Register("another-battle", func() engine.Action { return &AnotherBattle{} })
 	return c
@@ -264,7 +265,7 @@ func (rulesImpl) DecodeAction(b []byte) (engine.Action, error) { return codec.De
 // seed is not used: a quick battle has no hidden or random part.
 func (rulesImpl) New(setup json.RawMessage, _ uint64) (engine.Game, error) {
 	var s Setup
-	dec := json.NewDecoder(bytes.NewReader(setup))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(setup)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, engine.Malformed("setup: %v", err)

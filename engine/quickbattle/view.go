@@ -35,11 +35,11 @@ type View struct {
 }
 
 // Player is one player at the table, named as Dead Reckoning's view names
-// them (seat, name, color).
+// them (seat, name, colour).
 type Player struct {
 	Seat  engine.Seat `json:"seat"`
 	Name  string      `json:"name"`
-	Color string      `json:"color"`
+	Color string      `json:"colour"`
 }
 
 // Pending is the battle being fought as Dead Reckoning's pending battles

@@ -103,7 +103,7 @@ export function needOf(b, view) {
 function sidesOf(view, b) {
   const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
   const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
-  return { att, def, names: [att ? att.name : '?', defName], cols: [pcol(view, b.attacker), def ? colourOf(def.color) : '#888'] };
+  return { att, def, names: [att ? att.name : '?', defName], cols: [pcol(view, b.attacker), def ? colourOf(def.colour) : '#888'] };
 }
 
 function StrengthBars({ need, names, cols }) {
@@ -122,7 +122,7 @@ function StrengthBars({ need, names, cols }) {
 function NeedPanel({ need, names, cols, view }) {
   const who = { attacker: names[0], defender: names[1], table: 'the table', both: 'both sides' }[need.who] || need.who || '';
   const drop = need.drop ? Object.entries(need.drop).filter(([, n]) => n > 0) : [];
-  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.drop_kind] || 'Drop';
+  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.dropKind] || 'Drop';
   return html`<div class="need" id="battle-need">
     <div class="phase">${`Step: ${need.phase}`}${who ? ` · waiting for ${who}` : ''}${need.waitingOn && need.waitingOn.length ? ` (${need.waitingOn.map((x) => pname(view, x)).join(' or ')} may act)` : ''}</div>
     ${drop.length ? html`<div class="drop big-turn">${kind + ' '}${drop.map(([c, n]) => html`<span key=${c} class="chip" style=${`--c:${colourOf(c)}`}>${`${n} ${c}`}</span>`)}</div>` : null}
@@ -152,7 +152,7 @@ function Fight({ view, bv }) {
     ${o ? html`<div class="outcome" id="battle-outcome">
       <h3>${`${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`}</h3>
       <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${sd.ship.coins} coins` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
-      ${o.to_mercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
+      ${o.toMercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
       ${o.blockaded >= 0 ? html`<p>${`${pname(view, o.blockaded)} is blockaded there (p. 18).`}</p>` : null}
     </div>` : null}
   </div>`;
@@ -283,7 +283,7 @@ function Defence({ view, b, ctx }) {
 
 /** Read: where the cubes landed, by hand (or the camera's proposal). */
 function Read({ need, ctx }) {
-  const colours = Object.keys(need.in_ship || need.drop || {});
+  const colours = Object.keys(need.inShip || need.drop || {});
   const box = useRef(/** @type {HTMLDivElement|null} */ (null));
   const [step, err] = useStep(ctx);
   return html`<p>Where did the cubes land? (or wait for the camera)</p>
@@ -323,12 +323,12 @@ function Abilities({ view, b, need, ctx }) {
 function PlunderSide({ view, role, due, seat, ctx }) {
   const gn = due.gains || {};
   const [set, setSet] = useState(/** @type {any} */ (null));
-  const free0 = due.hold_free ?? 99;
+  const free0 = due.holdFree ?? 99;
   let v = set;
   if (!v) {
     const cargo = (due.cargo || 0) + (due.choice || 0) + (gn.cargo || 0), coins = (due.coins || 0) + (gn.coins || 0);
-    const shipCargo = Math.min(cargo, due.hold_free ?? cargo);
-    v = { choice: 0, ship: { cargo: shipCargo, coins: Math.min(coins, (due.hold_free ?? cargo + coins) - shipCargo) }, island: { cargo: 0, coins: 0 } };
+    const shipCargo = Math.min(cargo, due.holdFree ?? cargo);
+    v = { choice: 0, ship: { cargo: shipCargo, coins: Math.min(coins, (due.holdFree ?? cargo + coins) - shipCargo) }, island: { cargo: 0, coins: 0 } };
   }
   const cargoAll = (due.cargo || 0) + (due.choice || 0) - (v.choice || 0) + (gn.cargo || 0);
   const coinsAll = (due.coins || 0) + (v.choice || 0) + (gn.coins || 0);
@@ -351,7 +351,7 @@ function PlunderSide({ view, role, due, seat, ctx }) {
   const [step, err] = useStep(ctx);
   return html`<div class="plunder">
     <strong>${`${pname(view, seat)} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${gn.coins || 0} coins` : '')}</strong>
-    <button class="btn primary wide place" id=${'bs-plunder-' + role} onClick=${() => step({ step: 'plunder', role, plunder: { choice_coins: v.choice || 0,
+    <button class="btn primary wide place" id=${'bs-plunder-' + role} onClick=${() => step({ step: 'plunder', role, plunder: { choiceCoins: v.choice || 0,
       ship: { cargo: v.ship.cargo, coins: v.ship.coins }, island: { cargo: v.island.cargo, coins: v.island.coins } } }, seat)}>Place the plunder</button>
     <div class="fbody">
       ${due.choice ? html`<${Stepper} label=${`coins among the ${due.choice} cargo-or-coin`} k="choice" value=${v.choice || 0} max=${due.choice} set=${(n) => put({ choice: n })} />` : null}

@@ -16,7 +16,7 @@ function Ships({ list, x, y }) {
   return (list || []).map((p, i) => {
     const sh = p.ship || {};
     const cx = x + i * 46;
-    const col = colourOf(p.color);
+    const col = colourOf(p.colour);
     return html`<g key=${p.seat} class=${'ship' + (sh.pirate ? ' pirate' : '')} data-seat=${p.seat}>
       <path d=${`M${cx} ${y + 18} L${cx + 36} ${y + 18} L${cx + 30} ${y + 30} L${cx + 6} ${y + 30} Z`} style=${`fill:${col}`} />
       <path d=${`M${cx + 18} ${y - 4} L${cx + 18} ${y + 18} M${cx + 18} ${y - 2} L${cx + 32} ${y + 8} L${cx + 18} ${y + 12}`} class="mast" style=${`stroke:${col}`} />
@@ -141,7 +141,7 @@ export function Players({ view, ctx }) {
     const sh = p.ship || {};
     const active = view.turn && view.turn.seat === p.seat;
     const mine = ctx.seat === p.seat;
-    return html`<div key=${p.seat} class=${'pcard' + (active ? ' active' : '') + (mine ? ' mine' : '')} style=${`--c:${colourOf(p.color)}`} data-seat=${p.seat}>
+    return html`<div key=${p.seat} class=${'pcard' + (active ? ' active' : '') + (mine ? ' mine' : '')} style=${`--c:${colourOf(p.colour)}`} data-seat=${p.seat}>
       <h3>${p.name}${active ? html`<span class="badge">to play</span>` : null}${sh.pirate ? html`<span class="badge pirate">pirate</span>` : html`<span class="badge">mercantile</span>`}</h3>
       <div class="stats">
         <${Stat} label="Ship at" value=${posKey(sh.at)} />
@@ -174,10 +174,10 @@ export function Achievements({ view }) {
       return html`<div key=${a.id} class=${'ach' + (have.length ? ' claimed' : '')} data-ach=${a.id}>
         <div class="aname">${a.name}</div>
         <div class="awhat">${a.what}</div>
-        <div class="markers">${have.map((p) => html`<span key=${p.seat} class="marker" style=${`background:${colourOf(p.color)}`} title=${p.name}></span>`)}</div>
+        <div class="markers">${have.map((p) => html`<span key=${p.seat} class="marker" style=${`background:${colourOf(p.colour)}`} title=${p.name}></span>`)}</div>
         <div>${view.players.map((p) => {
           const n = (p.progress || {})[a.id] ?? 0;
-          return n && !have.includes(p) ? html`<span key=${p.seat} class="prog" style=${`--c:${colourOf(p.color)}`}>${`${p.name} ${n}${a.goal ? '/' + a.goal : ''}`}</span>` : null;
+          return n && !have.includes(p) ? html`<span key=${p.seat} class="prog" style=${`--c:${colourOf(p.colour)}`}>${`${p.name} ${n}${a.goal ? '/' + a.goal : ''}`}</span>` : null;
         })}</div>
       </div>`;
     })}</div>
@@ -231,7 +231,7 @@ export function SetupGuide({ view }) {
       <li>Harbor board in the middle; 12 ocean boards face down in a 3-wide, 4-deep grid beyond it.</li>
       <li>Turn the three boards next to the Harbor face up and put a Row 1 card on each; enter what they show with the first actions.</li>
       <li>Each player: ship at the Harbor, 15 coins in the treasure chest, 35 cubes, dock tile, 11 achievement markers, the 12 sailor cards shuffled, 4 cards drawn.</li>
-      <li>Starting cargo on each dock: ${order.map((p, i) => (p ? html`<span key=${p.seat} class="chip" style=${`--c:${colourOf(p.color)}`}>${`${p.name}: ${cargo[i] ?? 2}`}</span>` : null))}
+      <li>Starting cargo on each dock: ${order.map((p, i) => (p ? html`<span key=${p.seat} class="chip" style=${`--c:${colourOf(p.colour)}`}>${`${p.name}: ${cargo[i] ?? 2}`}</span>` : null))}
         ${n === 4 && order[3] ? ` (${order[3].name} may also level up one card before the first turn)` : ''}</li>
     </ol>
   </section>`;

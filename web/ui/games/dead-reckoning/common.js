@@ -78,7 +78,7 @@ export const HOLDS = ['A', 'B', 'C', 'D'];
 /** @returns {any} */
 export function player(view, seat) { return (view.players || []).find((p) => p.seat === seat); }
 export function pname(view, seat) { const p = player(view, seat); return p ? p.name : 'nobody'; }
-export function pcol(view, seat) { const p = player(view, seat); return p ? colourOf(p.color) : '#777'; }
+export function pcol(view, seat) { const p = player(view, seat); return p ? colourOf(p.colour) : '#777'; }
 
 /** posKey accepts "R2C3"/"harbor" strings or {Row,Col} objects. */
 export function posKey(p) {

@@ -24,7 +24,7 @@ export function scoreInput(view) {
     const cards = [...(p.played || []), ...(p.hand || []), ...(p.deck || []), ...(p.discard || []), ...(p.playedOffTurn || [])];
     const sleeved = sum(cards.map((c) => ['top', 'middle', 'bottom'].filter((k) => c[k]).length));
     return {
-      name: p.name, colour: p.color, achievements: (p.achievements || []).map(norm),
+      name: p.name, colour: p.colour, achievements: (p.achievements || []).map(norm),
       coins: { chest: p.chest ?? undefined, ship: sum(holds.map((sp) => (sp.hold || {}).coins || 0)), islands: sum(mine.map((b) => b.island.coins || 0)) },
       cargo: { dock: p.dock || 0, ship: sum(holds.map((sp) => (sp.hold || {}).cargo || 0)), islands: sum(mine.map((b) => b.island.cargo || 0)) },
       buildings: sum(mine.map((b) => (b.island.buildings || []).length)),
@@ -34,8 +34,8 @@ export function scoreInput(view) {
   });
   const islands = (view.boards || []).filter((b) => b.island).map((b) => {
     const cubes = {};
-    (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + 1; } });
-    (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + n; } });
+    (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).colour; cubes[c] = (cubes[c] || 0) + 1; } });
+    (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).colour; cubes[c] = (cubes[c] || 0) + n; } });
     const values = b.islandDef && b.islandDef.values && b.islandDef.values.length ? b.islandDef.values : null;
     return { name: b.name || b.island.id, values, cubes, empty: (b.island.slots || []).filter((x) => x < 0).length };
   });
@@ -70,7 +70,7 @@ function TieBreak({ tn, ctx }) {
 export function EndScreen({ view, snap, ctx }) {
   const sc = view.score;
   const ok = sc && !sc.error && sc.players;
-  const tb = ok && sc.tie_break;
+  const tb = ok && sc.tieBreak;
   const tn = ok && sc.tieBreakNeed;
   const table = snap && snap.id ? snap.id : (location.hash.split('/')[2] || '').split('?')[0];
   return html`<section class="end" id="end">

@@ -44,7 +44,7 @@ export function accepts(view) {
 export function title(view) {
   const t = view.turn || {};
   const p = player(view, t.seat);
-  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? colourOf(p.color) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
+  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
 }
 
 /**

@@ -124,7 +124,7 @@ function Now({ view, need, id, camera }) {
       say = {
         explode: `Exploding shot! Drop ${cubeWords(need.drop)} into the tower (each exploding cube with one more); leave the other cubes where they lie.`,
         redrop: `Drop again ${cubeWords(need.drop)} that balanced on a border; leave the other cubes where they lie.`,
-      }[need.drop_kind] || `The cubes are down: ${cubeWords(need.drop)}. ${camera ? 'The camera reads the board.' : 'Type where they landed.'}`;
+      }[need.dropKind] || `The cubes are down: ${cubeWords(need.drop)}. ${camera ? 'The camera reads the board.' : 'Type where they landed.'}`;
       break;
     case 'plunder':
       say = 'Place the plunder: ' + Object.keys(need.plunder || {}).map((r) => names[r === 'attacker' ? 0 : 1]).join(' and ') + '.';
@@ -208,14 +208,14 @@ function ReadByHand({ view, ctx }) {
   const [refused, setRefused] = useState(/** @type {any} */ (null));
   const grid = useRef(/** @type {any} */ (null));
   // The attacker's colour first, as everywhere on the screen.
-  const colours = view.battle.sides.map((x) => x.colour).filter((c) => (view.battle.need.in_ship || {})[c] !== undefined);
+  const colours = view.battle.sides.map((x) => x.colour).filter((c) => (view.battle.need.inShip || {})[c] !== undefined);
   const record = () => {
     setRefused(null);
     ctx.submit({ type: 'battle-step', seat: ctx.seat >= 0 ? ctx.seat : -1, step: 'read', read: grid.current.value() }).catch(setRefused);
   };
   return html`<details class="fpanel qbbyhand" id="qb-byhand" open=${!ctx.camera || undefined}>
     <summary><span class="ftitle">Type the read by hand</span><span class="fsub">${ctx.camera ? ' · or confirm the camera’s read above' : ''}</span></summary>
-    <p class="fnote">Every cube now in the Battle ship: ${cubeWords(view.battle.need.in_ship)}.</p>
+    <p class="fnote">Every cube now in the Battle ship: ${cubeWords(view.battle.need.inShip)}.</p>
     <${DomPart} deps=${[]} build=${() => { grid.current = readGrid(colours, null, 'qb-read-grid'); return grid.current; }} />
     <button class="btn primary" id="qb-read" onClick=${record}>Record the read</button>
     ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}

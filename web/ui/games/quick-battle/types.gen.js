@@ -9,8 +9,8 @@
  * @property {string} phase
  * @property {string} who
  * @property {Object<string, number>} [drop]
- * @property {string} [drop_kind]
- * @property {Object<string, number>} [in_ship]
+ * @property {string} [dropKind]
+ * @property {Object<string, number>} [inShip]
  * @property {Array<string>} [usable]
  * @property {Object<string, any>} [plunder]
  * @property {Array<number>} cubes
@@ -72,7 +72,7 @@
  * @typedef {Object} QBPlayer
  * @property {number} seat
  * @property {string} name
- * @property {string} color
+ * @property {string} colour
  */
 
 /**
@@ -81,7 +81,7 @@
  * @property {string} name
  * @property {string} colour
  * @property {number} cubes
- * @property {number} [hold_free]
+ * @property {number} [holdFree]
  * @property {number} [damage]
  */
 
