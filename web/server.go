@@ -205,6 +205,7 @@ func (s *Server) health(c echo.Context) error {
 		"ok":          true,
 		"camera":      s.opts.Frames != nil,
 		"sim":         s.opts.Sim != nil,
+		"hardware":    s.opts.Hardware != nil,
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,
 		"score":       s.hasCalculator(),
