@@ -372,3 +372,22 @@ export function GoodsEditor({ me, g, set, lim, coins = true, show = (x) => x.cap
     </div>`;
   });
 }
+
+/**
+ * useCatalog is the owner's catalog of Dead Reckoning (islands and
+ * advancement/encounter cards, by name), fetched when a form opens.
+ * @returns {{islands: any[], advancements: any[]}}
+ */
+export function useCatalog() {
+  const [cat, setCat] = useState({ islands: [], advancements: [] });
+  useEffect(() => {
+    fetch('/api/rules/dead-reckoning/catalog').then((r) => (r.ok ? r.json() : null)).then((r) => {
+      const c = (r && r.catalog) || {};
+      setCat({ islands: c.islands || [], advancements: c.advancements || [] });
+    }).catch(() => {});
+  }, []);
+  return cat;
+}
+
+/** rowOf is the row (1-4) of a board position like "R2C3". */
+export const rowOf = (at) => Number((/^R(\d)/.exec(String(at)) || [])[1] || 0);

@@ -8,7 +8,7 @@
 import { html, useState, useRef } from '../../js/view.js';
 import {
   player, pname, posKey, inPlay, cardName, abilitiesOf, optionText, advName, moveOf, useMove,
-  Toggles, Choice, Note, Refusal, useAct,
+  Toggles, Choice, Note, Refusal, useAct, useCatalog, rowOf,
 } from './common.js';
 
 /**
@@ -83,7 +83,8 @@ export function Bonus({ view, ctx, seat }) {
 }
 
 /**
- * CardEntry names the card lying face up on a board, by its catalog id.
+ * CardEntry names the card lying face up on a board, picked by name from
+ * the owner's catalog.
  * @param {{view: any, ctx: any, seat: number}} props
  */
 export function CardEntry({ view, ctx, seat }) {
@@ -95,9 +96,17 @@ export function CardEntry({ view, ctx, seat }) {
 function CardEntryForm({ b, ctx, seat }) {
   const [id, setId] = useState('');
   const [send, err] = useAct(ctx, seat);
-  return html`<fieldset class="explore" id="card-entry"><legend>${`Which Row ${b.card.row} card lies on ${posKey(b.at)}?`}</legend>
-    <input class="entry-card" placeholder="card id from the catalog" aria-label="card id from the catalog" value=${id} onInput=${(e) => setId(e.currentTarget.value)} />
-    <button class="btn" onClick=${() => send({ type: 'reveal-card', at: posKey(b.at), card: id.trim() }).then((ok) => { if (ok) setId(''); })}>Enter the card</button>
+  const cat = useCatalog();
+  const cards = cat.advancements.filter((a) => !a.row || a.row === b.card.row);
+  const where = b.name || (b.island && b.island.name) || `row ${rowOf(posKey(b.at))}`;
+  return html`<fieldset class="explore" id="card-entry"><legend>${`Which Row ${b.card.row} card lies on ${where}?`}</legend>
+    ${cards.length ? html`<label class="field">Card
+      <select class="entry-card" value=${id} onChange=${(e) => setId(e.currentTarget.value)}>
+        <option value="">— pick its name —</option>
+        ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}</option>`)}
+      </select></label>`
+      : html`<p class="muted">No Row ${b.card.row} card is in your catalog yet: add it on the catalog page (Owner’s catalog), then pick it here.</p>`}
+    <button class="btn" disabled=${!id} onClick=${() => send({ type: 'reveal-card', at: posKey(b.at), card: id }).then((ok) => { if (ok) setId(''); })}>Enter the card</button>
     <${Refusal} err=${err} />
   </fieldset>`;
 }

@@ -18,7 +18,7 @@
 //   score.js         the "just score" calculator (DOM)
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
-import { player, colourOf, slug, posKey } from './common.js';
+import { player, pname, colourOf, slug, posKey, useCatalog, rowOf } from './common.js';
 import { Board, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
 import { BattlePanel, BattleSteps, OutcomeForm, involves, readGrid, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
@@ -76,6 +76,9 @@ export function Actions({ view, ctx }) {
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
   const me = player(view, seat) || {};
   const myTurn = seat === t.seat;
+  // A phone shows what its player may do now: off their turn, only the
+  // level-up between turns (the hand) and a battle they fight.
+  const offTurn = ctx.seat >= 0 && !myTurn;
   // The one form open among the tiles (opening one closes the others).
   const [open, setOpen] = useState(/** @type {string|null} */ (null));
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
@@ -90,7 +93,8 @@ export function Actions({ view, ctx }) {
     <div class="dr-actions">
       <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
       ${ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
-      <${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+      ${offTurn ? html`<p class="note" id="off-turn">It is ${pname(view, t.seat)}’s turn. Between turns you may level up one card in your hand (p. 13).</p>`
+        : html`<${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />`}
       <${Bonus} view=${view} ctx=${ctx} seat=${seat} />
     </div>
     <${Hand} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
@@ -102,13 +106,13 @@ export function Actions({ view, ctx }) {
         <${Buildings} key=${'building:' + seat} view=${view} ctx=${ctx} seat=${seat} />
         <${Master} key=${'master:' + seat} ...${forms} />` : null}
     </div></div>
-    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} open=${open} setOpen=${setOpen} />
+    ${offTurn ? null : html`<${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} open=${open} setOpen=${setOpen} />
     <div class="dr-actions">
       <${CardEntry} view=${view} ctx=${ctx} seat=${seat} />
       <${EndTurn} key=${'end:' + seat + ':' + t.number} view=${view} ctx=${ctx} seat=${seat} />
       <${HostJSON} ctx=${ctx} seat=${seat} />
-    </div>
-    ${entry ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} />` : null}`;
+    </div>`}
+    ${entry && (ctx.seat < 0 || myTurn) ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} view=${view} />` : null}`;
 }
 
 /** SetupGuide says how to lay out the table (version 0 only). */
@@ -164,53 +168,78 @@ function boardToEnter(view) {
 }
 
 /**
- * BoardEntry asks what a board turned face up shows: a new island typed from
- * the board, one already entered, or open sea. Its fields are the player's:
- * nothing but the player changes them, whatever the other screens do.
- * @param {{title: string, at: string, type: string, send: (a: any) => any}} props
+ * BoardEntry asks what a board turned face up shows: an island of the
+ * owner's catalog picked by its printed name, a new island typed from the
+ * board (labelled fields, only those that apply), or open sea; and the card
+ * put on it, by name. Its fields are the player's: nothing but the player
+ * changes them, whatever the other screens do.
+ * @param {{title: string, at: string, type: string, send: (a: any) => any, view: any}} props
  */
-function BoardEntry({ title, at, type, send }) {
-  const [mode, setMode] = useState('new');
+function BoardEntry({ title, at, type, send, view }) {
+  const cat = useCatalog();
+  // Islands already on the table are not offered again.
+  const onTable = new Set((view.boards || []).map((b) => b.island && b.island.id).filter(Boolean));
+  const islands = cat.islands.filter((i) => !onTable.has(i.id));
+  const cards = cat.advancements.filter((a) => !a.row || a.row === rowOf(at));
+  const [mode, setMode] = useState(/** @type {string|null} */ (null));
+  const [island, setIsland] = useState('');
+  const [card, setCard] = useState('');
+  const [err, setErr] = useState(/** @type {string|null} */ (null));
   const box = useRef(/** @type {HTMLFieldSetElement|null} */ (null));
+  const m = mode || (islands.length ? 'known' : 'new');
   const go = () => {
     const f = box.current;
     const val = (c) => /** @type {HTMLInputElement} */ (f.querySelector('.' + c)).value;
     /** @type {any} */
     const a = { type, at };
-    if (mode === 'sea') a.openSea = { arrows: [...f.querySelectorAll('.entry-arrows input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value) };
-    else if (mode === 'known') a.island = val('entry-id').trim();
-    else {
+    setErr(null);
+    if (m === 'sea') a.openSea = { arrows: [...f.querySelectorAll('.entry-arrows input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value) };
+    else if (m === 'known') {
+      if (!island) { setErr('Pick the island the board shows.'); return; }
+      a.island = island;
+    } else {
+      const name = val('entry-name').trim();
+      if (!name) { setErr('Type the island’s name as printed.'); return; }
       a.newIsland = {
-        id: slug(val('entry-name')), name: val('entry-name').trim(), slots: Number(val('entry-slots') || 0),
-        values: val('entry-values').split(',').map((x) => x.trim()).filter(Boolean).map(Number),
+        id: slug(name), name, slots: Number(val('entry-slots') || 0),
+        values: val('entry-values').split(/[,\s]+/).map((x) => x.trim()).filter(Boolean).map(Number),
         cargo: Number(val('entry-cargo') || 0), coins: Number(val('entry-coins') || 0),
         handIcon: /** @type {HTMLInputElement} */ (f.querySelector('.entry-hand')).checked || undefined,
       };
     }
-    const card = val('entry-card').trim();
     if (card) a.card = card;
     send(a);
   };
   return html`<fieldset class="explore" id="board-entry" ref=${box}>
     <legend>${title}</legend>
-    <select class="entry-mode" aria-label="What the board shows" onChange=${(e) => setMode(e.currentTarget.value)}>
-      <option value="new">a new island (type it in)</option>
-      <option value="known">an island already entered</option>
-      <option value="sea">open sea</option>
-    </select>
-    <div class="row" hidden=${mode !== 'new'}>
-      <input class="entry-name" placeholder="island name as printed" aria-label="island name as printed" />
-      <input class="entry-slots" type="number" min="1" max="9" placeholder="cube slots" aria-label="cube slots" />
-      <input class="entry-values" placeholder="coins for 1st,2nd,3rd e.g. 6,5,4" aria-label="coins for 1st, 2nd, 3rd" />
-      <input class="entry-cargo" type="number" min="0" max="9" placeholder="cargo produced" aria-label="cargo produced" />
-      <input class="entry-coins" type="number" min="0" max="9" placeholder="coins produced" aria-label="coins produced" />
-      <label class="check"><input type="checkbox" class="entry-hand" /> hand icon</label>
+    <label class="field">What the board shows
+      <select class="entry-mode" value=${m} onChange=${(e) => setMode(e.currentTarget.value)}>
+        ${islands.length ? html`<option value="known">an island from your catalog</option>` : null}
+        <option value="new">a new island (type in what is printed)</option>
+        <option value="sea">open sea</option>
+      </select></label>
+    ${m === 'known' ? html`<label class="field">Island
+      <select class="entry-island" value=${island} onChange=${(e) => setIsland(e.currentTarget.value)}>
+        <option value="">— pick its name —</option>
+        ${islands.map((i) => html`<option key=${i.id} value=${i.id}>${i.name}</option>`)}
+      </select></label>` : null}
+    <div class="grid2" hidden=${m !== 'new'}>
+      <label class="field">Island name, as printed <input class="entry-name" autocomplete="off" /></label>
+      <label class="field">Cube slots <input class="entry-slots" type="number" min="1" max="9" inputmode="numeric" /></label>
+      <label class="field">Coins for 1st, 2nd (3rd) <input class="entry-values" placeholder="e.g. 6, 5, 4" inputmode="numeric" /></label>
+      <label class="field">Cargo produced <input class="entry-cargo" type="number" min="0" max="9" inputmode="numeric" /></label>
+      <label class="field">Coins produced <input class="entry-coins" type="number" min="0" max="9" inputmode="numeric" /></label>
+      <label class="check"><input type="checkbox" class="entry-hand" /> Hand-size icon</label>
     </div>
-    <div class="row" hidden=${mode !== 'known'}><input class="entry-id" placeholder="island id, e.g. seahound-isle" aria-label="island id" /></div>
-    <div class="row entry-arrows" hidden=${mode !== 'sea'}>Arrows:
-      ${['up', 'down', 'left', 'right'].map((d) => html`<label key=${d} class="check"><input type="checkbox" value=${d} /> ${d}</label>`)}
+    <div class="row entry-arrows" hidden=${m !== 'sea'}>Arrows:
+      ${[['up', '↑ up'], ['down', '↓ down'], ['left', '← left'], ['right', '→ right']].map(([d, l]) => html`<label key=${d} class="check"><input type="checkbox" value=${d} /> ${l}</label>`)}
     </div>
-    <input class="entry-card" placeholder="id of the card put on it (optional)" aria-label="card put on it" />
+    ${m !== 'sea' ? html`<label class="field">Card put on it
+      <select class="entry-card" value=${card} onChange=${(e) => setCard(e.currentTarget.value)}>
+        <option value="">${cards.length ? '— none, or not in the catalog —' : '— none (no card of this row in your catalog) —'}</option>
+        ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}${a.merchant || a.encounter ? ' (Merchant)' : ''}</option>`)}
+      </select></label>` : null}
+    ${err ? html`<p class="fnote warn refusal" role="alert">${err}</p>` : null}
     <button class="btn primary" id=${type === 'explore' ? 'act-explore' : 'act-reveal'} onClick=${go}>Enter the board</button>
   </fieldset>`;
 }
