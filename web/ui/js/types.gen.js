@@ -64,6 +64,7 @@
  * @property {string} kind
  * @property {string} id
  * @property {string} say
+ * @property {string} [why]
  * @property {Object<string, number>} [cubes]
  * @property {Array<ExpectDie>} [dice]
  */
@@ -74,6 +75,7 @@
  * @property {string} die
  * @property {number} count
  * @property {string} [zone]
+ * @property {Array<string>} [faces]
  */
 
 /**
