@@ -373,12 +373,6 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	if score >= 0.62 {
 		squash = r.squashed(img, d, top, c.angle, score)
 	}
-	if diceTrace != nil {
-		diceTrace("SQUASH %.2f", squash)
-	}
-	if diceTrace != nil {
-		diceTrace("CAND %.1f %.1f %s %s dist %.2f ink %.3f fill %.2f spill %.2f score %.2f margin %.2f", foot.X, foot.Y, d.ID, label, dist, f.inkShare, c.fill, c.spill, score, margin)
-	}
 	// Printed faces can differ by a stroke (a 2 and a 3): a learned face
 	// must win more clearly than a pip count.
 	minMargin := 0.05
@@ -463,8 +457,5 @@ func (r *DiceReader) squashed(img image.Image, d *diceset.Die, top board.Point, 
 	}
 	return best
 }
-
-// diceTrace, when set (by tests), is told about every candidate.
-var diceTrace func(format string, a ...any)
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
