@@ -269,6 +269,42 @@ func awaitedCubes(ctx context.Context, mgr *companion.Manager, sw *companion.Har
 	}
 }
 
+// servedWaits is what the table the hardware serves waits for, for the
+// camera: it is made with the camera and follows the hardware switch once
+// there is one. It is safe for concurrent use.
+type servedWaits struct {
+	mu  sync.Mutex
+	get func() []engine.Expect
+}
+
+// follow makes the waits those of the table sw serves.
+func (w *servedWaits) follow(ctx context.Context, mgr *companion.Manager, sw *companion.HardwareSwitch) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.get = func() []engine.Expect {
+		id := sw.Table()
+		if id == "" {
+			return nil
+		}
+		s, err := mgr.Get(ctx, id)
+		if err != nil {
+			return nil
+		}
+		return s.View(engine.Public).Expects
+	}
+}
+
+// expects is what the served table waits for now (nil: none, or no table).
+func (w *servedWaits) expects() []engine.Expect {
+	w.mu.Lock()
+	get := w.get
+	w.mu.Unlock()
+	if get == nil {
+		return nil
+	}
+	return get()
+}
+
 // keyboard lets `make run` drive the simulated devices from the terminal:
 // type keys (see devices.KeyHelp) and Enter. It does nothing when standard
 // input is not a terminal (CI, systemd).

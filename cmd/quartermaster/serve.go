@@ -121,6 +121,7 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		hw.Camera = asInputCamera(cam.Camera)
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
+		opts.SimDice = cam.SimDice
 		calibratedBoard = cam.Board
 	}
 	opts.TableBoard = calibratedBoard
@@ -137,6 +138,10 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		// the newest: a game created elsewhere takes nothing.
 		sw = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
 		opts.Hardware = sw
+		if cam != nil {
+			// The camera reads dice while the served table waits for a roll.
+			cam.Waits.follow(ctx, mgr, sw)
+		}
 	}
 	if td, ok := hw.Devices.(*tableDevices); ok {
 		if sim := td.t.Sim(); sim != nil {
@@ -201,7 +206,13 @@ type camera struct {
 	// SimDropCubes shows exactly these cubes (colour -> count) on a
 	// simulated camera's board (nil for a real camera).
 	SimDropCubes func(cubes map[string]int)
-	Close        func()
+	// SimDice rolls the dice a table waits for on a simulated camera's
+	// tray (nil for a real camera).
+	SimDice web.SimDice
+	// Waits is what the served table waits for, for the camera (it reads
+	// dice while a roll is awaited); the hardware switch is set later.
+	Waits *servedWaits
+	Close func()
 }
 
 // dataDirBoard is the battle board calibrated in the data directory (by

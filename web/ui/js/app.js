@@ -496,7 +496,7 @@ function TablePage({ id, mode }) {
         <${g.Table} view=${view} snap=${snap} ctx=${c} />
       </div>
       <aside class="side">
-        ${rollPanels ? html`<${Expects} expects=${snap.expects} ctx=${c} reads=${diceReads} />` : null}
+        ${rollPanels ? html`<${Expects} expects=${snap.expects} ctx=${c} reads=${diceReads} version=${snap.version} />` : null}
         ${st.at === null && !snap.over && as !== 'public' ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
         ${st.at === null && !snap.over && as === 'public' ? html`<section class="actions" id="watching"><p class="muted">This screen watches the table: players act on the host tablet or on their phones.</p></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
@@ -509,16 +509,16 @@ function TablePage({ id, mode }) {
 // cubes to drop say what to drop; a roll is the roll panel (RollPanel).
 // reads are the camera's proposed reads of dice, shown in the panel of the
 // roll they answer.
-function Expects({ expects, ctx, reads }) {
+function Expects({ expects, ctx, reads, version }) {
   if (!expects || !expects.length) return null;
   return html`<section class="expects" id="expects"><h2>The table waits for</h2>
-    ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} read=${(reads || []).find((r) => r.expect === x.id) || null} />`)}
+    ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} version=${version} read=${(reads || []).find((r) => r.expect === x.id) || null} />`)}
   </section>`;
 }
 
-function ExpectBox({ x, ctx, read }) {
+function ExpectBox({ x, ctx, read, version }) {
   if (x.kind !== 'dice') return html`<div class="expect" data-expect=${x.id}><p class="say">${x.say}</p></div>`;
-  return html`<${RollPanel} x=${x} ctx=${ctx} read=${read} />`;
+  return html`<${RollPanel} x=${x} ctx=${ctx} read=${read} version=${version} />`;
 }
 
 /**
@@ -543,7 +543,7 @@ function rollWords(x) {
  * type), which answer the roll or correct the camera's read; and the
  * game's digital dice. A refusal shows in the panel.
  */
-function RollPanel({ x, ctx, read }) {
+function RollPanel({ x, ctx, read, version }) {
   const faces = useRef(/** @type {HTMLInputElement|null} */ (null));
   const [err, setErr] = useState(/** @type {any} */ (null));
   const n = (x.dice || []).reduce((a, d) => a + (d.count || 1), 0);
@@ -568,11 +568,11 @@ function RollPanel({ x, ctx, read }) {
     if (!digital && read) {
       // The camera read this roll: the tapped faces correct its read (kept
       // in the log as a correction of the camera).
-      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: read.baseVersion, reason: 'the faces were tapped on the tablet', source: 'tablet' } }));
+      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' } }));
     }
     return act(ctx.submit(a));
   };
-  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: read.baseVersion } }));
+  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version } }));
   const dismiss = () => act(call('POST', `/api/tables/${ctx.table}/reads/${read.id}/dismiss`, { table: ctx.table, as: ctx.as }));
   const seen = read && read.input ? read.input.dice || [] : [];
   const unread = read && read.input ? read.input.unreadable || 0 : 0;
