@@ -414,12 +414,18 @@ func (s *Service) simDieLocked(g engine.ExpectDie) (string, error) {
 		d.set = old
 		return "", err
 	}
+	shown := map[string]image.Image{} // a label printed twice is shown once
 	for f := 0; f < 6; f++ {
-		sc, err := s.simSceneLocked(uint64(f)+1, []string{id}, []int{f}, []string{""})
-		if err != nil {
-			return "", err
+		img, ok := shown[g.Faces[f]]
+		if !ok {
+			sc, err := s.simSceneLocked(uint64(f)+1, []string{id}, []int{f}, []string{""})
+			if err != nil {
+				return "", err
+			}
+			img = synth.RenderDice(sc)
+			shown[g.Faces[f]] = img
 		}
-		lf, err := d.reader.LearnFace(synth.RenderDice(sc), id, f)
+		lf, err := d.reader.LearnFace(img, id, f)
 		if err != nil {
 			return "", fmt.Errorf("the simulated camera could not learn face %d of %q: %w", f+1, g.Die, err)
 		}

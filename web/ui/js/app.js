@@ -522,16 +522,19 @@ function ExpectBox({ x, ctx, read, version }) {
 }
 
 /**
- * rollWords says what to roll in plain words: how many dice (their colour
- * when the roll mixes dice) and on which side of the tray.
+ * rollWords says what to roll in plain words: how many dice, their colour,
+ * and on which side of the tray.
  * @param {any} x an Expect of kind "dice"
  */
 function rollWords(x) {
   const groups = x.dice || [];
   const n = groups.reduce((a, d) => a + (d.count || 1), 0);
+  // A die named by a word is named by its colour ("white"); an id such as
+  // "d6" is left out.
+  const name = (d) => (/^[a-z]+$/i.test(d.die) ? d.die + ' ' : '');
   const what = groups.length > 1
-    ? groups.map((d) => `${d.count} ${d.die} ${d.count === 1 ? 'die' : 'dice'}`).join(' and ')
-    : `${n} ${n === 1 ? 'die' : 'dice'}`;
+    ? groups.map((d) => `${d.count} ${name(d)}${d.count === 1 ? 'die' : 'dice'}`).join(' and ')
+    : `${n} ${groups.length ? name(groups[0]) : ''}${n === 1 ? 'die' : 'dice'}`;
   const zone = groups.length && groups[0].zone ? groups[0].zone : '';
   return `Roll ${what}${zone ? ` on the ${zone} side of the tray` : ''}`;
 }
