@@ -110,6 +110,8 @@ func (s *Service) initDice() error {
 		base := synth.RandomDice(simSeed, synth.DiceOptions{Tray: d.tray, Set: d.set, W: w, H: h, MinDice: 1, MaxDice: 1, MaxTiltDeg: 4, Clean: true})
 		base.Dice = nil
 		base.Blur = 0
+		// Green felt: every die of the set stands out from it.
+		base.Felt = [3]float64{0.16, 0.40, 0.22}
 		d.simBase = base
 		c := base.Corners()
 		d.corners, d.w, d.h = &c, w, h
@@ -472,10 +474,12 @@ func (s *Service) simSpot(size float64, zone string, taken []board.Point, seed u
 	for _, z := range t.Zones {
 		known = known || z.ID == zone
 	}
-	step := size * 1.9
+	// Two dice apart, and clear of the walls: a wall hides the side of a
+	// die next to it from a tilted camera.
+	step, margin := size*1.9, t.WallMM+size*1.2
 	var spots []board.Point
-	for y := t.WallMM/2 + size; y <= t.Height-size; y += step {
-		for x := t.WallMM/2 + size; x <= t.Width-size; x += step {
+	for y := margin; y <= t.Height-margin; y += step {
+		for x := margin; x <= t.Width-margin; x += step {
 			p := board.Point{X: x, Y: y}
 			in := func(q board.Point) bool {
 				z := t.ZoneAt(q.X, q.Y)
