@@ -14,6 +14,7 @@ var seedActions = []string{
 	`{"type":"choose-bonus-token","seat":0,"token":"b1"}`,
 	`{"type":"level-up","seat":1,"card":"captain"}`,
 	`{"type":"play-card","seat":0,"card":"crew-1"}`,
+	`{"type":"name-hand","seat":1,"cards":["captain","crew-1","crew-1"]}`,
 	`{"type":"set-sails","seat":0,"choices":[{"card":"deck-hand-1","ability":0,"option":1}]}`,
 	`{"type":"move","seat":0,"path":["R1C1","R2C1"],"order":[1]}`,
 	`{"type":"explore","seat":0,"island":"test-isle-7","card":"test-adv-2-top"}`,
@@ -84,6 +85,25 @@ func FuzzApply(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	base := midGame(f)
+	baseSnap, _ := base.Snapshot()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		applyFuzzed(t, base, b)
+		if s, _ := base.Snapshot(); !bytes.Equal(s, baseSnap) {
+			t.Fatal("the base game changed")
+		}
+	})
+}
+
+// FuzzApplyPhysical is FuzzApply on a table with physical cards: hands
+// the companion only counts, one player's phone keeping theirs.
+func FuzzApplyPhysical(f *testing.F) {
+	for _, s := range seedActions {
+		f.Add([]byte(s))
+	}
+	base := newGame(f, physicalSetup(2), 9)
+	for _, js := range []string{`{"type":"play-card","seat":0,"card":"crew-1"}`, `{"type":"name-hand","seat":1,"cards":["gunner-1","captain"]}`, `{"type":"end-turn","seat":0}`} {
+		do(f, base, js)
+	}
 	baseSnap, _ := base.Snapshot()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		applyFuzzed(t, base, b)

@@ -57,6 +57,9 @@ func (rulesImpl) Describe() engine.GameInfo {
 const (
 	OptionBonusTokens      = "bonusTokens"
 	OptionLevelOnFinalTurn = "levelOnFinalTurn"
+	// OptionDigitalDeal: the companion shuffles, deals and draws the
+	// sailor cards (practice); off, the default, the cards stay physical.
+	OptionDigitalDeal = "digitalDeal"
 )
 
 // NewGameOptions are the variants of Options a group picks.
@@ -66,6 +69,10 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 			Help: "Each player is dealt two bonus tokens and keeps one secretly (p. 6). The tokens' contents come from your catalog."},
 		{ID: OptionLevelOnFinalTurn, Label: "Level up after your final turn", Kind: "bool", Default: json.RawMessage("false"),
 			Help: "The English rulebook forbids levelling up after your final turn (p. 22); the French edition allows it."},
+		{ID: OptionDigitalDeal, Label: "The companion deals the sailor cards", Kind: "bool", Default: json.RawMessage("false"),
+			Help: "For practice: the companion shuffles, deals and draws everyone's sailor cards and shows each hand on its player's phone. " +
+				"Off, you shuffle, deal and draw your real cards, and tap a card on a screen (or on the card reader) when you play it; " +
+				"a player may let their phone keep their hand so the rules check it."},
 	}
 }
 
@@ -73,7 +80,8 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 // catalog and the table's calibrated battle board (engine.OptionTableBoard),
 // which decides what a cube read in each zone gives.
 func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage) (json.RawMessage, error) {
-	var s Setup
+	// Cards stay physical unless the group asks the companion to deal.
+	s := Setup{Options: Options{PhysicalCards: true}}
 	for i, p := range form.Players {
 		if !slices.ContainsFunc(colours, func(c engine.Colour) bool { return c.ID == p.Colour }) {
 			return nil, engine.Malformed("players[%d].colour: %q is not a colour of the game", i, p.Colour)
@@ -87,6 +95,13 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 			dst = &s.Options.BonusTokens
 		case OptionLevelOnFinalTurn:
 			dst = &s.Options.LevelOnFinalTurn
+		case OptionDigitalDeal:
+			var digital bool
+			if err := json.Unmarshal(raw, &digital); err != nil {
+				return nil, engine.Malformed("option %q: want true or false", id)
+			}
+			s.Options.PhysicalCards = !digital
+			continue
 		case engine.OptionTableBoard:
 			if _, err := battle.ParseLayout(raw); err != nil {
 				return nil, engine.Malformed("the calibrated battle board cannot be played on (%v); fix it on the calibration page", err)

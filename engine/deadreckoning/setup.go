@@ -186,6 +186,26 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 		for _, c := range p.Cards {
 			p.Deck = append(p.Deck, c.ID)
 		}
+		if su.Options.PhysicalCards {
+			// The players shuffle and deal their own cards: the companion
+			// knows only that four are in hand, or the four entered.
+			if sp.Hand == nil {
+				p.Unknown = 4
+			}
+			for _, id := range sp.Hand {
+				if !contains(p.Deck, id) {
+					return nil, engine.Malformed("setup: player %d: opening hand card %q is not in the deck (or given twice)", i+1, id)
+				}
+				p.Deck = remove(p.Deck, id)
+				p.Hand = append(p.Hand, id)
+			}
+			p.KeepsHand = sp.Hand != nil
+			if su.Options.BonusTokens {
+				p.BonusDealt = sp.BonusDealt
+			}
+			s.Players = append(s.Players, p)
+			continue
+		}
 		s.RNG.Shuffle(len(p.Deck), func(a, b int) { p.Deck[a], p.Deck[b] = p.Deck[b], p.Deck[a] })
 		if sp.Hand != nil {
 			for _, id := range sp.Hand {

@@ -181,6 +181,8 @@
  * @property {boolean} canLevel
  * @property {boolean} finalTurnDone
  * @property {number} explored
+ * @property {Array<DRCardView>} [unseen]
+ * @property {boolean} [keepsHand]
  * @property {number} [chest]
  * @property {Array<DRCardView>} [hand]
  * @property {Array<DRCardView>} [deck]
@@ -299,6 +301,7 @@
  * @property {Array<DRBattleZoneView>} battleZones
  * @property {Object<string, any>} [advancements]
  * @property {Object<string, DRSailorInfo>} sailors
+ * @property {boolean} [physicalCards]
  */
 
 /**
