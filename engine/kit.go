@@ -43,6 +43,10 @@ type GameInfo struct {
 	// (the cube tower and the battle board), "dice" (the dice tray),
 	// "buttons", "cards" (RFID taps).
 	Inputs []string `json:"inputs,omitempty"`
+	// Start, when set, is the label of a button on the start page that
+	// opens the new-game form with this game chosen: a helper a group
+	// reaches for without starting a whole game (e.g. "Quick battle").
+	Start string `json:"start,omitempty"`
 }
 
 // Colour is one player colour: an id the setup uses, a label players read

@@ -43,7 +43,7 @@ var seedActions = []string{
 	`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"explode":1},"green":{"damage-left":1}},"redrop":{"green":0}}}`,
 	`{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"0/gunner-1/level/0","zone":"damage-left"}`,
 	`{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`,
-	`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":1,"ship":{"cargo":1,"coins":1},"island":{"cargo":0,"coins":0}}}`,
+	`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choiceCoins":1,"ship":{"cargo":1,"coins":1},"island":{"cargo":0,"coins":0}}}`,
 	`{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":1},"green":{"explode":1}}}}`,
 	`{"type":"record-battle-outcome","seat":-1,"attackerWon":true,"damageToDefender":1,"attackerPlunder":{"holds":{"A":{"cargo":1}},"island":{"coins":1}}}`,
 }

@@ -223,7 +223,7 @@ func TestScoreEndStateUsesTheCatalog(t *testing.T) {
 	// catalog (test values) completes it.
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(in, &m)
-	delete(m, "achievement_values")
+	delete(m, "achievementValues")
 	bare, _ := json.Marshal(m)
 	out, _ = kit().ScoreEndState(bare, nil)
 	_ = json.Unmarshal(out, &res)

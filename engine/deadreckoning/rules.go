@@ -48,7 +48,11 @@ type ruleAction interface {
 // initialised before any init function runs, so the init functions of every
 // file can register their actions into it directly; after start-up it is
 // only read.
-var codec = engine.NewCodec(ActionVersion)
+var codec = func() *engine.Codec {
+	c := engine.NewCodec(ActionVersion)
+	c.AcceptOldKeys(OldKeys) // stored games and old scripts
+	return c
+}()
 
 // registerAction adds an action type to the codec. Call it from an init
 // function; mk must return a new pointer to a struct embedding

@@ -38,7 +38,7 @@ type Setup struct {
 // really holds at the table.
 type SetupPlayer struct {
 	Name  string `json:"name"`
-	Color string `json:"color"`
+	Color string `json:"colour"`
 	// Hand is the opening hand as drawn at the table (4 card ids); absent:
 	// drawn from the deck as shuffled with the seed.
 	Hand []string `json:"hand,omitempty"`
@@ -76,7 +76,7 @@ var startingCargo = []int{1, 2, 3, 2}
 
 func decodeSetup(raw json.RawMessage) (Setup, error) {
 	var s Setup
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return s, engine.Malformed("setup: %v", err)

@@ -165,7 +165,7 @@ func (c *SailorCard) slot(name string) **Adv {
 type Player struct {
 	Seat  engine.Seat `json:"seat"`
 	Name  string      `json:"name"`
-	Color string      `json:"color"`
+	Color string      `json:"colour"`
 	// Chest is the coins in the Treasure chest: secret (p. 6).
 	Chest int `json:"chest"`
 	// Dock is the cargo on the Dock tile.

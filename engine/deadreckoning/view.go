@@ -116,7 +116,7 @@ type CardView struct {
 type PlayerView struct {
 	Seat          engine.Seat    `json:"seat"`
 	Name          string         `json:"name"`
-	Color         string         `json:"color"`
+	Color         string         `json:"colour"`
 	Dock          int            `json:"dock"`
 	Cubes         int            `json:"cubes"`
 	Ship          ShipView       `json:"ship"`

@@ -53,7 +53,7 @@ function App() {
   // WebSocket), the same one is only updated.
   switch (page) {
     case undefined: return html`<${Home} key="home" />`;
-    case 'new': return html`<${NewGame} key="new" />`;
+    case 'new': return html`<${NewGame} key="new" pick=${r.q.get('rules') || ''} />`;
     case 't': return html`<${TablePage} key=${'t/' + id} id=${id} mode="table" />`;
     case 'p': return html`<${JoinPage} key=${'p/' + id} id=${id} pinFromLink=${r.q.get('pin')} />`;
     case 'score': return html`<${ScorePage} key=${'score/' + (id || '')} rules=${id} />`;
@@ -78,7 +78,8 @@ function Home() {
     }).catch(setErr);
     rulesList().then(setGames).catch(() => {});
   }, []);
-  const titles = games.map((g) => g.title).join(', ');
+  // A helper with its own start button (a quick battle) is not another game.
+  const titles = games.filter((g) => !g.start).map((g) => g.title).join(', ');
   const scorers = games.filter((g) => g.hasCalculator);
   return html`
     <section class="hero">
@@ -86,6 +87,7 @@ function Home() {
       <p class="lead">The table companion${titles ? ' for ' + titles : ''}.</p>
       <div class="bigbuttons">
         <a class="big primary" href="#/new" id="new-game">New game</a>
+        ${games.filter((g) => g.start).map((g) => html`<a key=${'start:' + g.rules} class="big" href=${'#/new?rules=' + encodeURIComponent(g.rules)} data-start=${g.rules}>${g.start}</a>`)}
         ${scorers.map((g) => html`<a key=${g.rules} class="big" href=${'#/score/' + g.rules}>${scorers.length > 1 ? 'Just score: ' + g.title : 'Just score'}</a>`)}
         <a class="big" href="#/help">Rules help</a>
         ${games.some((g) => (g.catalogKinds || []).length) ? html`<a class="big" href="#/catalog" id="catalog-link">Owner’s catalog</a>` : null}
@@ -125,7 +127,8 @@ function colourCss(info, id) {
 
 let rowSeq = 0;
 
-function NewGame() {
+/** @param {{pick?: string}} props pick: the game chosen (a start-page button) */
+function NewGame({ pick = '' }) {
   const [games, setGames] = useState(/** @type {any[]|null} */ (null));
   const [rules, setRules] = useState('');
   const [rows, setRows] = useState(() => [{ key: ++rowSeq }, { key: ++rowSeq }]);
@@ -135,7 +138,7 @@ function NewGame() {
   // is not entered yet: the form says so, with a link to the catalog page.
   const [noCatalog, setNoCatalog] = useState('');
   useEffect(() => {
-    rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs[0].rules); }).catch(setErr);
+    rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs.some((g) => g.rules === pick) ? pick : gs[0].rules); }).catch(setErr);
   }, []);
   useEffect(() => {
     const g = (games || []).find((x) => x.rules === rules);

@@ -180,6 +180,7 @@
  * @property {number} [bggId]
  * @property {boolean} highestWins
  * @property {Array<string>} [inputs]
+ * @property {string} [start]
  * @property {Array<Option>} options
  * @property {boolean} hasHelp
  * @property {boolean} hasCalculator

@@ -32,7 +32,7 @@ export const accepts = legacy.accepts;
 export function title(view) {
   const t = view.turn || {};
   const p = legacy.player(view, t.seat);
-  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? legacy.colourOf(p.color) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
+  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? legacy.colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
 }
 
 /** Table is the board, the players and the battle. */
