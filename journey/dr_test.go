@@ -98,9 +98,19 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 		players[i].phone = b.Device(bt.PhoneW, bt.PhoneH)
 	}
 	table := newGame(t, b, tablet, s.URL, "Dead Reckoning", players)
+	// The tower and camera served no table: the new game takes them.
+	b.WaitText(tablet, ".hosttools", "Tower & camera: here")
 	b.Shot(tablet, "journey-dr4-table.png")
 	joinPhones(t, b, tablet, s.URL, table, players)
 	for _, p := range players {
 		b.Shot(p.phone, "journey-dr4-phone-"+slug(p.name)+".png")
 	}
+
+	// Another group starts a game on another tablet in the middle of this
+	// one: it takes nothing until its host asks, and then the first table
+	// is told the tower and camera moved.
+	other := b.Device(bt.TabletW, bt.TabletH)
+	newGame(t, b, other, s.URL, "Dead Reckoning", []player{{name: "Eve", colour: "Purple"}, {name: "Fay", colour: "Green"}})
+	b.WaitText(other, ".hosttools", "Use the tower & camera here")
+	b.WaitText(tablet, ".hosttools", "Tower & camera: here")
 }

@@ -209,6 +209,7 @@ func (s *Server) health(c echo.Context) error {
 		"camera":      s.opts.Frames != nil,
 		"sim":         s.opts.Sim != nil || s.opts.SimDice != nil,
 		"simDice":     s.opts.SimDice != nil,
+		"hardware":    s.opts.Hardware != nil,
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,
 		"score":       s.hasCalculator(),

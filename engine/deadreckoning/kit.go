@@ -200,30 +200,30 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 	name := engine.CatalogField{ID: "name", Label: "Name", Kind: "text", Required: true, Help: "As printed."}
 	abilities := engine.CatalogField{ID: "abilities", Label: "Abilities", Kind: "list", Help: "The abilities printed on the card, as in docs/engine.md."}
 	return []engine.CatalogKind{
-		{ID: "island", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
+		{ID: "island", List: "islands", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
 			{ID: "slots", Label: "Cube slots", Kind: "number", Required: true},
 			{ID: "values", Label: "Coins for 1st, 2nd (and 3rd)", Kind: "list", Required: true, Help: "Two or three numbers, most cubes first."},
 			{ID: "cargo", Label: "Cargo produced", Kind: "number", Required: true},
 			{ID: "coins", Label: "Coins produced", Kind: "number", Required: true},
 			{ID: "handIcon", Label: "Hand-size icon", Kind: "bool"}}},
-		{ID: "advancement", Label: "Advancement or Encounter card", Help: "Rows 1 to 4; an Encounter shows a Merchant ship on its back.", Fields: []engine.CatalogField{id, name,
+		{ID: "advancement", List: "advancements", Label: "Advancement or Encounter card", Help: "Rows 1 to 4; an Encounter shows a Merchant ship on its back.", Fields: []engine.CatalogField{id, name,
 			{ID: "row", Label: "Row", Kind: "number", Required: true},
 			{ID: "slot", Label: "Slot", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "top", Label: "Top"}, {Value: "middle", Label: "Middle"}, {Value: "bottom", Label: "Bottom"}}},
 			{ID: "cost", Label: "Cost", Kind: "number", Required: true},
 			{ID: "encounter", Label: "Encounter (Merchant back)", Kind: "bool"},
 			abilities}},
-		{ID: "upgrade", Label: "Ship upgrade tile", Fields: []engine.CatalogField{id, name,
+		{ID: "upgrade", List: "upgrades", Label: "Ship upgrade tile", Fields: []engine.CatalogField{id, name,
 			{ID: "tier", Label: "Tier", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "basic", Label: "Basic"}, {Value: "advanced", Label: "Advanced"}}},
 			{ID: "sails", Label: "Sails", Kind: "number"},
 			{ID: "cannons", Label: "Cannons", Kind: "number"},
 			{ID: "hold", Label: "Hold capacity", Kind: "number"},
 			abilities}},
-		{ID: "bonusToken", Label: "Bonus achievement token", Fields: []engine.CatalogField{id,
+		{ID: "bonusToken", List: "bonusTokens", Label: "Bonus achievement token", Fields: []engine.CatalogField{id,
 			{ID: "achievements", Label: "Achievements", Kind: "list", Required: true, Choices: achievements}}},
-		{ID: "achievementValue", Label: "Achievement value", Help: "The coins printed beside each achievement on your Harbor board.", Fields: []engine.CatalogField{
+		{ID: "achievementValue", List: "achievementValues", Shape: engine.CatalogMap, Label: "Achievement value", Help: "The coins printed beside each achievement on your Harbor board.", Fields: []engine.CatalogField{
 			{ID: "achievement", Label: "Achievement", Kind: "choice", Required: true, Choices: achievements},
 			{ID: "value", Label: "Coins", Kind: "number", Required: true}}},
-		{ID: "buildingCost", Label: "Building cost", Help: "Printed on the First Mate card.", Fields: []engine.CatalogField{
+		{ID: "buildingCost", List: "buildingCosts", Shape: engine.CatalogMap, Label: "Building cost", Help: "Printed on the First Mate card.", Fields: []engine.CatalogField{
 			{ID: "building", Label: "Building", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "fort", Label: "Fort"}, {Value: "garrison", Label: "Garrison"}, {Value: "outpost", Label: "Outpost"}}},
 			{ID: "cost", Label: "Cargo", Kind: "number", Required: true}}},
 	}

@@ -317,3 +317,15 @@ func TestSetupWithTableBoard(t *testing.T) {
 		t.Error("a broken board was put in")
 	}
 }
+
+// TestCatalogKindsNameTheirLists: every kind names where its entries are
+// in the catalog file; achievement values and building costs are maps.
+func TestCatalogKindsNameTheirLists(t *testing.T) {
+	raw, err := json.Marshal(testCatalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.CheckCatalogKinds(kit().CatalogKinds(), raw); err != nil {
+		t.Fatal(err)
+	}
+}

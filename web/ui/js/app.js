@@ -182,6 +182,7 @@ function NewGame({ pick = '' }) {
     try {
       const res = await call('POST', '/api/tables', { body });
       secrets.setHost(res.table, res.hostToken, res.pins);
+      await claimFreeHardware(res.table);
       location.hash = `#/t/${res.table}`;
     } catch (e) { setErr(e); }
   };
@@ -251,6 +252,44 @@ function OptionField({ o, players }) {
     ${o.help ? html`<p class="muted help">${o.help}</p>` : null}
     ${dis ? html`<p class="muted help">${o.disabled}</p>` : null}
   </div>`;
+}
+
+// ---------- the table's hardware ----------
+
+// The tower, camera, buttons and reader serve one table at a time: the one
+// its host chose. A game started while they serve no table takes them (the
+// group that just sat down expects its battles read); one started while they
+// serve another table takes nothing until its host says so.
+
+/** claimFreeHardware points the hardware at table id if it serves none. */
+async function claimFreeHardware(id) {
+  try {
+    const h = health || await call('GET', '/api/health');
+    if (!h || !h.hardware) return;
+    const cur = await call('GET', '/api/hardware');
+    if (!cur.table) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
+  } catch (e) { /* the table works without: the host can still choose it */ }
+}
+
+/** HardwareSwitch says whether the tower and camera serve this table, and
+ * lets the host move them here (or free them). */
+function HardwareSwitch({ id }) {
+  const [served, setServed] = useState(/** @type {string|null} */ (null));
+  const [err, setErr] = useState(null);
+  const load = () => call('GET', '/api/hardware').then((r) => setServed(r.table || ''), () => setServed(null));
+  useEffect(() => { load(); const t = setInterval(load, 10000); return () => clearInterval(t); }, [id]);
+  if (served === null || !(health && health.hardware)) return null;
+  const use = async (on) => {
+    setErr(null);
+    try { const r = await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: on } }); setServed(r.table || ''); } catch (e) { setErr(e); }
+  };
+  if (served === id) {
+    return html`<span class="hwswitch"><span class="badge ok" id="hardware-here" title="The cube tower, the camera and the buttons serve this table">Tower & camera: here</span>
+      <button class="btn" id="hardware-release" onClick=${() => use(false)}>Free them</button></span>`;
+  }
+  return html`<span class="hwswitch"><button class="btn primary" id="hardware-use" onClick=${() => use(true)}
+    title=${served ? 'They serve another table now; this moves them here' : 'They serve no table now'}>Use the tower & camera here</button>
+    ${err ? html`<${ErrorBox} err=${err} />` : null}</span>`;
 }
 
 // ---------- join (phone) ----------
@@ -478,6 +517,7 @@ function TablePage({ id, mode }) {
       ${as === 'host' ? html`<div class="hosttools">
         <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
+        <${HardwareSwitch} id=${id} />
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
       </div>` : null}

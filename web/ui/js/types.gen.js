@@ -22,6 +22,8 @@
  * @property {string} id
  * @property {string} label
  * @property {string} [help]
+ * @property {string} list
+ * @property {string} [shape]
  * @property {Array<CatalogField>} fields
  */
 
