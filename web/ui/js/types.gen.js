@@ -187,6 +187,7 @@
  * @property {boolean} hasHelp
  * @property {boolean} hasCalculator
  * @property {Array<CatalogKind>} catalogKinds
+ * @property {any} [facts]
  * @property {string} module
  */
 
