@@ -283,6 +283,9 @@ type Expect struct {
 	// Say is what to do, in players' words ("drop 3 purple and 2 black
 	// cubes into the tower").
 	Say string `json:"say"`
+	// Why says what the input is for, in players' words ("Ann attacks the
+	// merchant ship"); "" when Say says it all.
+	Why string `json:"why,omitempty"`
 	// Cubes: colour id -> how many to drop.
 	Cubes map[string]int `json:"cubes,omitempty"`
 	// Dice: the dice to roll, by die id, with the tray zone to roll them in.
@@ -294,6 +297,10 @@ type ExpectDie struct {
 	Die   string `json:"die"`
 	Count int    `json:"count"`
 	Zone  string `json:"zone,omitempty"`
+	// Faces are the labels of the die's six faces as printed (a label may
+	// repeat), so a screen can offer them to tap and a simulated camera can
+	// roll and paint the die.
+	Faces []string `json:"faces,omitempty"`
 }
 
 // ScreenFacts is implemented by games whose screen module needs printed

@@ -2,13 +2,17 @@ package tablehw
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/companion/store"
 	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 )
 
 func TestDeviceEventsKeepTheirSeats(t *testing.T) {
@@ -95,5 +99,47 @@ func TestSimulatedDropLaysTheAwaitedCubes(t *testing.T) {
 	awaited = nil
 	if _, err := sc.Do(context.Background(), "drop-sensor", "drop 3"); err != nil || fmt.Sprint(random) != "[3]" || len(laid) != 3 {
 		t.Errorf("with nothing awaited: random %v, laid %v, %v", random, laid, err)
+	}
+}
+
+// TestCameraFollowsTheServedTablesWaits: the camera learns what the table
+// the hardware serves waits for (Race to Ten's start roll), nothing before
+// the host chooses a table, and nothing for a table it does not serve.
+func TestCameraFollowsTheServedTablesWaits(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	mgr, err := companion.NewManager(nil, st, []engine.Rules{racetoten.Rules()}, companion.ManagerOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mgr.Close()
+	w := &Waits{}
+	if got := w.Expects(); got != nil {
+		t.Fatalf("before the hardware switch: %+v", got)
+	}
+	sw := companion.NewHardwareSwitch(ctx, mgr, companion.Hardware{}, nil)
+	w.Follow(ctx, mgr, sw)
+	if got := w.Expects(); got != nil {
+		t.Fatalf("no table served, yet the camera waits for %+v", got)
+	}
+	s, _, err := mgr.Create(ctx, companion.CreateRequest{Rules: racetoten.Name, Setup: json.RawMessage(`{"players":[{"name":"Ann","colour":"red"},{"name":"Ben","colour":"blue"}]}`),
+		Players: []companion.PlayerInfo{{Name: "Ann", Colour: "red", Seat: 0}, {Name: "Ben", Colour: "blue", Seat: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.Expects(); got != nil {
+		t.Fatalf("a table the hardware does not serve: %+v", got)
+	}
+	if err := sw.Use(ctx, s.ID()); err != nil {
+		t.Fatal(err)
+	}
+	got := w.Expects()
+	if len(got) != 1 || got[0].Kind != "dice" || len(got[0].Dice) != 1 || got[0].Dice[0].Die != "white" {
+		t.Errorf("the served table waits for %+v, want its start roll of one white die", got)
 	}
 }

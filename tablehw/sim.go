@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/devices"
@@ -154,6 +155,43 @@ func AwaitedCubes(ctx context.Context, mgr *companion.Manager, sw *companion.Har
 		}
 		return nil
 	}
+}
+
+// Waits is what the table the hardware serves waits for, for the camera
+// (it reads dice while a roll is awaited): made with the camera, it follows
+// the hardware switch once there is one. It is safe for concurrent use.
+type Waits struct {
+	mu  sync.Mutex
+	get func() []engine.Expect
+}
+
+// Follow makes the waits those of the table sw serves.
+func (w *Waits) Follow(ctx context.Context, mgr *companion.Manager, sw *companion.HardwareSwitch) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.get = func() []engine.Expect {
+		id := sw.Table()
+		if id == "" {
+			return nil
+		}
+		s, err := mgr.Get(ctx, id)
+		if err != nil {
+			return nil
+		}
+		return s.View(engine.Public).Expects
+	}
+}
+
+// Expects is what the served table waits for now (nil: none, or no table
+// served yet).
+func (w *Waits) Expects() []engine.Expect {
+	w.mu.Lock()
+	get := w.get
+	w.mu.Unlock()
+	if get == nil {
+		return nil
+	}
+	return get()
 }
 
 // Keyboard lets `make run` drive the simulated devices from the terminal:

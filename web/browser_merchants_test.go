@@ -15,16 +15,22 @@ import (
 // TestJourneyMerchants plays the first round of the engine's example
 // script (its made-up map and cards, seed 42) on a tablet and two phones:
 // Ann leaves port, scouts and raids a merchant, sails on; Bob visits his
-// port; Ann scouts Bob and they fight a sea battle whose rolls are entered
-// by typing the faces the dice show into the shell's roll box (the dice
-// camera is not simulated on this branch). Each screen is checked, and no
-// phone's secrets show on another screen.
+// port; Ann scouts Bob and they fight a sea battle. The battle's
+// seamanship contest is rolled in the simulated camera's tray (printed
+// dice with the test catalog's faces, learned by the simulator) and
+// confirmed from the camera's read; the other rolls are entered by typing
+// the faces into the shell's roll panel. Each screen is checked, and no phone's secrets show
+// on another screen.
 //
 // The table is created with the script's setup through the API (the
 // captains are fixed, where the new-game form would draw them); everything
 // after that is taps and typing.
 func TestJourneyMerchants(t *testing.T) {
-	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	// The simulated camera's seed 245 rolls the seamanship contest's faces
+	// below: skull skull, then skull 1 1 (the camera draws its faces from a
+	// seeded source).
+	cam := newSimCamera(t, 245)
+	e := newEnv(t, cam.options(Options{PingInterval: time.Second}), merchants.Rules())
 	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +51,7 @@ func TestJourneyMerchants(t *testing.T) {
 	var cr createResponse
 	r.json(t, &cr)
 	id := cr.Table
+	cam.serve(t, e, id)
 
 	b := newBrowser(t, e.http.URL)
 	tablet := b.device(1280, 800)
@@ -136,7 +143,23 @@ func TestJourneyMerchants(t *testing.T) {
 	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.shot(tablet, "mm-tablet-battle.png")
-	for _, f := range []string{"skull, skull", "skull, 1, 1", "1, skull", "4"} {
+	// The seamanship contest is rolled in the tray (the shots are typed:
+	// the simulator renders in plain Go, slow under -race).
+	for i, f := range [][]string{{"skull", "skull"}, {"skull", "1", "1"}} {
+		// Each roll in the tray: the camera's read in the roll panel, one
+		// tap to confirm, and the faces on the table's last roll.
+		var req string
+		b.run(tablet, "the roll asked", chromedp.WaitVisible(`#expects .expect`, chromedp.ByQuery),
+			chromedp.Evaluate(`document.querySelector('#expects .expect').dataset.expect`, &req))
+		b.cameraRoll(tablet, e, id, cr.HostToken, f)
+		if i == 0 {
+			b.shot(tablet, "mm-tablet-battle-camera.png")
+		}
+		b.run(tablet, "confirm the camera's read", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
+			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		b.waitText(tablet, "#mm-last-roll", f[0])
+	}
+	for _, f := range []string{"1, skull", "4"} {
 		enterRoll(f)
 	}
 	b.waitText(tablet, "#mm-battle", "Shots")

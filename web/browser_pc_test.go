@@ -229,7 +229,10 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 // simulation on main yet), the faces and damage appear on every screen,
 // and he loses the fight.
 func TestJourneyPiratesCode(t *testing.T) {
-	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules(), piratescode.Rules())
+	// The simulated camera's seed 6 rolls 3 and 6 for the attack (the
+	// camera draws its faces from a seeded source).
+	cam := newSimCamera(t, 6)
+	e := newEnv(t, cam.options(Options{PingInterval: time.Second}), deadreckoning.Rules(), piratescode.Rules())
 	script, err := os.ReadFile("../engine/piratescode/testdata/script-example.json")
 	if err != nil {
 		t.Fatal(err)
@@ -249,6 +252,7 @@ func TestJourneyPiratesCode(t *testing.T) {
 	}
 	var cr createResponse
 	r.json(t, &cr)
+	cam.serve(t, e, cr.Table)
 
 	b := newBrowser(t, e.http.URL)
 	tablet := b.device(1280, 800)
@@ -315,15 +319,18 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.waitText(bo, "#pc-attack", "the Orange merchant ship")
 	b.tap(bo, "Bo attacks", `#pc-attack-orange`)
 	b.waitText(tablet, "#pc-fight", "Bo attacks the Orange merchant ship")
-	b.waitText(tablet, "#expects", "roll 2")
+	b.waitText(tablet, "#expects", "Roll 2 dice on the attacker side of the tray: Bo attacks the Orange merchant ship")
 	b.waitText(bo, "#pc-act", "Roll 2 dice: Bo attacks the Orange merchant ship")
 	b.waitText(tablet, "#pc-fight", "Waiting for 2 dice")
-	b.shot(tablet, "pc-tablet-attack-roll.png")
-	// The dice rolled on the table show 6 and 3: Bo taps them in.
-	b.run(bo, "tap 6 and 3", chromedp.Click(`#pc-act [data-face="6"]`, chromedp.ByQuery), chromedp.Click(`#pc-act [data-face="3"]`, chromedp.ByQuery))
 	b.pcFits(bo, "Bo's phone, the dice", 16)
 	b.shot(bo, "pc-phone-bo-dice.png")
-	b.tap(bo, "these are the dice", `#pc-act [data-act="send-faces"]`)
+	b.shot(tablet, "pc-tablet-attack-roll.png")
+	// Bo rolls in the tray under the camera (the simulated one rolls 3
+	// and 6); the tablet's roll panel shows the camera's read, and one
+	// tap confirms it.
+	b.cameraRoll(tablet, e, cr.Table, cr.HostToken, []string{"3", "6"})
+	b.shot(tablet, "pc-tablet-attack-camera.png")
+	b.tap(tablet, "confirm the camera's read", `#expects [data-act="confirm-roll"]`)
 	b.waitText(tablet, "#pc-faces", "6")
 	b.waitText(tablet, "#pc-faces", "3")
 	b.waitText(tablet, "#pc-faces", "damage (the ship sinks at 2)")

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // The table's outside parts the web server shows. cmd wires them to vision
@@ -38,6 +40,18 @@ type SimControls interface {
 	// saying what happened. An unknown key or command is an error whose text
 	// the panel shows.
 	Do(ctx context.Context, key, command string) (string, error)
+}
+
+// SimDiceKey is the simulated dice tray's key in the developer panel
+// (/api/sim); its command "roll" rolls what the table waits for.
+const SimDiceKey = "dice-tray"
+
+// SimDice rolls dice on the simulated camera: the dice of the first roll a
+// table waits for (its engine.Expect of kind "dice"), in their zones, so
+// the camera's read is the roll awaited. The camera then proposes the read
+// like any other.
+type SimDice interface {
+	SimRoll(ctx context.Context, expects []engine.Expect) (said string, err error)
 }
 
 // Point is a position in camera image pixels.

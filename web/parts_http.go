@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // mjpegBoundary separates the frames of the MJPEG stream.
@@ -72,15 +74,20 @@ func (s *Server) cameraFrame(c echo.Context) error {
 }
 
 func (s *Server) simDevices(c echo.Context) error {
-	if s.opts.Sim == nil {
+	if s.opts.Sim == nil && s.opts.SimDice == nil {
 		return fail(errUnavailable, "this server runs without simulated devices (start it with --sim)")
 	}
-	ds, err := s.opts.Sim.Devices(c.Request().Context())
-	if err != nil {
-		return err
+	ds := []SimDevice{}
+	if s.opts.Sim != nil {
+		got, err := s.opts.Sim.Devices(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		ds = append(ds, got...)
 	}
-	if ds == nil {
-		ds = []SimDevice{}
+	if s.opts.SimDice != nil {
+		ds = append(ds, SimDevice{Key: SimDiceKey, Label: "Dice tray (simulated camera)", Commands: []string{"roll"},
+			State: "rolls the dice the table waits for"})
 	}
 	return c.JSON(http.StatusOK, ds)
 }
@@ -92,7 +99,7 @@ type simRequest struct {
 }
 
 func (s *Server) simDo(c echo.Context) error {
-	if s.opts.Sim == nil {
+	if s.opts.Sim == nil && s.opts.SimDice == nil {
 		return fail(errUnavailable, "this server runs without simulated devices (start it with --sim)")
 	}
 	var req simRequest
@@ -103,9 +110,32 @@ func (s *Server) simDo(c echo.Context) error {
 	if req.Key == "" || req.Command == "" {
 		return fail(errBadRequest, "say which device (key) and what to do (command)")
 	}
+	if req.Key == SimDiceKey && s.opts.SimDice != nil {
+		return s.simRoll(c, req.Command)
+	}
+	if s.opts.Sim == nil {
+		return fail(errBadRequest, "%s: no such simulated device", req.Key)
+	}
 	out, err := s.opts.Sim.Do(c.Request().Context(), req.Key, req.Command)
 	if err != nil {
 		return fail(errBadRequest, "%s: %v", req.Key, err)
+	}
+	return c.JSON(http.StatusOK, map[string]string{"result": out})
+}
+
+// simRoll rolls, on the simulated camera, the dice that the table named by
+// ?table= waits for (simHost has checked its host's token).
+func (s *Server) simRoll(c echo.Context, command string) error {
+	if command != "roll" {
+		return fail(errBadRequest, "%s: the dice tray knows only \"roll\"", SimDiceKey)
+	}
+	t, err := s.tables.Get(c.Request().Context(), c.QueryParam("table"))
+	if err != nil {
+		return err
+	}
+	out, err := s.opts.SimDice.SimRoll(c.Request().Context(), t.View(engine.Public).Expects)
+	if err != nil {
+		return fail(errBadRequest, "%s: %v", SimDiceKey, err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"result": out})
 }

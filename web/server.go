@@ -28,6 +28,9 @@ type Options struct {
 	Frames FrameSource
 	// Sim drives simulated devices from the developer panel; nil: no panel.
 	Sim SimControls
+	// SimDice rolls the dice a table waits for on the simulated camera
+	// (the panel's dice tray, /api/sim with key SimDiceKey); nil: none.
+	SimDice SimDice
 	// Calibrator edits the camera calibration (host only); nil: none.
 	Calibrator Calibrator
 	// Rules are the games served at /api/rules, in the order the shell
@@ -204,7 +207,8 @@ func (s *Server) health(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{
 		"ok":          true,
 		"camera":      s.opts.Frames != nil,
-		"sim":         s.opts.Sim != nil,
+		"sim":         s.opts.Sim != nil || s.opts.SimDice != nil,
+		"simDice":     s.opts.SimDice != nil,
 		"hardware":    s.opts.Hardware != nil,
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,

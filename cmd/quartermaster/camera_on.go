@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/quartermaster-table/quartermaster/config"
+	"github.com/quartermaster-table/quartermaster/tablehw"
 	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/vision/camerasvc"
 )
@@ -22,7 +23,8 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg config.Config) (*camer
 	if cfg.Camera == "" && !cfg.Sim {
 		return nil, nil
 	}
-	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: camerasvc.CubesRead,
+	waits := &tablehw.Waits{}
+	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: camerasvc.CubesRead, Expects: waits.Expects,
 		CheckBoard: func(l json.RawMessage) error { _, err := rulesBoard(l); return err }}
 	if cfg.Camera == "" {
 		o.Dir = filepath.Join(cfg.Data, camerasvc.SimDir)
@@ -47,10 +49,11 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg config.Config) (*camer
 	go func() { defer close(done); _ = svc.Run(ctx) }()
 	// Everything reading frames has stopped before the camera is closed.
 	closeCam := func() { cancel(); <-done; svc.Close() }
-	out := &camera{Camera: svc, Frames: svc, Calibrator: svc, Board: svc.Board, Close: closeCam}
+	out := &camera{Camera: svc, Frames: svc, Calibrator: svc, Board: svc.Board, Close: closeCam, Waits: waits}
 	if svc.Simulated() {
 		out.SimDrop = svc.SimDrop
 		out.SimDropCubes = func(cubes map[string]int) { svc.SimDropCubes(cubes) }
+		out.SimDice = svc
 	}
 	return out, nil
 }

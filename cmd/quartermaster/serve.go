@@ -100,6 +100,7 @@ func serve(ctx context.Context, lg *slog.Logger, cfg config.Config, devCfg devic
 		hw.Camera = cam.Camera
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
+		opts.SimDice = cam.SimDice
 		calibratedBoard = cam.Board
 	}
 	opts.TableBoard = calibratedBoard
@@ -117,6 +118,10 @@ func serve(ctx context.Context, lg *slog.Logger, cfg config.Config, devCfg devic
 		// The host's choice is kept in the data directory across restarts.
 		sw = companion.NewHardwareSwitch(ctx, mgr, hw, tablehw.WithPlayers)
 		opts.Hardware = tablehw.Remember(ctx, lg, sw, cfg.Data)
+		if cam != nil {
+			// The camera reads dice while the served table waits for a roll.
+			cam.Waits.Follow(ctx, mgr, sw)
+		}
 	}
 	if td, ok := hw.Devices.(*tablehw.Devices); ok {
 		if sim := td.Table().Sim(); sim != nil {
@@ -181,7 +186,13 @@ type camera struct {
 	// SimDropCubes shows exactly these cubes (colour -> count) on a
 	// simulated camera's board (nil for a real camera).
 	SimDropCubes func(cubes map[string]int)
-	Close        func()
+	// SimDice rolls the dice a table waits for on a simulated camera's
+	// tray (nil for a real camera).
+	SimDice web.SimDice
+	// Waits is what the served table waits for, for the camera (it reads
+	// dice while a roll is awaited); the hardware switch is set later.
+	Waits *tablehw.Waits
+	Close func()
 }
 
 // rulesBoard checks that a calibrated layout is a battle board the rules

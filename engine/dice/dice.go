@@ -104,7 +104,7 @@ func (r Request) Say() string {
 // Expect is the request as the kit's engine.Expect, for the camera and the
 // dashboard.
 func (r Request) Expect() engine.Expect {
-	e := engine.Expect{Kind: "dice", ID: r.ID, Say: r.Say()}
+	e := engine.Expect{Kind: "dice", ID: r.ID, Say: r.Say(), Why: r.Purpose}
 	idx := map[string]int{}
 	for _, d := range r.Dice {
 		if i, ok := idx[d.ID]; ok {
@@ -112,7 +112,7 @@ func (r Request) Expect() engine.Expect {
 			continue
 		}
 		idx[d.ID] = len(e.Dice)
-		e.Dice = append(e.Dice, engine.ExpectDie{Die: d.ID, Count: 1, Zone: r.Side})
+		e.Dice = append(e.Dice, engine.ExpectDie{Die: d.ID, Count: 1, Zone: r.Side, Faces: append([]string(nil), d.Faces...)})
 	}
 	return e
 }

@@ -32,6 +32,12 @@ func TestAskAnswerRecord(t *testing.T) {
 	if len(b.Expects()) != 2 {
 		t.Fatalf("want two open requests")
 	}
+	// The camera and the screens learn what to roll, why, and what each die
+	// can show.
+	if e := b.Expects()[0]; e.Why != "Ann attacks the merchant" || len(e.Dice) != 2 || e.Dice[0].Count != 2 ||
+		!reflect.DeepEqual(e.Dice[1].Faces, []string{"1", "2", "3", "4", "5", "6"}) || e.Dice[1].Zone != "attacker" {
+		t.Errorf("the first request's Expect = %+v", e)
+	}
 	for _, tc := range []struct {
 		a    RollAction
 		code string

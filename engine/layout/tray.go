@@ -2,6 +2,7 @@ package layout
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,6 +30,20 @@ type Tray struct {
 type TrayZone struct {
 	ID      string       `json:"id"`
 	Polygon [][2]float64 `json:"polygon"`
+}
+
+//go:embed tray.default.json
+var defaultTrayJSON []byte
+
+// DefaultTray returns a fresh copy of the embedded default tray (dice.md's
+// tray.default.json: 240 x 160 mm split into the attacker's and the
+// defender's halves); owners calibrate their own.
+func DefaultTray() *Tray {
+	t, err := ParseTray(defaultTrayJSON)
+	if err != nil {
+		panic("layout: the embedded default tray is invalid: " + err.Error())
+	}
+	return t
 }
 
 // trayLimitMM bounds every size and coordinate: a tray is a box on a table,

@@ -1,7 +1,9 @@
 package layout
 
 import (
+	"bytes"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -53,6 +55,13 @@ func TestDefaultTrayFileParses(t *testing.T) {
 	}
 	if len(tr.Zones) != 2 || tr.ZoneAt(60, 80) != "attacker" || tr.ZoneAt(180, 80) != "defender" {
 		t.Fatalf("default tray zones wrong: %+v", tr.Zones)
+	}
+	// The embedded default is the design's file.
+	if !bytes.Equal(b, defaultTrayJSON) {
+		t.Error("engine/layout/tray.default.json differs from the design's tray.default.json")
+	}
+	if d := DefaultTray(); !reflect.DeepEqual(d, tr) {
+		t.Errorf("DefaultTray() = %+v, want the design's %+v", d, tr)
 	}
 }
 

@@ -270,7 +270,9 @@ func (c *ctx) afterFightStep() error {
 		if open {
 			continue
 		}
-		sides := [2]string{"aggressor", "defender"}
+		// Each side rolls in its half of the dice tray: the zones of the
+		// tray file (dice.md's default tray names them so).
+		sides := [2]string{"attacker", "defender"}
 		id := c.ask(f.Seats[n.Side], sides[n.Side], fmt.Sprintf("%s: %s", b.Ships[n.Side].Name, p), n.Dice)
 		f.Requests[id] = n
 	}

@@ -90,6 +90,23 @@ func TestDiceInputPicksTheSide(t *testing.T) {
 	if g.st.Fight.Battle.ContestFaces[1] == nil || g.st.Fight.Battle.ContestFaces[0] != nil {
 		t.Fatal("the defender's dice answered the aggressor's roll")
 	}
+	// The aggressor's dice, read in the attacker's half of the default
+	// tray, answer the aggressor's roll.
+	read = nil
+	for i := 0; i < g.st.Fight.Battle.ContestDice(0); i++ {
+		read = append(read, engine.DieRead{Die: "test", Face: "1", Zone: "attacker"})
+	}
+	act, _, ok = Rules().(engine.InputMapper).MapInput(g, engine.TableInput{Kind: "dice", Dice: read})
+	if !ok {
+		t.Fatal("the aggressor's dice are not mapped")
+	}
+	a, _ = Rules().DecodeAction(act)
+	if _, err := g.Apply(a); err != nil {
+		t.Fatalf("the aggressor's dice read in the attacker's half: %v", err)
+	}
+	if got := g.st.Fight.Battle.ContestFaces[0]; len(got) != len(read) {
+		t.Fatalf("the aggressor's roll got %v", got)
+	}
 }
 
 func TestDigitalRollsReplay(t *testing.T) {

@@ -95,17 +95,17 @@ func TestNPCFightAndReward(t *testing.T) {
 	refuse(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`, "not-your-battle")
 	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", "1", "1")
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
 	// Round 2: the pirate has fewer cannons than Bob's sloop (1 < 2): it may flee.
 	do(t, g, `{"type":"declare","seat":2,"choice":"flee"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", "1", "1")
 	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
 	rollFor(t, g, "defender", "1", "1")
 	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", "1", "1")
 	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
 	rollFor(t, g, "defender", "1", "1")
 	if g.st.Fight == nil || g.st.Fight.Battle.Ships[0].Hull != 1 {
@@ -113,7 +113,7 @@ func TestNPCFightAndReward(t *testing.T) {
 	}
 	do(t, g, `{"type":"declare","seat":2,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", "1", "1")
 	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
 	rollFor(t, g, "defender", "1", "skull")
 	do(t, g, `{"type":"choose-hits","seat":2,"locations":["crew"]}`)
@@ -139,7 +139,7 @@ func TestNPCFleeLimit(t *testing.T) {
 	}
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", "1", "1")
 	rollFor(t, g, "defender", "1", "1")
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	refuse(t, g, `{"type":"declare","seat":1,"choice":"flee"}`, "npc-flee")

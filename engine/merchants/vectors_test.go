@@ -396,8 +396,8 @@ func TestBattleSinksAPirate(t *testing.T) {
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
-	rollFor(t, g, "aggressor", "1", "1")
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", "1", "1")
 	if g.st.Fight != nil {
 		t.Fatal("cargo 1 then a second cargo hit to the hull sinks Bob")
 	}
@@ -428,16 +428,16 @@ func TestBoardingAndPlunder(t *testing.T) {
 	}
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
 	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
 	if g.st.Fight.Battle.Stage != "crew" {
 		t.Fatalf("a won boarding leads to crew combat, stage %s", g.st.Fight.Battle.Stage)
 	}
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
 	ann, bob := g.st.Players[0], g.st.Players[1]
 	if g.st.Fight != nil || ann.Gold != 20 || !in(ann.Cargo, silk1) || ann.Glory != 1 || !bob.NeedCaptain {
@@ -576,9 +576,9 @@ func TestChainShotInBattle(t *testing.T) {
 	roll(t, g, "skull", "1")
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
-	rollFor(t, g, "aggressor", "skull", "skull")
+	rollFor(t, g, "attacker", "skull", "skull")
 	refuse(t, g, `{"type":"use-weapon","seat":1,"weapon":"chain-shot"}`, "weapon-timing")
 	do(t, g, `{"type":"use-weapon","seat":0,"weapon":"chain-shot"}`)
 	if b := g.st.Fight.Battle; b.Ships[1].Masts != 1 || b.Stage != "declare" {
@@ -587,9 +587,9 @@ func TestChainShotInBattle(t *testing.T) {
 	g.st.Fight.Battle.Ships[1].Hull = 1
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
-	rollFor(t, g, "aggressor", "skull", "1")
+	rollFor(t, g, "attacker", "skull", "1")
 	do(t, g, `{"type":"choose-hits","seat":1,"locations":["hull"]}`)
 	if p := g.st.Players[0]; g.st.Fight != nil || len(p.Weapons) != 1 || p.Weapons[0] != Grapeshot {
 		t.Fatalf("after the battle the spent chain-shot is gone: %v", p.Weapons)
@@ -604,9 +604,9 @@ func TestReinforcedHullInBattleAndRefresh(t *testing.T) {
 	roll(t, g, "skull", "1")
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
-	rollFor(t, g, "aggressor", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
-	rollFor(t, g, "aggressor", "4", "4")
+	rollFor(t, g, "attacker", "4", "4")
 	refuse(t, g, `{"type":"absorb","seat":0,"location":"cannons"}`, "weapon-timing")
 	do(t, g, `{"type":"absorb","seat":1,"location":"cannons"}`)
 	if b := g.st.Fight.Battle; b.Ships[1].Cannons != 1 {
@@ -614,7 +614,7 @@ func TestReinforcedHullInBattleAndRefresh(t *testing.T) {
 	}
 	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
 	do(t, g, `{"type":"declare","seat":1,"choice":"flee"}`)
-	rollFor(t, g, "aggressor", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
 	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
 	bob := g.st.Players[1]
 	if g.st.Fight != nil || !bob.Ship.HullFlipped || bob.Ship.Cannons != 1 {

@@ -57,7 +57,7 @@ func refused(t *testing.T, g *Game, action, code, section string) {
 
 func TestWholeGame(t *testing.T) {
 	g := newGame(t, twoPlayers)
-	if w := g.WaitingFor(); len(w) != 1 || w[0].Kind != "dice" || w[0].Dice[0] != (engine.ExpectDie{Die: "white", Count: 1}) {
+	if w := g.WaitingFor(); len(w) != 1 || w[0].Kind != "dice" || w[0].Dice[0].Die != "white" || w[0].Dice[0].Count != 1 || len(w[0].Dice[0].Faces) != 6 {
 		t.Fatalf("the new game should wait for one white die, got %+v", w)
 	}
 	refused(t, g, `{"type":"add","seat":0,"n":1}`, CodeRollFirst, SectionStart)

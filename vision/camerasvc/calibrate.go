@@ -303,6 +303,7 @@ func (s *Service) SimulateColourDrop(_ context.Context, zones map[string]string)
 	if err != nil {
 		return "", err
 	}
+	s.simShowBoard()
 	var cubes []synth.Cube
 	for z, col := range zones {
 		for i, p := range zoneSpots(layout, layout.Zone(z), calCubes) {
@@ -363,6 +364,7 @@ func (s *Service) SimDrop(n int) {
 	seed := s.rng.Uint64()
 	s.mu.Unlock()
 	r := synth.Random(seed, synth.Options{Layout: sc.Layout, Palette: sc.Palette, W: sc.Camera.W, H: sc.Camera.H, MinCubes: n, MaxCubes: n})
+	s.simShowBoard()
 	s.sim.Drop(r.Cubes)
 }
 
@@ -405,6 +407,7 @@ func (s *Service) SimDropCubes(counts map[string]int) []synth.Cube {
 	for i := range r.Cubes {
 		r.Cubes[i].Color = colours[i]
 	}
+	s.simShowBoard()
 	s.sim.Drop(r.Cubes)
 	return r.Cubes
 }

@@ -164,6 +164,9 @@ func (f *feedSource) Next(ctx context.Context) (image.Image, error) {
 // colours.
 var errCalibrating = errors.New("the host is calibrating the colours")
 
+// errReadAsDice: the settled frame was a roll, read and proposed as dice.
+var errReadAsDice = errors.New("read as a roll of dice")
+
 // errNotCalibrated is what a read gets before the board's corners are known.
 var errNotCalibrated = errors.New("the camera is not calibrated: drag the board's corners into place on the calibration page and save, or run quartermaster calibrate")
 
@@ -210,6 +213,12 @@ func (w watchReader) ReadImage(img image.Image) (vision.Result, error) {
 	if calibrating {
 		// The calibration cubes are no battle: not even read.
 		return vision.Result{}, errCalibrating
+	}
+	if s.diceWanted() {
+		// A roll: read as dice and proposed here; the watcher's cube
+		// path gets nothing.
+		s.readDiceAndReport(img)
+		return vision.Result{}, errReadAsDice
 	}
 	s.rmu.Lock()
 	res, err := s.readLocked(img)
@@ -377,12 +386,22 @@ func (s *Service) publish(ctx context.Context) {
 		if f == nil {
 			continue
 		}
+		dice := s.diceWanted()
 		s.rmu.Lock()
 		// Something to show: the first picture, a new reader (calibration),
 		// or motion since the frame last shown (its number is then at most
 		// the moved frame's).
 		if !shown || s.readerVer != shownVer || movedAt >= shownNo {
-			if _, err := s.readLocked(f.img); err != nil {
+			var err error
+			if dice {
+				// A roll is awaited: the picture shows the dice read.
+				s.dmu.Lock()
+				_, err = s.readDiceLocked(f.img)
+				s.dmu.Unlock()
+			} else {
+				_, err = s.readLocked(f.img)
+			}
+			if err != nil {
 				s.sendPlain(f.img)
 			}
 			shown, shownNo, shownVer = true, no, s.readerVer

@@ -18,8 +18,11 @@ import (
 	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/layout"
 	"github.com/quartermaster-table/quartermaster/vision"
 	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/diceset"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
@@ -80,8 +83,20 @@ type Options struct {
 	ToRead func(vision.Result) (companion.CameraRead, error)
 	// Clock is the time (nil: the wall clock).
 	Clock Clock
-	// Seed seeds the simulated drops (0: from the clock).
+	// Seed seeds the simulated drops and rolls (0: from the clock).
 	Seed uint64
+	// SimSize is the simulated camera's frame size (zero: 640x480). Tests
+	// take a smaller one: the renderer is plain Go, slow under -race.
+	SimSize image.Point
+	// Tray is the dice tray (nil: TrayFile in Dir, else engine/layout's
+	// default tray); DiceSet the table's dice (nil: DiceSetFile in Dir,
+	// else dice.md's default pip dice).
+	Tray    *layout.Tray
+	DiceSet *diceset.Set
+	// Expects is what the table the camera serves waits for now (nil: the
+	// camera never reads dice). While it waits for dice, a settled frame
+	// is read with the dice reader and proposed as a roll.
+	Expects func() []engine.Expect
 }
 
 // Service is a running camera. It implements companion.CameraWatcher,
@@ -134,6 +149,10 @@ type Service struct {
 	calibUntil time.Time  // no battle reads proposed before then
 	lastRead   string     // the last read proposed, to skip repeats
 
+	// dmu guards the dice tray and its reader; a dice read holds it.
+	dmu  sync.Mutex
+	dice diceState
+
 	// fanMu guards the viewers and the watching tables.
 	fanMu    sync.Mutex
 	last     []byte // newest JPEG with the overlay
@@ -177,7 +196,11 @@ func New(lg *slog.Logger, o Options) (*Service, error) {
 		}
 		s.src, s.closeSrc = cam, func() { cam.Close() }
 	default:
-		sim := synth.NewSimCamera(synth.SimOptions{Seed: simSeed, W: 640, H: 480, FPS: 10, Layout: s.layout})
+		sz := o.SimSize
+		if sz.X <= 0 || sz.Y <= 0 {
+			sz = image.Point{X: 640, Y: 480}
+		}
+		sim := synth.NewSimCamera(synth.SimOptions{Seed: simSeed, W: sz.X, H: sz.Y, FPS: 10, Layout: s.layout})
 		s.sim, s.src = sim, sim
 		seed := o.Seed
 		if seed == 0 {
@@ -193,6 +216,9 @@ func New(lg *slog.Logger, o Options) (*Service, error) {
 	s.rmu.Lock()
 	err := s.rebuildLocked()
 	s.rmu.Unlock()
+	if err == nil {
+		err = s.initDice()
+	}
 	if err != nil {
 		s.closeSrc()
 		return nil, err

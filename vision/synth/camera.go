@@ -112,6 +112,16 @@ func (c *SimCamera) DropRandom(n int, colors ...string) []Cube {
 	return r.Cubes
 }
 
+// Show makes the camera see still after the frames of motion: another
+// scene than the board (the dice tray after a roll). Until the next Drop,
+// Show or Clear the camera shows still; Scene still describes the board.
+func (c *SimCamera) Show(motion []image.Image, still image.Image) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.queue = append(c.queue[:0], motion...)
+	c.current = still
+}
+
 // Clear takes the cubes off the board.
 func (c *SimCamera) Clear() {
 	c.mu.Lock()

@@ -501,6 +501,13 @@ function TablePage({ id, mode }) {
     draw();
   };
 
+  // The camera's reads of dice go to the panel of the roll they answer
+  // when it is shown; the other notices stay above the table.
+  const rollPanels = st.at === null && !snap.over && as !== 'public';
+  const rollIds = new Set((snap.expects || []).filter((x) => x.kind === 'dice').map((x) => x.id));
+  const inPanel = (n) => rollPanels && n.kind === 'proposed-read' && n.read && n.read.input && n.read.input.kind === 'dice' && rollIds.has(n.read.expect);
+  const diceReads = st.notices.filter(inPanel).map((n) => n.read);
+  const notices = st.notices.filter((n) => !inPanel(n));
   return html`<div class=${'table-page ' + as}>
     <div class="topbar">
       <a class="home" href="#/" title="Start page">⚓</a>
@@ -526,13 +533,13 @@ function TablePage({ id, mode }) {
           : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}
         </div>` : null}
         <${ErrorBox} err=${st.error} />
-        ${st.notices.length ? html`<section class="notices">${st.notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
+        ${notices.length ? html`<section class="notices">${notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
         ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
         ${snap.over && g.EndScreen ? html`<${g.EndScreen} view=${view} snap=${snap} ctx=${st.at === null ? c : null} />` : null}
         <${g.Table} view=${view} snap=${snap} ctx=${c} />
       </div>
       <aside class="side">
-        ${st.at === null && !snap.over && as !== 'public' ? html`<${Expects} expects=${snap.expects} ctx=${c} />` : null}
+        ${rollPanels ? html`<${Expects} expects=${snap.expects} ctx=${c} reads=${diceReads} version=${snap.version} />` : null}
         ${st.at === null && !snap.over && as !== 'public' ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
         ${st.at === null && !snap.over && as === 'public' ? html`<section class="actions" id="watching"><p class="muted">This screen watches the table: players act on the host tablet or on their phones.</p></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
@@ -542,33 +549,101 @@ function TablePage({ id, mode }) {
 }
 
 // Expects is what the game waits for on the table now (engine.Expect):
-// cubes to drop say what to drop; dice can be rolled here (the game's
-// seeded dice) or rolled on the table and entered.
-function Expects({ expects, ctx }) {
+// cubes to drop say what to drop; a roll is the roll panel (RollPanel).
+// reads are the camera's proposed reads of dice, shown in the panel of the
+// roll they answer.
+function Expects({ expects, ctx, reads, version }) {
   if (!expects || !expects.length) return null;
   return html`<section class="expects" id="expects"><h2>The table waits for</h2>
-    ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} />`)}
+    ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} version=${version} read=${(reads || []).find((r) => r.expect === x.id) || null} />`)}
   </section>`;
 }
 
-function ExpectBox({ x, ctx }) {
-  const faces = useRef(/** @type {HTMLInputElement|null} */ (null));
+function ExpectBox({ x, ctx, read, version }) {
   if (x.kind !== 'dice') return html`<div class="expect" data-expect=${x.id}><p class="say">${x.say}</p></div>`;
+  return html`<${RollPanel} x=${x} ctx=${ctx} read=${read} version=${version} />`;
+}
+
+/**
+ * rollWords says what to roll in plain words: how many dice, their colour,
+ * and on which side of the tray.
+ * @param {any} x an Expect of kind "dice"
+ */
+function rollWords(x) {
+  const groups = x.dice || [];
+  const n = groups.reduce((a, d) => a + (d.count || 1), 0);
+  // A die named by a word is named by its colour ("white"); an id such as
+  // "d6" is left out.
+  const name = (d) => (/^[a-z]+$/i.test(d.die) ? d.die + ' ' : '');
+  const what = groups.length > 1
+    ? groups.map((d) => `${d.count} ${name(d)}${d.count === 1 ? 'die' : 'dice'}`).join(' and ')
+    : `${n} ${groups.length ? name(groups[0]) : ''}${n === 1 ? 'die' : 'dice'}`;
+  const zone = groups.length && groups[0].zone ? groups[0].zone : '';
+  return `Roll ${what}${zone ? ` on the ${zone} side of the tray` : ''}`;
+}
+
+/**
+ * RollPanel is one roll the game waits for: what to roll and why; the
+ * camera's read of the tray when it has one (the faces it saw, its picture
+ * with the read drawn on it, one tap to confirm); the faces to tap (or
+ * type), which answer the roll or correct the camera's read; and the
+ * game's digital dice. A refusal shows in the panel.
+ */
+function RollPanel({ x, ctx, read, version }) {
+  const faces = useRef(/** @type {HTMLInputElement|null} */ (null));
+  const [err, setErr] = useState(/** @type {any} */ (null));
   const n = (x.dice || []).reduce((a, d) => a + (d.count || 1), 0);
+  /** @type {string[]} the faces a die of this roll shows, each once */
+  const labels = [];
+  for (const d of x.dice || []) for (const f of d.faces && d.faces.length ? d.faces : ['1', '2', '3', '4', '5', '6']) if (!labels.includes(f)) labels.push(f);
+  const typed = () => (faces.current ? faces.current.value.split(/[\s,]+/).filter(Boolean) : []);
+  const tap = (f) => {
+    const el = faces.current;
+    if (!el) return;
+    const now = typed();
+    if (now.length >= n) return;
+    el.value = [...now, f].join(', ');
+  };
+  const act = async (p) => { setErr(null); try { await p; } catch (e) { setErr(e); } };
+  const seat = ctx.seat >= 0 ? ctx.seat : -1;
   const roll = (digital) => {
     /** @type {any} */
-    const a = { type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: x.id };
+    const a = { type: 'roll', seat, request: x.id };
     if (digital) a.digital = true;
-    else a.faces = faces.current.value.split(/[\s,]+/).filter(Boolean);
-    ctx.submit(a).catch(() => {});
+    else a.faces = typed();
+    if (!digital && read) {
+      // The camera read this roll: the tapped faces correct its read (kept
+      // in the log as a correction of the camera).
+      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' } }));
+    }
+    return act(ctx.submit(a));
   };
+  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version } }));
+  const dismiss = () => act(call('POST', `/api/tables/${ctx.table}/reads/${read.id}/dismiss`, { table: ctx.table, as: ctx.as }));
+  const seen = read && read.input ? read.input.dice || [] : [];
+  const unread = read && read.input ? read.input.unreadable || 0 : 0;
   return html`<div class="expect dice" data-expect=${x.id}>
-    <p class="say">${x.say}</p>
+    <p class="say"><strong>${rollWords(x)}</strong>${x.why ? html`<span class="why">: ${x.why}</span>` : null}</p>
+    ${read ? html`<div class="camread" id=${'camread-' + x.id} data-read=${read.id}>
+      <p>The camera sees: ${seen.length ? seen.map((d, i) => html`<span key=${i} class="dieface">${d.face}</span>`) : html`<span class="muted">no dice</span>`}
+        ${unread ? html`<span class="warn"> ${unread} ${unread === 1 ? 'die' : 'dice'} could not be read: roll ${unread === 1 ? 'it' : 'them'} again or tap the faces</span>` : null}</p>
+      ${ctx.camera ? html`<img class="dice-overlay" alt="the dice tray as the camera read it" src=${'/api/camera.jpg?read=' + encodeURIComponent(read.id)} />` : null}
+      <div class="row">
+        <button class="big primary" data-act="confirm-roll" onClick=${confirm}>Confirm: these are the dice</button>
+        <button class="btn" data-act="dismiss-roll" onClick=${dismiss}>Not this one</button>
+      </div>
+    </div>` : null}
+    <p class="muted tapsay">${read ? 'Wrong? Tap the faces the dice show:' : `Tap what ${n === 1 ? 'the die shows' : `the ${n} dice show`}:`}</p>
+    <div class="facebtns">${labels.map((f) => html`<button key=${f} class="btn face" data-face=${f} onClick=${() => tap(f)}>${f}</button>`)}</div>
     <div class="row">
-      <label>What ${n === 1 ? 'the die shows' : `the ${n} dice show`} <input class="faces" ref=${faces} placeholder=${n === 1 ? 'e.g. 3' : 'e.g. 3, 5'} autocomplete="off" /></label>
-      <button class="btn primary" data-act="enter-roll" onClick=${() => roll(false)}>Enter the roll</button>
+      <input class="faces" ref=${faces} aria-label=${n === 1 ? 'what the die shows' : `what the ${n} dice show`} placeholder=${n === 1 ? 'e.g. ' + labels[0] : 'e.g. ' + labels.slice(0, 2).join(', ')} autocomplete="off" />
+      <button class="btn" data-act="clear-faces" onClick=${() => { if (faces.current) faces.current.value = ''; }}>Clear</button>
+    </div>
+    <div class="row">
+      <button class="btn primary" data-act="enter-roll" onClick=${() => roll(false)}>${read ? 'Correct the read' : 'Enter the roll'}</button>
       <button class="btn" data-act="digital-roll" onClick=${() => roll(true)}>Roll for us</button>
     </div>
+    <${ErrorBox} err=${err} />
   </div>`;
 }
 

@@ -66,6 +66,7 @@
  * @property {string} kind
  * @property {string} id
  * @property {string} say
+ * @property {string} [why]
  * @property {Object<string, number>} [cubes]
  * @property {Array<ExpectDie>} [dice]
  */
@@ -76,6 +77,7 @@
  * @property {string} die
  * @property {number} count
  * @property {string} [zone]
+ * @property {Array<string>} [faces]
  */
 
 /**
