@@ -159,3 +159,66 @@ func TestClearHullKeepsACubeBesideIt(t *testing.T) {
 		}
 	}
 }
+
+// rectBlob is a blob of colour cls: a w x h mm rectangle centred at board
+// point (cx, cy), with lab (as long as the warped image) painted l, a, b on it.
+func rectBlob(r *core, cls uint8, cx, cy, w, h float64, lab []byte, l, a, b byte) blob {
+	bl := blob{cls: cls}
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5)
+			if math.Abs(p.X-cx) < w/2 && math.Abs(p.Y-cy) < h/2 {
+				i := y*r.ww + x
+				bl.pix = append(bl.pix, int32(i))
+				lab[i*3], lab[i*3+1], lab[i*3+2] = l, a, b
+			}
+		}
+	}
+	return bl
+}
+
+// A darker print's brown ink is as dark as a black cube; its warmth tells
+// it apart. The same blob in the palette's neutral black is a cube.
+func TestWarmPrintIsNotABlackCube(t *testing.T) {
+	r := testCore(t)
+	black := uint8(r.black + 1)
+	side := r.layout.CubeMM * 0.95 // the 0.9 of an expected area (blur)
+	lab := make([]byte, r.ww*r.wh*3)
+	ink := rectBlob(r, black, 60, 60, side, side, lab, 70, 131, 133)
+	if ds := r.cubesOf(ink, lab); len(ds) != 0 {
+		t.Errorf("a warm brown icon was read as %d black cube(s)", len(ds))
+	}
+	cube := rectBlob(r, black, 60, 60, side, side, lab, 70, 129, 127)
+	if ds := r.cubesOf(cube, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a neutral black cube was read as %+v, want one cube", ds)
+	}
+}
+
+// A blob whose area lies between two counts is unreadable only when both
+// are possible: a square one cube could cover is one cube (two would be
+// longer); half a cube's area may be a cube or nothing, and the reason
+// says so.
+func TestUnreadableOnlyWhenTwoCountsFit(t *testing.T) {
+	r := testCore(t)
+	red := uint8(1)
+	for i, n := range r.names {
+		if n != "black" {
+			red = uint8(i + 1)
+			break
+		}
+	}
+	lab := make([]byte, r.ww*r.wh*3)
+	s := r.layout.CubeMM
+	// 1.5 cubes of area (the reader takes 0.9 s² for one).
+	sq := math.Sqrt(1.5*0.9) * s
+	ds := r.cubesOf(rectBlob(r, red, 60, 60, sq, sq, lab, 120, 160, 150), lab)
+	if len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a square blob one cube could cover: %+v, want one cube read", ds)
+	}
+	// Half a cube of area: a cube mostly hidden, or a shadow.
+	half := math.Sqrt(0.5*0.9) * s
+	ds = r.cubesOf(rectBlob(r, red, 60, 60, half, half, lab, 120, 160, 150), lab)
+	if len(ds) != 1 || !ds[0].unreadable || ds[0].why != "0 or 1 cube?" {
+		t.Errorf("half a cube's area: %+v, want unreadable with \"0 or 1 cube?\"", ds)
+	}
+}
