@@ -51,9 +51,9 @@ type DropConfig struct {
 	Pin string `json:"pin"`
 	// BrokenHigh is for receivers that drive the line high while the beam is
 	// broken; the usual open-collector ones pull it low.
-	BrokenHigh bool     `json:"broken_high,omitempty"`
+	BrokenHigh bool     `json:"brokenHigh,omitempty"`
 	Debounce   Duration `json:"debounce,omitempty"`
-	MinGap     Duration `json:"min_gap,omitempty"`
+	MinGap     Duration `json:"minGap,omitempty"`
 	Quiet      Duration `json:"quiet,omitempty"`
 }
 

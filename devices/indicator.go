@@ -80,7 +80,7 @@ func (m *Mode) UnmarshalText(b []byte) error {
 // (the players' colours are game data, not ours).
 type Lights struct {
 	Mode  Mode `json:"mode"`
-	Color RGB  `json:"color"`
+	Color RGB  `json:"colour"`
 	// Other is the defender's colour in a battle.
 	Other RGB `json:"other,omitempty"`
 }

@@ -187,7 +187,7 @@ type SimSnapshot struct {
 	Lines   []string      `json:"lines"`
 	Plugged map[Part]bool `json:"plugged"`
 	// DropSize is how many cubes the keyboard's 'd' drops.
-	DropSize int `json:"drop_size"`
+	DropSize int `json:"dropSize"`
 }
 
 // Snapshot returns the simulated outputs and plugs at once.

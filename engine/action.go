@@ -34,6 +34,8 @@ type Codec struct {
 	version int
 	makers  map[string]func() Action
 	names   map[reflect.Type]string
+	// old are key names actions were once written with (AcceptOldKeys).
+	old LegacyKeys
 }
 
 // NewCodec returns an empty codec for actions of the given format version.
@@ -51,6 +53,10 @@ func (c *Codec) Register(name string, mk func() Action) {
 	c.makers[name] = mk
 	c.names[reflect.TypeOf(mk())] = name
 }
+
+// AcceptOldKeys makes Decode read actions written with key names the game
+// has since renamed (stored games, old scripts); Encode writes the new ones.
+func (c *Codec) AcceptOldKeys(k LegacyKeys) { c.old = k }
 
 // Version is the action format version this codec writes.
 func (c *Codec) Version() int { return c.version }
@@ -80,6 +86,7 @@ func (c *Codec) New(name string, seat Seat) (Action, bool) {
 // versions newer than the codec's are refused with an error wrapping
 // ErrMalformed that names the problem.
 func (c *Codec) Decode(data []byte) (Action, error) {
+	data = c.old.Rewrite(data)
 	var head struct {
 		V    int             `json:"v"`
 		Type string          `json:"type"`

@@ -43,6 +43,10 @@ type GameInfo struct {
 	// (the cube tower and the battle board), "dice" (the dice tray),
 	// "buttons", "cards" (RFID taps).
 	Inputs []string `json:"inputs,omitempty"`
+	// Start, when set, is the label of a button on the start page that
+	// opens the new-game form with this game chosen: a helper a group
+	// reaches for without starting a whole game (e.g. "Quick battle").
+	Start string `json:"start,omitempty"`
 }
 
 // Colour is one player colour: an id the setup uses, a label players read
@@ -168,9 +172,27 @@ type CatalogKind struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	// Help says where the values are printed.
-	Help   string         `json:"help,omitempty"`
+	Help string `json:"help,omitempty"`
+	// List is the key of the catalog file that holds this kind's entries,
+	// so the shell's catalog page need not guess it from the entries'
+	// fields ("mapCards", "glory"). Empty only with Shape "fields".
+	List string `json:"list"`
+	// Shape says how the entries sit under List: "list" (or empty) a list
+	// of entry objects; "one" a single entry object; "map" an object from
+	// the first field's value to the second field's value (e.g.
+	// achievement -> coins); "fields" the kind's fields are keys of the
+	// catalog itself (List is empty).
+	Shape  string         `json:"shape,omitempty"`
 	Fields []CatalogField `json:"fields"`
 }
+
+// Shapes of CatalogKind.Shape.
+const (
+	CatalogList   = "list"
+	CatalogOne    = "one"
+	CatalogMap    = "map"
+	CatalogFields = "fields"
+)
 
 // CatalogField is one field of a catalog entry's form.
 type CatalogField struct {
@@ -272,4 +294,54 @@ type ExpectDie struct {
 	Die   string `json:"die"`
 	Count int    `json:"count"`
 	Zone  string `json:"zone,omitempty"`
+}
+
+// CheckCatalogKinds reports the first kind whose List and Shape do not
+// match catalog (a whole catalog file, as CheckCatalog returns it): List
+// must be a key of the file holding the Shape, or for "fields" every field
+// must be a key of the file. Games test their CatalogKinds with it against
+// a full test catalog, so the shell's catalog page never looks for entries
+// where there are none.
+func CheckCatalogKinds(kinds []CatalogKind, catalog []byte) error {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(catalog, &top); err != nil {
+		return Malformed("catalog: %v", err)
+	}
+	for _, k := range kinds {
+		if k.Shape == CatalogFields {
+			if k.List != "" {
+				return Malformed("kind %q: a kind of shape fields has no list key", k.ID)
+			}
+			for _, f := range k.Fields {
+				if _, ok := top[f.ID]; !ok {
+					return Malformed("kind %q: field %q is not a key of the catalog", k.ID, f.ID)
+				}
+			}
+			continue
+		}
+		raw, ok := top[k.List]
+		if !ok {
+			return Malformed("kind %q: list %q is not a key of the catalog", k.ID, k.List)
+		}
+		var err error
+		switch k.Shape {
+		case "", CatalogList:
+			var v []map[string]json.RawMessage
+			err = json.Unmarshal(raw, &v)
+		case CatalogOne:
+			var v map[string]json.RawMessage
+			err = json.Unmarshal(raw, &v)
+		case CatalogMap:
+			var v map[string]any
+			if err = json.Unmarshal(raw, &v); err == nil && len(k.Fields) != 2 {
+				err = Malformed("a map kind has two fields, the key and the value")
+			}
+		default:
+			err = Malformed("unknown shape %q", k.Shape)
+		}
+		if err != nil {
+			return Malformed("kind %q: %q is not of shape %q: %v", k.ID, k.List, k.Shape, err)
+		}
+	}
+	return nil
 }

@@ -26,6 +26,8 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 	b.run(tablet, "new game", chromedp.Navigate(e.http.URL+"/#/new"), chromedp.WaitVisible(`#create`, chromedp.ByQuery),
 		chromedp.SendKeys(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
 		chromedp.SendKeys(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
+		// The companion deals: Ben's phone shows the hand it dealt.
+		chromedp.Click(`#opt-digitalDeal`, chromedp.ByQuery),
 		chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#board-entry`, chromedp.ByQuery))
 	b.waitText(tablet, "#board-entry", "Enter what R1C1 shows (3 boards to enter)")
 	b.waitText(tablet, "#status", "live")

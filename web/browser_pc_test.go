@@ -272,7 +272,7 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.run(ann, "Ann's route", chromedp.Click(`#pc-sail [data-to="R3C3"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail [data-to="R2C3"]`, chromedp.ByQuery))
 	b.waitText(ann, "#pc-sail", "Test Isle 13 → Test Isle 2")
 	b.tap(ann, "Ann sails", `#pc-sail-go`)
-	b.waitText(tablet, "#log", "Ann sailed to R2C3")
+	b.waitText(tablet, "#log", "Ann sailed to Test Isle 2")
 	b.waitText(tablet, `.pc-cell[data-cell="R2C3"]`, "Ann")
 	b.tap(ann, "Ann ends", `#pc-end-turn`)
 
@@ -292,7 +292,7 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.run(bo, "start again", chromedp.Click(`#pc-sail .row button:nth-child(2)`, chromedp.ByQuery))
 	b.run(bo, "Bo's route", chromedp.Click(`#pc-sail [data-to="R2C2"]`, chromedp.ByQuery), chromedp.Click(`#pc-sail [data-to="R1C2"]`, chromedp.ByQuery))
 	b.tap(bo, "Bo sails", `#pc-sail-go`)
-	b.waitText(tablet, "#log", "Bo sailed to R1C2")
+	b.waitText(tablet, "#log", "Bo sailed to Test Isle 8")
 	b.tap(bo, "Bo ends", `#pc-end-turn`)
 
 	// Round 2. Ann on the tablet: Crew Up, sail, hire the first of the row.

@@ -226,7 +226,7 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 			WithSecret(fmt.Sprintf("You put %d coins in your chest (CHEST-SECRET-%d)", act.Coins, act.Coins), nil)
 	case "attack-ship":
 		// The battle as the engine would describe it mid-way (test data).
-		need := map[string]any{"phase": "read", "who": "table", "drop": map[string]any{"green": 2.0}, "drop_kind": "explode",
+		need := map[string]any{"phase": "read", "who": "table", "drop": map[string]any{"green": 2.0}, "dropKind": "explode",
 			"cubes": []any{4.0, 3.0}, "strength": []any{3.0, 2.0},
 			"reasons": []any{
 				[]any{map[string]any{"source": "ship", "cubes": 2.0, "why": "2 cannons on the ship"}, map[string]any{"source": "gunner", "cubes": 2.0, "why": "Gunner's cannons"}},
@@ -251,7 +251,7 @@ func (g *drGame) Apply(a engine.Action) ([]engine.Event, error) {
 			winner = "Ann"
 		}
 		sc["winner"] = winner
-		sc["tie_break"] = map[string]any{"rounds": []any{map[string]any{"round": 1, "strength": map[string]any{"Ann": 2, "Ben": 0}}}, "winner": winner}
+		sc["tieBreak"] = map[string]any{"rounds": []any{map[string]any{"round": 1, "strength": map[string]any{"Ann": 2, "Ben": 0}}}, "winner": winner}
 		delete(sc, "tieBreakNeed")
 		ev = engine.NewEvent("tie-break-won", engine.NoSeat, winner+" wins the tie-break", nil)
 	case "finish":

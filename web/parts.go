@@ -55,8 +55,8 @@ type CameraCalibration struct {
 	Corners [4]Point `json:"corners"`
 	// ImageWidth and ImageHeight are the size of the camera image the
 	// corners refer to.
-	ImageWidth  int `json:"image_width"`
-	ImageHeight int `json:"image_height"`
+	ImageWidth  int `json:"imageWidth"`
+	ImageHeight int `json:"imageHeight"`
 	// Layout is the board layout JSON; the page moves zone corners in it.
 	Layout json.RawMessage `json:"layout"`
 }

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -203,6 +205,7 @@ func (s *Server) health(c echo.Context) error {
 		"ok":          true,
 		"camera":      s.opts.Frames != nil,
 		"sim":         s.opts.Sim != nil,
+		"hardware":    s.opts.Hardware != nil,
 		"calibration": s.opts.Calibrator != nil,
 		"rules":       s.rules.order,
 		"score":       s.hasCalculator(),
@@ -221,16 +224,24 @@ func (s *Server) hasCalculator() bool {
 	return false
 }
 
+// oldKeys are the API's keys renamed when it took one naming convention
+// (camelCase); bodies written with the old names are still taken.
+var oldKeys = engine.LegacyKeys{"image_width": "imageWidth", "image_height": "imageHeight"}
+
 // bindJSON decodes a request body strictly: unknown fields and trailing data
 // are refused with a sentence naming the problem.
 func bindJSON(c echo.Context, dst any) error {
-	dec := json.NewDecoder(c.Request().Body)
+	body, err := io.ReadAll(c.Request().Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+	}
+	if err != nil {
+		return fail(errBadRequest, "the request body could not be read: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(oldKeys.Rewrite(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-		}
 		return fail(errBadRequest, "the request body is not the JSON this address takes: %v", err)
 	}
 	if dec.More() {

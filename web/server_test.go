@@ -489,7 +489,7 @@ func TestCalibration(t *testing.T) {
 	e := newEnv(t, Options{Calibrator: cal})
 	cr := e.create()
 	path := "/api/tables/" + cr.Table + "/calibration"
-	good := `{"corners":[{"x":10,"y":10},{"x":600,"y":20},{"x":610,"y":400},{"x":5,"y":390}],"image_width":640,"image_height":480,"layout":{"width":200}}`
+	good := `{"corners":[{"x":10,"y":10},{"x":600,"y":20},{"x":610,"y":400},{"x":5,"y":390}],"imageWidth":640,"imageHeight":480,"layout":{"width":200}}`
 	if r := e.do("PUT", path, good); r.status != 403 {
 		t.Errorf("calibration without the host token: %d", r.status)
 	}
@@ -504,9 +504,17 @@ func TestCalibration(t *testing.T) {
 	if got.Corners[2].Y != 400 {
 		t.Errorf("load: %+v", got)
 	}
+	if r := e.do("GET", path, "", host(cr.HostToken)...); !strings.Contains(string(r.body), `"imageWidth":640`) {
+		t.Errorf("the calibration is not written in camelCase: %s", r.body)
+	}
+	// A client written before the one naming convention still saves.
+	old := strings.NewReplacer("imageWidth", "image_width", "imageHeight", "image_height", `"x":600`, `"x":601`).Replace(good)
+	if r := e.do("PUT", path, old, host(cr.HostToken)...); r.status != 200 || cal.corner(1).X != 601 {
+		t.Errorf("save with the old keys: %d %s", r.status, r.body)
+	}
 	for name, bad := range map[string]string{
-		"outside": `{"corners":[{"x":10,"y":10},{"x":900,"y":20},{"x":610,"y":400},{"x":5,"y":390}],"image_width":640,"image_height":480}`,
-		"crossed": `{"corners":[{"x":600,"y":20},{"x":10,"y":10},{"x":610,"y":400},{"x":5,"y":390}],"image_width":640,"image_height":480}`,
+		"outside": `{"corners":[{"x":10,"y":10},{"x":900,"y":20},{"x":610,"y":400},{"x":5,"y":390}],"imageWidth":640,"imageHeight":480}`,
+		"crossed": `{"corners":[{"x":600,"y":20},{"x":10,"y":10},{"x":610,"y":400},{"x":5,"y":390}],"imageWidth":640,"imageHeight":480}`,
 		"no size": `{"corners":[{"x":10,"y":10},{"x":600,"y":20},{"x":610,"y":400},{"x":5,"y":390}]}`,
 	} {
 		if r := e.do("PUT", path, bad, host(cr.HostToken)...); r.status != 400 {

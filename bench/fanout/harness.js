@@ -47,6 +47,16 @@ function tracker() {
   };
 }
 
+// synced waits until every client holds a state (on a loaded machine a fixed
+// pause was not always enough, and the first move then found no state).
+async function synced(t) {
+  const start = performance.now();
+  while (t.min() < 0) {
+    if (performance.now() - start > 30000) throw new Error('clients did not all receive the state in 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function runQM() {
   const t = tracker();
   const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0`;
@@ -60,6 +70,7 @@ async function runQM() {
     ws.on('error', bad);
   })));
   await new Promise((r) => setTimeout(r, 500));
+  await synced(t);
   let version = t.min();
   const lat = [];
   const c0 = cpuTicks(pid);
@@ -92,6 +103,7 @@ async function runBGIO() {
     clients.push(c);
   }
   await new Promise((r) => setTimeout(r, 1500));
+  await synced(t);
   let version = t.min();
   const lat = [];
   const c0 = cpuTicks(pid);

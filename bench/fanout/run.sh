@@ -30,7 +30,10 @@ run_qm() {
   # 50 clients from one machine: above the default cap of WebSockets per address.
   echo '{"sockets_per_client": 64}' >"$WORK/qm.json"
   local cfgflag=(--config "$WORK/qm.json")
-  "$QM_BIN" serve --help 2>&1 | grep -q -- '--config' || cfgflag=()
+  # --help may exit non-zero; with pipefail the grep must read a variable.
+  local help
+  help=$("$QM_BIN" serve --help 2>&1 || true)
+  grep -q -- '--config' <<<"$help" || cfgflag=()
   [ -n "${QM_NO_CONFIG:-}" ] && cfgflag=()
   "$QM_BIN" serve --addr 127.0.0.1:$QM_PORT --data "$WORK/data" "${cfgflag[@]}" >"$WORK/qm.log" 2>&1 &
   local pid=$!

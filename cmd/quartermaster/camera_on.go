@@ -8,8 +8,7 @@ import (
 	"log/slog"
 	"path/filepath"
 
-	"github.com/quartermaster-table/quartermaster/companion"
-	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/config"
 	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/vision/camerasvc"
 )
@@ -19,11 +18,11 @@ import (
 // file, an image sequence such as frame_%03d.png, or an MJPEG URL), with
 // --sim a simulated one that shows the cubes of the simulated tower's
 // drops, else none. The service runs until Close.
-func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, error) {
+func openCamera(ctx context.Context, lg *slog.Logger, cfg config.Config) (*camera, error) {
 	if cfg.Camera == "" && !cfg.Sim {
 		return nil, nil
 	}
-	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: cameraRead,
+	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: camerasvc.CubesRead,
 		CheckBoard: func(l json.RawMessage) error { _, err := rulesBoard(l); return err }}
 	if cfg.Camera == "" {
 		o.Dir = filepath.Join(cfg.Data, camerasvc.SimDir)
@@ -54,34 +53,4 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg Config) (*camera, erro
 		out.SimDropCubes = func(cubes map[string]int) { svc.SimDropCubes(cubes) }
 	}
 	return out, nil
-}
-
-// cameraRead turns a vision result into the Dead Reckoning read action.
-// Cubes the reader could not read are sent back as re-drops, so nothing is
-// guessed.
-func cameraRead(res vision.Result) (companion.CameraRead, error) {
-	type read struct {
-		Cubes  map[string]map[string]int `json:"cubes"`
-		Redrop map[string]int            `json:"redrop,omitempty"`
-	}
-	rd := read{Cubes: map[string]map[string]int{}}
-	for _, cb := range res.Cubes {
-		if rd.Cubes[cb.Color] == nil {
-			rd.Cubes[cb.Color] = map[string]int{}
-		}
-		rd.Cubes[cb.Color][cb.Zone]++
-	}
-	for _, r := range res.Redrop {
-		if rd.Redrop == nil {
-			rd.Redrop = map[string]int{}
-		}
-		rd.Redrop[r.Color]++
-	}
-	b, err := json.Marshal(struct {
-		Type string `json:"type"`
-		Seat int    `json:"seat"`
-		Step string `json:"step"`
-		Read read   `json:"read"`
-	}{"battle-step", -1, "read", rd})
-	return companion.CameraRead{Action: b, Cubes: len(res.Cubes) + len(res.Redrop)}, err
 }

@@ -11,65 +11,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/quartermaster-table/quartermaster/companion"
-	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
-	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/config"
 )
 
 // The camera service itself is tested in vision/camerasvc; these tests check
-// serve's wiring: the Dead Reckoning read action and board check. A
+// serve's wiring: the Dead Reckoning board check. A
 // simulated drop read into a battle through serve is
 // TestServeBattleReadWhileAwaited.
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// readStep decodes the rules' read action and counts its cubes.
-func readStep(t *testing.T, r companion.CameraRead) (battle.Step, int) {
-	t.Helper()
-	var step struct {
-		Type string `json:"type"`
-		Seat int    `json:"seat"`
-		battle.Step
-	}
-	if err := json.Unmarshal(r.Action, &step); err != nil {
-		t.Fatalf("action %s: %v", r.Action, err)
-	}
-	if step.Type != "battle-step" || step.Seat != -1 || step.Step.Step != "read" || step.Read == nil {
-		t.Fatalf("not a read action: %s", r.Action)
-	}
-	n := 0
-	for _, zones := range step.Read.Cubes {
-		for _, k := range zones {
-			n += k
-		}
-	}
-	for _, k := range step.Read.Redrop {
-		n += k
-	}
-	return step.Step, n
-}
-
-// TestCameraReadIsTheRulesReadAction: a vision read becomes the Dead
-// Reckoning read step, cubes the reader could not read sent back as
-// re-drops.
-func TestCameraReadIsTheRulesReadAction(t *testing.T) {
-	res := vision.Result{Cubes: []vision.Cube{{Color: "purple", Zone: "explode"}, {Color: "purple", Zone: "damage-left"}, {Color: "black", Zone: "explode"}},
-		Redrop: []vision.Redrop{{Color: "black"}}}
-	rd, err := cameraRead(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	step, n := readStep(t, rd)
-	if n != 4 || rd.Cubes != 4 || step.Read.Cubes["purple"]["damage-left"] != 1 || step.Read.Redrop["black"] != 1 {
-		t.Errorf("read action %s (%d cubes)", rd.Action, rd.Cubes)
-	}
-}
-
 // TestCameraRefusesABoardTheRulesCannotPlay: the calibration page cannot
 // save a board without an exploding-shot zone, and the sentence says the
 // rules are why.
 func TestCameraRefusesABoardTheRulesCannotPlay(t *testing.T) {
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Sim, cfg.Data = true, filepath.Join(t.TempDir(), "data")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -89,7 +45,7 @@ func TestCameraRefusesABoardTheRulesCannotPlay(t *testing.T) {
 }
 
 func TestCameraWithoutCalibrationSaysSo(t *testing.T) {
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Camera = filepath.Join(t.TempDir(), "missing.avi")
 	cfg.Data = t.TempDir()
 	if _, err := openCamera(context.Background(), quietLogger(), cfg); err == nil {

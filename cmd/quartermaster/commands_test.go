@@ -153,7 +153,7 @@ func TestScoreIncompleteExitsNonZero(t *testing.T) {
 	}
 	var in map[string]any
 	_ = json.Unmarshal(b, &in)
-	delete(in["achievement_values"].(map[string]any), "settler")
+	delete(in["achievementValues"].(map[string]any), "settler")
 	b, _ = json.Marshal(in)
 	file := filepath.Join(t.TempDir(), "incomplete.json")
 	if err := os.WriteFile(file, b, 0o644); err != nil {
@@ -161,7 +161,7 @@ func TestScoreIncompleteExitsNonZero(t *testing.T) {
 	}
 	for _, args := range [][]string{{"score", file}, {"score", "--json", file}} {
 		code, out, errOut := runCLI(args...)
-		if code != 1 || !strings.Contains(errOut, "incomplete") || !strings.Contains(errOut, "achievement_values.settler") || !strings.Contains(out, "Ann") {
+		if code != 1 || !strings.Contains(errOut, "incomplete") || !strings.Contains(errOut, "achievementValues.settler") || !strings.Contains(out, "Ann") {
 			t.Errorf("%v: exit %d (want 1), stderr %q, stdout %.80q", args, code, errOut, out)
 		}
 	}

@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -59,54 +56,5 @@ func TestVersionSaysWhetherVisionIsBuiltIn(t *testing.T) {
 	}
 	if code, _, _ := runCLI("version", "extra"); code != 2 {
 		t.Errorf("version extra: code %d, want 2", code)
-	}
-}
-
-func TestConfigFileThenFlags(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "qm.json")
-	if err := os.WriteFile(path, []byte(`{"addr":"127.0.0.1:9000","data":"/var/lib/qm","sim":true,"log_level":"debug"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	load := configFlags(fs)
-	if err := fs.Parse([]string{"--config", path, "--addr", ":7000"}); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.Addr != ":7000" {
-		t.Errorf("a flag must override the file: addr %q", cfg.Addr)
-	}
-	if cfg.Data != "/var/lib/qm" || !cfg.Sim || cfg.LogLevel != "debug" {
-		t.Errorf("the file's values were lost: %+v", cfg)
-	}
-
-	// Defaults without a file.
-	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
-	load = configFlags(fs)
-	_ = fs.Parse(nil)
-	cfg, _ = load()
-	if cfg.Addr != ":8080" || cfg.Data != "./data" || cfg.Sim {
-		t.Errorf("defaults: %+v", cfg)
-	}
-
-	// A typo in the file is refused, naming the key.
-	bad := filepath.Join(dir, "bad.json")
-	_ = os.WriteFile(bad, []byte(`{"adr":":1"}`), 0o644)
-	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
-	load = configFlags(fs)
-	_ = fs.Parse([]string{"--config", bad})
-	if _, err := load(); err == nil || !strings.Contains(err.Error(), `"adr"`) {
-		t.Errorf("typo in config: %v", err)
-	}
-	// A missing file is refused.
-	fs = flag.NewFlagSet("serve", flag.ContinueOnError)
-	load = configFlags(fs)
-	_ = fs.Parse([]string{"--config", filepath.Join(dir, "missing.json")})
-	if _, err := load(); err == nil {
-		t.Error("a missing config file was accepted")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/quartermaster-table/quartermaster/config"
 	"github.com/quartermaster-table/quartermaster/vision/camerasvc"
 )
 
@@ -19,7 +20,7 @@ import (
 // table can be played, and /api/health names each part that needs repair.
 func TestServeStartsWithDamagedFiles(t *testing.T) {
 	dir := t.TempDir()
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(dir, "data")
 	cfg.Sim = true
@@ -35,7 +36,7 @@ func TestServeStartsWithDamagedFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cfg.Data, camerasvc.SimDir, "palette.json"), []byte(`{"colors": {"purple": `), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	devCfg, err := deviceConfig(cfg)
+	devCfg, err := config.Devices(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
 	"github.com/quartermaster-table/quartermaster/engine/piratescode"
+	"github.com/quartermaster-table/quartermaster/engine/quickbattle"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 )
 
@@ -14,7 +15,7 @@ import (
 // script runner) learns about a game from its kit; adding a game is adding
 // it here. The made-up test games come only with testGames.
 func servedRules(testGames bool) []engine.Rules {
-	rs := []engine.Rules{deadreckoning.Rules(), piratescode.Rules(), merchants.Rules()}
+	rs := []engine.Rules{deadreckoning.Rules(), piratescode.Rules(), merchants.Rules(), quickbattle.Rules()}
 	if testGames {
 		rs = append(rs, racetoten.Rules())
 	}

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -14,16 +12,17 @@ import (
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/config"
 	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
-	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/tablehw"
 	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/web"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "serve", "serve [--addr HOST:PORT] [--data DIR] [--sim] [--camera SRC] [--hardware] [--db DSN] [--config FILE] [--test-games]")
-	load := configFlags(fs)
+	load := config.Flags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -34,7 +33,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	devCfg, err := deviceConfig(cfg)
+	devCfg, err := config.Devices(cfg)
 	if err != nil {
 		return usageError("%v", err)
 	}
@@ -46,30 +45,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // directory.
 const cardsFile = "cards.json"
 
-// deviceConfig is the hardware section of the config over the Pi defaults;
-// --sim replaces every part by its simulator.
-func deviceConfig(cfg Config) (devices.Config, error) {
-	dc := devices.DefaultConfig()
-	if len(cfg.Devices) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(cfg.Devices))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&dc); err != nil {
-			return dc, fmt.Errorf("config key \"devices\": %w", err)
-		}
-	}
-	if cfg.Sim {
-		dc.Simulate = true
-	}
-	if err := dc.Check(); err != nil {
-		return dc, fmt.Errorf("config key \"devices\": %w", err)
-	}
-	return dc, nil
-}
-
 // serve builds every part of the running companion and serves until ctx ends.
 // ready, when not nil, is called with the server's handler once it is built
 // (tests use it; the listener is opened by the server itself).
-func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Config, ready func(http.Handler)) error {
+func serve(ctx context.Context, lg *slog.Logger, cfg config.Config, devCfg devices.Config, ready func(http.Handler)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if err := os.MkdirAll(cfg.Data, 0o755); err != nil {
@@ -90,8 +69,8 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	opts := web.Options{Rules: rules, Catalogs: web.DirCatalogs(cfg.Data), DefaultLayout: json.RawMessage(board.DefaultLayoutJSON())}
 	opts.Limits.SocketsPerClient = cfg.SocketsPerClient
 	var hw companion.Hardware
-	broken := &repairs{lg: lg}
-	opts.NeedsRepair = broken.list
+	broken := tablehw.NewRepairs(lg)
+	opts.NeedsRepair = broken.List
 
 	if cfg.Sim || cfg.Hardware {
 		tbl := devices.Open(lg.With("part", "devices"), devCfg)
@@ -102,30 +81,30 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		}()
 		cards, err := devices.LoadRegistry(filepath.Join(cfg.Data, cardsFile))
 		if err != nil {
-			broken.add("the sailor cards' NFC stickers ("+cardsFile+")", err)
+			broken.Add("the sailor cards' NFC stickers ("+cardsFile+")", err)
 			cards = devices.NewRegistry() // the cards' readers name no card until it is fixed
 		}
-		hw.Devices = &tableDevices{t: tbl, cards: cards}
+		hw.Devices = tablehw.NewDevices(tbl, cards)
 	}
 
 	cam, err := openCamera(ctx, lg.With("part", "camera"), cfg)
 	if err != nil {
-		broken.add("the camera (its palette or calibration)", err)
+		broken.Add("the camera (its palette or calibration)", err)
 		cam = nil
 	}
 	// A new Dead Reckoning game is played on the calibrated battle board:
 	// the camera's, else the one calibrated in the data directory.
-	calibratedBoard := func() json.RawMessage { return dataDirBoard(lg, cfg.Data) }
+	calibratedBoard := func() json.RawMessage { return tablehw.DataDirBoard(lg, cfg.Data) }
 	if cam != nil {
 		defer cam.Close()
-		hw.Camera = asInputCamera(cam.Camera)
+		hw.Camera = cam.Camera
 		opts.Frames = cam.Frames
 		opts.Calibrator = cam.Calibrator
 		calibratedBoard = cam.Board
 	}
 	opts.TableBoard = calibratedBoard
 	opts.PrepareTable = func(_ context.Context, req *web.CreateRequest) error {
-		used, err := withBattleBoard(req, calibratedBoard())
+		used, err := tablehw.WithBattleBoard(req, calibratedBoard(), rules)
 		if used {
 			lg.Info("the new game uses the calibrated battle board")
 		}
@@ -135,21 +114,22 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	if hw.Devices != nil || hw.Camera != nil {
 		// The hardware serves the table its host chooses, never simply
 		// the newest: a game created elsewhere takes nothing.
-		sw = companion.NewHardwareSwitch(ctx, mgr, hw, withPlayers)
-		opts.Hardware = sw
+		// The host's choice is kept in the data directory across restarts.
+		sw = companion.NewHardwareSwitch(ctx, mgr, hw, tablehw.WithPlayers)
+		opts.Hardware = tablehw.Remember(ctx, lg, sw, cfg.Data)
 	}
-	if td, ok := hw.Devices.(*tableDevices); ok {
-		if sim := td.t.Sim(); sim != nil {
-			sc := simControls{s: sim}
+	if td, ok := hw.Devices.(*tablehw.Devices); ok {
+		if sim := td.Table().Sim(); sim != nil {
+			sc := tablehw.SimControls{Sim: sim}
 			if cam != nil {
-				sc.drop = cam.SimDrop
+				sc.Drop = cam.SimDrop
 				if cam.SimDropCubes != nil {
 					// The simulated tower drops what the served table awaits.
-					sc.lay, sc.awaited = cam.SimDropCubes, awaitedCubes(ctx, mgr, sw)
+					sc.Lay, sc.Awaited = cam.SimDropCubes, tablehw.AwaitedCubes(ctx, mgr, sw)
 				}
 			}
 			opts.Sim = sc
-			go keyboard(ctx, lg, sc, os.Stdin, os.Stderr)
+			go tablehw.Keyboard(ctx, lg, sc, os.Stdin, os.Stderr)
 		}
 	}
 
@@ -158,10 +138,10 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 		// reported now, table by table, while the others are played.
 		bad, err := mgr.CheckIntegrity(ctx)
 		if err != nil && ctx.Err() == nil {
-			broken.add("the tables' database", err)
+			broken.Add("the tables' database", err)
 		}
 		for _, d := range bad {
-			broken.add("table "+d.ID, errors.New(d.Err))
+			broken.Add("table "+d.ID, errors.New(d.Err))
 		}
 	}()
 	srv := web.New(lg, mgr, opts)
@@ -176,7 +156,7 @@ func serve(ctx context.Context, lg *slog.Logger, cfg Config, devCfg devices.Conf
 	return nil
 }
 
-func cameraName(cfg Config) string {
+func cameraName(cfg config.Config) string {
 	switch {
 	case cfg.Camera != "":
 		return cfg.Camera
@@ -204,23 +184,6 @@ type camera struct {
 	Close        func()
 }
 
-// dataDirBoard is the battle board calibrated in the data directory (by
-// `quartermaster calibrate` or the calibration page), nil when there is
-// none; used when this server runs without a camera.
-func dataDirBoard(lg *slog.Logger, dir string) json.RawMessage {
-	cal, err := vision.LoadCalibration(dir)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			lg.Warn("the camera calibration in the data directory cannot be read; new games use the default battle board", "err", err)
-		}
-		return nil
-	}
-	if len(cal.Layout) == 0 {
-		return json.RawMessage(board.DefaultLayoutJSON())
-	}
-	return cal.Layout
-}
-
 // rulesBoard checks that a calibrated layout is a battle board the rules
 // can play on: the camera reads zone ids of this layout, and the rules give
 // each read cube what its zone gives on the same layout, so both must take
@@ -234,35 +197,4 @@ func rulesBoard(layout json.RawMessage) (*battle.Layout, error) {
 		return nil, fmt.Errorf("the board layout is not one the Dead Reckoning rules can play on: %w", err)
 	}
 	return l, nil
-}
-
-// tableBoardSetup is implemented by games played on the table's battle
-// board: a setup sent as JSON (scripts, tests; the new-game form gets the
-// board through engine.OptionTableBoard instead) gets the calibrated board
-// unless it chose its own. used reports whether it was put in.
-type tableBoardSetup interface {
-	SetupWithTableBoard(setup, layout json.RawMessage) (out json.RawMessage, used bool, err error)
-}
-
-// withBattleBoard gives a new game's setup the calibrated battle board
-// through its kit (tableBoardSetup); games not played on the board, and
-// requests without a setup or a board, are left alone. It reports whether
-// the board was put in.
-func withBattleBoard(req *web.CreateRequest, layout json.RawMessage) (bool, error) {
-	if len(layout) == 0 || len(bytes.TrimSpace(req.Setup)) == 0 {
-		return false, nil
-	}
-	for _, r := range servedRules(true) {
-		tb, ok := r.(tableBoardSetup)
-		if r.Name() != req.Rules || !ok {
-			continue
-		}
-		out, used, err := tb.SetupWithTableBoard(req.Setup, layout)
-		if err != nil || !used {
-			return false, err
-		}
-		req.Setup = out
-		return true, nil
-	}
-	return false, nil
 }

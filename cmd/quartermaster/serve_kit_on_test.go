@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/config"
 )
 
 // kitSetup is a two-player Dead Reckoning setup with test islands (made-up
@@ -27,11 +28,11 @@ const kitSetup = `{"players": [{"name": "Ann", "color": "purple", "hand": ["capt
 // seen, and confirming it moves the battle on.
 func TestServeBattleReadWhileAwaited(t *testing.T) {
 	t.Parallel() // mostly waiting for frames: overlaps with the other tests
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(t.TempDir(), "data")
 	cfg.Sim = true
-	devCfg, err := deviceConfig(cfg)
+	devCfg, err := config.Devices(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

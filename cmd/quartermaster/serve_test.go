@@ -16,8 +16,10 @@ import (
 	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion/store"
+	"github.com/quartermaster-table/quartermaster/config"
 	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
+	"github.com/quartermaster-table/quartermaster/tablehw"
 	"github.com/quartermaster-table/quartermaster/vision"
 	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/web"
@@ -28,11 +30,11 @@ import (
 // API answer and that the store was created where --data says.
 func TestServeSimulatedTable(t *testing.T) {
 	dir := t.TempDir()
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(dir, "data")
 	cfg.Sim = true
-	devCfg, err := deviceConfig(cfg)
+	devCfg, err := config.Devices(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,19 +62,6 @@ func TestServeSimulatedTable(t *testing.T) {
 	}
 	if err := stop(); err != nil {
 		t.Errorf("serve, stopped: %v", err)
-	}
-}
-
-func TestDeviceConfigRefusesTypos(t *testing.T) {
-	cfg := defaultConfig()
-	cfg.Devices = json.RawMessage(`{"dorp": {}}`)
-	if _, err := deviceConfig(cfg); err == nil || !strings.Contains(err.Error(), `"dorp"`) {
-		t.Errorf("a typo in the devices section: %v", err)
-	}
-	cfg.Devices = json.RawMessage(`{"drop": {"enabled": true, "pin": "GPIO27"}}`)
-	dc, err := deviceConfig(cfg)
-	if err != nil || dc.Drop.Pin != "GPIO27" || !dc.Buttons.Enabled {
-		t.Errorf("the devices section must override the defaults key by key: %+v %v", dc.Drop, err)
 	}
 }
 
@@ -134,7 +123,7 @@ func TestWithBattleBoard(t *testing.T) {
 		{name: "a board the rules refuse", rules: "dead-reckoning", setup: `{` + players + `}`, layout: json.RawMessage(strings.ReplaceAll(string(calibrated), `"explode"`, `"damage"`)), fails: true},
 	} {
 		req := web.CreateRequest{Rules: tc.rules, Setup: json.RawMessage(tc.setup)}
-		used, err := withBattleBoard(&req, tc.layout)
+		used, err := tablehw.WithBattleBoard(&req, tc.layout, servedRules(true))
 		if (err != nil) != tc.fails || used != tc.used {
 			t.Errorf("%s: used %v, err %v", tc.name, used, err)
 			continue
@@ -159,7 +148,7 @@ func TestWithBattleBoard(t *testing.T) {
 // is set up on it, and the rules accept it; a setup with its own board
 // keeps it.
 func TestNewGameGetsTheCalibratedBoard(t *testing.T) {
-	cfg := defaultConfig()
+	cfg := config.Default()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(t.TempDir(), "data")
 	cal := vision.Calibration{ImageWidth: 640, ImageHeight: 480, Layout: testBoard(t, "Test board (calibrated)"),
@@ -252,7 +241,7 @@ func FuzzWithBattleBoard(f *testing.F) {
 	layout := board.DefaultLayoutJSON()
 	f.Fuzz(func(t *testing.T, setup []byte) {
 		req := web.CreateRequest{Rules: "dead-reckoning", Setup: json.RawMessage(setup)}
-		used, err := withBattleBoard(&req, layout)
+		used, err := tablehw.WithBattleBoard(&req, layout, servedRules(true))
 		if err != nil {
 			t.Fatalf("the default board was refused: %v", err)
 		}
@@ -276,7 +265,7 @@ func FuzzWithBattleBoard(f *testing.F) {
 // startServe runs serve with cfg, quietly, and returns its HTTP handler
 // once it listens. stop ends it and waits for it to return (at most 20 s),
 // giving serve's error; it also runs when the test ends.
-func startServe(t *testing.T, cfg Config, devCfg devices.Config) (h http.Handler, stop func() error) {
+func startServe(t *testing.T, cfg config.Config, devCfg devices.Config) (h http.Handler, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	handlers := make(chan http.Handler, 1)

@@ -105,12 +105,20 @@ func (a *LevelUp) apply(c *ctx) error {
 	if a.Seat == c.s.Turn.Seat && c.s.Turn.Started {
 		return engine.Refuse("level-once", 13, "level up before you start your turn, not during it")
 	}
-	if !contains(p.Hand, a.Card) {
+	if !c.s.Options.PhysicalCards && !contains(p.Hand, a.Card) {
 		return engine.Refuse("level-in-hand", 13, "only a card in your hand can be levelled up")
 	}
-	card := p.Card(a.Card)
+	if p.Card(a.Card) == nil {
+		return engine.Refuse("level-in-hand", 13, "only a card in your hand can be levelled up")
+	}
+	// With physical cards the card levelled up becomes known to be in hand.
+	id, err := c.s.revealInHand(p, a.Card, 13)
+	if err != nil {
+		return err
+	}
+	card := p.Card(id)
 	if card.Level >= 4 {
-		return engine.Refuse("level-max", 13, "%s is already at level 4", a.Card)
+		return engine.Refuse("level-max", 13, "%s is already at level 4", p.nameOf(id))
 	}
 	card.Level++
 	p.CanLevel = false
@@ -118,7 +126,7 @@ func (a *LevelUp) apply(c *ctx) error {
 		return err
 	}
 	c.emit(engine.NewEvent("levelled-up", a.Seat, p.Name+" levels up a card in hand", nil).
-		WithSecret(fmt.Sprintf("your %s is now level %d", a.Card, card.Level), map[string]any{"card": a.Card, "level": card.Level}))
+		WithSecret(fmt.Sprintf("your %s is now level %d", cardName(card), card.Level), map[string]any{"card": id, "level": card.Level}))
 	if card.Level == 4 {
 		p.Level4++
 		c.progress(a.Seat, AchExpertSailors, 3)
@@ -155,10 +163,10 @@ func (a *PlayCard) apply(c *ctx) error {
 }
 
 func (c *ctx) playCard(p *Player, id string) error {
-	if !contains(p.Hand, id) {
-		return engine.Refuse("not-in-hand", 8, "%s is not in your hand", id)
+	id, err := c.s.takeFromHand(p, id, 8)
+	if err != nil {
+		return err
 	}
-	p.Hand = remove(p.Hand, id)
 	p.Played = append(p.Played, id)
 	card := p.Card(id)
 	c.emit(engine.NewEvent("card-played", p.Seat, fmt.Sprintf("%s plays %s (level %d)", p.Name, id, card.Level), map[string]any{"card": *card}))

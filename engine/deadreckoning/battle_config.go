@@ -136,7 +136,8 @@ func shipSide(s *State, p *Player, pb *PendingBattle, defender bool) battle.Side
 	ids := append(append([]string{}, p.Played...), p.PlayedOffTurn...)
 	inHand := map[string]bool{}
 	if defender {
-		for _, id := range p.Hand {
+		// With physical cards, every card that may be in hand.
+		for _, id := range p.mayHold() {
 			ids = append(ids, id)
 			inHand[id] = true
 		}

@@ -146,14 +146,25 @@ func (a *BattleStep) apply(c *ctx) error {
 	if len(a.Holds) > 0 {
 		return engine.Refuse("bad-parameter", 17, "holds are given only with a jettison step")
 	}
+	step := a.Step
+	if step.Step == battle.StepDefend && pb.Kind == BattleShip {
+		// With physical cards the defender names cards as any play does:
+		// the hand must hold that many, and a card just like the one named
+		// may stand for it.
+		play, err := c.s.defenceCards(pb.Defender, step.Play)
+		if err != nil {
+			return err
+		}
+		step.Play = play
+	}
 	before := b.Phase()
-	if err := b.Apply(a.Step); err != nil {
+	if err := b.Apply(step); err != nil {
 		return err
 	}
 	if err := saveBattle(pb, b); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("battle-step", a.Seat, stepText(c.s, pb, a.Step), map[string]any{"battle": pb.ID, "step": a.Step, "phase": b.Phase()}))
+	c.emit(engine.NewEvent("battle-step", a.Seat, stepText(c.s, pb, step), map[string]any{"battle": pb.ID, "step": step, "phase": b.Phase()}))
 	if before == battle.PhaseReady && b.Phase() != battle.PhaseReady {
 		// The cubes are dropped: no more rearranging, jettisoning or
 		// playing cards until the battle is over (pp. 7, 17).

@@ -192,7 +192,7 @@ func TestPirateBattleThroughActions(t *testing.T) {
 	}
 	tb.act(read)
 	b = tb.wantNeed("read", "table")
-	if n := b["need"].(map[string]any); n["drop_kind"] != "explode" || n["drop"].(map[string]any)["purple"] != 2.0 {
+	if n := b["need"].(map[string]any); n["dropKind"] != "explode" || n["drop"].(map[string]any)["purple"] != 2.0 {
 		t.Fatalf("exploding shot: %v", n)
 	}
 	tb.act(`{"type":"battle-step","seat":0,"step":"read","read":{"cubes":{"purple":{"explode":1,"damage-left":1},"green":{"strength-1-left":1}}}}`)
@@ -278,7 +278,7 @@ func TestBattleViewHidesTheMachine(t *testing.T) {
 		t.Fatal("the machine is saved in the pending battle")
 	}
 	js, _ := json.Marshal(tb.g.View(engine.Public))
-	for _, secret := range []string{`"machine"`, `coins_in_chest`, `in_hand`} {
+	for _, secret := range []string{`"machine"`, `coinsInChest`, `inHand`} {
 		if strings.Contains(string(js), secret) {
 			t.Errorf("the public view holds %s", secret)
 		}
@@ -351,7 +351,7 @@ func TestBattleStepDecoding(t *testing.T) {
 			t.Errorf("%s was accepted", js)
 		}
 	}
-	a, err := Rules().DecodeAction([]byte(`{"type":"battle-step","seat":1,"step":"plunder","role":"defender","plunder":{"choice_coins":1,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`))
+	a, err := Rules().DecodeAction([]byte(`{"type":"battle-step","seat":1,"step":"plunder","role":"defender","plunder":{"choiceCoins":1,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -468,7 +468,7 @@ func TestBattleSinksAShip(t *testing.T) {
 		if e.Type == "ship-sunk" {
 			sunk = true
 		}
-		if e.Type == "battle-over" && strings.Contains(string(e.Data), "coins_from_chest") {
+		if e.Type == "battle-over" && strings.Contains(string(e.Data), "coinsFromChest") {
 			t.Error("the public outcome tells how many coins came from Ben's chest")
 		}
 	}

@@ -80,8 +80,13 @@ func (a *EndTurn) apply(c *ctx) error {
 	p.Discard = append(p.Discard, p.PlayedOffTurn...)
 	p.Played, p.PlayedOffTurn = []string{}, nil
 	limit := c.s.HandLimit(a.Seat)
-	draw := min(4+bonus, max(0, limit-len(p.Hand)))
-	if err := c.draw(p, draw, a.Drawn); err != nil {
+	draw := min(4+bonus, max(0, limit-p.HandSize()))
+	if s.Options.PhysicalCards {
+		err = c.drawPhysical(p, draw, a.Drawn)
+	} else {
+		err = c.draw(p, draw, a.Drawn)
+	}
+	if err != nil {
 		return err
 	}
 	// The end of the game (p. 22).

@@ -145,7 +145,7 @@ func init() {
 // game is over, when players tie for the most coins (p. 23): all tied
 // players drop their cubes at once, exploding shots are resolved, the most
 // strength wins, and the players still tied drop again. The view's
-// score.tieBreakNeed says what to drop; score.tie_break has the rounds.
+// score.tieBreakNeed says what to drop; score.tieBreak has the rounds.
 //
 //	{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-2-top":1},"green":{"damage-left":1}}}}
 type TieBreakRead struct {

@@ -84,7 +84,7 @@ func TestScoreAtTheEnd(t *testing.T) {
 	if _, w := g.FinalScores(); !slices.Equal(w, []engine.Seat{0}) {
 		t.Fatalf("winner after the tie-break: %v", w)
 	}
-	if sc := publicMap(t, g)["score"].(map[string]any); sc["winner"] != "Ann" || sc["tieBreakNeed"] != nil || len(sc["tie_break"].(map[string]any)["rounds"].([]any)) != 2 {
+	if sc := publicMap(t, g)["score"].(map[string]any); sc["winner"] != "Ann" || sc["tieBreakNeed"] != nil || len(sc["tieBreak"].(map[string]any)["rounds"].([]any)) != 2 {
 		t.Fatalf("score after the tie-break: %v", sc)
 	}
 	refused(t, g, `{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":1},"green":{"strength-1-right":1}}}}`, "tie-break-over")

@@ -14,6 +14,7 @@ var seedActions = []string{
 	`{"type":"choose-bonus-token","seat":0,"token":"b1"}`,
 	`{"type":"level-up","seat":1,"card":"captain"}`,
 	`{"type":"play-card","seat":0,"card":"crew-1"}`,
+	`{"type":"name-hand","seat":1,"cards":["captain","crew-1","crew-1"]}`,
 	`{"type":"set-sails","seat":0,"choices":[{"card":"deck-hand-1","ability":0,"option":1}]}`,
 	`{"type":"move","seat":0,"path":["R1C1","R2C1"],"order":[1]}`,
 	`{"type":"explore","seat":0,"island":"test-isle-7","card":"test-adv-2-top"}`,
@@ -42,7 +43,7 @@ var seedActions = []string{
 	`{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"explode":1},"green":{"damage-left":1}},"redrop":{"green":0}}}`,
 	`{"type":"battle-step","seat":0,"step":"ability","role":"attacker","ability":"0/gunner-1/level/0","zone":"damage-left"}`,
 	`{"type":"battle-step","seat":1,"step":"pass","role":"defender"}`,
-	`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":1,"ship":{"cargo":1,"coins":1},"island":{"cargo":0,"coins":0}}}`,
+	`{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choiceCoins":1,"ship":{"cargo":1,"coins":1},"island":{"cargo":0,"coins":0}}}`,
 	`{"type":"tie-break-read","seat":-1,"read":{"cubes":{"purple":{"strength-1-left":1},"green":{"explode":1}}}}`,
 	`{"type":"record-battle-outcome","seat":-1,"attackerWon":true,"damageToDefender":1,"attackerPlunder":{"holds":{"A":{"cargo":1}},"island":{"coins":1}}}`,
 }
@@ -84,6 +85,25 @@ func FuzzApply(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	base := midGame(f)
+	baseSnap, _ := base.Snapshot()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		applyFuzzed(t, base, b)
+		if s, _ := base.Snapshot(); !bytes.Equal(s, baseSnap) {
+			t.Fatal("the base game changed")
+		}
+	})
+}
+
+// FuzzApplyPhysical is FuzzApply on a table with physical cards: hands
+// the companion only counts, one player's phone keeping theirs.
+func FuzzApplyPhysical(f *testing.F) {
+	for _, s := range seedActions {
+		f.Add([]byte(s))
+	}
+	base := newGame(f, physicalSetup(2), 9)
+	for _, js := range []string{`{"type":"play-card","seat":0,"card":"crew-1"}`, `{"type":"name-hand","seat":1,"cards":["gunner-1","captain"]}`, `{"type":"end-turn","seat":0}`} {
+		do(f, base, js)
+	}
 	baseSnap, _ := base.Snapshot()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		applyFuzzed(t, base, b)

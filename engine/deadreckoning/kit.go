@@ -57,6 +57,9 @@ func (rulesImpl) Describe() engine.GameInfo {
 const (
 	OptionBonusTokens      = "bonusTokens"
 	OptionLevelOnFinalTurn = "levelOnFinalTurn"
+	// OptionDigitalDeal: the companion shuffles, deals and draws the
+	// sailor cards (practice); off, the default, the cards stay physical.
+	OptionDigitalDeal = "digitalDeal"
 )
 
 // NewGameOptions are the variants of Options a group picks.
@@ -66,6 +69,10 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 			Help: "Each player is dealt two bonus tokens and keeps one secretly (p. 6). The tokens' contents come from your catalog."},
 		{ID: OptionLevelOnFinalTurn, Label: "Level up after your final turn", Kind: "bool", Default: json.RawMessage("false"),
 			Help: "The English rulebook forbids levelling up after your final turn (p. 22); the French edition allows it."},
+		{ID: OptionDigitalDeal, Label: "The companion deals the sailor cards", Kind: "bool", Default: json.RawMessage("false"),
+			Help: "For practice: the companion shuffles, deals and draws everyone's sailor cards and shows each hand on its player's phone. " +
+				"Off, you shuffle, deal and draw your real cards, and tap a card on a screen (or on the card reader) when you play it; " +
+				"a player may let their phone keep their hand so the rules check it."},
 	}
 }
 
@@ -73,7 +80,8 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 // catalog and the table's calibrated battle board (engine.OptionTableBoard),
 // which decides what a cube read in each zone gives.
 func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage) (json.RawMessage, error) {
-	var s Setup
+	// Cards stay physical unless the group asks the companion to deal.
+	s := Setup{Options: Options{PhysicalCards: true}}
 	for i, p := range form.Players {
 		if !slices.ContainsFunc(colours, func(c engine.Colour) bool { return c.ID == p.Colour }) {
 			return nil, engine.Malformed("players[%d].colour: %q is not a colour of the game", i, p.Colour)
@@ -87,6 +95,13 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 			dst = &s.Options.BonusTokens
 		case OptionLevelOnFinalTurn:
 			dst = &s.Options.LevelOnFinalTurn
+		case OptionDigitalDeal:
+			var digital bool
+			if err := json.Unmarshal(raw, &digital); err != nil {
+				return nil, engine.Malformed("option %q: want true or false", id)
+			}
+			s.Options.PhysicalCards = !digital
+			continue
 		case engine.OptionTableBoard:
 			if _, err := battle.ParseLayout(raw); err != nil {
 				return nil, engine.Malformed("the calibrated battle board cannot be played on (%v); fix it on the calibration page", err)
@@ -185,30 +200,30 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 	name := engine.CatalogField{ID: "name", Label: "Name", Kind: "text", Required: true, Help: "As printed."}
 	abilities := engine.CatalogField{ID: "abilities", Label: "Abilities", Kind: "list", Help: "The abilities printed on the card, as in docs/engine.md."}
 	return []engine.CatalogKind{
-		{ID: "island", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
+		{ID: "island", List: "islands", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
 			{ID: "slots", Label: "Cube slots", Kind: "number", Required: true},
 			{ID: "values", Label: "Coins for 1st, 2nd (and 3rd)", Kind: "list", Required: true, Help: "Two or three numbers, most cubes first."},
 			{ID: "cargo", Label: "Cargo produced", Kind: "number", Required: true},
 			{ID: "coins", Label: "Coins produced", Kind: "number", Required: true},
 			{ID: "handIcon", Label: "Hand-size icon", Kind: "bool"}}},
-		{ID: "advancement", Label: "Advancement or Encounter card", Help: "Rows 1 to 4; an Encounter shows a Merchant ship on its back.", Fields: []engine.CatalogField{id, name,
+		{ID: "advancement", List: "advancements", Label: "Advancement or Encounter card", Help: "Rows 1 to 4; an Encounter shows a Merchant ship on its back.", Fields: []engine.CatalogField{id, name,
 			{ID: "row", Label: "Row", Kind: "number", Required: true},
 			{ID: "slot", Label: "Slot", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "top", Label: "Top"}, {Value: "middle", Label: "Middle"}, {Value: "bottom", Label: "Bottom"}}},
 			{ID: "cost", Label: "Cost", Kind: "number", Required: true},
 			{ID: "encounter", Label: "Encounter (Merchant back)", Kind: "bool"},
 			abilities}},
-		{ID: "upgrade", Label: "Ship upgrade tile", Fields: []engine.CatalogField{id, name,
+		{ID: "upgrade", List: "upgrades", Label: "Ship upgrade tile", Fields: []engine.CatalogField{id, name,
 			{ID: "tier", Label: "Tier", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "basic", Label: "Basic"}, {Value: "advanced", Label: "Advanced"}}},
 			{ID: "sails", Label: "Sails", Kind: "number"},
 			{ID: "cannons", Label: "Cannons", Kind: "number"},
 			{ID: "hold", Label: "Hold capacity", Kind: "number"},
 			abilities}},
-		{ID: "bonusToken", Label: "Bonus achievement token", Fields: []engine.CatalogField{id,
+		{ID: "bonusToken", List: "bonusTokens", Label: "Bonus achievement token", Fields: []engine.CatalogField{id,
 			{ID: "achievements", Label: "Achievements", Kind: "list", Required: true, Choices: achievements}}},
-		{ID: "achievementValue", Label: "Achievement value", Help: "The coins printed beside each achievement on your Harbor board.", Fields: []engine.CatalogField{
+		{ID: "achievementValue", List: "achievementValues", Shape: engine.CatalogMap, Label: "Achievement value", Help: "The coins printed beside each achievement on your Harbor board.", Fields: []engine.CatalogField{
 			{ID: "achievement", Label: "Achievement", Kind: "choice", Required: true, Choices: achievements},
 			{ID: "value", Label: "Coins", Kind: "number", Required: true}}},
-		{ID: "buildingCost", Label: "Building cost", Help: "Printed on the First Mate card.", Fields: []engine.CatalogField{
+		{ID: "buildingCost", List: "buildingCosts", Shape: engine.CatalogMap, Label: "Building cost", Help: "Printed on the First Mate card.", Fields: []engine.CatalogField{
 			{ID: "building", Label: "Building", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "fort", Label: "Fort"}, {Value: "garrison", Label: "Garrison"}, {Value: "outpost", Label: "Outpost"}}},
 			{ID: "cost", Label: "Cargo", Kind: "number", Required: true}}},
 	}

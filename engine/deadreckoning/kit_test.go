@@ -223,7 +223,7 @@ func TestScoreEndStateUsesTheCatalog(t *testing.T) {
 	// catalog (test values) completes it.
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(in, &m)
-	delete(m, "achievement_values")
+	delete(m, "achievementValues")
 	bare, _ := json.Marshal(m)
 	out, _ = kit().ScoreEndState(bare, nil)
 	_ = json.Unmarshal(out, &res)
@@ -315,5 +315,17 @@ func TestSetupWithTableBoard(t *testing.T) {
 	}
 	if _, _, err := kit().SetupWithTableBoard(setup, json.RawMessage(`{"zones":"x"}`)); err == nil {
 		t.Error("a broken board was put in")
+	}
+}
+
+// TestCatalogKindsNameTheirLists: every kind names where its entries are
+// in the catalog file; achievement values and building costs are maps.
+func TestCatalogKindsNameTheirLists(t *testing.T) {
+	raw, err := json.Marshal(testCatalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.CheckCatalogKinds(kit().CatalogKinds(), raw); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -385,10 +385,13 @@ func (s *State) PlayFromHand(seat engine.Seat, card string) error {
 	if p == nil {
 		return engine.Refuse("no-such-seat", 18, "there is no player in %s", seat)
 	}
-	if !contains(p.Hand, card) {
+	if !s.Options.PhysicalCards && !contains(p.Hand, card) {
 		return engine.Refuse("not-in-hand", 18, "%s is not in %s's hand", card, p.Name)
 	}
-	p.Hand = remove(p.Hand, card)
+	card, err := s.takeFromHand(p, card, 18)
+	if err != nil {
+		return err
+	}
 	if seat == s.Turn.Seat {
 		p.Played = append(p.Played, card)
 	} else {

@@ -3,7 +3,6 @@ package deadreckoning
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
@@ -45,16 +44,15 @@ type ruleAction interface {
 	apply(c *ctx) error
 }
 
-var (
-	registry  []registration
-	codecOnce sync.Once
-	codec     *engine.Codec
-)
-
-type registration struct {
-	name string
-	mk   func() engine.Action
-}
+// codec holds every action type of the game. Package-level variables are
+// initialised before any init function runs, so the init functions of every
+// file can register their actions into it directly; after start-up it is
+// only read.
+var codec = func() *engine.Codec {
+	c := engine.NewCodec(ActionVersion)
+	c.AcceptOldKeys(OldKeys) // stored games and old scripts
+	return c
+}()
 
 // registerAction adds an action type to the codec. Call it from an init
 // function; mk must return a new pointer to a struct embedding
@@ -63,19 +61,11 @@ func registerAction(name string, mk func() engine.Action) {
 	if _, ok := mk().(ruleAction); !ok {
 		panic("deadreckoning: action " + name + " does not implement apply")
 	}
-	registry = append(registry, registration{name, mk})
+	codec.Register(name, mk)
 }
 
-// Codec returns the codec of every Dead Reckoning action type.
-func Codec() *engine.Codec {
-	codecOnce.Do(func() {
-		codec = engine.NewCodec(ActionVersion)
-		for _, r := range registry {
-			codec.Register(r.name, r.mk)
-		}
-	})
-	return codec
-}
+// Codec returns the codec of every action type of the game.
+func Codec() *engine.Codec { return codec }
 
 // ActionTypes lists the registered action type names.
 func ActionTypes() []string { return Codec().Types() }

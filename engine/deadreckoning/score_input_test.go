@@ -117,7 +117,7 @@ func TestFinalScoreFromState(t *testing.T) {
 
 // A tracked game's missing values name the setup's fields, where the owner
 // enters them (catalog.achievementValues.capitalist), never the score
-// file's achievement_values.
+// file's achievementValues.
 func TestFinalScoreMissingNamesTheSetupFields(t *testing.T) {
 	s := scoreTestState(t)
 	s.Players[1].Achievements = []string{AchCapitalist}
@@ -129,7 +129,7 @@ func TestFinalScoreMissingNamesTheSetupFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := strings.Join(res.Missing, "\n")
-	if !strings.Contains(all, "catalog.achievementValues.capitalist") || strings.Contains(all, "achievement_values") {
+	if !strings.Contains(all, "catalog.achievementValues.capitalist") || strings.Contains(all, "in achievementValues.") {
 		t.Errorf("missing %q: want the setup's catalog.achievementValues.capitalist", all)
 	}
 	if !strings.Contains(all, `catalog.islands`) || !strings.Contains(all, "test-isle-unvalued") {

@@ -38,7 +38,7 @@ type Setup struct {
 // really holds at the table.
 type SetupPlayer struct {
 	Name  string `json:"name"`
-	Color string `json:"color"`
+	Color string `json:"colour"`
 	// Hand is the opening hand as drawn at the table (4 card ids); absent:
 	// drawn from the deck as shuffled with the seed.
 	Hand []string `json:"hand,omitempty"`
@@ -76,7 +76,7 @@ var startingCargo = []int{1, 2, 3, 2}
 
 func decodeSetup(raw json.RawMessage) (Setup, error) {
 	var s Setup
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return s, engine.Malformed("setup: %v", err)
@@ -185,6 +185,26 @@ func newState(raw json.RawMessage, seed uint64) (*State, error) {
 		s.Supply.Coins -= 15
 		for _, c := range p.Cards {
 			p.Deck = append(p.Deck, c.ID)
+		}
+		if su.Options.PhysicalCards {
+			// The players shuffle and deal their own cards: the companion
+			// knows only that four are in hand, or the four entered.
+			if sp.Hand == nil {
+				p.Unknown = 4
+			}
+			for _, id := range sp.Hand {
+				if !contains(p.Deck, id) {
+					return nil, engine.Malformed("setup: player %d: opening hand card %q is not in the deck (or given twice)", i+1, id)
+				}
+				p.Deck = remove(p.Deck, id)
+				p.Hand = append(p.Hand, id)
+			}
+			p.KeepsHand = sp.Hand != nil
+			if su.Options.BonusTokens {
+				p.BonusDealt = sp.BonusDealt
+			}
+			s.Players = append(s.Players, p)
+			continue
 		}
 		s.RNG.Shuffle(len(p.Deck), func(a, b int) { p.Deck[a], p.Deck[b] = p.Deck[b], p.Deck[a] })
 		if sp.Hand != nil {

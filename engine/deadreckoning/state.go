@@ -165,7 +165,7 @@ func (c *SailorCard) slot(name string) **Adv {
 type Player struct {
 	Seat  engine.Seat `json:"seat"`
 	Name  string      `json:"name"`
-	Color string      `json:"color"`
+	Color string      `json:"colour"`
 	// Chest is the coins in the Treasure chest: secret (p. 6).
 	Chest int `json:"chest"`
 	// Dock is the cargo on the Dock tile.
@@ -174,12 +174,19 @@ type Player struct {
 	// Sails track, those on islands and those on achievements).
 	Cubes int  `json:"cubes"`
 	Ship  Ship `json:"ship"`
-	// Cards are the 12 sailor cards; the piles below hold their ids.
+	// Cards are the 12 sailor cards; the piles below hold their ids. With
+	// physical cards (hands.go) Hand holds only the cards known to be in
+	// hand and Deck every card whose place is unknown, Unknown of them in
+	// the hand.
 	Cards   []SailorCard `json:"cards"`
 	Deck    []string     `json:"deck"`
 	Hand    []string     `json:"hand"`
-	Played  []string     `json:"played"`
-	Discard []string     `json:"discard"`
+	Unknown int          `json:"unknown,omitempty"`
+	// KeepsHand: the player entered their hand on their phone (name-hand),
+	// which keeps it privately so the rules check their plays against it.
+	KeepsHand bool     `json:"keepsHand,omitempty"`
+	Played    []string `json:"played"`
+	Discard   []string `json:"discard"`
 	// PlayedOffTurn lists cards played in defense on another player's turn:
 	// they stay in play until this player's next cleanup (p. 18).
 	PlayedOffTurn []string `json:"playedOffTurn,omitempty"`
@@ -291,6 +298,11 @@ type Options struct {
 	// of battle-board.default.json): its zones decide what a read cube
 	// gives. Absent: the built-in default board.
 	BattleBoard json.RawMessage `json:"battleBoard,omitempty"`
+	// PhysicalCards: the players shuffle, deal and draw their real sailor
+	// cards and the companion only counts them (hands.go), the new-game
+	// form's default. Absent (every game saved before the option, and
+	// setups sent as JSON without it): the engine deals and draws.
+	PhysicalCards bool `json:"physicalCards,omitempty"`
 }
 
 // Turn is the state of the current turn.

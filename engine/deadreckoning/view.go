@@ -57,6 +57,9 @@ type View struct {
 	// sent so a screen names cards and offers their abilities without a copy
 	// of its own. Keyed by kind, so nothing in them reads like a card id.
 	Sailors map[string]SailorInfo `json:"sailors"`
+	// PhysicalCards: the players deal and draw their real cards and name
+	// each card as they play it (hands.go); false: the companion dealt.
+	PhysicalCards bool `json:"physicalCards,omitempty"`
 }
 
 // SailorInfo is one printed sailor card as a view describes it.
@@ -113,7 +116,7 @@ type CardView struct {
 type PlayerView struct {
 	Seat          engine.Seat    `json:"seat"`
 	Name          string         `json:"name"`
-	Color         string         `json:"color"`
+	Color         string         `json:"colour"`
 	Dock          int            `json:"dock"`
 	Cubes         int            `json:"cubes"`
 	Ship          ShipView       `json:"ship"`
@@ -130,7 +133,16 @@ type PlayerView struct {
 	CanLevel      bool           `json:"canLevel"`
 	FinalTurnDone bool           `json:"finalTurnDone"`
 	Explored      int            `json:"explored"`
-	// Private: present only in the player's own view.
+	// Unseen (physical cards only) are the player's cards neither in play
+	// nor discarded, sorted: those in the deck and in hand, which anyone at
+	// the table can tell from the face-up cards. A card named from the
+	// hand is one of these.
+	Unseen []CardView `json:"unseen,omitempty"`
+	// KeepsHand: the player's phone keeps their hand (name-hand).
+	KeepsHand bool `json:"keepsHand,omitempty"`
+	// Private: present only in the player's own view. With physical cards
+	// Hand holds only the cards entered or levelled up in hand (HandCount
+	// counts the others too) and the deck's contents are unknown.
 	Chest      *int       `json:"chest,omitempty"`
 	Hand       []CardView `json:"hand,omitempty"`
 	Deck       []CardView `json:"deck,omitempty"`
@@ -170,11 +182,16 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 	for i := range s.Players {
 		p := &s.Players[i]
 		pv := PlayerView{Seat: p.Seat, Name: p.Name, Color: p.Color, Dock: p.Dock, Cubes: p.Cubes,
-			HandCount: len(p.Hand), DeckCount: len(p.Deck), DiscardCount: len(p.Discard),
+			HandCount: p.HandSize(), DeckCount: p.DeckSize(), DiscardCount: len(p.Discard), KeepsHand: p.KeepsHand,
 			Played: s.cardViews(p, p.Played), SetAside: append([]Adv{}, p.SetAside...),
 			Achievements: append([]string{}, p.Achievements...), Progress: map[string]int{},
 			HasBonusToken: p.HasBonus, HandLimit: s.HandLimit(p.Seat), CanLevel: p.CanLevel,
 			FinalTurnDone: p.FinalTurnDone, Explored: p.Explored}
+		if s.Options.PhysicalCards {
+			unseen := append(append([]string{}, p.Hand...), p.Deck...)
+			sort.Strings(unseen) // which of them were named is the player's secret
+			pv.Unseen = s.cardViews(p, unseen)
+		}
 		if len(p.PlayedOffTurn) > 0 {
 			pv.PlayedOffTurn = s.cardViews(p, p.PlayedOffTurn)
 		}
@@ -189,9 +206,11 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 			chest := p.Chest
 			pv.Chest = &chest
 			pv.Hand = s.cardViews(p, p.Hand)
-			deck := append([]string{}, p.Deck...)
-			sort.Strings(deck) // the owner knows what is in the deck, not its order
-			pv.Deck = s.cardViews(p, deck)
+			if !s.Options.PhysicalCards {
+				deck := append([]string{}, p.Deck...)
+				sort.Strings(deck) // the owner knows what is in the deck, not its order
+				pv.Deck = s.cardViews(p, deck)
+			}
 			pv.Discard = s.cardViews(p, p.Discard)
 			if p.HasBonus {
 				b := p.Bonus
@@ -223,6 +242,7 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 	}
 	out.Advancements = s.advancementDefs(out.Players)
 	out.Sailors = sailorList
+	out.PhysicalCards = s.Options.PhysicalCards
 	return out
 }
 
@@ -247,7 +267,7 @@ func (s *State) advancementDefs(players []PlayerView) map[string]data.Advancemen
 	}
 	for i := range players {
 		p := &players[i]
-		for _, cards := range [][]CardView{p.Played, p.PlayedOffTurn, p.Hand, p.Deck, p.Discard} {
+		for _, cards := range [][]CardView{p.Played, p.PlayedOffTurn, p.Hand, p.Deck, p.Discard, p.Unseen} {
 			for j := range cards {
 				add(cards[j].Top)
 				add(cards[j].Middle)

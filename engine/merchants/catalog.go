@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/merchants/combat"
@@ -468,22 +469,35 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 		return engine.CatalogField{ID: id, Label: label, Kind: "number", Required: true}
 	}
 	nations := []engine.Choice{{Value: Dutch, Label: "Dutch"}, {Value: English, Label: "English"}, {Value: French, Label: "French"}, {Value: Spanish, Label: "Spanish"}}
+	// The port abilities by the port that prints them ("" for none).
+	abilities := []engine.Choice{{Value: "", Label: "none"}}
+	for _, ab := range Abilities {
+		abilities = append(abilities, engine.Choice{Value: ab, Label: abilityLabel(ab)})
+	}
 	return []engine.CatalogKind{
-		{ID: "dice", Label: "Dice", Help: "the faces of the game's dice and the hit-location numbers printed on the player board",
+		{ID: "dice", List: "dice", Shape: engine.CatalogOne, Label: "Dice", Help: "the faces of the game's dice and the hit-location numbers printed on the player board",
 			Fields: []engine.CatalogField{txt("id", "Dice id"), {ID: "faces", Label: "The six faces", Kind: "list", Required: true},
 				txt("success", "The success face"), {ID: "numbers", Label: "Location of each numbered face", Kind: "object"}}},
-		{ID: "zone", Label: "Sea zone", Help: "the board: each sea zone, its port and the zones it borders",
+		{ID: "zone", List: "zones", Label: "Sea zone", Help: "the board: each sea zone, its port and the zones it borders",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "port", Label: "Port", Kind: "text"},
-				{ID: "nation", Label: "Port's nation", Kind: "choice", Choices: nations}, {ID: "adjacent", Label: "Bordering zones", Kind: "list"}}},
-		{ID: "captain", Label: "Captain", Help: "the captain cards",
+				{ID: "nation", Label: "Port's nation", Kind: "choice", Choices: nations}, {ID: "adjacent", Label: "Bordering zones", Kind: "list"},
+				{ID: "ability", Label: "Port ability", Kind: "choice", Choices: abilities}}},
+		{ID: "captain", List: "captains", Label: "Captain", Help: "the captain cards",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "nation", Label: "Nation", Kind: "choice", Choices: nations, Required: true},
 				txt("home", "Home port zone"), num("seamanship", "SEAMANSHIP"), num("scouting", "SCOUTING"), num("leadership", "LEADERSHIP"), num("influence", "INFLUENCE")}},
-		{ID: "ship", Label: "Ship card", Help: "the ship cards' values",
+		{ID: "ship", List: "ships", Label: "Ship card", Help: "the ship cards' values",
 			Fields: []engine.CatalogField{txt("id", "Type"), txt("name", "Name"), num("toughness", "TOUGHNESS"), num("cargo", "CARGO"), num("crew", "CREW"), num("cannons", "CANNONS"), num("maneuverability", "MANEUVERABILITY")}},
-		{ID: "cargo", Label: "Cargo card", Help: "every cargo card: good, PLUNDER value and the icons in its corner",
+		{ID: "cargo", List: "cargo", Label: "Cargo card", Help: "every cargo card: good, PLUNDER value and the icons in its corner",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("good", "Good"), num("plunder", "PLUNDER"), {ID: "hits", Label: "Hit icons (locations)", Kind: "list"}, {ID: "escapes", Label: "Escape icons", Kind: "number"}}},
-		{ID: "card", Label: "Glory or event card", Help: "the name and text of each glory and event card",
+		{ID: "glory", List: "glory", Label: "Glory card", Help: "the name and text of each glory card",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
+		{ID: "event", List: "events", Label: "Event card", Help: "the name and text of each event card (its NPC moves, war and peace are kept as imported)",
+			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
+		{ID: "mission", List: "missions", Label: "Mission card", Help: "each mission card: the port (sea zone) it waits in and the gold it pays",
+			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}, txt("zone", "Sea zone of its port"), {ID: "gold", Label: "Gold", Kind: "number"}}},
+		{ID: "rumor", List: "rumors", Label: "Rumor card", Help: "each rumor card: the skill rolled to find it true",
+			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"},
+				{ID: "skill", Label: "Skill rolled", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "seamanship", Label: "SEAMANSHIP"}, {Value: "scouting", Label: "SCOUTING"}, {Value: "leadership", Label: "LEADERSHIP"}, {Value: "influence", Label: "INFLUENCE"}}}}},
 	}
 }
 
@@ -499,3 +513,18 @@ func (rulesImpl) CheckCatalog(data []byte) (json.RawMessage, error) {
 	}
 	return b, nil
 }
+
+// abilityLabel is a port ability's port as players write it:
+// "st-maarten" is "St Maarten", "basse-terre" is "Basse Terre".
+func abilityLabel(ab string) string {
+	w := strings.Split(ab, "-")
+	for i, x := range w {
+		w[i] = strings.ToUpper(x[:1]) + x[1:]
+	}
+	return strings.Join(w, " ")
+}
+
+// spoken is an engine word (a ship modification, a special weapon) as
+// players say it in a sentence: "extended-cargo-hold" is "extended cargo
+// hold".
+func spoken(id string) string { return strings.ReplaceAll(id, "-", " ") }

@@ -91,7 +91,7 @@ func (a *UseWeapon) apply(c *ctx) error {
 	if err := f.Battle.UseAmmo(side, a.Weapon); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s fires %s", f.Battle.Ships[side].Name, a.Weapon), map[string]string{"weapon": a.Weapon}))
+	c.emit(engine.NewEvent("weapon-used", a.Seat, fmt.Sprintf("%s fires %s", f.Battle.Ships[side].Name, spoken(a.Weapon)), map[string]string{"weapon": a.Weapon}))
 	return c.afterFightStep()
 }
 
@@ -141,7 +141,11 @@ func (a *ClaimShip) apply(c *ctx) error {
 		p.Ship = &sh
 		c.reenterMods(old.Mods)
 		c.capCargo(int(a.Seat))
-		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, sh.Type), map[string]string{"ship": sh.Type}))
+		name := spoken(sh.Type)
+		if st := c.cat.shipType(sh.Type); st != nil {
+			name = st.Name
+		}
+		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, name), map[string]string{"ship": sh.Type}))
 	} else {
 		c.reenterMods(pd.Ship.Mods)
 	}

@@ -109,3 +109,37 @@ func TestDigitalRollsReplay(t *testing.T) {
 	refuse(t, g, `{"type":"roll","seat":-1,"request":"`+g.st.Dice.Open[0].ID+`","faces":["skull"]}`, "roll-count")
 	refuse(t, g, `{"type":"roll","seat":-1,"request":"`+g.st.Dice.Open[0].ID+`","faces":["skull","7"]}`, "roll-face")
 }
+
+// TestCatalogKindsNameTheirLists: every kind of the owner's catalog names
+// the key of the file where its entries are, so the catalog page finds
+// them (glory and event cards under their own keys, missions and rumors
+// with forms of their own).
+func TestCatalogKindsNameTheirLists(t *testing.T) {
+	c := testCatalog()
+	if len(c.Missions) == 0 {
+		c.Missions = []Mission{{ID: "test-mission", Name: "Test Mission", Zone: c.Zones[0].ID, Gold: 3}}
+	}
+	if len(c.Rumors) == 0 {
+		c.Rumors = []Rumor{{ID: "test-rumor", Name: "Test Rumor", Skill: "influence"}}
+	}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := Rules().(engine.OwnerCatalog).CatalogKinds()
+	if err := engine.CheckCatalogKinds(kinds, raw); err != nil {
+		t.Fatal(err)
+	}
+	lists := map[string]string{}
+	for _, k := range kinds {
+		lists[k.ID] = k.List
+	}
+	for id, want := range map[string]string{"glory": "glory", "event": "events", "mission": "missions", "rumor": "rumors", "zone": "zones"} {
+		if lists[id] != want {
+			t.Errorf("kind %q: list %q, want %q", id, lists[id], want)
+		}
+	}
+	if err := engine.CheckCatalogKinds(append(kinds, engine.CatalogKind{ID: "x", List: "nowhere"}), raw); err == nil {
+		t.Error("a kind naming a key the catalog lacks was accepted")
+	}
+}

@@ -55,7 +55,7 @@ func (a *PortAction) apply(c *ctx) error {
 	c.emit(engine.NewEvent("port-action", a.Seat, fmt.Sprintf("%s takes the port action in %s", p.Name, z.Port), map[string]string{"zone": z.ID}))
 	if zs := c.s.Zones[p.Zone]; zs.Mod != "" && !zs.ModRevealed {
 		zs.ModRevealed = true
-		c.emit(engine.NewEvent("mod-revealed", engine.NoSeat, fmt.Sprintf("%s's shipyard offers %s", z.Port, zs.Mod), map[string]string{"zone": z.ID, "mod": zs.Mod}))
+		c.emit(engine.NewEvent("mod-revealed", engine.NoSeat, fmt.Sprintf("%s's shipyard offers %s", z.Port, spoken(zs.Mod)), map[string]string{"zone": z.ID, "mod": zs.Mod}))
 	}
 	return nil
 }
@@ -427,6 +427,7 @@ func (a *Recruit) apply(c *ctx) error {
 	}
 	req := c.ask(int(a.Seat), "", p.Name+" recruits (LEADERSHIP)", c.cat.captain(p.Captain).Leadership)
 	c.s.Pending = &Pending{Kind: "recruit", Seat: int(a.Seat), Request: req}
+	c.emit(engine.NewEvent("recruiting", a.Seat, p.Name+" recruits crew: a LEADERSHIP roll", nil))
 	return nil
 }
 

@@ -77,7 +77,7 @@ func (a *RaidStep) apply(c *ctx) error {
 	switch a.Op {
 	case "weapon":
 		if !in(p.Weapons, a.Weapon) {
-			return engine.RefuseIn("raid-weapon", secRaid, "you have no %s token", a.Weapon)
+			return engine.RefuseIn("raid-weapon", secRaid, "you have no %s token", spoken(a.Weapon))
 		}
 		if r.Failed == 0 {
 			return engine.RefuseIn("raid-weapon", secRaid, "a weapon turns a failed die into a success, and no die failed")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -44,34 +43,24 @@ type ruleAction interface {
 	apply(c *ctx) error
 }
 
-var (
-	registry  []registration
-	codecOnce sync.Once
-	codec     *engine.Codec
-)
+// codec holds every action type of the game. Package-level variables are
+// initialised before any init function runs, so the init functions of every
+// file can register their actions into it directly; after start-up it is
+// only read.
+var codec = engine.NewCodec(ActionVersion)
 
-type registration struct {
-	name string
-	mk   func() engine.Action
-}
-
+// registerAction adds an action type to the codec. Call it from an init
+// function; mk must return a new pointer to a struct embedding
+// engine.ActionHeader and implementing apply(*ctx) error.
 func registerAction(name string, mk func() engine.Action) {
 	if _, ok := mk().(ruleAction); !ok {
 		panic("merchants: action " + name + " does not implement apply")
 	}
-	registry = append(registry, registration{name, mk})
+	codec.Register(name, mk)
 }
 
-// Codec returns the codec of every action type.
-func Codec() *engine.Codec {
-	codecOnce.Do(func() {
-		codec = engine.NewCodec(ActionVersion)
-		for _, r := range registry {
-			codec.Register(r.name, r.mk)
-		}
-	})
-	return codec
-}
+// Codec returns the codec of every action type of the game.
+func Codec() *engine.Codec { return codec }
 
 // ActionTypes lists the registered action type names.
 func ActionTypes() []string { return Codec().Types() }

@@ -35,6 +35,13 @@ type View struct {
 	Need []dice.Request `json:"need,omitempty"`
 	// LastRoll is the latest roll, for the screen to show.
 	LastRoll *dice.Roll `json:"lastRoll,omitempty"`
+	// Shipyard is what the shipyard of the active player's port offers
+	// them, priced (port abilities and the trade-in counted); nil when
+	// they are not in a port.
+	Shipyard *ShipyardView `json:"shipyard,omitempty"`
+	// SellPrices, to the active player in port only, are what each of
+	// their cargo cards sells for here (the good in demand, port abilities).
+	SellPrices map[string]int `json:"sellPrices,omitempty"`
 	// BuyDraw, to the buyer only, are the cards drawn to buy and their prices.
 	BuyDraw   []CargoCard    `json:"buyDraw,omitempty"`
 	BuyPrices map[string]int `json:"buyPrices,omitempty"`
@@ -67,6 +74,8 @@ type ZoneView struct {
 	Nation   string   `json:"nation,omitempty"`
 	Adjacent []string `json:"adjacent"`
 	Demand   string   `json:"demand,omitempty"`
+	// Ability names the port's ability (printed on the board), "" none.
+	Ability string `json:"ability,omitempty"`
 	// Mod is the port's ship modification: its type once revealed,
 	// "facedown", or "" when the port has none.
 	Mod string `json:"mod,omitempty"`
@@ -128,6 +137,35 @@ type PendingView struct {
 	Raid      []CargoCard `json:"raid,omitempty"`
 	Successes int         `json:"successes,omitempty"`
 	Failed    int         `json:"failed,omitempty"`
+	// Rumors, to the player keeping one of two rumors only, are the two.
+	Rumors []Rumor `json:"rumors,omitempty"`
+}
+
+// ShipyardView is a shipyard's offer to the active player.
+type ShipyardView struct {
+	// Ships are the ships for sale, each at its price less the trade-in.
+	Ships []ShipOffer `json:"ships"`
+	// TradeIn is what the shipyard pays for the player's ship.
+	TradeIn int `json:"tradeIn"`
+	// Mod is the port's modification once revealed ("facedown" before
+	// the port action, "" when sold out); ModPrice its price.
+	Mod      string `json:"mod,omitempty"`
+	ModPrice int    `json:"modPrice"`
+	// WeaponPrice is the price of one special weapon token.
+	WeaponPrice int `json:"weaponPrice"`
+	// RepairPrice is the price of one point of repair; RepairRefused,
+	// when set, says why this shipyard repairs nothing for this player.
+	RepairPrice   int    `json:"repairPrice"`
+	RepairRefused string `json:"repairRefused,omitempty"`
+}
+
+// ShipOffer is one ship for sale.
+type ShipOffer struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+	// Price is the ship's price less the trade-in (negative: the player
+	// is paid).
+	Price int `json:"price"`
 }
 
 // BattleView is the battle in progress.
@@ -154,7 +192,7 @@ func (g *Game) View(v engine.Viewer) any {
 	}
 	for _, z := range cat.Zones {
 		zs := s.Zones[z.ID]
-		zv := ZoneView{ID: z.ID, Name: z.Name, Port: z.Port, Nation: z.Nation, Adjacent: z.Adjacent, Demand: zs.Demand, Merchant: zs.Merchant != ""}
+		zv := ZoneView{ID: z.ID, Name: z.Name, Port: z.Port, Nation: z.Nation, Adjacent: z.Adjacent, Demand: zs.Demand, Ability: z.Ability, Merchant: zs.Merchant != ""}
 		switch {
 		case zs.Mod != "" && zs.ModRevealed:
 			zv.Mod = zs.Mod
@@ -218,6 +256,10 @@ func (g *Game) View(v engine.Viewer) any {
 			// waiting to be kept (also in Token) is not.
 			pv.Token, pv.ZoneNation = pd.Token, pd.ZoneNation
 		}
+		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
+			p := s.Players[pd.Seat]
+			pv.Rumors = []Rumor{*cat.rumor(p.Rumor), *cat.rumor(pd.Token)}
+		}
 		if pd.Raid != nil {
 			for _, id := range pd.Raid.Cards {
 				pv.Raid = append(pv.Raid, *cat.cargo(id))
@@ -237,6 +279,16 @@ func (g *Game) View(v engine.Viewer) any {
 	if r, ok := s.Dice.Last(); ok {
 		out.LastRoll = &r
 	}
+	if p := s.player(s.Active); s.Stage == StagePlay && p != nil && p.InPort && p.Ship != nil {
+		out.Shipyard = g.shipyardView(p)
+		if v.CanSee(engine.Seat(s.Active)) && len(p.Cargo) > 0 {
+			c := &ctx{cat: cat, s: s}
+			out.SellPrices = map[string]int{}
+			for _, id := range p.Cargo {
+				out.SellPrices[id] = c.sellPrice(p, cat.cargo(id).Good == s.Zones[p.Zone].Demand)
+			}
+		}
+	}
 	if v.CanSee(engine.Seat(s.Active)) && s.T.BuyDraw != nil {
 		for _, id := range s.T.BuyDraw {
 			out.BuyDraw = append(out.BuyDraw, *cat.cargo(id))
@@ -245,6 +297,33 @@ func (g *Game) View(v engine.Viewer) any {
 		out.BuyPrices = c.buyPrices(s.T.BuyDraw)
 	}
 	return out
+}
+
+// shipyardView prices the shipyard of p's port for p.
+func (g *Game) shipyardView(p *Player) *ShipyardView {
+	c := &ctx{cat: g.cat, s: g.st}
+	sv := &ShipyardView{TradeIn: c.salePrice(p.Ship), ModPrice: c.modPrice(p), WeaponPrice: c.weaponPrice(p)}
+	if p.Ship.Type != ManOWar {
+		for _, st := range g.cat.Ships {
+			if _, ok := shipPrices[st.ID]; ok && st.ID != p.Ship.Type {
+				sv.Ships = append(sv.Ships, ShipOffer{Type: st.ID, Name: st.Name, Price: c.shipPrice(p, st.ID) - sv.TradeIn})
+			}
+		}
+	}
+	if zs := g.st.Zones[p.Zone]; zs != nil && zs.Mod != "" {
+		sv.Mod = "facedown"
+		if zs.ModRevealed {
+			sv.Mod = zs.Mod
+		}
+	}
+	if rp, err := c.repairPrice(p); err != nil {
+		if re, ok := engine.AsRuleError(err); ok {
+			sv.RepairRefused = re.Detail
+		}
+	} else {
+		sv.RepairPrice = rp
+	}
+	return sv
 }
 
 func (g *Game) shipView(sh *Ship) *ShipView {

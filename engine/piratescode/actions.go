@@ -282,18 +282,18 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 	for i, name := range path {
 		cell, ok := parseCell(name)
 		if !ok {
-			return refuse("sail-not-adjacent", refSail, "%q is not a card of the map (R1C1 to R4C4)", name)
+			return refuse("sail-not-adjacent", refSail, "step %d of the route is not a card of the map", i+1)
 		}
 		if dist(at, cell) != 1 {
-			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail orthogonally, one card at a time", name, cellName(at))
+			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail orthogonally, one card at a time", c.s.place(cell), c.s.place(at))
 		}
 		used++
 		if used > c.s.sail(p)+2*tokens {
-			return refuse("sail-too-far", refSail, "step %d to %s is beyond your sail of %d", i+1, name, c.s.sail(p)+2*tokens)
+			return refuse("sail-too-far", refSail, "step %d to %s is beyond your sail of %d", i+1, c.s.place(cell), c.s.sail(p)+2*tokens)
 		}
 		if c.s.card(cell).Storm {
 			if p.Assign[Rigging]+p.Assign[Cannons]+p.Assign[Extort]+p.handsOnWheel() == 0 {
-				return refuse("sail-storm-repair", refJostle, "with every Deckhand in Repair your ship cannot enter the storm at %s", name)
+				return refuse("sail-storm-repair", refJostle, "with every Deckhand in Repair your ship cannot enter the storm at %s", c.s.place(cell))
 			}
 			if stormsUsed < storms {
 				stormsUsed++
@@ -321,7 +321,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 	spend(TokenStorm, storms)
 	p.Cell = at
 	p.InCove = false
-	c.emit("sailed", seat, map[string]any{"path": path, "jostled": jostles}, "%s sailed to %s", p.Name, cellName(at))
+	c.emit("sailed", seat, map[string]any{"path": path, "jostled": jostles}, "%s sailed to %s", p.Name, c.s.place(at))
 	for _, j := range jostles {
 		c.emit("jostled", seat, map[string]any{"from": j}, "a storm jostled a Deckhand of %s's into Repair", p.Name)
 	}
@@ -430,7 +430,7 @@ func (a *PlunderAction) apply(c *ctx) error {
 func (c *ctx) plunder(seat engine.Seat, p *Player, drop []string) error {
 	n := c.s.card(p.Cell).Settlement
 	if n == 0 {
-		return refuse("plunder-no-settlement", refPlunder, "there is no settlement on %s", cellName(p.Cell))
+		return refuse("plunder-no-settlement", refPlunder, "there is no settlement on %s", c.s.place(p.Cell))
 	}
 	var got []string
 	for range n {
@@ -493,7 +493,7 @@ func (a *TradeAction) apply(c *ctx) error {
 func (c *ctx) trade(seat engine.Seat, p *Player, count int) error {
 	t := c.s.card(p.Cell).Market
 	if t == "" {
-		return refuse("trade-no-market", refTrade, "there is no market on %s", cellName(p.Cell))
+		return refuse("trade-no-market", refTrade, "there is no market on %s", c.s.place(p.Cell))
 	}
 	have := 0
 	for _, b := range p.Booty {
@@ -606,7 +606,7 @@ func (a *SearchAction) apply(c *ctx) error {
 func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
 	k := c.revealToken(p.Cell)
 	if k < 0 {
-		return refuse("search-none", refSearch, "the search token on %s has already been taken", cellName(p.Cell))
+		return refuse("search-none", refSearch, "the search token on %s has already been taken", c.s.place(p.Cell))
 	}
 	c.s.Tokens[p.Cell] = -1
 	c.s.Revealed = append(c.s.Revealed, k)
@@ -649,10 +649,10 @@ func (a *HideOutAction) apply(c *ctx) error {
 		return err
 	}
 	if !c.s.card(p.Cell).Cove {
-		return refuse("hide-no-cove", refHide, "there is no cove on %s", cellName(p.Cell))
+		return refuse("hide-no-cove", refHide, "there is no cove on %s", c.s.place(p.Cell))
 	}
 	if c.s.coveTaken(p.Cell, a.Seat) {
-		return refuse("hide-cove-taken", refHide, "another pirate already hides in the cove of %s", cellName(p.Cell))
+		return refuse("hide-cove-taken", refHide, "another pirate already hides in the cove of %s", c.s.place(p.Cell))
 	}
 	p.InCove = true
 	if a.Assign != nil {
@@ -681,7 +681,7 @@ func (a *HideOutAction) apply(c *ctx) error {
 	// when the Ship Line is resolved (docs: reading of p. 12 and p. 15).
 	gained := p.gainGold(p.Assign[Extort])
 	c.s.Turn.ExtortPaid = true
-	c.emit("hid-out", a.Seat, map[string]any{"assign": p.Assign, "gold": gained}, "%s hid in the cove of %s", p.Name, cellName(p.Cell))
+	c.emit("hid-out", a.Seat, map[string]any{"assign": p.Assign, "gold": gained}, "%s hid in the cove of %s", p.Name, c.s.place(p.Cell))
 	return nil
 }
 

@@ -65,7 +65,7 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	t.Used[key] = true
 	b := card.Bonuses[a.Index]
-	c.emit("bonus", a.Seat, map[string]any{"card": a.Card, "index": a.Index, "kind": b.Kind}, "%s takes the %s bonus of %s", p.Name, b.Kind, card.Name)
+	c.emit("bonus", a.Seat, map[string]any{"card": a.Card, "index": a.Index, "kind": b.Kind}, "%s takes %s's bonus: %s", p.Name, card.Name, bonusName(b.Kind))
 	switch b.Kind {
 	case BonusBury:
 		return c.bury(a.Seat, p)
@@ -133,19 +133,22 @@ func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
 	}
 	for _, name := range path {
 		cell, ok := parseCell(name)
-		if !ok || dist(at, cell) != 1 {
-			return refuse("sail-not-adjacent", refBonus, "%q is not next to %s", name, cellName(at))
+		if !ok {
+			return refuse("sail-not-adjacent", refBonus, "a card of that route is not on the map")
+		}
+		if dist(at, cell) != 1 {
+			return refuse("sail-not-adjacent", refBonus, "%s is not next to %s", c.s.place(cell), c.s.place(at))
 		}
 		at = cell
 	}
 	if m < 0 {
 		c.s.Navy = at
-		c.emit("navy-sailed", seat, map[string]any{"cell": cellName(at)}, "the Navy was sailed to %s", cellName(at))
+		c.emit("navy-sailed", seat, map[string]any{"cell": cellName(at)}, "the Navy was sailed to %s", c.s.place(at))
 		return nil
 	}
 	mc := &c.s.Merchants[m]
 	mc.Cell = at
-	c.emit("merchant-sailed", seat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship was sailed to %s", mc.Name, cellName(at))
+	c.emit("merchant-sailed", seat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship was sailed to %s", mc.Name, c.s.place(at))
 	if at == c.s.Ports[mc.Target] {
 		if mc.Booty != "" {
 			c.s.Bag[mc.Booty]++
@@ -203,11 +206,11 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 	mc := c.s.card(p.Cell)
 	switch {
 	case mc.BuryCost == nil:
-		return refuse("bury-no-site", refBury, "there is no bury site on %s", cellName(p.Cell))
+		return refuse("bury-no-site", refBury, "there is no bury site on %s", c.s.place(p.Cell))
 	case c.s.Buried[p.Cell] >= 0:
-		return refuse("bury-taken", refBury, "a treasure is already buried on %s", cellName(p.Cell))
+		return refuse("bury-taken", refBury, "a treasure is already buried on %s", c.s.place(p.Cell))
 	case c.s.Navy == p.Cell:
-		return refuse("bury-navy", refBury, "the Navy is on %s: no treasure can be buried under its eyes", cellName(p.Cell))
+		return refuse("bury-navy", refBury, "the Navy is on %s: no treasure can be buried under its eyes", c.s.place(p.Cell))
 	case p.Gold < *mc.BuryCost:
 		return refuse("bury-gold", refBury, "burying here costs %d gold and you have %d", *mc.BuryCost, p.Gold)
 	case p.Buried >= treasures:
@@ -217,7 +220,7 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 	p.Buried++
 	c.s.Buried[p.Cell] = seat
 	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(p.Cell), "cost": *mc.BuryCost, "buried": p.Buried},
-		"%s buried a treasure on %s (%d of 3)", p.Name, cellName(p.Cell), p.Buried)
+		"%s buried a treasure on %s (%d of 3)", p.Name, c.s.place(p.Cell), p.Buried)
 	if p.Buried == treasures && c.s.automa() >= 0 {
 		// Solo: the first to bury three wins at once (Solo: Game End).
 		c.s.EndBy = seat
@@ -263,7 +266,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 		case step != "":
 			cell, ok := parseCell(step)
 			if !ok || dist(cell, m.Cell) != 1 || dist(cell, port) != dist(m.Cell, port)-1 {
-				c.fail(refuse("not-toward", refShipLine, "the %s merchant ship must sail one card closer to its port %s", m.Name, cellName(port)))
+				c.fail(refuse("not-toward", refShipLine, "the %s merchant ship must sail one card closer to its port %s", m.Name, c.s.place(port)))
 				return
 			}
 			m.Cell = cell
@@ -280,7 +283,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 			m.Booty = c.drawBooty()
 			c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship reached its port and turns about", m.Name)
 		} else {
-			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship sailed to %s", m.Name, cellName(m.Cell))
+			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship sailed to %s", m.Name, c.s.place(m.Cell))
 		}
 	}
 	n := c.s.Catalog.NavySail[min(p.Buried, 3)]
@@ -307,7 +310,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 		c.s.Navy = stepToward(c.s.Navy, p.Cell)
 		moved = true
 	}
-	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "the Navy sailed to %s", cellName(c.s.Navy))
+	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "the Navy sailed to %s", c.s.place(c.s.Navy))
 	if moved && c.s.Navy == p.Cell && !p.InCove && p.Automa {
 		// The Navy fully jostles the Legendary Pirate and sends it to a cove.
 		for jostle(p) != "" {
@@ -339,4 +342,31 @@ func stepToward(a, b int) int {
 		ac--
 	}
 	return ar*gridSize + ac
+}
+
+// bonusName is a bonus action as players say it in the log.
+func bonusName(kind string) string {
+	switch kind {
+	case BonusBury:
+		return "bury a treasure"
+	case BonusGold:
+		return "take gold"
+	case BonusSail:
+		return "sail again"
+	case BonusReassign:
+		return "move the Deckhands"
+	case BonusReroll:
+		return "re-roll"
+	case BonusCrewUp:
+		return "Crew Up"
+	case BonusExchange:
+		return "exchange a booty"
+	case BonusSailNavy:
+		return "sail the Navy"
+	case BonusSailMerchant:
+		return "sail a merchant ship"
+	case BonusSpecialTrade:
+		return "special trade"
+	}
+	return orderName(kind)
 }

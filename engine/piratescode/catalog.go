@@ -378,7 +378,7 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 		}},
 	}
 	return []engine.CatalogKind{
-		{ID: "mapCards", Label: "Map cards", Help: "the 16 map cards: what each island shows", Fields: []engine.CatalogField{
+		{ID: "mapCards", List: "mapCards", Label: "Map cards", Help: "the 16 map cards: what each island shows", Fields: []engine.CatalogField{
 			{ID: "id", Label: "Id", Kind: "text", Required: true},
 			{ID: "name", Label: "Name", Kind: "text"},
 			{ID: "settlement", Label: "Settlement booty icons (0-2)", Kind: "number"},
@@ -387,20 +387,20 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 			{ID: "storm", Label: "Storm", Kind: "bool"},
 			{ID: "buryCost", Label: "Bury site gold cost (empty: none)", Kind: "number"},
 		}},
-		{ID: "merchants", Label: "Merchant cards", Help: "value top left, damage, gold and legend icon", Fields: []engine.CatalogField{
+		{ID: "merchants", List: "merchants", Label: "Merchant cards", Help: "value top left, damage, gold and legend icon", Fields: []engine.CatalogField{
 			{ID: "id", Label: "Id", Kind: "text", Required: true},
 			{ID: "value", Label: "Value (2, 4, 6, 8)", Kind: "number", Required: true},
 			{ID: "damage", Label: "Damage it deals", Kind: "number", Required: true},
 			{ID: "gold", Label: "Gold for sinking it", Kind: "number", Required: true},
 			{ID: "legendUpTo", Label: "Legend icon: highest player count (0: none)", Kind: "number"},
 		}},
-		{ID: "crew", Label: "Crew cards", Fields: cardFields},
-		{ID: "captains", Label: "Captain cards", Help: "both sides of each captain card", Fields: []engine.CatalogField{
+		{ID: "crew", List: "crew", Label: "Crew cards", Fields: cardFields},
+		{ID: "captains", List: "captains", Label: "Captain cards", Help: "both sides of each captain card", Fields: []engine.CatalogField{
 			{ID: "id", Label: "Id", Kind: "text", Required: true},
 			{ID: "name", Label: "Name", Kind: "text"},
 			{ID: "sides", Label: "Sides (front, back)", Kind: "object", Fields: cardFields},
 		}},
-		{ID: "legend", Label: "Legend track levels", Help: "from the bottom level up, as printed on the Legend Mat", Fields: []engine.CatalogField{
+		{ID: "legend", List: "legend", Label: "Legend track levels", Help: "from the bottom level up, as printed on the Legend Mat", Fields: []engine.CatalogField{
 			{ID: "name", Label: "Name", Kind: "text"},
 			{ID: "sail", Label: "Sail", Kind: "number", Required: true},
 			{ID: "dice", Label: "Dice", Kind: "number", Required: true},
@@ -408,12 +408,12 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 			{ID: "surefire", Label: "One-time sure-fire tokens", Kind: "number"},
 			{ID: "deckhand", Label: "Deckhand icon", Kind: "bool"},
 		}},
-		{ID: "searchTokens", Label: "Search tokens", Fields: []engine.CatalogField{
+		{ID: "searchTokens", List: "searchTokens", Label: "Search tokens", Fields: []engine.CatalogField{
 			{ID: "id", Label: "Id", Kind: "text", Required: true},
 			{ID: "kind", Label: "Kind", Kind: "choice", Choices: tokens, Required: true},
 			{ID: "n", Label: "Gold", Kind: "number", When: &engine.FieldCondition{Field: "kind", Values: []string{TokenGold}}},
 		}},
-		{ID: "navy", Label: "Navy", Help: "p. 15: the Navy's sail by treasures buried (navySail, 4 numbers) and the Deckhands its attack sends to Repair (navyJostles)", Fields: []engine.CatalogField{
+		{ID: "navy", Shape: engine.CatalogFields, Label: "Navy", Help: "p. 15: the Navy's sail by treasures buried (navySail, 4 numbers) and the Deckhands its attack sends to Repair (navyJostles)", Fields: []engine.CatalogField{
 			{ID: "navySail", Label: "Navy sail for 0, 1, 2, 3 treasures", Kind: "list", Required: true},
 			{ID: "navyJostles", Label: "Deckhands to Repair when the Navy attacks", Kind: "number", Required: true},
 		}},

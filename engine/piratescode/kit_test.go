@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -130,10 +131,21 @@ func TestViews(t *testing.T) {
 		t.Fatalf("seat 2 may: %v", theirs.YouMay)
 	}
 	b, _ := json.Marshal(pub)
-	for _, secret := range []string{"test-token-", "crewDeck\":[", "merchantDeck\":["} {
+	for _, secret := range []string{"crewDeck\":[", "merchantDeck\":["} {
 		if strings.Contains(string(b), secret) {
 			t.Errorf("the public view shows %q", secret)
 		}
+	}
+	// The face-down search tokens are listed (what a table may turn up),
+	// but no card says which lies on it, and the list is the same whatever
+	// the layout: another seed, the same list.
+	m, _ := json.Marshal(pub.Map)
+	if strings.Contains(string(m), "test-token-") {
+		t.Error("a map card shows which search token lies on it")
+	}
+	other := newTestGame(t, 2, 15).View(engine.Public).(View)
+	if !reflect.DeepEqual(pub.FaceDown, other.FaceDown) || len(pub.FaceDown) == 0 {
+		t.Errorf("the face-down tokens' list depends on the layout:\n%v\n%v", pub.FaceDown, other.FaceDown)
 	}
 }
 
@@ -199,5 +211,13 @@ func TestHints(t *testing.T) {
 	v = g.View(engine.PlayerViewer(0)).(View)
 	if len(v.Hints.Bonuses) != 2 || v.Hints.Bonuses[0].Kind != BonusBury || v.Hints.Bonuses[0].Used {
 		t.Fatalf("bonuses %+v", v.Hints.Bonuses)
+	}
+}
+
+// TestCatalogKindsNameTheirLists: every kind names where its entries are
+// in the catalog file; the Navy's values are the file's own keys.
+func TestCatalogKindsNameTheirLists(t *testing.T) {
+	if err := engine.CheckCatalogKinds(rulesImpl{}.CatalogKinds(), testCatalogJSON(t)); err != nil {
+		t.Fatal(err)
 	}
 }

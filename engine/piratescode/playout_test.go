@@ -22,6 +22,9 @@ type agent struct {
 	// check runs the invariants after every accepted action; strict also
 	// compares snapshots around every refused one (slower).
 	check, strict bool
+	// said, when set, reads every sentence players would: each event's
+	// text and each refusal's.
+	said func(string)
 }
 
 func (a *agent) try(js string) bool {
@@ -33,9 +36,14 @@ func (a *agent) try(js string) bool {
 	if a.strict {
 		before, _ = a.g.Snapshot()
 	}
-	if _, err := a.g.Apply(act); err != nil {
-		if _, ok := engine.AsRuleError(err); !ok {
+	evs, err := a.g.Apply(act)
+	if err != nil {
+		re, ok := engine.AsRuleError(err)
+		if !ok {
 			a.t.Fatalf("apply %s: not a rule error: %v", js, err)
+		}
+		if a.said != nil {
+			a.said(re.Detail)
 		}
 		if a.strict {
 			after, _ := a.g.Snapshot()
@@ -45,6 +53,11 @@ func (a *agent) try(js string) bool {
 		}
 		a.refused++
 		return false
+	}
+	if a.said != nil {
+		for _, e := range evs {
+			a.said(e.Text)
+		}
 	}
 	a.log = append(a.log, []byte(js))
 	if a.check {

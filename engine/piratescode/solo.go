@@ -224,7 +224,7 @@ func (c *ctx) automaDie(face int) {
 	}
 	if moved {
 		p.InCove = false
-		c.emit("sailed", seat, map[string]any{"cell": cellName(p.Cell)}, "the Legendary Pirate sailed to %s", cellName(p.Cell))
+		c.emit("sailed", seat, map[string]any{"cell": cellName(p.Cell)}, "the Legendary Pirate sailed to %s", c.s.place(p.Cell))
 	}
 	c.automaContinue()
 }
@@ -452,7 +452,7 @@ func (c *ctx) automaGold(seat engine.Seat, p *Player, n int) {
 	}
 	c.s.Buried[best] = seat
 	p.Buried++
-	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(best), "buried": p.Buried}, "the Legendary Pirate buried a treasure on %s (%d of 3)", cellName(best), p.Buried)
+	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(best), "buried": p.Buried}, "the Legendary Pirate buried a treasure on %s (%d of 3)", c.s.place(best), p.Buried)
 	if p.Buried == treasures {
 		c.s.EndBy = seat
 		c.finish()
@@ -483,7 +483,7 @@ func (c *ctx) nearestCove(seat engine.Seat, p *Player) {
 	}
 	if best >= 0 {
 		p.Cell, p.InCove = best, true
-		c.emit("automa-hides", seat, map[string]any{"cell": cellName(best)}, "the Legendary Pirate slips into the cove of %s", cellName(best))
+		c.emit("automa-hides", seat, map[string]any{"cell": cellName(best)}, "the Legendary Pirate slips into the cove of %s", c.s.place(best))
 	}
 }
 

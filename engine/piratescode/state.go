@@ -3,6 +3,7 @@ package piratescode
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -252,9 +253,31 @@ func (s *State) player(seat engine.Seat) *Player {
 
 func (s *State) card(cell int) MapCard { return s.Catalog.MapCards[s.Grid[cell]] }
 
-// cellName is "R2C3".
+// cellName is "R2C3": the cell's id in actions, events' data and the view,
+// never in a sentence players read (place is for those).
 func cellName(c int) string {
 	return "R" + string(rune('1'+c/gridSize)) + "C" + string(rune('1'+c%gridSize))
+}
+
+// place is a cell as players at the table name it: its map card's printed
+// name from the owner's catalog, else its position in words, "the map card
+// in row 2, column 3". Row and column count from the top-left card as the
+// tablet draws the map, which is how the table lays it out; no id is
+// ever shown, since "R2C3" means nothing to someone looking at the cards.
+func (s *State) place(c int) string {
+	if c < 0 || c >= cells {
+		return "a card off the map"
+	}
+	if n := s.card(c).Name; n != "" {
+		return n
+	}
+	return placeWords(c)
+}
+
+// placeWords is a cell's position in words, for a map card the catalog
+// gives no name.
+func placeWords(c int) string {
+	return fmt.Sprintf("the map card in row %d, column %d", c/gridSize+1, c%gridSize+1)
 }
 
 // parseCell reads "R2C3"; ok is false for anything else.

@@ -1,7 +1,9 @@
 package piratescode
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -24,14 +26,20 @@ type View struct {
 	Merchants []MerchantView `json:"merchants"`
 	Navy      string         `json:"navy"`
 	// Bag counts the booty in the bag (countable from what is in sight).
-	Bag           map[string]int `json:"bag"`
-	CrewRow       []*CardView    `json:"crewRow"`
-	CrewDeck      int            `json:"crewDeck"`
-	MerchantDeck  int            `json:"merchantDeck"`
-	SurefireStock int            `json:"surefireStock"`
-	Players       []PlayerView   `json:"players"`
-	Turn          TurnView       `json:"turn"`
-	Fight         *FightView     `json:"fight,omitempty"`
+	Bag      map[string]int `json:"bag"`
+	CrewRow  []*CardView    `json:"crewRow"`
+	CrewDeck int            `json:"crewDeck"`
+	// DeckCrew are the crew cards still in the deck, by name (never in the
+	// deck's order): what a table drawing real cards may have drawn.
+	DeckCrew []Card `json:"deckCrew"`
+	// FaceDown are the search tokens not turned up yet, by kind (never by
+	// where they lie): what a table searching may find.
+	FaceDown      []SearchToken `json:"faceDown"`
+	MerchantDeck  int           `json:"merchantDeck"`
+	SurefireStock int           `json:"surefireStock"`
+	Players       []PlayerView  `json:"players"`
+	Turn          TurnView      `json:"turn"`
+	Fight         *FightView    `json:"fight,omitempty"`
 	// Rolls are the open roll requests: what to roll now.
 	Rolls []dice.Request `json:"rolls"`
 	// YouMay lists the action types the viewer may send now (empty for the
@@ -72,12 +80,17 @@ type BonusHint struct {
 	Name  string `json:"name"`
 	Index int    `json:"index"`
 	Kind  string `json:"kind"`
-	Used  bool   `json:"used"`
+	// N is the card's number for the kind (gold, cards to sail a ship).
+	N    int  `json:"n,omitempty"`
+	Used bool `json:"used"`
 }
 
 // CellView is one map card and what is on it.
 type CellView struct {
+	// Cell is the id actions name ("R2C3"); Place is what players read:
+	// the card's printed name, or its row and column in words.
 	Cell        string        `json:"cell"`
+	Place       string        `json:"place"`
 	Card        MapCard       `json:"card"`
 	SearchToken bool          `json:"searchToken"`
 	Buried      engine.Seat   `json:"buried"`
@@ -185,8 +198,20 @@ func (g *Game) View(v engine.Viewer) any {
 	out := View{V: ViewVersion, Title: "The Pirate's Code", Viewer: v.Seat, Version: g.version, Navy: cellName(s.Navy),
 		Bag: s.Bag, CrewDeck: len(s.CrewDeck), MerchantDeck: len(s.MerchantDeck), SurefireStock: s.Surefires,
 		Rolls: append([]dice.Request{}, s.Dice.Open...), EndBy: s.EndBy, Over: s.Over, Winners: s.Winners, YouMay: []string{}}
+	for _, k := range s.CrewDeck {
+		out.DeckCrew = append(out.DeckCrew, s.Catalog.Crew[k])
+	}
+	slices.SortFunc(out.DeckCrew, func(a, b Card) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID)) })
+	for i, t := range s.Catalog.SearchTokens {
+		if !slices.Contains(s.Revealed, i) {
+			out.FaceDown = append(out.FaceDown, t)
+		}
+	}
+	slices.SortFunc(out.FaceDown, func(a, b SearchToken) int {
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.N, b.N), cmp.Compare(a.ID, b.ID))
+	})
 	for c := range cells {
-		cv := CellView{Cell: cellName(c), Card: s.card(c), SearchToken: s.Tokens[c] >= 0, Buried: s.Buried[c],
+		cv := CellView{Cell: cellName(c), Place: s.place(c), Card: s.card(c), SearchToken: s.Tokens[c] >= 0, Buried: s.Buried[c],
 			Port: c == s.Ports[0] || c == s.Ports[1], Pirates: s.pirateAt(c, engine.NoSeat), Navy: s.Navy == c}
 		for _, m := range s.Merchants {
 			if m.Cell == c {
@@ -355,7 +380,7 @@ func (s *State) hints(seat engine.Seat) *Hints {
 		}
 		for i, b := range card.Bonuses {
 			used := s.Turn.Used[fmt.Sprintf("%s/%d", id, i)] || id == "captain" && i < s.Turn.CaptainNext
-			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, Used: used})
+			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, N: b.N, Used: used})
 		}
 	}
 	return h

@@ -179,7 +179,7 @@ func (c Catalog) board(id string) (CatalogBoard, bool) {
 
 // CatalogKinds: one kind, "board".
 func (rulesImpl) CatalogKinds() []engine.CatalogKind {
-	return []engine.CatalogKind{{ID: "board", Label: "Board", Help: "The target is printed in the board's corner.",
+	return []engine.CatalogKind{{ID: "board", List: "boards", Label: "Board", Help: "The target is printed in the board's corner.",
 		Fields: []engine.CatalogField{
 			{ID: "id", Label: "Id", Kind: "text", Required: true},
 			{ID: "name", Label: "Name", Kind: "text", Required: true},

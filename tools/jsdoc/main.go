@@ -27,6 +27,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
 	"github.com/quartermaster-table/quartermaster/engine/piratescode"
+	"github.com/quartermaster-table/quartermaster/engine/quickbattle"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 	"github.com/quartermaster-table/quartermaster/web"
 )
@@ -43,6 +44,7 @@ var Outputs = []struct {
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
 	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
 	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}}},
+	{"web/ui/games/quick-battle/types.gen.js", []any{quickbattle.View{}}},
 }
 
 // prefixes name a package's types in JavaScript, where there are no
@@ -57,6 +59,7 @@ var prefixes = map[string]string{
 	"github.com/quartermaster-table/quartermaster/engine/merchants":        "MM",
 	"github.com/quartermaster-table/quartermaster/engine/merchants/combat": "MMCombat",
 	"github.com/quartermaster-table/quartermaster/engine/piratescode":      "PC",
+	"github.com/quartermaster-table/quartermaster/engine/quickbattle":      "QB",
 }
 
 func main() {

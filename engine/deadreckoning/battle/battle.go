@@ -66,14 +66,14 @@ type sideState struct {
 	Cannons      map[string]int `json:"cannons,omitempty"`
 	Played       []string       `json:"played,omitempty"`
 	Abilities    []string       `json:"abilities,omitempty"`
-	Strength     int            `json:"strength_bonus,omitempty"`
-	DamageDealt  int            `json:"damage_dealt,omitempty"`
+	Strength     int            `json:"strengthBonus,omitempty"`
+	DamageDealt  int            `json:"damageDealt,omitempty"`
 	Gains        Goods          `json:"gains"`
-	IfWin        Goods          `json:"if_win"`
+	IfWin        Goods          `json:"ifWin"`
 	Jettisoned   Goods          `json:"jettisoned"`
 	Peak         int            `json:"peak"`
-	PlunderDue   *PlunderDue    `json:"plunder_due,omitempty"`
-	PlunderTaken *PlunderChoice `json:"plunder_taken,omitempty"`
+	PlunderDue   *PlunderDue    `json:"plunderDue,omitempty"`
+	PlunderTaken *PlunderChoice `json:"plunderTaken,omitempty"`
 }
 
 type state struct {
@@ -81,8 +81,8 @@ type state struct {
 	Phase   Phase          `json:"phase"`
 	Sides   [2]sideState   `json:"sides"`
 	Pending map[string]int `json:"pending,omitempty"`
-	Kind    string         `json:"drop_kind,omitempty"`
-	InShip  map[string]int `json:"in_ship,omitempty"`
+	Kind    string         `json:"dropKind,omitempty"`
+	InShip  map[string]int `json:"inShip,omitempty"`
 	Board   Read           `json:"board"`
 	Turn    Role           `json:"turn"`
 	Passes  int            `json:"passes"`
@@ -622,7 +622,7 @@ type PlunderDue struct {
 	Gains Goods `json:"gains"`
 	// HoldFree is the ship's free hold capacity; Island says plunder may be
 	// put on the island where the battle is.
-	HoldFree int  `json:"hold_free"`
+	HoldFree int  `json:"holdFree"`
 	Island   bool `json:"island"`
 }
 
@@ -632,7 +632,7 @@ func (d PlunderDue) total() int { return d.Cargo + d.Coins + d.Choice + d.Gains.
 // free hold space, on the island where the battle is, the rest back to the
 // supply. ChoiceCoins says how many of the cargo-or-coin items are coins.
 type PlunderChoice struct {
-	ChoiceCoins int   `json:"choice_coins"`
+	ChoiceCoins int   `json:"choiceCoins"`
 	Ship        Goods `json:"ship"`
 	Island      Goods `json:"island"`
 }

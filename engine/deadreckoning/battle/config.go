@@ -79,7 +79,7 @@ type Ability struct {
 	Coins int `json:"coins,omitempty"`
 	Cargo int `json:"cargo,omitempty"`
 	// NotVsBuildings marks an ability printed as unusable against buildings.
-	NotVsBuildings bool `json:"not_vs_buildings,omitempty"`
+	NotVsBuildings bool `json:"notVsBuildings,omitempty"`
 }
 
 // Card is a sailor card whose cannons and battle abilities a side may use:
@@ -92,7 +92,7 @@ type Card struct {
 	Abilities []Ability `json:"abilities,omitempty"`
 	// InHand: the card is in the defender's hand; its cannons and abilities
 	// count only if the defender plays it before the drop.
-	InHand bool `json:"in_hand,omitempty"`
+	InHand bool `json:"inHand,omitempty"`
 }
 
 // SideKind is what fights on a side.
@@ -120,19 +120,19 @@ type Side struct {
 	Colour string `json:"colour"`
 
 	// ShipCannons: cannons on the ship board with an empty hold (ship side).
-	ShipCannons int    `json:"ship_cannons,omitempty"`
+	ShipCannons int    `json:"shipCannons,omitempty"`
 	Cards       []Card `json:"cards,omitempty"`
 	// UsedCannons: cannons of each source already used this turn (by id,
 	// ShipSource for the ship); UsedAbilities: ability ids used this turn.
-	UsedCannons   map[string]int `json:"used_cannons,omitempty"`
-	UsedAbilities []string       `json:"used_abilities,omitempty"`
+	UsedCannons   map[string]int `json:"usedCannons,omitempty"`
+	UsedAbilities []string       `json:"usedAbilities,omitempty"`
 	// BuildingsHere: buildings on the battle's island if this side's player
 	// controls it (+1 cube each in a ship battle, p. 18).
-	BuildingsHere int `json:"buildings_here,omitempty"`
+	BuildingsHere int `json:"buildingsHere,omitempty"`
 	// InHarbor: the ship is in Harbor (+4 cubes for a defender, p. 18).
-	InHarbor bool `json:"in_harbor,omitempty"`
+	InHarbor bool `json:"inHarbor,omitempty"`
 	// FinalTurnTaken: the player has taken their final turn (+2 cubes, p. 22).
-	FinalTurnTaken bool `json:"final_turn_taken,omitempty"`
+	FinalTurnTaken bool `json:"finalTurnTaken,omitempty"`
 	// Pirate: the ship is in pirate mode.
 	Pirate bool `json:"pirate,omitempty"`
 	// Damage already on the ship.
@@ -140,14 +140,14 @@ type Side struct {
 	// Hold: what the ship carries and its free capacity.
 	Hold Hold `json:"hold"`
 	// CoinsInChest, for the coins lost on sinking (p. 21).
-	CoinsInChest int `json:"coins_in_chest,omitempty"`
+	CoinsInChest int `json:"coinsInChest,omitempty"`
 	// Cubes in the player's supply, and SpareIslandCubes: their island cubes
 	// that may be taken without changing any island's control (p. 17).
 	Cubes            int `json:"cubes,omitempty"`
-	SpareIslandCubes int `json:"spare_island_cubes,omitempty"`
+	SpareIslandCubes int `json:"spareIslandCubes,omitempty"`
 
 	// MerchantCubes: the black cubes printed on the Merchant's back.
-	MerchantCubes int `json:"merchant_cubes,omitempty"`
+	MerchantCubes int `json:"merchantCubes,omitempty"`
 	// Fort and Garrison attacked (buildings side).
 	Fort     bool `json:"fort,omitempty"`
 	Garrison bool `json:"garrison,omitempty"`
@@ -176,16 +176,16 @@ type Config struct {
 	Attacker Side  `json:"attacker"`
 	Defender Side  `json:"defender"`
 	// AtIsland: the battle is at an island, where plunder may be put.
-	AtIsland bool `json:"at_island"`
+	AtIsland bool `json:"atIsland"`
 	// OpponentKey names the defender for "never the same opponent twice in
 	// a turn" (p. 17), e.g. "ship:1", "merchant:17", "building:B2".
-	OpponentKey string `json:"opponent_key"`
+	OpponentKey string `json:"opponentKey"`
 	// FoughtThisTurn: the keys of the opponents the active player already
 	// battled this turn.
-	FoughtThisTurn []string `json:"fought_this_turn,omitempty"`
+	FoughtThisTurn []string `json:"foughtThisTurn,omitempty"`
 	// PirateShipAtIsland: an opponent's pirate-mode ship is at the island of
 	// a building battle (p. 20).
-	PirateShipAtIsland bool `json:"pirate_ship_at_island,omitempty"`
+	PirateShipAtIsland bool `json:"pirateShipAtIsland,omitempty"`
 }
 
 // Refusal codes of declaring a battle.

@@ -13,7 +13,7 @@ type Outcome struct {
 	Cause  Cause `json:"cause"`
 	Winner Role  `json:"winner"`
 	// WinnerSeat is the winning player, NoSeat when a Merchant won.
-	WinnerSeat engine.Seat `json:"winner_seat"`
+	WinnerSeat engine.Seat `json:"winnerSeat"`
 	// Strength of each side (attacker, defender) at the end.
 	Strength [2]int        `json:"strength"`
 	Sides    [2]SideResult `json:"sides"`
@@ -34,7 +34,7 @@ type Outcome struct {
 
 // MerchantResult is what happens to the Merchant card.
 type MerchantResult struct {
-	PlayerWon bool `json:"player_won"`
+	PlayerWon bool `json:"playerWon"`
 	// Bury: the player lost, the card goes under its row's box (p. 11).
 	Bury bool `json:"bury"`
 }
@@ -53,14 +53,14 @@ type SideResult struct {
 	// non-permanent island cubes were needed (p. 17); the game takes them
 	// from islands (without changing control) into the supply.
 	Cubes            int `json:"cubes"`
-	CubesFromIslands int `json:"cubes_from_islands,omitempty"`
+	CubesFromIslands int `json:"cubesFromIslands,omitempty"`
 	// DamageFromZones and DamageFromAbilities are dealt by the other side;
 	// LoserDamage is the 1 damage of losing; Damage is their sum.
-	DamageFromZones     int  `json:"damage_from_zones"`
-	DamageFromAbilities int  `json:"damage_from_abilities"`
-	LoserDamage         int  `json:"loser_damage"`
+	DamageFromZones     int  `json:"damageFromZones"`
+	DamageFromAbilities int  `json:"damageFromAbilities"`
+	LoserDamage         int  `json:"loserDamage"`
 	Damage              int  `json:"damage"`
-	ToMercantile        bool `json:"to_mercantile,omitempty"`
+	ToMercantile        bool `json:"toMercantile,omitempty"`
 	// Jettisoned before the drop; Ship and Island are the plunder and
 	// ability gains placed there; Returned went back to the supply.
 	Jettisoned Goods `json:"jettisoned"`
@@ -70,9 +70,9 @@ type SideResult struct {
 	// CannonsUsed per source, AbilitiesUsed and CardsPlayed (from hand; they
 	// stay in play until the player's next cleanup), to mark as used this
 	// turn.
-	CannonsUsed   map[string]int `json:"cannons_used,omitempty"`
-	AbilitiesUsed []string       `json:"abilities_used,omitempty"`
-	CardsPlayed   []string       `json:"cards_played,omitempty"`
+	CannonsUsed   map[string]int `json:"cannonsUsed,omitempty"`
+	AbilitiesUsed []string       `json:"abilitiesUsed,omitempty"`
+	CardsPlayed   []string       `json:"cardsPlayed,omitempty"`
 	// Sinks: 5 or more damage at the end of the battle (p. 21).
 	Sinks   bool     `json:"sinks"`
 	Sinking *Sinking `json:"sinking,omitempty"`
@@ -83,8 +83,8 @@ type SideResult struct {
 // of the player who sank it, or to the supply. The ship then goes back to
 // Harbor with no damage, Sails 0, in mercantile mode; its cargo is kept.
 type Sinking struct {
-	CoinsFromShip  int `json:"coins_from_ship"`
-	CoinsFromChest int `json:"coins_from_chest"`
+	CoinsFromShip  int `json:"coinsFromShip"`
+	CoinsFromChest int `json:"coinsFromChest"`
 	// To is the player who sank the ship (they gain the coins and, the
 	// first time, Terror of the Sea), NoSeat for the supply.
 	To engine.Seat `json:"to"`
@@ -173,9 +173,9 @@ type Need struct {
 	Who string `json:"who"`
 	// Drop (PhaseRead): the cubes to drop now per colour, and why.
 	Drop     map[string]int `json:"drop,omitempty"`
-	DropKind string         `json:"drop_kind,omitempty"`
+	DropKind string         `json:"dropKind,omitempty"`
 	// InShip: the cubes the next read must account for, per colour.
-	InShip map[string]int `json:"in_ship,omitempty"`
+	InShip map[string]int `json:"inShip,omitempty"`
 	// Usable: abilities the acting side may still use (PhaseAbilities).
 	Usable []string `json:"usable,omitempty"`
 	// Plunder: what each side still has to place (PhasePlunder).

@@ -39,7 +39,7 @@ const (
 // without the part it needs are errors wrapping engine.ErrMalformed.
 func DecodeStep(data []byte) (Step, error) {
 	var s Step
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return Step{}, engine.Malformed("battle step: %v", err)

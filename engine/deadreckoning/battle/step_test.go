@@ -19,7 +19,7 @@ func TestStepsAsJSON(t *testing.T) {
 		`{"step":"drop","role":"attacker"}`,
 		`{"step":"read","role":"attacker","read":{"cubes":{"purple":{"plunder-choice-left":1},"black":{"strength-1-left":1}}}}`,
 		`{"step":"pass","role":"attacker"}`,
-		`{"step":"plunder","role":"attacker","plunder":{"choice_coins":1,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`,
+		`{"step":"plunder","role":"attacker","plunder":{"choiceCoins":1,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`,
 	} {
 		s, err := DecodeStep([]byte(js))
 		must(t, err)
@@ -55,7 +55,7 @@ func FuzzSteps(f *testing.F) {
 		`{"step":"drop","role":"attacker"}`,
 		`{"step":"read","role":"attacker","read":{"cubes":{"purple":{"explode":1}},"redrop":{"green":1}}}`,
 		`{"step":"ability","role":"defender","ability":"d","zone":"explode"}`,
-		`{"step":"plunder","role":"attacker","plunder":{"choice_coins":-1}}`,
+		`{"step":"plunder","role":"attacker","plunder":{"choiceCoins":-1}}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -51,8 +51,8 @@ func TestDecodeRefusesMissingAndImpossible(t *testing.T) {
 		{"null coins", func(m map[string]any) { examplePlayer(m, 1)["coins"] = nil }, []string{"players[1].coins", "missing"}},
 		{"no empty slots", func(m map[string]any) { delete(exampleIsland(m, 0), "empty") }, []string{"islands[0].empty", "missing"}},
 		{"no wheels", func(m map[string]any) {
-			examplePlayer(m, 1)["end_game"] = []any{map[string]any{"effect": "per_wheel", "label": "Test Navigator"}}
-		}, []string{"players[1].end_game[0].wheels", "missing"}},
+			examplePlayer(m, 1)["endGame"] = []any{map[string]any{"effect": "per_wheel", "label": "Test Navigator"}}
+		}, []string{"players[1].endGame[0].wheels", "missing"}},
 		{"buildings without an island", func(m map[string]any) { examplePlayer(m, 1)["buildings"] = 2 }, []string{"players[1].buildings", "controls no island"}},
 		{"island coins without an island", func(m map[string]any) {
 			examplePlayer(m, 3)["coins"].(map[string]any)["islands"] = 1
@@ -64,14 +64,14 @@ func TestDecodeRefusesMissingAndImpossible(t *testing.T) {
 			examplePlayer(m, 0)["upgrades"] = map[string]any{"basic": 2, "advance": 1}
 		}, []string{"players[0].upgrades.advance", `unknown field "advance"`}},
 		{"unknown effect field", func(m map[string]any) {
-			examplePlayer(m, 0)["end_game"] = []any{map[string]any{"effect": "per_3_cargo", "wheel": 1}}
-		}, []string{"players[0].end_game[0].wheel"}},
+			examplePlayer(m, 0)["endGame"] = []any{map[string]any{"effect": "per_3_cargo", "wheel": 1}}
+		}, []string{"players[0].endGame[0].wheel"}},
 		{"a player that is a number", func(m map[string]any) { m["players"].([]any)[0] = 3 }, []string{"players[0]", "an object"}},
 		{"coins that are a number", func(m map[string]any) { examplePlayer(m, 0)["coins"] = 3 }, []string{"players[0].coins", "an object"}},
 		{"cubes that are a list", func(m map[string]any) { exampleIsland(m, 0)["cubes"] = []any{1} }, []string{"islands[0].cubes", "an object"}},
 		{"wheels as text", func(m map[string]any) {
-			examplePlayer(m, 1)["end_game"] = []any{map[string]any{"effect": "per_wheel", "wheels": "two"}}
-		}, []string{"players[1].end_game[0].wheels", "a whole number"}},
+			examplePlayer(m, 1)["endGame"] = []any{map[string]any{"effect": "per_wheel", "wheels": "two"}}
+		}, []string{"players[1].endGame[0].wheels", "a whole number"}},
 		{"same island twice", func(m map[string]any) { exampleIsland(m, 2)["name"] = "Test Isle" }, []string{"islands[2].name", `"Test Isle"`, "islands[1]"}},
 	}
 	for _, tc := range cases {
@@ -97,7 +97,7 @@ func TestDecodeRefusesMissingAndImpossible(t *testing.T) {
 	}
 	// A count left out where the rules can do without it stays accepted:
 	// a player with no end-game card.
-	if _, err := Decode(editExample(t, func(m map[string]any) { delete(examplePlayer(m, 0), "end_game") })); err != nil {
+	if _, err := Decode(editExample(t, func(m map[string]any) { delete(examplePlayer(m, 0), "endGame") })); err != nil {
 		t.Errorf("a player without end-game cards: %v", err)
 	}
 	// An input without islands (the calculator's quick sum) cannot tell who
@@ -116,13 +116,13 @@ func TestMissingValueNamesTheField(t *testing.T) {
 	in.Islands[1].Values = nil
 	r := Score(in)
 	all := strings.Join(r.Missing, "\n")
-	if !strings.Contains(all, "achievement_values.capitalist") || !strings.Contains(all, "islands[1].values") {
-		t.Errorf("missing %q: want achievement_values.capitalist and islands[1].values", all)
+	if !strings.Contains(all, "achievementValues.capitalist") || !strings.Contains(all, "islands[1].values") {
+		t.Errorf("missing %q: want achievementValues.capitalist and islands[1].values", all)
 	}
 	in.AchievementValuesField = "catalog.achievementValues"
 	in.Islands[1].ValuesField = `catalog.islands (id "test-isle-2").values`
 	all = strings.Join(Score(in).Missing, "\n")
-	if !strings.Contains(all, "catalog.achievementValues.capitalist") || strings.Contains(all, "achievement_values") || !strings.Contains(all, `catalog.islands (id "test-isle-2").values`) {
+	if !strings.Contains(all, "catalog.achievementValues.capitalist") || strings.Contains(all, "in achievementValues.") || !strings.Contains(all, `catalog.islands (id "test-isle-2").values`) {
 		t.Errorf("missing %q: want the setup's fields", all)
 	}
 }

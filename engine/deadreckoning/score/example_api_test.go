@@ -10,7 +10,7 @@ import (
 // the Settler value was not entered, so Bo's total is incomplete.
 func ExampleScore() {
 	in, err := score.Decode([]byte(`{
-	  "achievement_values": {"legendary": 4},
+	  "achievementValues": {"legendary": 4},
 	  "players": [
 	    {"name": "Ann", "colour": "purple", "achievements": ["legendary"], "coins": {"chest": 20}},
 	    {"name": "Bo", "colour": "green", "achievements": ["settler"], "coins": {"chest": 22}}
@@ -25,5 +25,5 @@ func ExampleScore() {
 	fmt.Println(r.Missing[0])
 	// Output:
 	// 29 true false
-	// the coin value of the Settler achievement (printed on the Harbor board; give it in achievement_values.settler)
+	// the coin value of the Settler achievement (printed on the Harbor board; give it in achievementValues.settler)
 }

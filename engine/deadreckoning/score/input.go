@@ -85,9 +85,9 @@ type Input struct {
 	// AchievementValues is the coin value of each achievement, as printed on
 	// the owner's Harbor board. A null or absent value is missing: totals
 	// that need it are reported incomplete.
-	AchievementValues map[Achievement]*int `json:"achievement_values"`
+	AchievementValues map[Achievement]*int `json:"achievementValues"`
 	// AchievementValuesField is where a missing achievement value is
-	// entered, for the messages: "achievement_values" (this input's own
+	// entered, for the messages: "achievementValues" (this input's own
 	// field) when empty; a tracked game names its setup's catalog field.
 	AchievementValuesField string   `json:"-"`
 	Players                []Player `json:"players"`
@@ -96,7 +96,7 @@ type Input struct {
 	Islands []Island `json:"islands"`
 	// TieBreak, when players tie for the most coins, gives their cannons
 	// and the reads of the tie-break battle's drops so far (p. 23).
-	TieBreak *TieBreakInput `json:"tie_break,omitempty"`
+	TieBreak *TieBreakInput `json:"tieBreak,omitempty"`
 }
 
 // TieBreakInput is the tie-break battle as played so far: each tied
@@ -115,10 +115,10 @@ type Player struct {
 	Achievements []Achievement `json:"achievements"`
 	// BonusToken lists the achievements shown on the player's revealed bonus
 	// token; absent when bonus tokens are not used.
-	BonusToken []Achievement `json:"bonus_token,omitempty"`
+	BonusToken []Achievement `json:"bonusToken,omitempty"`
 	// BonusTokenMissing is set instead when the player has a token whose
 	// contents are not known: the bonus line is then missing, with this text.
-	BonusTokenMissing string `json:"bonus_token_missing,omitempty"`
+	BonusTokenMissing string `json:"bonusTokenMissing,omitempty"`
 	Coins             Coins  `json:"coins"`
 	// Cargo owned, for the per-3-cargo effect.
 	Cargo Cargo `json:"cargo"`
@@ -128,7 +128,7 @@ type Player struct {
 	Advancements int      `json:"advancements"`
 	Upgrades     Upgrades `json:"upgrades"`
 	// EndGame lists the player's end-of-game advancement effects.
-	EndGame []EndGameEffect `json:"end_game,omitempty"`
+	EndGame []EndGameEffect `json:"endGame,omitempty"`
 }
 
 // Coins counts coins where they score: Treasure chest, ship, controlled islands.
@@ -188,12 +188,13 @@ type Island struct {
 // per-wheel card's wheels) and, when islands are listed, buildings, coins
 // or cargo on islands for a player who controls none of them.
 func Decode(data []byte) (*Input, error) {
+	data = OldKeys.Rewrite(data)
 	var top struct {
 		Note              string                     `json:"note"`
-		AchievementValues map[string]json.RawMessage `json:"achievement_values"`
+		AchievementValues map[string]json.RawMessage `json:"achievementValues"`
 		Players           []json.RawMessage          `json:"players"`
 		Islands           []json.RawMessage          `json:"islands"`
-		TieBreak          json.RawMessage            `json:"tie_break"`
+		TieBreak          json.RawMessage            `json:"tieBreak"`
 	}
 	if err := checkFields(data, reflect.TypeFor[Input](), ""); err != nil {
 		return nil, err
@@ -204,7 +205,7 @@ func Decode(data []byte) (*Input, error) {
 	in := &Input{Note: top.Note, AchievementValues: map[Achievement]*int{}}
 	for _, k := range sortedKeys(top.AchievementValues) {
 		a := Achievement(k)
-		path := "achievement_values." + k
+		path := "achievementValues." + k
 		if !a.Valid() {
 			return nil, engine.Malformed("%s: unknown achievement %q (known: %s)", path, k, knownList())
 		}
@@ -220,7 +221,7 @@ func Decode(data []byte) (*Input, error) {
 		path := fmt.Sprintf("players[%d]", i)
 		var pj struct {
 			Player
-			EndGame []json.RawMessage `json:"end_game"`
+			EndGame []json.RawMessage `json:"endGame"`
 		}
 		if err := strictDecode(raw, &pj); err != nil {
 			return nil, fieldError(path, err)
@@ -230,7 +231,7 @@ func Decode(data []byte) (*Input, error) {
 		for j, er := range pj.EndGame {
 			var e EndGameEffect
 			if err := strictDecode(er, &e); err != nil {
-				return nil, fieldError(fmt.Sprintf("%s.end_game[%d]", path, j), err)
+				return nil, fieldError(fmt.Sprintf("%s.endGame[%d]", path, j), err)
 			}
 			p.EndGame = append(p.EndGame, e)
 		}
@@ -244,7 +245,7 @@ func Decode(data []byte) (*Input, error) {
 	if len(top.TieBreak) > 0 && string(top.TieBreak) != "null" {
 		var tb TieBreakInput
 		if err := strictDecode(top.TieBreak, &tb); err != nil {
-			return nil, fieldError("tie_break", err)
+			return nil, fieldError("tieBreak", err)
 		}
 		in.TieBreak = &tb
 	}
@@ -270,7 +271,7 @@ func checkPresent(players, islands []json.RawMessage) error {
 	for i, raw := range players {
 		var p struct {
 			Coins   json.RawMessage   `json:"coins"`
-			EndGame []json.RawMessage `json:"end_game"`
+			EndGame []json.RawMessage `json:"endGame"`
 		}
 		_ = json.Unmarshal(raw, &p) // already decoded strictly
 		path := fmt.Sprintf("players[%d]", i)
@@ -284,7 +285,7 @@ func checkPresent(players, islands []json.RawMessage) error {
 			}
 			_ = json.Unmarshal(raw, &e)
 			if e.Effect == PerWheel && isMissing(e.Wheels) {
-				return engine.Malformed("%s.end_game[%d].wheels: missing: give the wheels on the card (it scores 2 per wheel)", path, j)
+				return engine.Malformed("%s.endGame[%d].wheels: missing: give the wheels on the card (it scores 2 per wheel)", path, j)
 			}
 		}
 	}
@@ -518,10 +519,10 @@ func (in *Input) Check() error {
 	}
 	for a, v := range in.AchievementValues {
 		if !a.Valid() {
-			return bad("achievement_values."+string(a), "unknown achievement %q (known: %s)", a, knownList())
+			return bad("achievementValues."+string(a), "unknown achievement %q (known: %s)", a, knownList())
 		}
 		if v != nil && *v < 0 {
-			return bad("achievement_values."+string(a), "a coin value cannot be negative (%d)", *v)
+			return bad("achievementValues."+string(a), "a coin value cannot be negative (%d)", *v)
 		}
 	}
 	if len(in.Players) == 0 {
@@ -556,13 +557,13 @@ func (in *Input) Check() error {
 			return err
 		}
 		if p.BonusToken != nil && p.BonusTokenMissing != "" {
-			return bad(path+".bonus_token_missing", "give either the token's achievements or what is missing, not both")
+			return bad(path+".bonusTokenMissing", "give either the token's achievements or what is missing, not both")
 		}
 		if p.BonusToken != nil {
 			if len(p.BonusToken) == 0 {
-				return bad(path+".bonus_token", "empty; leave it out when bonus tokens are not used")
+				return bad(path+".bonusToken", "empty; leave it out when bonus tokens are not used")
 			}
-			if err := checkAchievements(path+".bonus_token", p.BonusToken); err != nil {
+			if err := checkAchievements(path+".bonusToken", p.BonusToken); err != nil {
 				return err
 			}
 		}
@@ -592,7 +593,7 @@ func (in *Input) Check() error {
 			return bad(path+".advancements", "more advancements than the %d cards in the four decks", CardsInBoxes)
 		}
 		for j, e := range p.EndGame {
-			ep := fmt.Sprintf("%s.end_game[%d]", path, j)
+			ep := fmt.Sprintf("%s.endGame[%d]", path, j)
 			switch e.Effect {
 			case PerThreeCargo, PerIslandWithoutCubes, Unscored:
 				if e.Wheels != 0 || e.N != 0 {
@@ -619,10 +620,10 @@ func (in *Input) Check() error {
 	if tb := in.TieBreak; tb != nil {
 		for _, name := range sortedKeys(tb.Cannons) {
 			if _, ok := names[name]; !ok {
-				return bad("tie_break.cannons."+name, "no player is called %q", name)
+				return bad("tieBreak.cannons."+name, "no player is called %q", name)
 			}
 			if tb.Cannons[name] < 0 {
-				return bad("tie_break.cannons."+name, "a count cannot be negative (%d)", tb.Cannons[name])
+				return bad("tieBreak.cannons."+name, "a count cannot be negative (%d)", tb.Cannons[name])
 			}
 		}
 	}

@@ -69,7 +69,7 @@ type Result struct {
 	// Missing gathers every missing value, once each.
 	Missing []string `json:"missing,omitempty"`
 	// TieBreak is the tie-break battle, when the input gives one for a tie.
-	TieBreak *TieBreakResult `json:"tie_break,omitempty"`
+	TieBreak *TieBreakResult `json:"tieBreak,omitempty"`
 }
 
 // TieBreakResult is the tie-break battle played from the input's reads.
@@ -181,7 +181,7 @@ func tieBreak(layout *battle.Layout, in *Input, tied []string) *TieBreakResult {
 	for _, name := range tied {
 		n, ok := in.TieBreak.Cannons[name]
 		if !ok {
-			out.Refused = fmt.Sprintf("tie_break.cannons: give %s's cannons (on the ship and every card of the deck)", name)
+			out.Refused = fmt.Sprintf("tieBreak.cannons: give %s's cannons (on the ship and every card of the deck)", name)
 			return out
 		}
 		for _, p := range in.Players {
@@ -197,7 +197,7 @@ func tieBreak(layout *battle.Layout, in *Input, tied []string) *TieBreakResult {
 	}
 	for i, r := range in.TieBreak.Reads {
 		if err := tb.Read(r); err != nil {
-			out.Refused = fmt.Sprintf("tie_break.reads[%d]: %v", i, err)
+			out.Refused = fmt.Sprintf("tieBreak.reads[%d]: %v", i, err)
 			break
 		}
 	}
@@ -218,11 +218,11 @@ func fixed(cat, label string, n int, detail string, page int) Line {
 }
 
 // missingValue names a missing achievement value and the field where it is
-// given: the input's achievement_values, or the field the caller named.
+// given: the input's achievementValues, or the field the caller named.
 func missingValue(in *Input, a Achievement) string {
 	field := in.AchievementValuesField
 	if field == "" {
-		field = "achievement_values"
+		field = "achievementValues"
 	}
 	return fmt.Sprintf("the coin value of the %s achievement (printed on the Harbor board; give it in %s.%s)", a.Title(), field, a)
 }

@@ -242,9 +242,9 @@ func TestDecodeRefusals(t *testing.T) {
 		{"fractional count", edit(func(m map[string]any) { player(m, 2)["buildings"] = 1.5 }), "players[2].buildings"},
 		{"unknown achievement", edit(func(m map[string]any) { player(m, 0)["achievements"] = []any{"legendary", "pirate_king"} }), "players[0].achievements[1]"},
 		{"achievement twice", edit(func(m map[string]any) { player(m, 0)["achievements"] = []any{"legendary", "legendary"} }), "listed twice"},
-		{"unknown token achievement", edit(func(m map[string]any) { player(m, 0)["bonus_token"] = []any{"gold"} }), "players[0].bonus_token[0]"},
-		{"unknown value key", edit(func(m map[string]any) { m["achievement_values"].(map[string]any)["gold"] = 3 }), "achievement_values.gold"},
-		{"negative value", edit(func(m map[string]any) { m["achievement_values"].(map[string]any)["settler"] = -3 }), "achievement_values.settler"},
+		{"unknown token achievement", edit(func(m map[string]any) { player(m, 0)["bonusToken"] = []any{"gold"} }), "players[0].bonusToken[0]"},
+		{"unknown value key", edit(func(m map[string]any) { m["achievementValues"].(map[string]any)["gold"] = 3 }), "achievementValues.gold"},
+		{"negative value", edit(func(m map[string]any) { m["achievementValues"].(map[string]any)["settler"] = -3 }), "achievementValues.settler"},
 		{"unknown colour", edit(func(m map[string]any) { island(m, 0)["cubes"].(map[string]any)["red"] = 1 }), "islands[0].cubes.red"},
 		{"too many cubes", edit(func(m map[string]any) {
 			island(m, 1)["cubes"].(map[string]any)["purple"] = 33
@@ -253,13 +253,13 @@ func TestDecodeRefusals(t *testing.T) {
 		{"one value", edit(func(m map[string]any) { island(m, 2)["values"] = []any{3} }), "islands[2].values"},
 		{"unknown field", edit(func(m map[string]any) { player(m, 3)["gold"] = 3 }), `players[3]: unknown field "gold"`},
 		{"unknown top field", edit(func(m map[string]any) { m["round"] = 3 }), `unknown field "round"`},
-		{"unknown effect", edit(func(m map[string]any) { player(m, 0)["end_game"] = []any{map[string]any{"effect": "per_ship"}} }), "players[0].end_game[0].effect"},
+		{"unknown effect", edit(func(m map[string]any) { player(m, 0)["endGame"] = []any{map[string]any{"effect": "per_ship"}} }), "players[0].endGame[0].effect"},
 		{"negative wheels", edit(func(m map[string]any) {
-			player(m, 0)["end_game"] = []any{map[string]any{"effect": "per_wheel", "wheels": -2}}
-		}), "players[0].end_game[0].wheels"},
+			player(m, 0)["endGame"] = []any{map[string]any{"effect": "per_wheel", "wheels": -2}}
+		}), "players[0].endGame[0].wheels"},
 		{"wheels not a number", edit(func(m map[string]any) {
-			player(m, 0)["end_game"] = []any{map[string]any{"effect": "per_wheel", "wheels": "two"}}
-		}), "players[0].end_game[0].wheels"},
+			player(m, 0)["endGame"] = []any{map[string]any{"effect": "per_wheel", "wheels": "two"}}
+		}), "players[0].endGame[0].wheels"},
 		{"same colour", edit(func(m map[string]any) { player(m, 1)["colour"] = "purple" }), "players[1].colour"},
 		{"black player", edit(func(m map[string]any) { player(m, 1)["colour"] = "black" }), "players[1].colour"},
 		{"no name", edit(func(m map[string]any) { player(m, 1)["name"] = "" }), "players[1].name"},
@@ -330,10 +330,10 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add(base)
 	f.Add([]byte(`{}`))
-	f.Add([]byte(`{"players":[{"name":"a","colour":"b","end_game":[{"effect":"per_wheel","wheels":3}]}],"islands":[{"name":"x","values":[1,2],"cubes":{"b":2},"empty":1}]}`))
-	f.Add([]byte(`{"achievement_values":{"legendary":null},"players":[{"name":"a","colour":"b","achievements":["legendary"]}]}`))
+	f.Add([]byte(`{"players":[{"name":"a","colour":"b","endGame":[{"effect":"per_wheel","wheels":3}]}],"islands":[{"name":"x","values":[1,2],"cubes":{"b":2},"empty":1}]}`))
+	f.Add([]byte(`{"achievementValues":{"legendary":null},"players":[{"name":"a","colour":"b","achievements":["legendary"]}]}`))
 	f.Add([]byte(`[1,2]`))
-	f.Add([]byte(`{"players":[{"name":"A","colour":"a"},{"name":"B","colour":"b"}],"tie_break":{"cannons":{"A":1,"B":1},"reads":[{"cubes":{"a":{"explode":1},"b":{"strength-2-top":1}}},{"cubes":{"a":{"strength-1-left":2},"b":{"strength-2-top":1}},"redrop":{"a":0}}]}}`))
+	f.Add([]byte(`{"players":[{"name":"A","colour":"a"},{"name":"B","colour":"b"}],"tieBreak":{"cannons":{"A":1,"B":1},"reads":[{"cubes":{"a":{"explode":1},"b":{"strength-2-top":1}}},{"cubes":{"a":{"strength-1-left":2},"b":{"strength-2-top":1}},"redrop":{"a":0}}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := Decode(data)
 		if err != nil {
@@ -400,7 +400,7 @@ func TestUnscoredAndUnknownToken(t *testing.T) {
 		t.Errorf("Cy: total %v known %d missing %v", cy.Total, cy.Known, cy.Missing)
 	}
 	in.Players[2].BonusToken = []Achievement{Explorer}
-	if err := in.Check(); err == nil || !strings.Contains(err.Error(), "players[2].bonus_token_missing") {
+	if err := in.Check(); err == nil || !strings.Contains(err.Error(), "players[2].bonusTokenMissing") {
 		t.Errorf("token and missing token together: %v", err)
 	}
 }
@@ -431,7 +431,7 @@ func TestTieBreakFromInput(t *testing.T) {
 		t.Errorf("table:\n%s", b.String())
 	}
 	in.TieBreak.Reads = []battle.Read{{Cubes: map[string]map[string]int{"purple": {"strength-1-left": 1}}}}
-	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "tie_break.reads[0]") || r.Winner != "" {
+	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "tieBreak.reads[0]") || r.Winner != "" {
 		t.Errorf("a read with a lost cube: %+v", r.TieBreak)
 	}
 	delete(in.TieBreak.Cannons, "Bo")
@@ -444,14 +444,14 @@ func TestDecodeTieBreak(t *testing.T) {
 	base, _ := os.ReadFile("testdata/example.json")
 	var m map[string]any
 	_ = json.Unmarshal(base, &m)
-	m["tie_break"] = map[string]any{"cannons": map[string]any{"Zed": 3}}
+	m["tieBreak"] = map[string]any{"cannons": map[string]any{"Zed": 3}}
 	data, _ := json.Marshal(m)
-	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tie_break.cannons.Zed") {
+	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tieBreak.cannons.Zed") {
 		t.Errorf("unknown player in the tie-break: %v", err)
 	}
-	m["tie_break"] = map[string]any{"cannons": map[string]any{"Ann": 3}, "reads": []any{map[string]any{"cubes": 3}}}
+	m["tieBreak"] = map[string]any{"cannons": map[string]any{"Ann": 3}, "reads": []any{map[string]any{"cubes": 3}}}
 	data, _ = json.Marshal(m)
-	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tie_break") {
+	if _, err := Decode(data); err == nil || !strings.Contains(err.Error(), "tieBreak") {
 		t.Errorf("malformed read: %v", err)
 	}
 }

@@ -123,7 +123,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 			for _, c := range sortedKeys(tb.Next.Drop) {
 				drops = append(drops, fmt.Sprintf("%d %s", tb.Next.Drop[c], c))
 			}
-			fmt.Fprintf(&b, "No winner yet. Next (round %d, %s): drop %s, then add the read of the whole board to tie_break.reads.\n",
+			fmt.Fprintf(&b, "No winner yet. Next (round %d, %s): drop %s, then add the read of the whole board to tieBreak.reads.\n",
 				tb.Next.Round, tb.Next.Kind, strings.Join(drops, ", "))
 		}
 	case r.Winner != "":

@@ -53,7 +53,7 @@ function App() {
   // WebSocket), the same one is only updated.
   switch (page) {
     case undefined: return html`<${Home} key="home" />`;
-    case 'new': return html`<${NewGame} key="new" />`;
+    case 'new': return html`<${NewGame} key="new" pick=${r.q.get('rules') || ''} />`;
     case 't': return html`<${TablePage} key=${'t/' + id} id=${id} mode="table" />`;
     case 'p': return html`<${JoinPage} key=${'p/' + id} id=${id} pinFromLink=${r.q.get('pin')} />`;
     case 'score': return html`<${ScorePage} key=${'score/' + (id || '')} rules=${id} />`;
@@ -78,7 +78,8 @@ function Home() {
     }).catch(setErr);
     rulesList().then(setGames).catch(() => {});
   }, []);
-  const titles = games.map((g) => g.title).join(', ');
+  // A helper with its own start button (a quick battle) is not another game.
+  const titles = games.filter((g) => !g.start).map((g) => g.title).join(', ');
   const scorers = games.filter((g) => g.hasCalculator);
   return html`
     <section class="hero">
@@ -86,6 +87,7 @@ function Home() {
       <p class="lead">The table companion${titles ? ' for ' + titles : ''}.</p>
       <div class="bigbuttons">
         <a class="big primary" href="#/new" id="new-game">New game</a>
+        ${games.filter((g) => g.start).map((g) => html`<a key=${'start:' + g.rules} class="big" href=${'#/new?rules=' + encodeURIComponent(g.rules)} data-start=${g.rules}>${g.start}</a>`)}
         ${scorers.map((g) => html`<a key=${g.rules} class="big" href=${'#/score/' + g.rules}>${scorers.length > 1 ? 'Just score: ' + g.title : 'Just score'}</a>`)}
         <a class="big" href="#/help">Rules help</a>
         ${games.some((g) => (g.catalogKinds || []).length) ? html`<a class="big" href="#/catalog" id="catalog-link">Owner’s catalog</a>` : null}
@@ -125,7 +127,8 @@ function colourCss(info, id) {
 
 let rowSeq = 0;
 
-function NewGame() {
+/** @param {{pick?: string}} props pick: the game chosen (a start-page button) */
+function NewGame({ pick = '' }) {
   const [games, setGames] = useState(/** @type {any[]|null} */ (null));
   const [rules, setRules] = useState('');
   const [rows, setRows] = useState(() => [{ key: ++rowSeq }, { key: ++rowSeq }]);
@@ -135,7 +138,7 @@ function NewGame() {
   // is not entered yet: the form says so, with a link to the catalog page.
   const [noCatalog, setNoCatalog] = useState('');
   useEffect(() => {
-    rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs[0].rules); }).catch(setErr);
+    rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs.some((g) => g.rules === pick) ? pick : gs[0].rules); }).catch(setErr);
   }, []);
   useEffect(() => {
     const g = (games || []).find((x) => x.rules === rules);
@@ -179,6 +182,7 @@ function NewGame() {
     try {
       const res = await call('POST', '/api/tables', { body });
       secrets.setHost(res.table, res.hostToken, res.pins);
+      await claimFreeHardware(res.table);
       location.hash = `#/t/${res.table}`;
     } catch (e) { setErr(e); }
   };
@@ -248,6 +252,44 @@ function OptionField({ o, players }) {
     ${o.help ? html`<p class="muted help">${o.help}</p>` : null}
     ${dis ? html`<p class="muted help">${o.disabled}</p>` : null}
   </div>`;
+}
+
+// ---------- the table's hardware ----------
+
+// The tower, camera, buttons and reader serve one table at a time: the one
+// its host chose. A game started while they serve no table takes them (the
+// group that just sat down expects its battles read); one started while they
+// serve another table takes nothing until its host says so.
+
+/** claimFreeHardware points the hardware at table id if it serves none. */
+async function claimFreeHardware(id) {
+  try {
+    const h = health || await call('GET', '/api/health');
+    if (!h || !h.hardware) return;
+    const cur = await call('GET', '/api/hardware');
+    if (!cur.table) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
+  } catch (e) { /* the table works without: the host can still choose it */ }
+}
+
+/** HardwareSwitch says whether the tower and camera serve this table, and
+ * lets the host move them here (or free them). */
+function HardwareSwitch({ id }) {
+  const [served, setServed] = useState(/** @type {string|null} */ (null));
+  const [err, setErr] = useState(null);
+  const load = () => call('GET', '/api/hardware').then((r) => setServed(r.table || ''), () => setServed(null));
+  useEffect(() => { load(); const t = setInterval(load, 10000); return () => clearInterval(t); }, [id]);
+  if (served === null || !(health && health.hardware)) return null;
+  const use = async (on) => {
+    setErr(null);
+    try { const r = await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: on } }); setServed(r.table || ''); } catch (e) { setErr(e); }
+  };
+  if (served === id) {
+    return html`<span class="hwswitch"><span class="badge ok" id="hardware-here" title="The cube tower, the camera and the buttons serve this table">Tower & camera: here</span>
+      <button class="btn" id="hardware-release" onClick=${() => use(false)}>Free them</button></span>`;
+  }
+  return html`<span class="hwswitch"><button class="btn primary" id="hardware-use" onClick=${() => use(true)}
+    title=${served ? 'They serve another table now; this moves them here' : 'They serve no table now'}>Use the tower & camera here</button>
+    ${err ? html`<${ErrorBox} err=${err} />` : null}</span>`;
 }
 
 // ---------- join (phone) ----------
@@ -468,6 +510,7 @@ function TablePage({ id, mode }) {
       ${as === 'host' ? html`<div class="hosttools">
         <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
+        <${HardwareSwitch} id=${id} />
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
       </div>` : null}

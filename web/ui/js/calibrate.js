@@ -52,7 +52,7 @@ export function calibratePage(app, id) {
 
   const draw = () => {
     if (!cal) return;
-    const W = cal.image_width, Ht = cal.image_height;
+    const W = cal.imageWidth, Ht = cal.imageHeight;
     const layout = cal.layout || {};
     const bw = layout.width || 200, bh = layout.height || 120;
     const H = homography([[0, 0], [bw, 0], [bw, bh], [0, bh]], cal.corners.map((p) => [p.x, p.y]));
@@ -112,7 +112,7 @@ export function calibratePage(app, id) {
       const onMove = (e) => {
         const pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
         const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-        move(Math.max(0, Math.min(cal.image_width, p.x)), Math.max(0, Math.min(cal.image_height, p.y)));
+        move(Math.max(0, Math.min(cal.imageWidth, p.x)), Math.max(0, Math.min(cal.imageHeight, p.y)));
         c.setAttribute('cx', p.x); c.setAttribute('cy', p.y);
       };
       const onUp = () => { c.removeEventListener('pointermove', onMove); c.removeEventListener('pointerup', onUp); draw(); };
@@ -203,7 +203,7 @@ export function calibratePage(app, id) {
     try {
       call('GET', '/api/health').then((hl) => { sim = !!hl.sim; if (plan) drawGuide(); }).catch(() => {});
       cal = await call('GET', `/api/tables/${id}/calibration`, { table: id });
-      if (!stopped) { info.textContent = `Camera image ${cal.image_width}×${cal.image_height}.`; draw(); }
+      if (!stopped) { info.textContent = `Camera image ${cal.imageWidth}×${cal.imageHeight}.`; draw(); }
     } catch (e) { fill(err, errorBox(e)); }
   })();
   return () => { stopped = true; };

@@ -4,12 +4,13 @@
 // (catalogKinds of GET /api/rules), and the catalog itself is the file the
 // kit checks (GET/PUT /api/rules/RULES/catalog).
 //
-// The kit says what an entry's fields are, not under which key of the file
-// its entries live, so the page reads the file: each list of entries (or a
-// single entry object) is matched to the kind whose fields describe it best
-// (a key named after the kind first: "zones" for "zone"). Lists of plain
-// words ("goods") are edited one per line. A kind with no entries yet is
-// offered under its plural key.
+// Each kind names the key of the file that holds its entries (list) and
+// how they sit there (shape: a list, one entry, a map from one field to
+// another, or fields that are keys of the file itself), so the page looks
+// nowhere else. Only a kind that names no key (a game's kit older than the
+// list field) is matched to the key whose entries its fields describe best.
+// The file's other keys are shown too: lists of plain words ("goods") are
+// edited one per line, anything else is kept as imported.
 //
 // The server checks the whole catalog on every save, and a game may refuse
 // an incomplete one (a deck still empty). Edits therefore go into a draft
@@ -63,11 +64,12 @@ export function matchKind(kinds, key, entries) {
 }
 
 /**
- * @typedef {{key: string, shape: 'list'|'one'|'words'|'other', kind: Kind|null, label: string}} Section
+ * @typedef {{key: string, shape: 'list'|'one'|'map'|'fields'|'words'|'other', kind: Kind|null, label: string}} Section
  */
 
 /**
- * sections reads the catalog's top-level keys into the page's sections.
+ * sections lists the page's sections: one per kind, where the kind says
+ * its entries are, then the file's other keys.
  * @param {any} cat
  * @param {Kind[]} kinds
  * @returns {Section[]}
@@ -75,22 +77,92 @@ export function matchKind(kinds, key, entries) {
 export function sections(cat, kinds) {
   /** @type {Section[]} */
   const out = [];
+  const claimed = new Set();
+  /** @type {Kind[]} */
+  const unnamed = [];
+  for (const k of kinds) {
+    const shape = /** @type {Section['shape']} */ (k.shape || 'list');
+    if (shape === 'fields') {
+      for (const f of k.fields || []) claimed.add(f.id);
+      out.push({ key: k.id, shape, kind: k, label: k.label });
+    } else if (k.list) {
+      claimed.add(k.list);
+      out.push({ key: k.list, shape, kind: k, label: k.label });
+    } else unnamed.push(k);
+  }
   const seen = new Set();
   for (const [key, v] of Object.entries(cat || {})) {
+    if (claimed.has(key)) continue;
     if (Array.isArray(v) && v.every(isObj)) {
-      const k = matchKind(kinds, key, v);
-      if (k) { seen.add(k.id); out.push({ key, shape: 'list', kind: k, label: v.length && k.id + 's' !== key && k.id !== key ? `${k.label} (${key})` : k.label }); continue; }
+      const k = matchKind(unnamed, key, v);
+      if (k) { seen.add(k.id); out.push({ key, shape: 'list', kind: k, label: k.label }); continue; }
     } else if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) {
       out.push({ key, shape: 'words', kind: null, label: words(key) });
       continue;
-    } else if (isObj(v)) {
-      const k = matchKind(kinds, key, [v]);
-      if (k && (k.id === key || k.id + 's' === key)) { seen.add(k.id); out.push({ key, shape: 'one', kind: k, label: k.label }); continue; }
     }
     out.push({ key, shape: 'other', kind: null, label: words(key) });
   }
-  for (const k of kinds) if (!seen.has(k.id)) out.push({ key: k.id + 's', shape: 'list', kind: k, label: k.label });
+  for (const k of unnamed) if (!seen.has(k.id)) out.push({ key: k.id + 's', shape: 'list', kind: k, label: k.label });
   return out;
+}
+
+/**
+ * entriesOf reads a section's entries from the catalog: a map's pairs
+ * become entries of the kind's two fields (key, value); a "fields" kind's
+ * one entry gathers its keys of the file.
+ * @param {Section} sec
+ * @param {any} cat
+ * @returns {any[]}
+ */
+export function entriesOf(sec, cat) {
+  const k = sec.kind;
+  const v = cat[sec.key];
+  const fs = (k && k.fields) || [];
+  switch (sec.shape) {
+    case 'one': return v ? [v] : [];
+    case 'map': return isObj(v) && fs.length >= 2 ? Object.entries(v).map(([a, b]) => ({ [fs[0].id]: a, [fs[1].id]: b })) : [];
+    case 'fields': {
+      /** @type {Record<string, any>} */
+      const e = {};
+      for (const f of fs) if (cat[f.id] !== undefined) e[f.id] = cat[f.id];
+      return Object.keys(e).length ? [e] : [];
+    }
+    default: return Array.isArray(v) ? v : [];
+  }
+}
+
+/**
+ * putEntry writes entry into catalog c (a copy) for sec: index -1 adds it,
+ * else it replaces entry index; entry null deletes entry index.
+ * @param {Section} sec
+ * @param {any} c
+ * @param {number} index
+ * @param {any} entry
+ */
+export function putEntry(sec, c, index, entry) {
+  const fs = (sec.kind && sec.kind.fields) || [];
+  switch (sec.shape) {
+    case 'one':
+      if (entry) c[sec.key] = entry; else delete c[sec.key];
+      return;
+    case 'map': {
+      const m = isObj(c[sec.key]) ? c[sec.key] : {};
+      const old = index >= 0 ? entriesOf(sec, c)[index] : null;
+      if (old) delete m[old[fs[0].id]];
+      if (entry) m[entry[fs[0].id]] = entry[fs[1].id] === undefined ? null : entry[fs[1].id];
+      c[sec.key] = m;
+      return;
+    }
+    case 'fields':
+      for (const f of fs) { if (entry && entry[f.id] !== undefined) c[f.id] = entry[f.id]; else delete c[f.id]; }
+      return;
+    default: {
+      const list = Array.isArray(c[sec.key]) ? c[sec.key] : [];
+      if (!entry) list.splice(index, 1);
+      else if (index < 0) list.push(entry); else list[index] = entry;
+      c[sec.key] = list;
+    }
+  }
 }
 
 // words turns a key like "demandTokens" into "demand tokens".
@@ -209,6 +281,19 @@ function fromForm(fields, v, orig, siblings) {
   return out;
 }
 
+/**
+ * nameIn is what an entry of a section is called: a map's pair as
+ * "key: value", the one entry of a "fields" kind by the kind's label.
+ * @param {Section} sec
+ * @param {any} e
+ */
+function nameIn(sec, e) {
+  const fs = (sec.kind && sec.kind.fields) || [];
+  if (sec.shape === 'fields' && sec.kind) return sec.kind.label;
+  if (sec.shape === 'map' && fs.length >= 2 && isObj(e)) return `${e[fs[0].id]}: ${e[fs[1].id] ?? 'not entered'}`;
+  return entryName(e);
+}
+
 /** entryName is what an entry is called on the page. */
 const entryName = (e) => (isObj(e) ? String(e.name || e.id || e.achievement || '(no name)') : String(e));
 
@@ -266,18 +351,13 @@ export function CatalogPage({ rules }) {
   };
   const saveEntry = async (sec, index, entry) => {
     const c = JSON.parse(JSON.stringify(cat));
-    if (sec.shape === 'one') c[sec.key] = entry;
-    else {
-      const list = Array.isArray(c[sec.key]) ? c[sec.key] : [];
-      if (index < 0) list.push(entry); else list[index] = entry;
-      c[sec.key] = list;
-    }
+    putEntry(sec, c, index, entry);
     setDraft(c);
     if (await put(c, setFormErr)) { setOpen(null); toast('Saved in the catalog.', 'ok'); }
   };
   const deleteEntry = async (sec, index) => {
     const c = JSON.parse(JSON.stringify(cat));
-    if (sec.shape === 'one') delete c[sec.key]; else c[sec.key].splice(index, 1);
+    putEntry(sec, c, index, null);
     setDraft(c);
     if (await put(c, setFormErr)) { setOpen(null); toast('Deleted from the catalog.', 'ok'); }
   };
@@ -351,7 +431,8 @@ function SectionView({ sec, cat, match, open, setOpen, formErr, saveEntry, delet
       <pre class="mono">${JSON.stringify(v, null, 1)}</pre></section>`;
   }
   const k = /** @type {Kind} */ (sec.kind);
-  const entries = sec.shape === 'one' ? (v ? [v] : []) : (Array.isArray(v) ? v : []);
+  const entries = entriesOf(sec, cat);
+  const single = sec.shape === 'one' || sec.shape === 'fields';
   const newKey = sec.key + ':new';
   return html`<section class="catsec" id=${id} data-kind=${k.id}>
     <h2>${sec.label} <span class="muted">${entries.length}</span></h2>
@@ -360,12 +441,12 @@ function SectionView({ sec, cat, match, open, setOpen, formErr, saveEntry, delet
       if (!match(e)) return null;
       const key = sec.key + ':' + i;
       return html`<li key=${key} class="entry">
-        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} siblings=${entries} err=${formErr}
-            save=${(x) => saveEntry(sec, sec.shape === 'one' ? 0 : i, x)} del=${() => deleteEntry(sec, i)} cancel=${() => setOpen(null)} />`
-          : html`<button class="entrybtn" data-entry=${entryName(e)} onClick=${() => setOpen(key)}>${entryName(e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
+        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} title=${nameIn(sec, e)} siblings=${entries} err=${formErr}
+            save=${(x) => saveEntry(sec, single ? 0 : i, x)} del=${() => deleteEntry(sec, i)} cancel=${() => setOpen(null)} />`
+          : html`<button class="entrybtn" data-entry=${nameIn(sec, e)} onClick=${() => setOpen(key)}>${nameIn(sec, e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
       </li>`;
     })}</ul>
-    ${sec.shape === 'one' && entries.length ? null : open === newKey
+    ${single && entries.length ? null : open === newKey
       ? html`<${EntryForm} kind=${k} entry=${null} siblings=${entries} err=${formErr} save=${(x) => saveEntry(sec, -1, x)} cancel=${() => setOpen(null)} />`
       : html`<button class="btn" data-add=${k.id} onClick=${() => setOpen(newKey)}>+ Add: ${k.label}</button>`}
   </section>`;
@@ -385,7 +466,7 @@ function WordsForm({ sec, v, err, save, cancel }) {
  * EntryForm is the labelled form of one entry: only the fields that apply
  * (a field's when condition is checked as the owner types), Save, Delete.
  */
-function EntryForm({ kind, entry, siblings, err, save, del, cancel }) {
+function EntryForm({ kind, entry, title = '', siblings, err, save, del, cancel }) {
   const [v, setV] = useState(() => toForm(kind.fields || [], entry));
   const [bad, setBad] = useState(/** @type {any} */ (null));
   const submit = () => {
@@ -395,7 +476,7 @@ function EntryForm({ kind, entry, siblings, err, save, del, cancel }) {
     save(out);
   };
   return html`<div class="entryform" data-kind=${kind.id}>
-    <h3>${entry ? entryName(entry) : 'New: ' + kind.label}</h3>
+    <h3>${entry ? title || entryName(entry) : 'New: ' + kind.label}</h3>
     <${Fields} fields=${kind.fields || []} v=${v} set=${setV} prefix=${kind.id} />
     <div class="row">
       <button class="btn primary" data-act="save-entry" onClick=${submit}>Save</button>

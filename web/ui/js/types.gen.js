@@ -22,6 +22,8 @@
  * @property {string} id
  * @property {string} label
  * @property {string} [help]
+ * @property {string} list
+ * @property {string} [shape]
  * @property {Array<CatalogField>} fields
  */
 
@@ -178,6 +180,7 @@
  * @property {number} [bggId]
  * @property {boolean} highestWins
  * @property {Array<string>} [inputs]
+ * @property {string} [start]
  * @property {Array<Option>} options
  * @property {boolean} hasHelp
  * @property {boolean} hasCalculator

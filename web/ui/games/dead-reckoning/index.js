@@ -17,6 +17,7 @@ import { errorText } from '../../js/ui.js';
 import * as legacy from './legacy.js';
 import { scorePage } from './score.js';
 import { Cargo } from './cargo.js';
+import { Hand } from './hand.js';
 
 // The module's own styles, after the shell's.
 const css = document.createElement('link');
@@ -31,7 +32,7 @@ export const accepts = legacy.accepts;
 export function title(view) {
   const t = view.turn || {};
   const p = legacy.player(view, t.seat);
-  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? legacy.colourOf(p.color) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
+  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? legacy.colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
 }
 
 /** Table is the board, the players and the battle. */
@@ -49,7 +50,7 @@ export function Actions({ view, snap, ctx }) {
   const entry = legacy.boardToEnter(view);
   return html`
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actions(view, ctx)} />
-    <${PlayCard} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+    <${Hand} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionForms(view, ctx)} />
     <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} />
     <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionEnd(view, ctx)} />
@@ -144,48 +145,3 @@ function BoardEntry({ title, at, type, send }) {
   </fieldset>`;
 }
 
-/**
- * PlayCard picks a card by tapping it, then plays it or levels it up (pp. 8,
- * 13): on a phone from the hand (with its level and icons); on the shared
- * tablet, which cannot see the hand, from the player's cards not in play.
- * The pick is this component's own: another screen acting leaves it, and it
- * is dropped only when the card is no longer offered or has been played.
- * @param {{view: import('./types.gen.js').DRView, ctx: any, seat: number}} props
- */
-function PlayCard({ view, ctx, seat }) {
-  const [card, setCard] = useState('');
-  const me = /** @type {any} */ (legacy.player(view, seat) || {});
-  const hand = me.hand && me.hand.length ? me.hand : null;
-  const inplay = new Set(legacy.inPlay(me).map((c) => c.id));
-  const icons = (c) => [c.sails ? `${c.sails} sail` : '', c.cannons ? `${c.cannons} cannon` : '', c.wheels ? `${c.wheels} wheel` : ''].filter(Boolean).join(', ');
-  const items = hand
-    ? hand.map((c) => ({ id: c.id, label: legacy.cardName(c), sub: `level ${c.level || 1}` + (icons(c) ? ' · ' + icons(c) : '') }))
-    : legacy.deckIds().filter((id) => !inplay.has(id)).map((id) => ({ id, label: legacy.cardName({ id }), sub: '' }));
-  const picked = items.some((it) => it.id === card) ? card : '';
-  // A refusal is shown here too, beside the buttons the player tapped (the
-  // shell's banner may be out of sight on a phone); tapping again clears it.
-  const [refused, setRefused] = useState(/** @type {any} */ (null));
-  const go = (type) => {
-    if (ctx.readOnly) return;
-    setRefused(null);
-    ctx.submit({ seat, type, card: picked }).then(() => setCard(''), (e) => setRefused(e));
-  };
-  return html`<section class="fpanel flat cardpick" id="f-card">
-    <div class="ftitle">Play or level up a card<span class="fsub">${hand ? ` · ${legacy.plural(hand.length, 'card')} in hand` : ` · ${me.handCount ?? '?'} in hand`}</span></div>
-    <div class="fbody">
-      <p class="fnote muted">${hand ? 'Your hand:' : 'The tablet cannot see the hand: tap the card the player shows.'}</p>
-      <div class="choice cards" role="group">
-        ${items.map((it) => html`<button key=${it.id} type="button" class="opt" data-card=${it.id} aria-pressed=${String(it.id === picked)} onClick=${() => setCard(it.id)}>
-          <span class="olabel">${it.label}</span>${it.sub ? html`<span class="osub">${it.sub}</span>` : null}
-        </button>`)}
-      </div>
-      <input type="hidden" id="card" value=${picked} />
-      <div class="choice">
-        <button class="btn primary" id="act-play" disabled=${!picked} onClick=${() => go('play-card')}>Play it</button>
-        <button class="btn" id="act-level" disabled=${!picked} onClick=${() => go('level-up')}>Level it up</button>
-      </div>
-      ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
-      <p class="fnote muted">Level up one card in hand between your turns, not during your own (p. 13).</p>
-    </div>
-  </section>`;
-}

@@ -27,7 +27,7 @@ const norm = (x) => String(x || '').toLowerCase().replace(/[\s_]+/g, '-');
 
 function player(view, seat) { return view.players.find((p) => p.seat === seat); }
 function pname(view, seat) { const p = player(view, seat); return p ? p.name : 'nobody'; }
-function pcol(view, seat) { const p = player(view, seat); return p ? colourOf(p.color) : '#777'; }
+function pcol(view, seat) { const p = player(view, seat); return p ? colourOf(p.colour) : '#777'; }
 
 // posKey accepts "R2C3"/"harbor" strings or {Row,Col} objects.
 function posKey(p) {
@@ -121,7 +121,7 @@ function ships(g, list, x, y, view) {
   (list || []).forEach((p, i) => {
     const sh = p.ship || {};
     const cx = x + i * 46;
-    const col = colourOf(p.color);
+    const col = colourOf(p.colour);
     g.append(s('g', { class: 'ship' + (sh.pirate ? ' pirate' : ''), 'data-seat': p.seat },
       s('path', { d: `M${cx} ${y + 18} L${cx + 36} ${y + 18} L${cx + 30} ${y + 30} L${cx + 6} ${y + 30} Z`, style: `fill:${col}` }),
       s('path', { d: `M${cx + 18} ${y - 4} L${cx + 18} ${y + 18} M${cx + 18} ${y - 2} L${cx + 32} ${y + 8} L${cx + 18} ${y + 12}`, class: 'mast', style: `stroke:${col}` }),
@@ -148,7 +148,7 @@ function playersPanel(view, ctx) {
     const sh = p.ship || {};
     const active = view.turn && view.turn.seat === p.seat;
     const mine = ctx.seat === p.seat;
-    return h('div', { class: 'pcard' + (active ? ' active' : '') + (mine ? ' mine' : ''), style: `--c:${colourOf(p.color)}`, 'data-seat': p.seat },
+    return h('div', { class: 'pcard' + (active ? ' active' : '') + (mine ? ' mine' : ''), style: `--c:${colourOf(p.colour)}`, 'data-seat': p.seat },
       h('h3', null, p.name, active ? h('span', { class: 'badge' }, 'to play') : null, sh.pirate ? h('span', { class: 'badge pirate' }, 'pirate') : h('span', { class: 'badge' }, 'mercantile')),
       h('div', { class: 'stats' },
         stat('Ship at', posKey(sh.at)),
@@ -183,12 +183,12 @@ function achievementsPanel(view) {
       const prog = view.players.map((p) => {
         const pr = p.progress || {};
         const n = pr[id] ?? pr[String(id).replace(/-/g, '_')] ?? pr[name] ?? 0;
-        return n && !have.includes(p) ? h('span', { class: 'prog', style: `--c:${colourOf(p.color)}` }, `${p.name} ${n}${goal ? '/' + goal : ''}`) : null;
+        return n && !have.includes(p) ? h('span', { class: 'prog', style: `--c:${colourOf(p.colour)}` }, `${p.name} ${n}${goal ? '/' + goal : ''}`) : null;
       });
       return h('div', { class: 'ach' + (have.length ? ' claimed' : '') },
         h('div', { class: 'aname' }, name),
         h('div', { class: 'awhat' }, what),
-        h('div', { class: 'markers' }, have.map((p) => h('span', { class: 'marker', style: `background:${colourOf(p.color)}`, title: p.name }))),
+        h('div', { class: 'markers' }, have.map((p) => h('span', { class: 'marker', style: `background:${colourOf(p.colour)}`, title: p.name }))),
         h('div', null, prog));
     })));
 }
@@ -241,7 +241,7 @@ function strengthBars(need, names, cols) {
 function needPanel(need, names, cols, view) {
   const who = { attacker: names[0], defender: names[1], table: 'the table', both: 'both sides' }[need.who] || need.who || '';
   const drop = need.drop ? Object.entries(need.drop).filter(([, n]) => n > 0) : [];
-  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.drop_kind] || 'Drop';
+  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.dropKind] || 'Drop';
   return h('div', { class: 'need', id: 'battle-need' },
     h('div', { class: 'phase' }, `Step: ${need.phase}`, who ? ` · waiting for ${who}` : '',
       need.waitingOn && need.waitingOn.length ? ` (${need.waitingOn.map((x) => pname(view, x)).join(' or ')} may act)` : ''),
@@ -275,7 +275,7 @@ function fightPanel(view, bv) {
       h('ul', null, sides.map((sd, i) => h('li', null, `${names[i]}: ${sd.damage || 0} damage taken`,
         sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${sd.ship.coins} coins` : '',
         sd.sinks ? ' – the ship sinks!' : ''))),
-      o.to_mercantile ? h('p', null, 'The losing pirate ship turns mercantile (p. 18).') : null,
+      o.toMercantile ? h('p', null, 'The losing pirate ship turns mercantile (p. 18).') : null,
       o.blockaded >= 0 ? h('p', null, `${pname(view, o.blockaded)} is blockaded there (p. 18).`) : null));
   }
   return h('div', { class: 'fight' }, parts);
@@ -289,7 +289,7 @@ function battlePanel(view, ctx) {
     const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
     const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
     const names = [att ? att.name : '?', defName];
-    const cols = [pcol(view, b.attacker), def ? colourOf(def.color) : '#888'];
+    const cols = [pcol(view, b.attacker), def ? colourOf(def.colour) : '#888'];
     const need = needOf(b, view);
     const current = bv && bv.id === b.id;
     return h('div', { class: 'battlecard' },
@@ -361,7 +361,7 @@ export function battleSteps(view, ctx) {
       box.append(h('button', { class: 'big primary', id: 'bs-drop', onclick: () => step({ step: 'drop', role: 'attacker' }) }, 'The cubes are dropped'));
       break;
     case 'read': {
-      const colours = Object.keys(need.in_ship || need.drop || {});
+      const colours = Object.keys(need.inShip || need.drop || {});
       const grid = readGrid(colours, null, 'bs-read-grid');
       box.append(h('p', null, 'Where did the cubes land? (or wait for the camera)'), grid,
         h('button', { class: 'btn primary', id: 'bs-read', onclick: () => step({ step: 'read', role: 'attacker', read: grid.value() }) }, 'Record the read'));
@@ -399,13 +399,13 @@ export function battleSteps(view, ctx) {
         const st = formState(ctx, view, 'bs-plunder-' + role, () => {
           const o = { choice: 0, ship: { cargo: 0, coins: 0 }, island: { cargo: 0, coins: 0 } };
           const cargo = (due.cargo || 0) + (due.choice || 0) + (gn.cargo || 0), coins = (due.coins || 0) + (gn.coins || 0);
-          o.ship.cargo = Math.min(cargo, due.hold_free ?? cargo);
-          o.ship.coins = Math.min(coins, (due.hold_free ?? cargo + coins) - o.ship.cargo);
+          o.ship.cargo = Math.min(cargo, due.holdFree ?? cargo);
+          o.ship.coins = Math.min(coins, (due.holdFree ?? cargo + coins) - o.ship.cargo);
           return o;
         });
         const cargoAll = () => (due.cargo || 0) + (due.choice || 0) - (st.choice || 0) + (gn.cargo || 0);
         const coinsAll = () => (due.coins || 0) + (st.choice || 0) + (gn.coins || 0);
-        const free = () => (due.hold_free ?? 99) - st.ship.cargo - st.ship.coins;
+        const free = () => (due.holdFree ?? 99) - st.ship.cargo - st.ship.coins;
         const sum = h('p', { class: 'fsum' });
         const upd = () => {
           // Fewer cargo after a choice: take it off the island, then the ship.
@@ -430,7 +430,7 @@ export function battleSteps(view, ctx) {
         // The button comes first in the page (CSS shows it last).
         box.append(h('div', { class: 'plunder' },
           h('strong', null, `${pname(view, roleSeat[role])} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${gn.coins || 0} coins` : '')),
-          h('button', { class: 'btn primary wide place', id: 'bs-plunder-' + role, onclick: () => step({ step: 'plunder', role, plunder: { choice_coins: st.choice || 0,
+          h('button', { class: 'btn primary wide place', id: 'bs-plunder-' + role, onclick: () => step({ step: 'plunder', role, plunder: { choiceCoins: st.choice || 0,
             ship: { cargo: st.ship.cargo, coins: st.ship.coins }, island: { cargo: st.island.cargo, coins: st.island.coins } } }, roleSeat[role]) }, 'Place the plunder'),
           h('div', { class: 'fbody' }, rows), sum));
       }
@@ -512,7 +512,7 @@ export function setupGuide(view) {
       h('li', null, 'Harbor board in the middle; 12 ocean boards face down in a 3-wide, 4-deep grid beyond it.'),
       h('li', null, 'Turn the three boards next to the Harbor face up and put a Row 1 card on each; enter what they show with the first actions.'),
       h('li', null, 'Each player: ship at the Harbor, 15 coins in the treasure chest, 35 cubes, dock tile, 11 achievement markers, the 12 sailor cards shuffled, 4 cards drawn.'),
-      h('li', null, 'Starting cargo on each dock: ', order.map((p, i) => p ? h('span', { class: 'chip', style: `--c:${colourOf(p.color)}` }, `${p.name}: ${cargo[i] ?? 2}`) : null),
+      h('li', null, 'Starting cargo on each dock: ', order.map((p, i) => p ? h('span', { class: 'chip', style: `--c:${colourOf(p.colour)}` }, `${p.name}: ${cargo[i] ?? 2}`) : null),
         n === 4 && order[3] ? ` (${order[3].name} may also level up one card before the first turn)` : '')));
 }
 
@@ -530,7 +530,7 @@ export function scoreInput(view) {
     const cards = [...(p.played || []), ...(p.hand || []), ...(p.deck || []), ...(p.discard || []), ...(p.playedOffTurn || [])];
     const sleeved = sum(cards.map((c) => ['top', 'middle', 'bottom'].filter((k) => c[k]).length));
     return {
-      name: p.name, colour: p.color, achievements: (p.achievements || []).map(norm),
+      name: p.name, colour: p.colour, achievements: (p.achievements || []).map(norm),
       coins: { chest: p.chest ?? undefined, ship: sum(holds.map((sp) => (sp.hold || {}).coins || 0)), islands: sum(mine.map((b) => b.island.coins || 0)) },
       cargo: { dock: p.dock || 0, ship: sum(holds.map((sp) => (sp.hold || {}).cargo || 0)), islands: sum(mine.map((b) => b.island.cargo || 0)) },
       buildings: sum(mine.map((b) => (b.island.buildings || []).length)),
@@ -540,8 +540,8 @@ export function scoreInput(view) {
   });
   const islands = (view.boards || []).filter((b) => b.island).map((b) => {
     const cubes = {};
-    (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + 1; } });
-    (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).color; cubes[c] = (cubes[c] || 0) + n; } });
+    (b.island.slots || []).forEach((seat) => { if (seat >= 0) { const c = (player(view, seat) || {}).colour; cubes[c] = (cubes[c] || 0) + 1; } });
+    (b.island.permanent || []).forEach((n, seat) => { if (n) { const c = (player(view, seat) || {}).colour; cubes[c] = (cubes[c] || 0) + n; } });
     const values = b.islandDef && b.islandDef.values && b.islandDef.values.length ? b.islandDef.values : null;
     return { name: b.name || b.island.id, values, cubes, empty: (b.island.slots || []).filter((x) => x < 0).length };
   });
@@ -555,7 +555,7 @@ export function endScreen(view, snap, ctx) {
   const box = h('section', { class: 'end', id: 'end' }, h('h2', null, 'The game is over'));
   if (sc && !sc.error && sc.players) {
     box.append(scoreResult(sc));
-    const tb = sc.tie_break;
+    const tb = sc.tieBreak;
     if (tb && tb.rounds && tb.rounds.length) {
       box.append(h('div', { id: 'tie-rounds' }, tb.rounds.map((r) => h('p', null, `Tie-break round ${r.round}: ` + Object.entries(r.strength || {}).map(([n, v]) => `${n} ${v}`).join(', ')))));
     }

@@ -77,7 +77,7 @@ export function scorePage(app) {
     achVals.querySelectorAll('input').forEach((i) => { av[i.dataset.ach] = i.value.trim() === '' ? null : Number(i.value); });
     localStorage.setItem(VALUES_KEY, JSON.stringify(av));
     return {
-      achievement_values: av,
+      achievementValues: av,
       players: [...players.children].map((b) => {
         const q = (c) => b.querySelector('.' + c);
         return {
@@ -135,8 +135,8 @@ export function tieBreakBox(base, tied, cannons) {
   let tie = null;
   const run = async () => {
     try {
-      const res = await call('POST', '/api/score', { body: { ...base(), tie_break: tie } });
-      draw(res.tie_break || {});
+      const res = await call('POST', '/api/score', { body: { ...base(), tieBreak: tie } });
+      draw(res.tieBreak || {});
     } catch (e) { fill(box, h('h2', null, 'Tie-break battle (p. 23)'), errorBox(e)); }
   };
   const draw = (tb) => {

@@ -17,8 +17,8 @@
  * @property {string} phase
  * @property {string} who
  * @property {Object<string, number>} [drop]
- * @property {string} [drop_kind]
- * @property {Object<string, number>} [in_ship]
+ * @property {string} [dropKind]
+ * @property {Object<string, number>} [inShip]
  * @property {Array<string>} [usable]
  * @property {Object<string, any>} [plunder]
  * @property {Array<number>} cubes
@@ -164,7 +164,7 @@
  * @typedef {Object} DRPlayerView
  * @property {number} seat
  * @property {string} name
- * @property {string} color
+ * @property {string} colour
  * @property {number} dock
  * @property {number} cubes
  * @property {DRShipView} ship
@@ -181,6 +181,8 @@
  * @property {boolean} canLevel
  * @property {boolean} finalTurnDone
  * @property {number} explored
+ * @property {Array<DRCardView>} [unseen]
+ * @property {boolean} [keepsHand]
  * @property {number} [chest]
  * @property {Array<DRCardView>} [hand]
  * @property {Array<DRCardView>} [deck]
@@ -213,7 +215,7 @@
  * @property {string} [winner]
  * @property {Array<string>} [tied]
  * @property {Array<string>} [missing]
- * @property {any} [tie_break]
+ * @property {any} [tieBreak]
  * @property {Array<number>} winners
  * @property {DRTieBreakNeed} [tieBreakNeed]
  * @property {string} [error]
@@ -299,6 +301,7 @@
  * @property {Array<DRBattleZoneView>} battleZones
  * @property {Object<string, any>} [advancements]
  * @property {Object<string, DRSailorInfo>} sailors
+ * @property {boolean} [physicalCards]
  */
 
 /**

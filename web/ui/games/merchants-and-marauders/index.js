@@ -11,7 +11,8 @@
 // Everything shown comes from the view: names, values, faces and sections
 // are the owner's catalog's and the engine's, none is copied here.
 
-import { html } from '../../js/view.js';
+import { html, useState } from '../../js/view.js';
+import { errorText } from '../../js/ui.js';
 
 /** @typedef {import('./types.gen.js').MMView} View */
 /** @typedef {import('./types.gen.js').MMPlayerView} Player */
@@ -36,8 +37,23 @@ const CSS = `
 .mm .battle { background: #3b0d0d; border: 2px solid var(--bad); border-radius: .7rem; padding: .5rem .8rem; margin: .6rem 0; }
 .mm .secret { background: #1d2a12; border: 2px solid var(--ok); border-radius: .7rem; padding: .5rem .8rem; margin: .6rem 0; }
 .mm .faces span { display: inline-block; min-width: 2.2em; text-align: center; border: 2px solid var(--ink); border-radius: .3rem; margin: .1rem; padding: .1rem .3rem; }
-.mm-act button { min-height: 48px; }
+.mm-act button { min-height: 48px; min-width: 48px; }
 .mm-act .row { flex-wrap: wrap; }
+.mm-act h3, .mm-act h4 { font-size: 1.1rem; margin: .4rem 0; }
+.mm-control { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .6rem; max-width: 100%; }
+.mm-control .big { white-space: normal; text-align: left; max-width: 100%; }
+.mm-refusal { flex-basis: 100%; margin: .2rem 0; padding: .3rem .5rem; border-radius: .4rem; background: #5a4a0a; color: #fff3c0; border: 2px solid var(--gold); }
+.mm-port, .mm-group { border: 2px solid var(--line); border-radius: .6rem; padding: .4rem .7rem; margin: .5rem 0; }
+.mm-port { border-color: var(--gold); }
+.mm-pick { display: flex; flex-direction: column; gap: .2rem; margin: .3rem 0; }
+.mm-check { display: flex; align-items: center; gap: .6rem; min-height: 48px; padding: 0 .4rem; border-radius: .4rem; background: var(--panel); cursor: pointer; }
+.mm-check input { width: 28px; height: 28px; flex: none; }
+.mm-stepper { display: flex; align-items: center; gap: .6rem; margin: .2rem 0; }
+.mm-stepper button { min-width: 48px; min-height: 48px; font-size: 1.3rem; }
+.mm-field { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin: .3rem 0; }
+.mm-field input { min-height: 48px; font-size: 1.1rem; max-width: 100%; }
+.mm-card { border-top: 1px solid var(--line); padding-top: .3rem; margin-top: .3rem; }
+.mm-adjust summary { min-height: 48px; display: flex; align-items: center; cursor: pointer; }
 `;
 
 // The module's own styles, added once to the page.
@@ -110,12 +126,13 @@ function ZoneBox({ z, view, ctx }) {
     <h3>${z.name}</h3>
     ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${z.nation})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
     ${z.demand ? html`<div>Demand: ${z.demand}</div>` : null}
-    ${z.mod ? html`<div>Modification: ${z.mod === 'facedown' ? 'face down' : z.mod}</div>` : null}
+    ${z.ability ? html`<div class="muted">${words(z.ability)}’s port ability</div>` : null}
+    ${z.mod ? html`<div>Modification: ${words(z.mod)}</div>` : null}
     ${z.merchant ? html`<div class="merchant">A merchant ship</div>` : null}
     <div class="ships">
       ${(z.atSea || []).map((s) => html`<span key=${'s' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} at sea</span>`)}
       ${(z.inPort || []).map((s) => html`<span key=${'p' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} in port</span>`)}
-      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${n.kind}${n.entering ? ' (entering)' : ''}</span>`)}
+      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
     </div>
     <div class="muted">Borders: ${z.adjacent.map((a) => zoneName(view, a)).join(', ')}</div>
   </div>`;
@@ -130,8 +147,8 @@ function PlayerBox({ p, view, ctx }) {
     ${c ? html`<div>Captain ${c.name} (${c.nation}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
       : p.needCaptain ? html`<div class="warn">Needs a new captain</div>` : null}
     ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · MANEUVERABILITY ${s.maneuverability}</div>` : null}
-    ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.join(', ')}</div>` : null}
-    ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.join(', ')}</div>` : null}
+    ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
+    ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
     <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
     ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).map(([n, v]) => `${n} ${v}`).join(', ')}</div>` : null}
@@ -149,7 +166,7 @@ function Secrets({ p }) {
     <p>Your stash: ${p.stash ?? 0} gold${p.total !== undefined ? ` (total ${p.total})` : ''}</p>
     <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (PLUNDER ${c.plunder})`).join(', ') : 'none'}</p>
     <p>Glory cards: ${p.gloryCards && p.gloryCards.length ? p.gloryCards.map((g) => g.name).join(', ') : 'none'}</p>
-    ${p.rumor ? html`<p>Rumor: ${p.rumor.name}</p>` : null}
+    ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${p.rumor.skill.toUpperCase()} to follow it)</p>` : null}
   </section>`;
 }
 
@@ -198,101 +215,435 @@ function Battle({ view }) {
 }
 
 /**
- * Actions is what this screen may do now: on a phone, its player's; on the
- * tablet, the active player's. Rolls are the shell's.
+ * Refusal is a refused action's reason, right under the control tapped.
+ * @param {{err: any}} props
+ */
+function Refusal({ err }) {
+  if (!err) return null;
+  return html`<p class="mm-refusal" role="alert">${err.status === 422 ? 'Not allowed: ' : 'Problem: '}${errorText(err)}</p>`;
+}
+
+/**
+ * Act is one button sending one action (or the action a function builds
+ * when tapped); a refusal shows right under it, and done runs once the
+ * action passed (a form clears itself then, never on another screen's
+ * update).
+ * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, done?: () => void, note?: any}} props
+ */
+function Act({ id, label, action, ctx, cls = '', disabled = false, done, note }) {
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const tap = () => {
+    let a;
+    try { a = typeof action === 'function' ? action() : action; } catch (e) { setErr(e); return; }
+    ctx.submit(a).then(() => { setErr(null); if (done) done(); }, setErr);
+  };
+  return html`<div class="mm-control">
+    <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>
+    ${note ? html`<span class="muted">${note}</span>` : null}
+    <${Refusal} err=${err} />
+  </div>`;
+}
+
+/**
+ * Pick is a list of labelled checkboxes (whole rows are the touch
+ * targets); picked holds the chosen values.
+ * @param {{name: string, items: {value: string, label: any}[], picked: string[], set: (v: string[]) => void}} props
+ */
+function Pick({ name, items, picked, set }) {
+  return html`<div class="mm-pick" data-pick=${name}>${items.map((it, i) => html`<label key=${it.value + ':' + i} class="mm-check">
+    <input type="checkbox" data-value=${it.value} checked=${picked.includes(it.value)}
+      onChange=${(/** @type {any} */ e) => set(e.currentTarget.checked ? [...picked, it.value] : picked.filter((x) => x !== it.value))} />
+    <span>${it.label}</span></label>`)}</div>`;
+}
+
+/**
+ * Stepper picks a count from 0 to max with − and + (48 px each).
+ * @param {{id: string, label: any, n: number, max: number, set: (n: number) => void}} props
+ */
+function Stepper({ id, label, n, max, set }) {
+  return html`<div class="mm-stepper" data-step=${id}>
+    <button class="btn" aria-label=${'one less: ' + id} disabled=${n <= 0} onClick=${() => set(n - 1)}>−</button>
+    <span><strong>${n}</strong> ${label}</span>
+    <button class="btn" aria-label=${'one more: ' + id} disabled=${n >= max} onClick=${() => set(n + 1)}>+</button>
+  </div>`;
+}
+
+/**
+ * Actions is what this screen may do now: on a phone, its player's, with
+ * the forms that need the player's secrets (selling, buying, the stash,
+ * glory cards, rumors); on the tablet, the active player's public choices,
+ * pointing to the phone for the secret ones. Rolls are the shell's.
  * @param {{view: View, ctx: any}} props
  */
 export function Actions({ view, ctx }) {
-  const act = (a) => ctx.submit(a).catch(() => {});
   if (view.stage === 'setup') {
-    const seats = ctx.seat >= 0 ? [ctx.seat] : [];
-    if (!seats.length) return html`<p class="muted">Each player picks their first ship on their phone, in secret.</p>`;
+    if (ctx.seat < 0) return html`<p class="muted">Each player picks their first ship on their phone, in secret.</p>`;
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
-    return html`<div class="mm-act"><p>Pick your first ship (secret):</p><div class="row">
-      ${['sloop', 'flute'].map((s) => html`<button key=${s} class="big" data-act=${'ship-' + s} onClick=${() => act({ type: 'choose-ship', seat: ctx.seat, ship: s })}>${s}</button>`)}
+    return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
+      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
     </div></div>`;
   }
   if (view.stage !== 'play') return null;
   // The tablet acts for anyone; a phone only for its own seat.
-  const mine = (s) => ctx.seat < 0 || ctx.seat === s;
+  const mine = (/** @type {number} */ s) => ctx.seat < 0 || ctx.seat === s;
   if ((view.need || []).length) return html`<p class="muted">Roll first: the table waits for the dice (above).</p>`;
-  if (view.battle) return html`<${BattleActs} view=${view} mine=${mine} act=${act} />`;
-  if (view.pending) return html`<${PendingActs} view=${view} mine=${mine} act=${act} />`;
+  if (view.battle) return html`<${BattleActs} view=${view} mine=${mine} ctx=${ctx} />`;
+  if (view.pending) return html`<${PendingActs} view=${view} mine=${mine} ctx=${ctx} />`;
   const seat = ctx.seat >= 0 ? ctx.seat : view.active;
   const p = view.players[seat];
   if (!p) return null;
-  if (seat !== view.active) return html`<p class="muted">${view.players[view.active].name} plays now.</p>`;
+  const own = ctx.seat >= 0;
+  if (seat !== view.active) {
+    return html`<div class="mm-act" id="mm-act"><p class="muted">${view.players[view.active].name} plays now.</p>
+      ${own ? html`<${GloryHand} view=${view} p=${p} ctx=${ctx} turn=${false} />` : null}</div>`;
+  }
   const z = view.zones.find((x) => x.id === p.zone);
   const others = z ? (z.atSea || []).filter((s) => s !== seat) : [];
+  const npcs = (view.npcs || []).filter((n) => z && n.zone === z.id && !n.entering);
+  const left = view.turn.actionsLeft;
   return html`<div class="mm-act" id="mm-act">
-    <p>${ctx.seat >= 0 ? 'Your turn' : p.name + '’s turn'}: ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.</p>
-    ${z && !p.inPort ? html`<p>Sail to:</p><div class="row">${z.adjacent.map((a) => html`<button key=${a} class="btn" data-act=${'move-' + a} onClick=${() => act({ type: 'move', seat, to: a })}>${zoneName(view, a)}</button>`)}</div>` : null}
+    <p>${own ? 'Your turn' : p.name + '’s turn'}: ${left} action${left === 1 ? '' : 's'} left.</p>
+    ${p.inPort && view.turn.portOpen ? html`<${Port} view=${view} p=${p} z=${z} ctx=${ctx} own=${own} />` : null}
+    ${z && !p.inPort ? html`<div class="mm-group" id="mm-sail"><h3>Sail to</h3><div class="row">${z.adjacent.map((a) => html`<${Act} key=${a} id=${'move-' + a} label=${zoneName(view, a)} action=${{ type: 'move', seat, to: a }} ctx=${ctx} />`)}</div></div>` : null}
     <div class="row">
-      ${z && z.port && !p.inPort ? html`<button class="btn" data-act="enter-port" onClick=${() => act({ type: 'enter-port', seat })}>Enter ${z.port}</button>` : null}
-      ${p.inPort && !view.turn.portUsed ? html`<button class="btn" data-act="port" onClick=${() => act({ type: 'port', seat })}>Visit the port (action)</button>` : null}
-      ${p.inPort && view.turn.portOpen ? html`<button class="btn" data-act="end-port" onClick=${() => act({ type: 'end-port', seat })}>Done in port</button>` : null}
-      ${p.inPort ? html`<button class="btn" data-act="leave-port" onClick=${() => act({ type: 'leave-port', seat })}>Leave port</button>` : null}
-      ${z && z.merchant && !p.inPort ? html`<button class="btn" data-act="scout-merchant" onClick=${() => act({ type: 'scout', seat, target: 'merchant' })}>Scout for the merchant</button>` : null}
-      ${others.map((s) => html`<button key=${s} class="btn" data-act=${'scout-' + s} onClick=${() => act({ type: 'scout', seat, target: 'player', targetSeat: s })}>Scout for ${view.players[s].name}</button>`)}
-      <button class="btn" data-act="end-turn" onClick=${() => act({ type: 'end-turn', seat })}>End the turn</button>
+      ${z && z.port && !p.inPort ? html`<${Act} id="enter-port" label=${'Enter ' + z.port} action=${{ type: 'enter-port', seat }} ctx=${ctx} />` : null}
+      ${p.inPort && !view.turn.portUsed ? html`<${Act} id="port" cls="primary" label=${'Visit ' + (z ? z.port : 'the port') + ' (one action)'} action=${{ type: 'port', seat }} ctx=${ctx} />` : null}
+      ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
+      ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
+      ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
+      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + words(n.kind)} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
+    </div>
+    ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
+      <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
+    ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
+      <${Act} id="rumor-attempt" label=${`Follow it: roll ${p.rumor.skill.toUpperCase()}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
+    ${!own && p.hasRumor ? html`<p class="muted">${p.name} may follow their rumor from their phone.</p>` : null}
+    ${own ? html`<${GloryHand} view=${view} p=${p} ctx=${ctx} turn=${true} />` : html`<p class="muted">${p.name}’s glory cards, cargo and stash are on their phone.</p>`}
+    <div class="row">
+      ${p.inPort && left === 3 ? html`<${Act} id="retire" label="Retire this captain (ends the turn)" action=${{ type: 'retire', seat }} ctx=${ctx} />` : null}
+      <${Act} id="end-turn" label="End the turn" action=${{ type: 'end-turn', seat }} ctx=${ctx} />
     </div>
   </div>`;
 }
 
 /**
- * PendingActs answers what the game waits for from one player: a merchant
- * found (raid it or let it go), a raid's draws and its end.
- * @param {{view: View, mine: (s: number) => boolean, act: (a: any) => void}} props
+ * Port is the open port action: each activity once, selling first; the
+ * ones that need the player's secrets only on their phone.
+ * @param {{view: View, p: Player, z: Zone|undefined, ctx: any, own: boolean}} props
  */
-function PendingActs({ view, mine, act }) {
+function Port({ view, p, z, ctx, own }) {
+  const done = view.turn.activities || [];
+  const seat = p.seat;
+  const buying = own && (view.buyDraw || []).length > 0;
+  const missions = (view.missions || []).filter((m) => z && m.zone === z.id);
+  return html`<section class="mm-port" id="mm-port">
+    <h3>In ${z ? z.port : 'port'}${z && z.ability ? html` <span class="muted">(${words(z.ability)}’s port ability)</span>` : null}: each activity once, selling first</h3>
+    ${done.length ? html`<p class="muted">Done: ${done.map(words).join(', ')}.</p>` : null}
+    ${own && !done.length ? html`<${Sell} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
+    ${!own && !done.length ? html`<p class="muted">${p.name} sells cargo from their phone.</p>` : null}
+    ${own && !done.includes('buy') ? html`<${Act} id="buy-draw" label="Buy goods: draw the cargo cards for sale" action=${{ type: 'buy-draw', seat }} ctx=${ctx} />` : null}
+    ${buying ? html`<${Buy} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
+    ${!own && !done.includes('buy') ? html`<p class="muted">${p.name} buys goods from their phone (the cards drawn are secret).</p>` : null}
+    ${!done.includes('shipyard') ? html`<${Shipyard} view=${view} p=${p} ctx=${ctx} />` : null}
+    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll LEADERSHIP'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll INFLUENCE' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('mission') ? missions.map((m) => html`<div key=${m.id} class="mm-mission"><p><strong>Mission: ${m.name}</strong>${m.gold ? ` · pays ${m.gold} gold` : ''}${m.text ? html`<br />${m.text}` : null}</p>
+      <${Act} id=${'mission-' + m.id} label=${'Take it: the captain meets what it asks'} action=${{ type: 'mission-claim', seat, mission: m.id, met: true }} ctx=${ctx} /></div>`) : null}
+    ${own && !done.includes('stash') ? html`<${StashForm} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
+    <${Act} id="end-port" label=${'Done in ' + (z ? z.port : 'port')} action=${{ type: 'end-port', seat }} ctx=${ctx} />
+  </section>`;
+}
+
+/**
+ * Sell: tick the cargo cards to sell; the good in demand here pays more.
+ * @param {{view: View, p: Player, z: Zone|undefined, ctx: any}} props
+ */
+function Sell({ view, p, z, ctx }) {
+  const [picked, setPicked] = useState(/** @type {string[]} */ ([]));
+  const cargo = p.cargo || [];
+  const prices = view.sellPrices || {};
+  const gold = picked.reduce((n, id) => n + (prices[id] || 0), 0);
+  if (!cargo.length) return html`<p class="muted">No cargo to sell.</p>`;
+  return html`<div class="mm-group" id="mm-sell"><h4>Sell goods${z && z.demand ? ` (${z.port} wants ${z.demand})` : ''}</h4>
+    <${Pick} name="sell" items=${cargo.map((c) => ({ value: c.id, label: `${c.good}${z && c.good === z.demand ? ' · in demand' : ''}${prices[c.id] !== undefined ? ` · ${prices[c.id]} gold` : ''}` }))} picked=${picked} set=${setPicked} />
+    <${Act} id="sell" cls="primary" label=${picked.length ? `Sell ${picked.length} card${picked.length === 1 ? '' : 's'}${gold ? ` for ${gold} gold` : ''}` : 'Sell the cards ticked'} disabled=${!picked.length}
+      action=${{ type: 'sell', seat: p.seat, cards: picked }} ctx=${ctx} done=${() => setPicked([])} />
+  </div>`;
+}
+
+/**
+ * Buy: the cards drawn (secret, with their prices), tick those to buy and
+ * any held cargo to throw out for room.
+ * @param {{view: View, p: Player, z: Zone|undefined, ctx: any}} props
+ */
+function Buy({ view, p, z, ctx }) {
+  const [picked, setPicked] = useState(/** @type {string[]} */ ([]));
+  const [drop, setDrop] = useState(/** @type {string[]} */ ([]));
+  const prices = view.buyPrices || {};
+  const draw = view.buyDraw || [];
+  const cost = picked.reduce((n, id) => n + (prices[id] || 0), 0);
+  const room = p.ship ? (p.ship.max.cargo ?? 0) : 0;
+  return html`<div class="mm-group" id="mm-buy"><h4>Buy goods: the cards drawn (only you see them)</h4>
+    <${Pick} name="buy" items=${draw.map((c) => ({ value: c.id, label: `${c.good} · ${prices[c.id]} gold` }))} picked=${picked} set=${setPicked} />
+    ${(p.cargo || []).length ? html`<p>Throw out to make room (your hold carries ${room}):</p>
+      <${Pick} name="discard" items=${(p.cargo || []).map((c) => ({ value: c.id, label: c.good }))} picked=${drop} set=${setDrop} />` : null}
+    <${Act} id="buy" cls="primary" label=${picked.length ? `Buy ${picked.length} for ${cost} gold` : 'Buy none (the cards go to the discard)'}
+      action=${() => ({ type: 'buy', seat: p.seat, cards: picked, discard: drop })} ctx=${ctx} done=${() => { setPicked([]); setDrop([]); }} />
+    ${z && z.ability === 'santo-domingo' ? html`<${Act} id="buy-redraw" label="Pay 1 gold to draw new cards (Santo Domingo)" action=${{ type: 'buy-redraw', seat: p.seat }} ctx=${ctx} done=${() => setPicked([])} />` : null}
+  </div>`;
+}
+
+/** The special weapons and ship modifications in words. */
+/** @type {Record<string, string>} */
+const WORDS = {
+  'chain-shot': 'Chain-shot', grapeshot: 'Grapeshot', 'grappling-hooks': 'Grappling hooks',
+  'extended-cargo-hold': 'Extended cargo hold', 'extra-cannon-port': 'Extra cannon port', 'advanced-rigs': 'Advanced rigs',
+  'extra-hammocks': 'Extra hammocks', 'reinforced-hull': 'Reinforced hull', chasers: 'Chasers', 'swivel-guns': 'Swivel guns', 'long-guns': 'Long guns',
+  curacao: 'Curaçao', 'st-maarten': 'St. Maarten', 'st-john': 'St. John', 'basse-terre': 'Basse-Terre', 'petite-goave': 'Petite-Goâve',
+  'port-royal': 'Port Royal', 'old-providence': 'Old Providence', 'san-juan': 'San Juan', 'santo-domingo': 'Santo Domingo',
+  'man-o-war': 'Man-o-war', facedown: 'face down', 'pirate-frigate': 'pirate frigate',
+};
+/** words is an engine word as players say it. @param {string} w */
+const words = (w) => WORDS[w] || cap(String(w || '').replace(/-/g, ' '));
+/** @param {string} s */
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
+const WEAPONS = ['chain-shot', 'grapeshot', 'grappling-hooks'];
+const REPAIRABLE = ['hull', 'cargo', 'masts', 'cannons'];
+
+/**
+ * Shipyard is one visit: a new ship, this port's modification, special
+ * weapons and repairs, all priced as the view gives them, paid at once.
+ * @param {{view: View, p: Player, ctx: any}} props
+ */
+function Shipyard({ view, p, ctx }) {
+  const sy = view.shipyard;
+  const [ship, setShip] = useState('');
+  const [mod, setMod] = useState(false);
+  const [weapons, setWeapons] = useState(/** @type {string[]} */ ([]));
+  const [repair, setRepair] = useState(/** @type {Record<string, number>} */ ({}));
+  if (!sy || !p.ship) return null;
+  const sh = p.ship;
+  const offer = (sy.ships || []).find((o) => o.type === ship);
+  const canWeapons = WEAPONS.filter((w) => !(p.weapons || []).includes(w));
+  const fix = REPAIRABLE.filter((l) => (sh.max[l] ?? 0) > (sh.locations[l] ?? 0));
+  const nRepair = Object.values(repair).reduce((a, b) => a + b, 0);
+  const cost = (offer ? offer.price : 0) + (mod ? sy.modPrice : 0) + weapons.length * sy.weaponPrice + (ship ? 0 : nRepair * sy.repairPrice);
+  const clear = () => { setShip(''); setMod(false); setWeapons([]); setRepair({}); };
+  return html`<div class="mm-group" id="mm-shipyard"><h4>The shipyard</h4>
+    ${(sy.ships || []).length ? html`<p>A new ship (your ${sh.name} is taken for ${sy.tradeIn} gold):</p>
+      <div class="mm-pick">${[{ type: '', name: 'Keep my ship', price: 0 }, ...(sy.ships || [])].map((o) => html`<label key=${o.type} class="mm-check">
+        <input type="radio" name="mm-ship" data-value=${o.type || 'keep'} checked=${ship === o.type} onChange=${() => setShip(o.type)} />
+        <span>${o.name}${o.type ? ` · ${o.price >= 0 ? o.price + ' gold' : 'you are paid ' + -o.price + ' gold'}` : ''}</span></label>`)}</div>` : null}
+    ${sy.mod && sy.mod !== 'facedown' ? html`<label class="mm-check"><input type="checkbox" data-value="mod" checked=${mod} onChange=${(/** @type {any} */ e) => setMod(e.currentTarget.checked)} />
+      <span>${words(sy.mod)} · ${sy.modPrice} gold</span></label>` : null}
+    ${canWeapons.length ? html`<p>Special weapons (${sy.weaponPrice} gold each):</p>
+      <${Pick} name="weapons" items=${canWeapons.map((w) => ({ value: w, label: words(w) }))} picked=${weapons} set=${setWeapons} />` : null}
+    ${!ship && fix.length ? (sy.repairRefused ? html`<p class="muted">No repairs here: ${sy.repairRefused}.</p>`
+      : html`<p>Repairs (${sy.repairPrice ? sy.repairPrice + ' gold a point' : 'free here'}):</p>
+        ${fix.map((l) => html`<${Stepper} key=${l} id=${l} label=${`${cap(l)} (${sh.locations[l] ?? 0} of ${sh.max[l] ?? 0})`} n=${repair[l] || 0}
+          max=${(sh.max[l] ?? 0) - (sh.locations[l] ?? 0)} set=${(/** @type {number} */ n) => setRepair({ ...repair, [l]: n })} />`)}`) : null}
+    <${Act} id="shipyard" cls="primary" label=${`Pay ${cost} gold at the shipyard`} disabled=${!ship && !mod && !weapons.length && !nRepair}
+      action=${() => {
+        /** @type {Record<string, number>} */
+        const rep = {};
+        for (const [l, n] of Object.entries(repair)) if (n > 0 && !ship) rep[l] = n;
+        return { type: 'shipyard', seat: p.seat, ship: ship || undefined, mod: mod || undefined, weapons: weapons.length ? weapons : undefined, repair: Object.keys(rep).length ? rep : undefined };
+      }} ctx=${ctx} done=${clear} />
+  </div>`;
+}
+
+/**
+ * StashForm moves gold between the ship and the chest at home (or sends
+ * it from St. Maarten): only this phone sees the chest.
+ * @param {{view: View, p: Player, z: Zone|undefined, ctx: any}} props
+ */
+function StashForm({ p, z, ctx }) {
+  const [n, setN] = useState('');
+  const home = p.captain && z && p.captain.home === z.id;
+  if (!home && !(z && z.ability === 'st-maarten')) return null;
+  const amount = Number(n);
+  const ok = n !== '' && Number.isInteger(amount) && amount > 0;
+  return html`<div class="mm-group" id="mm-stash"><h4>Your chest${home ? '' : ' (sent from St. Maarten for 5 gold)'}: ${p.stash ?? 0} gold</h4>
+    <label class="mm-field">Gold to move <input type="number" inputmode="numeric" min="1" id="mm-stash-n" value=${n} onInput=${(/** @type {any} */ e) => setN(e.currentTarget.value)} /></label>
+    <div class="row">
+      <${Act} id="stash-in" label="Put it in the chest" disabled=${!ok} action=${() => ({ type: 'stash', seat: p.seat, amount })} ctx=${ctx} done=${() => setN('')} />
+      ${home ? html`<${Act} id="stash-out" label="Take it out" disabled=${!ok} action=${() => ({ type: 'stash', seat: p.seat, amount: -amount })} ctx=${ctx} done=${() => setN('')} />` : null}
+    </div>
+  </div>`;
+}
+
+/**
+ * GloryHand is the phone's glory cards: each with its text, to play on
+ * one's own turn outside a battle (its effect is settled at the table, and
+ * any gold or glory it gives entered with the adjustment below) or to
+ * discard.
+ * @param {{view: View, p: Player, ctx: any, turn: boolean}} props
+ */
+function GloryHand({ p, ctx, turn }) {
+  const cards = p.gloryCards || [];
+  if (!cards.length) return null;
+  return html`<div class="mm-group" id="mm-glory"><h3>Your glory cards${cards.length > 4 ? ' (keep 4: discard one first)' : ''}</h3>
+    ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong>${g.text ? html`<br />${g.text}` : null}</p>
+      <div class="row">${turn ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
+        <${Act} id=${'discard-' + g.id} label="Discard" action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
+    ${turn ? html`<${AdjustForm} p=${p} ctx=${ctx} />` : null}
+  </div>`;
+}
+
+/**
+ * AdjustForm enters what a card played gave (gold, glory points), with the
+ * card's name as the reason, for the log.
+ * @param {{p: Player, ctx: any}} props
+ */
+function AdjustForm({ p, ctx }) {
+  const [why, setWhy] = useState('');
+  const [gold, setGold] = useState(0);
+  const [glory, setGlory] = useState(0);
+  return html`<details class="mm-adjust" id="mm-adjust"><summary>A card gave gold or glory: enter it</summary>
+    <label class="mm-field">Which card <input type="text" id="mm-adjust-why" value=${why} onInput=${(/** @type {any} */ e) => setWhy(e.currentTarget.value)} /></label>
+    <${Stepper} id="adjust-gold" label="gold" n=${gold} max=${30} set=${setGold} />
+    <${Stepper} id="adjust-glory" label="glory points" n=${glory} max=${3} set=${setGlory} />
+    <${Act} id="adjust" label="Enter it" disabled=${!gold && !glory} action=${() => ({ type: 'adjust', seat: p.seat, target: p.seat, gold, glory, reason: why.trim() })} ctx=${ctx}
+      done=${() => { setWhy(''); setGold(0); setGlory(0); }} />
+  </details>`;
+}
+
+/**
+ * PendingActs answers what the game waits for from one player: a merchant
+ * found, a raid, crew to hire after a failed recruit roll, which of two
+ * rumors to keep, a new captain, a beaten ship to claim.
+ * @param {{view: View, mine: (s: number) => boolean, ctx: any}} props
+ */
+function PendingActs({ view, mine, ctx }) {
   const pd = view.pending;
   if (!pd) return null;
   const seat = pd.seat;
-  const who = view.players[seat] ? view.players[seat].name : '';
+  const p = view.players[seat];
+  const who = p ? p.name : '';
   if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
   switch (pd.kind) {
     case 'merchant':
       return html`<div class="mm-act" id="mm-act"><p>${who} found a ${pd.token} merchant.</p><div class="row">
-        <button class="btn primary" data-act="raid" onClick=${() => act({ type: 'merchant', seat, nation: pd.token, raid: true })}>Raid it (${pd.token})</button>
-        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<button class="btn" data-act="raid-zone" onClick=${() => act({ type: 'merchant', seat, nation: pd.zoneNation, raid: true })}>Raid it as ${pd.zoneNation}</button>` : null}
-        <button class="btn" data-act="let-go" onClick=${() => act({ type: 'merchant', seat, raid: false })}>Let it sail away</button>
+        <${Act} id="raid" cls="primary" label=${`Raid it (${pd.token})`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
+        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid it as ${pd.zoneNation}`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}
+        <${Act} id="let-go" label="Let it sail away" action=${{ type: 'merchant', seat, raid: false }} ctx=${ctx} />
       </div></div>`;
     case 'raid': {
       const cards = pd.raid || [];
       return html`<div class="mm-act" id="mm-act"><p>The raid: ${cards.map((c) => c.good).join(', ') || 'no cards'}; ${pd.successes || 0} success${pd.successes === 1 ? '' : 'es'} to spend.</p><div class="row">
-        <button class="btn" data-act="raid-draw" onClick=${() => act({ type: 'raid', seat, op: 'draw' })}>Draw a card (one success)</button>
-        <button class="btn primary" data-act="raid-end-keep" onClick=${() => act({ type: 'raid', seat, op: 'end', keep: cards.map((c) => c.id) })}>End the raid, keep the cards</button>
-        <button class="btn" data-act="raid-end" onClick=${() => act({ type: 'raid', seat, op: 'end', keep: [] })}>End the raid, keep none</button>
+        <${Act} id="raid-draw" label="Draw a card (one success)" action=${{ type: 'raid', seat, op: 'draw' }} ctx=${ctx} />
+        <${Act} id="raid-end-keep" cls="primary" label="End the raid, keep the cards" action=${{ type: 'raid', seat, op: 'end', keep: cards.map((c) => c.id) }} ctx=${ctx} />
+        <${Act} id="raid-end" label="End the raid, keep none" action=${{ type: 'raid', seat, op: 'end', keep: [] }} ctx=${ctx} />
       </div></div>`;
     }
+    case 'recruit-pay':
+      return html`<${RecruitPay} p=${p} ctx=${ctx} />`;
+    case 'rumor-keep':
+      if (!(pd.rumors || []).length) return html`<p class="muted">${who} keeps one of two rumors on their phone.</p>`;
+      return html`<div class="mm-act" id="mm-act"><p>You heard a second rumor: keep one, the other goes back into the deck.</p>
+        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${r.skill.toUpperCase()}${r.text ? html`<br />${r.text}` : null}</p>
+          <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
+    case 'new-captain':
+      return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
+        ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + s} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
+    case 'claim-ship':
+      return html`<div class="mm-act" id="mm-act"><p>${who} beat the enemy crew: take their ship instead of yours?</p><div class="row">
+        <${Act} id="claim" label="Take their ship" action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
+        <${Act} id="no-claim" label="Keep mine" action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
     default:
-      return html`<p class="muted">${who}: ${pd.kind}. Settle it at the table.</p>`;
+      return html`<p class="muted">${who}: ${words(pd.kind)}. The dice come first.</p>`;
   }
 }
 
 /**
- * BattleActs offers a battle's declarations and hit locations to the side
- * that must act (rolls are the shell's).
- * @param {{view: View, mine: (s: number) => boolean, act: (a: any) => void}} props
+ * RecruitPay hires crew for 2 gold each after a failed recruit roll.
+ * @param {{p: Player, ctx: any}} props
  */
-function BattleActs({ view, mine, act }) {
+function RecruitPay({ p, ctx }) {
+  const room = p.ship ? (p.ship.max.crew ?? 0) - (p.ship.locations.crew ?? 0) : 0;
+  const [n, setN] = useState(Math.min(room, Math.floor(p.gold / 2)));
+  return html`<div class="mm-act" id="mm-act"><p>The recruiting roll failed: hire crew for 2 gold each.</p>
+    <${Stepper} id="crew" label=${`crew (room for ${room})`} n=${n} max=${room} set=${setN} />
+    <${Act} id="recruit-pay" cls="primary" label=${n ? `Hire ${n} for ${2 * n} gold` : 'Hire none'} action=${() => ({ type: 'recruit-pay', seat: p.seat, crew: n })} ctx=${ctx} />
+  </div>`;
+}
+
+/**
+ * BattleActs offers a battle's choices to the side that must act:
+ * declarations, hit locations, special ammunition, chasers and the
+ * reinforced hull (rolls are the shell's).
+ * @param {{view: View, mine: (s: number) => boolean, ctx: any}} props
+ */
+function BattleActs({ view, mine, ctx }) {
   const b = view.battle;
   if (!b) return null;
   const out = [];
   for (const n of b.need || []) {
-    const seat = b.seats[n.side];
-    if (seat < 0 || !mine(seat)) continue;
-    const who = view.players[seat].name;
+    const seat = b.seats[n.side] >= 0 ? b.seats[n.side] : b.controller;
+    if (seat === undefined || seat < 0 || !mine(seat)) continue;
+    const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${words(b.npc)} (steered by ${view.players[seat].name})` : '');
+    const k = `${n.kind}-${n.side}`;
     if (n.kind === 'declare') {
-      out.push(html`<div key=${'d' + seat} class="mm-act"><p>${who}: shoot, board or flee?</p><div class="row">
-        ${['shoot', 'board', 'flee'].map((c) => html`<button key=${c} class="btn" data-act=${'declare-' + c} data-seat=${seat} onClick=${() => act({ type: 'declare', seat, choice: c })}>${c}</button>`)}</div></div>`);
-    } else if (n.kind === 'choose' && (n.choose || 0) === 1) {
-      out.push(html`<div key=${'c' + seat} class="mm-act"><p>${who}: where does the hit land?</p><div class="row">
-        ${view.locations.map((l) => html`<button key=${l} class="btn" data-act=${'hit-' + l} onClick=${() => act({ type: 'choose-hits', seat, locations: [l] })}>${l}</button>`)}</div></div>`);
+      out.push(html`<div key=${k} class="mm-group"><p>${who}: shoot, board or flee?</p><div class="row">
+        ${['shoot', 'board', 'flee'].map((c) => html`<${Act} key=${c} id=${'declare-' + c} label=${cap(c)} action=${{ type: 'declare', seat, choice: c }} ctx=${ctx} />`)}</div></div>`);
     } else if (n.kind === 'choose') {
-      out.push(html`<p key=${'m' + seat}>${who} chooses ${n.choose} hit locations at the table (not offered here yet).</p>`);
+      out.push(html`<${ChooseHits} key=${k} who=${who} n=${n.choose || 1} seat=${seat} view=${view} ctx=${ctx} />`);
+    } else if (n.kind === 'chasers') {
+      out.push(html`<div key=${k} class="mm-group"><p>${who}: fire the chasers at the fleeing ship?</p><div class="row">
+        <${Act} id="chase-fire" label="Fire the chasers" action=${{ type: 'chase', seat, fire: true }} ctx=${ctx} />
+        <${Act} id="chase-hold" label="Let it go" action=${{ type: 'chase', seat, fire: false }} ctx=${ctx} /></div></div>`);
+    } else if (n.kind === 'absorb') {
+      out.push(html`<div key=${k} class="mm-group"><p>${who}: the reinforced hull may take one hit instead of</p><div class="row">
+        ${view.locations.map((l) => html`<${Act} key=${l} id=${'absorb-' + l} label=${cap(l)} action=${{ type: 'absorb', seat, location: l }} ctx=${ctx} />`)}
+        <${Act} id="absorb-none" label="Keep the hull ready" action=${{ type: 'absorb', seat, location: '' }} ctx=${ctx} /></div></div>`);
+    } else if (n.kind === 'hooks') {
+      out.push(html`<${Hooks} key=${k} who=${who} faces=${((b.battle && b.battle.contestFaces) || [])[n.side] || []} seat=${seat} ctx=${ctx} />`);
     }
   }
-  return out.length ? html`<div id="mm-act">${out}</div>` : html`<p class="muted">The battle waits for the other side.</p>`;
+  // Special ammunition: the side whose success faces the enemy is about
+  // to place may spend chain-shot or grapeshot instead.
+  const bt = b.battle;
+  if (bt && bt.stage === 'choose') {
+    for (const n of b.need || []) {
+      const shooter = 1 - n.side;
+      const seat = b.seats[shooter];
+      if (seat < 0 || !mine(seat)) continue;
+      const ws = (view.players[seat].weapons || []).filter((w) => w === 'chain-shot' || w === 'grapeshot');
+      if (ws.length) {
+        out.push(html`<div key=${'ammo' + shooter} class="mm-group" id="mm-ammo"><p>${view.players[seat].name}: spend special ammunition on these hits?</p><div class="row">
+          ${ws.map((w) => html`<${Act} key=${w} id=${'weapon-' + w} label=${'Fire ' + words(w)} action=${{ type: 'use-weapon', seat, weapon: w }} ctx=${ctx} />`)}</div></div>`);
+      }
+    }
+  }
+  return out.length ? html`<div id="mm-act" class="mm-act">${out}</div>` : html`<p class="muted">The battle waits for the other side.</p>`;
+}
+
+/**
+ * ChooseHits places n hits: tap locations (a location may take more than
+ * one), then confirm.
+ * @param {{who: string, n: number, seat: number, view: View, ctx: any}} props
+ */
+function ChooseHits({ who, n, seat, view, ctx }) {
+  const [locs, setLocs] = useState(/** @type {string[]} */ ([]));
+  if (n === 1) {
+    return html`<div class="mm-group"><p>${who}: where does the hit land?</p><div class="row">
+      ${view.locations.map((l) => html`<${Act} key=${l} id=${'hit-' + l} label=${cap(l)} action=${{ type: 'choose-hits', seat, locations: [l] }} ctx=${ctx} />`)}</div></div>`;
+  }
+  return html`<div class="mm-group"><p>${who}: place ${n} hits (${locs.length ? locs.map(cap).join(', ') : 'none yet'})</p><div class="row">
+    ${view.locations.map((l) => html`<button key=${l} class="btn" data-act=${'hit-' + l} disabled=${locs.length >= n} onClick=${() => setLocs([...locs, l])}>${cap(l)}</button>`)}</div>
+    <div class="row"><${Act} id="hits-go" cls="primary" label="These are the hits" disabled=${locs.length !== n} action=${() => ({ type: 'choose-hits', seat, locations: locs })} ctx=${ctx} done=${() => setLocs([])} />
+      <button class="btn" disabled=${!locs.length} onClick=${() => setLocs([])}>Start again</button></div></div>`;
+}
+
+/**
+ * Hooks: tap the contest dice the grappling hooks roll again, or none.
+ * @param {{who: string, faces: string[], seat: number, ctx: any}} props
+ */
+function Hooks({ who, faces, seat, ctx }) {
+  const [dice, setDice] = useState(/** @type {number[]} */ ([]));
+  return html`<div class="mm-group" id="mm-hooks"><p>${who}: throw grappling hooks to roll contest dice again? Tap the dice.</p>
+    <div class="row">${faces.map((f, i) => html`<button key=${i} class=${'btn' + (dice.includes(i) ? ' primary' : '')} data-die=${i}
+      onClick=${() => setDice(dice.includes(i) ? dice.filter((x) => x !== i) : [...dice, i])}>${f}</button>`)}</div>
+    <div class="row"><${Act} id="hooks-go" label=${dice.length ? `Roll ${dice.length} again` : 'No hooks'} action=${() => ({ type: 'grapple', seat, dice })} ctx=${ctx} done=${() => setDice([])} /></div></div>`;
 }

@@ -210,6 +210,7 @@
  * @property {Array<MMCargoCard>} [raid]
  * @property {number} [successes]
  * @property {number} [failed]
+ * @property {Array<MMRumor>} [rumors]
  */
 
 /**
@@ -250,6 +251,14 @@
  */
 
 /**
+ * MMShipOffer is merchants.ShipOffer.
+ * @typedef {Object} MMShipOffer
+ * @property {string} type
+ * @property {string} name
+ * @property {number} price
+ */
+
+/**
  * MMShipView is merchants.ShipView.
  * @typedef {Object} MMShipView
  * @property {string} type
@@ -258,6 +267,18 @@
  * @property {Object<string, number>} max
  * @property {number} maneuverability
  * @property {Array<string>} [mods]
+ */
+
+/**
+ * MMShipyardView is merchants.ShipyardView.
+ * @typedef {Object} MMShipyardView
+ * @property {Array<MMShipOffer>} ships
+ * @property {number} tradeIn
+ * @property {string} [mod]
+ * @property {number} modPrice
+ * @property {number} weaponPrice
+ * @property {number} repairPrice
+ * @property {string} [repairRefused]
  */
 
 /**
@@ -291,6 +312,8 @@
  * @property {MMBattleView} [battle]
  * @property {Array<DiceRequest>} [need]
  * @property {DiceRoll} [lastRoll]
+ * @property {MMShipyardView} [shipyard]
+ * @property {Object<string, number>} [sellPrices]
  * @property {Array<MMCargoCard>} [buyDraw]
  * @property {Object<string, number>} [buyPrices]
  * @property {Array<string>} [wars]
@@ -311,6 +334,7 @@
  * @property {string} [nation]
  * @property {Array<string>} adjacent
  * @property {string} [demand]
+ * @property {string} [ability]
  * @property {string} [mod]
  * @property {boolean} merchant
  * @property {Array<number>} [atSea]

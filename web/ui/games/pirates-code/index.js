@@ -121,7 +121,7 @@ function MapGrid({ view, ctx }) {
   return html`<div class="pc-map" id="pc-map">${view.map.map((/** @type {any} */ c) => {
     const k = c.card;
     return html`<div key=${c.cell} class=${'pc-cell' + (c.port ? ' port' : '') + (k.storm ? ' storm' : '')} data-cell=${c.cell}>
-      <div class="pc-name">${k.name}</div>
+      <div class="pc-name">${c.place}</div>
       <div class="pc-feat">
         ${k.settlement ? html`<span title="booty in the settlement">Settlement ${k.settlement}</span>` : null}
         ${k.market ? html`<span>Market: ${cap(k.market)}</span>` : null}
@@ -156,11 +156,14 @@ function Merchants({ view }) {
     <p class="muted">The Navy is at ${cellName(view, view.navy)}. ${view.merchantDeck} merchant cards, ${view.crewDeck} crew cards left; ${view.surefireStock} sure-fire tokens in the supply.</p></div>`;
 }
 
-/** cellName names a cell by its map card, as players see it. */
-/** @param {View} view @param {string} cell */
+/**
+ * cellName names a cell as players do: the engine's place (the map card's
+ * printed name, else its row and column in words), never its id.
+ * @param {View} view @param {string} cell
+ */
 function cellName(view, cell) {
   const c = view.map.find((/** @type {any} */ x) => x.cell === cell);
-  return c ? c.card.name : cell;
+  return c ? c.place : 'off the map';
 }
 
 /** @param {{view: View}} props */
@@ -309,7 +312,9 @@ export function Actions({ view, ctx }) {
     const who = view.fight ? view.players[actingSeat(view, { seat: -1 })] : view.players[view.turn.seat];
     return html`<p class="muted" id="pc-wait">${who ? who.name : 'Someone else'} ${who && who.automa ? 'plays its turn' : 'plays now'}.</p>`;
   }
-  return html`<div class="pc-act" id="pc-act" key=${view.version}>
+  // No key by version here: an update from another screen must not wipe
+  // a form being filled in; each form clears itself once its action passed.
+  return html`<div class="pc-act" id="pc-act">
     <p class="pc-who">${ctx.seat >= 0 ? 'Your turn' : html`<${Chip} seat=${seat} view=${view} ctx=${ctx} /> acts`}${view.fight ? ` in the fight against ${targetName(view, view.fight.target)}` : ''}.</p>
     ${view.fight && view.fight.faces && view.fight.faces.length ? html`<p class="pc-faces">Rolled: ${view.fight.faces.map((/** @type {number} */ x, i) => html`<${Die} key=${i} f=${x} />`)} → <strong>${view.fight.total}</strong> damage</p>` : null}
     ${can.includes('choose-order') ? html`<${ChooseOrder} view=${view} ctx=${ctx} seat=${seat} />` : null}
@@ -320,18 +325,21 @@ export function Actions({ view, ctx }) {
     ${can.includes('reroll') ? html`<${Reroll} view=${view} ctx=${ctx} seat=${seat} />` : null}
     ${can.includes('resolve') ? html`<${Button} id="pc-resolve" label=${view.fight && view.fight.stage.startsWith('defend') ? 'Count the defence' : 'Count the damage'} action=${{ type: 'resolve', seat }} ctx=${ctx} />` : null}
     ${can.includes('pass-order') ? html`<${Button} id="pc-pass" label="Skip the order" action=${{ type: 'pass-order', seat }} ctx=${ctx} />` : null}
-    ${can.includes('end-turn') ? html`<${Button} id="pc-end-turn" label="End the turn" cls="primary" action=${{ type: 'end-turn', seat }} ctx=${ctx} />` : null}
+    ${can.includes('end-turn') ? (view.turn.crossed ? html`<${ShipLine} view=${view} ctx=${ctx} seat=${seat} />`
+      : html`<${Button} id="pc-end-turn" label="End the turn" cls="primary" action=${{ type: 'end-turn', seat }} ctx=${ctx} />`) : null}
   </div>`;
 }
 
 /**
  * Button sends one action; its refusal shows right under it.
- * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, note?: any}} props
+ * action may be a function building the action when tapped; done runs once
+ * it passed (a form clears itself then).
+ * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, note?: any, done?: () => void}} props
  */
-function Button({ id, label, action, ctx, cls = '', disabled = false, note = null }) {
+function Button({ id, label, action, ctx, cls = '', disabled = false, note = null, done }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   return html`<div class="pc-control">
-    <button class=${'btn big ' + cls} id=${id} disabled=${disabled} onClick=${() => ctx.submit(action).then(() => setErr(null), setErr)}>${label}</button>
+    <button class=${'btn big ' + cls} id=${id} disabled=${disabled} onClick=${() => ctx.submit(typeof action === 'function' ? action() : action).then(() => { setErr(null); if (done) done(); }, setErr)}>${label}</button>
     ${note ? html`<span class="muted pc-note">${note}</span>` : null}
     <${Refusal} err=${err} />
   </div>`;
@@ -355,17 +363,22 @@ function ChooseOrder({ view, ctx, seat }) {
  */
 function Sail({ view, ctx, seat, bonus }) {
   const [path, setPath] = useState(/** @type {string[]} */ ([]));
+  const [jostle, setJostle] = useState('');
   const [err, setErr] = useState(/** @type {any} */ (null));
   const p = view.players[seat];
   const reach = view.hints && view.hints.reach;
+  const storms = path.filter((c) => { const x = view.map.find((/** @type {any} */ m) => m.cell === c); return x && x.card.storm; }).length;
   const go = () => {
+    /** @type {any} */
     const a = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index, path } : { type: 'sail', seat, path };
-    ctx.submit(a).then(() => { setPath([]); setErr(null); }, setErr);
+    if (storms && jostle) a.jostle = [jostle];
+    ctx.submit(a).then(() => { setPath([]); setJostle(''); setErr(null); }, setErr);
   };
   return html`<div class="pc-group pc-sail" id=${bonus ? 'pc-bonus-sail' : 'pc-sail'}><h3>${bonus ? 'Sail (bonus)' : 'Sail'}: tap the cards in order (sail ${p.sail})</h3>
     <div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (path.includes(c.cell) ? ' on' : '') + (c.cell === p.cell ? ' here' : '') + (reach && reach.includes(c.cell) ? ' reach' : '')}
-      data-to=${c.cell} onClick=${() => setPath([...path, c.cell])}>${c.card.name}${c.cell === p.cell ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
+      data-to=${c.cell} onClick=${() => setPath([...path, c.cell])}>${c.place}${c.cell === p.cell ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
     <p>Route: ${path.length ? path.map((c) => cellName(view, c)).join(' → ') : html`<span class="muted">tap a card next to your ship</span>`}</p>
+    ${storms ? html`<${Jostle} p=${p} value=${jostle} set=${setJostle} what=${`The storm${storms > 1 ? 's' : ''} on this route jostle${storms > 1 ? '' : 's'} a Deckhand into Repair: the first from`} />` : null}
     <div class="row"><button class="btn big primary" id=${bonus ? 'pc-bonus-sail-go' : 'pc-sail-go'} disabled=${!path.length} onClick=${go}>Sail</button>
       <button class="btn" disabled=${!path.length} onClick=${() => setPath([])}>Start again</button></div>
     <${Refusal} err=${err} />
@@ -384,9 +397,10 @@ function Order({ o, view, ctx, seat }) {
         ${[1, 2, 3].map((n) => html`<${Button} key=${n} id=${'pc-trade-' + n} label=${`Sell ${n}`} action=${{ type: 'trade', seat, count: n }} ctx=${ctx} />`)}</div>`;
     }
     case 'crew-up':
-      return html`<div class="pc-group" id="pc-crew-up"><h3>Crew Up: hire</h3>
-        ${(view.crewRow || []).map((/** @type {any} */ k, i) => k ? html`<${Button} key=${i} id=${'pc-hire-' + i} label=${html`Hire <${CardText} k=${k} />`} action=${{ type: 'crew-up', seat, take: i }} ctx=${ctx} />` : null)}
-        <${Button} id="pc-hire-refresh" label="Pay 1 gold for a new row, hire the first" action=${{ type: 'crew-up', seat, refresh: true, take: 0 }} ctx=${ctx} /></div>`;
+      return html`<${CrewUp} view=${view} ctx=${ctx} seat=${seat} />`;
+    case 'plunder':
+    case 'search':
+      return html`<${Draws} view=${view} ctx=${ctx} seat=${seat} o=${o} />`;
     case 'attack':
       return html`<div class="pc-group" id="pc-attack"><h3>Attack</h3>
         ${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${'pc-attack-' + t} label=${label} action=${{ type: 'attack', seat, target: t }} ctx=${ctx} />`)}</div>`;
@@ -430,12 +444,7 @@ function Bonuses({ view, ctx, seat }) {
   }
   if (!list.length) return null;
   return html`<div class="pc-group" id="pc-bonuses"><h3>Bonus actions</h3>
-    ${list.map((/** @type {any} */ b) => b.kind === 'sail' && !b.used
-      ? html`<${Sail} key=${b.card + b.index} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`
-      : b.kind === 'attack' && !b.used
-        ? targets(view, seat).map(([t, label]) => html`<${Button} key=${b.card + b.index + t} id=${`pc-bonus-${b.index}-${t}`} label=${`${b.name}: attack ${label}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, target: t }} ctx=${ctx} />`)
-        : html`<${Button} key=${b.card + b.index} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${b.used} note=${b.used ? 'used this turn' : ''}
-          action=${{ type: 'bonus', seat, card: b.card, index: b.index }} ctx=${ctx} />`)}
+    ${list.map((/** @type {any} */ b) => html`<${Bonus} key=${b.card + '/' + b.index} b=${b} view=${view} ctx=${ctx} seat=${seat} />`)}
   </div>`;
 }
 
@@ -481,4 +490,269 @@ function HideOut({ view, ctx, seat }) {
     <p>${total - placed} wait in Repair.</p>
     <${Button} id="pc-hide-out" label="Hide out" action=${{ type: 'hide-out', seat, assign: n }} ctx=${ctx} />
   </div>`;
+}
+
+/** The booty types, in the rulebook's order. */
+const BOOTY = ['sugarcane', 'rum', 'coffee', 'gunpowder'];
+
+/**
+ * Jostle: which Deckhand a jostle sends to Repair (the player chooses,
+ * p. 8); nothing picked lets the game take Extort, then Cannons, then
+ * Rigging.
+ * @param {{p: any, value: string, set: (v: string) => void, what: string}} props
+ */
+function Jostle({ p, value, set, what }) {
+  const a = p.assign || {};
+  return html`<div class="pc-jostle" data-jostle>
+    <p>${what}:</p>
+    <div class="row">${ASSIGN.slice(0, 3).map(([k, label]) => html`<button key=${k} class=${'btn' + (value === k ? ' primary' : '')} data-from=${k}
+      disabled=${!a[k]} aria-pressed=${value === k} onClick=${() => set(value === k ? '' : k)}>${label} (${a[k] || 0})</button>`)}</div>
+    ${!value ? html`<p class="muted">Not chosen: Extort first, then Cannons, then Rigging.</p>` : null}
+  </div>`;
+}
+
+/**
+ * BagDraw: the cubes the table drew from the bag, tapped in order; left
+ * empty, the game draws for the table.
+ * @param {{view: View, n: number, drawn: string[], set: (d: string[]) => void, what: string}} props
+ */
+function BagDraw({ view, n, drawn, set, what }) {
+  const bag = /** @type {Record<string, number>} */ (view.bag || {});
+  const left = (/** @type {string} */ b) => (bag[b] || 0) - drawn.filter((x) => x === b).length;
+  return html`<div class="pc-bagdraw" data-bagdraw>
+    <p>${what}: ${drawn.length ? drawn.map(cap).join(', ') : html`<span class="muted">nothing tapped: the game draws</span>`}</p>
+    <div class="row">${BOOTY.map((b) => html`<button key=${b} class="btn" data-drawn=${b} disabled=${drawn.length >= n || left(b) <= 0}
+      onClick=${() => set([...drawn, b])}>${cap(b)} <span class="muted">(${bag[b] || 0} in the bag)</span></button>`)}
+      <button class="btn" disabled=${!drawn.length} onClick=${() => set([])}>Start again</button></div>
+  </div>`;
+}
+
+/**
+ * Draws carries out Plunder or Search with what the table drew from the
+ * bag (a settlement's booty; a booty search token's cube).
+ * @param {{view: View, ctx: any, seat: number, o: string, bonus?: any}} props
+ */
+function Draws({ view, ctx, seat, o, bonus }) {
+  const [drawn, setDrawn] = useState(/** @type {string[]} */ ([]));
+  const [token, setToken] = useState('');
+  const p = view.players[seat];
+  const here = view.map.find((/** @type {any} */ c) => c.cell === p.cell);
+  const n = o === 'plunder' ? ((here && here.card.settlement) || 0) : 1;
+  const base = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index } : { type: o, seat };
+  const label = bonus ? `${bonus.name}: ${cap(o)}` : cap(o);
+  return html`<div class="pc-group" id=${bonus ? `pc-bonus-${o}` : 'pc-' + o + '-form'}>
+    ${n ? html`<${BagDraw} view=${view} n=${n} drawn=${drawn} set=${setDrawn}
+      what=${o === 'plunder' ? `The ${n} cube${n > 1 ? 's' : ''} drawn from the bag` : 'If the token gives booty, the cube drawn from the bag'} />` : null}
+    ${o === 'search' ? html`<${TokenPick} view=${view} value=${token} set=${setToken} />` : null}
+    <${Button} id=${bonus ? `pc-bonus-${bonus.card}-${bonus.index}` : 'pc-' + o} label=${label}
+      note=${o === 'plunder' ? `your hold: ${p.booty.length ? p.booty.map(cap).join(', ') : 'empty'}` : ''}
+      action=${() => ({ ...base, ...(drawn.length ? { drawnBooty: drawn } : {}), ...(token ? { token } : {}) })} ctx=${ctx} done=${() => { setDrawn([]); setToken(''); }} />
+  </div>`;
+}
+
+/**
+ * CrewUp hires from the row: with four crew aboard, who is let go; the
+ * crew may mutiny once a game (the captain card turns over).
+ * @param {{view: View, ctx: any, seat: number, bonus?: any}} props
+ */
+function CrewUp({ view, ctx, seat, bonus }) {
+  const p = view.players[seat];
+  const [discard, setDiscard] = useState(-1);
+  const [mutiny, setMutiny] = useState(false);
+  const [drawn, setDrawn] = useState(/** @type {string[]} */ ([]));
+  const full = p.crew.length >= 4;
+  /** @param {any} a */
+  const fields = (a) => {
+    const x = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index, ...a } : { type: 'crew-up', seat, ...a };
+    if (full) x.discard = discard;
+    if (mutiny && !bonus) x.mutiny = true;
+    if (drawn.length) x.drawnCrew = drawn;
+    return x;
+  };
+  return html`<div class="pc-group" id=${bonus ? 'pc-bonus-crew-up' : 'pc-crew-up'}><h3>${bonus ? `${bonus.name}: Crew Up` : 'Crew Up'}: hire</h3>
+    ${full ? html`<p>Four crew are aboard: who goes?</p><div class="row">${p.crew.map((/** @type {any} */ k, i) => html`<button key=${k.id} class=${'btn' + (discard === i ? ' primary' : '')}
+      data-discard=${i} aria-pressed=${discard === i} onClick=${() => setDiscard(i)}>Let ${k.name} go</button>`)}</div>` : null}
+    ${!bonus && !p.bloodied ? html`<label class="pc-check"><input type="checkbox" id="pc-mutiny" checked=${mutiny} onChange=${(/** @type {any} */ e) => setMutiny(e.currentTarget.checked)} />
+      The crew mutinies first: turn the captain card over (once a game)</label>` : null}
+    ${(view.crewRow || []).map((/** @type {any} */ k, i) => k ? html`<${Button} key=${i} id=${(bonus ? 'pc-bonus-hire-' : 'pc-hire-') + i} label=${html`Hire <${CardText} k=${k} />`}
+      action=${() => fields({ take: i })} ctx=${ctx} done=${() => { setDiscard(-1); setMutiny(false); setDrawn([]); }} />` : null)}
+    <${Button} id=${bonus ? 'pc-bonus-hire-refresh' : 'pc-hire-refresh'} label="Pay 1 gold for a new row, hire the first" action=${() => fields({ refresh: true, take: 0 })} ctx=${ctx} done=${() => setDrawn([])} />
+    <${DeckDraw} view=${view} drawn=${drawn} set=${setDrawn} />
+  </div>`;
+}
+
+/**
+ * Bonus is one triggered bonus action with the choices its kind needs.
+ * @param {{b: any, view: View, ctx: any, seat: number}} props
+ */
+function Bonus({ b, view, ctx, seat }) {
+  if (b.used) return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${true} note="used this turn" action=${{}} ctx=${ctx} />`;
+  switch (b.kind) {
+    case 'sail': return html`<${Sail} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`;
+    case 'attack':
+      return html`<div class="pc-group">${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${`pc-bonus-${b.index}-${t}`} label=${`${b.name}: attack ${label}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, target: t }} ctx=${ctx} />`)}</div>`;
+    case 'plunder': case 'search': return html`<${Draws} view=${view} ctx=${ctx} seat=${seat} o=${b.kind} bonus=${b} />`;
+    case 'crew-up': return html`<${CrewUp} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`;
+    case 'trade':
+      return html`<div class="pc-group" id="pc-bonus-trade"><h3>${b.name}: Trade</h3>${[1, 2, 3].map((n) => html`<${Button} key=${n} id=${'pc-bonus-trade-' + n} label=${`Sell ${n}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, count: n }} ctx=${ctx} />`)}</div>`;
+    case 'reassign': return html`<${Reassign} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
+    case 'exchange': return html`<${Exchange} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
+    case 'sail-navy': case 'sail-merchant': return html`<${SailShip} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
+    default:
+      return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index }} ctx=${ctx} />`;
+  }
+}
+
+/**
+ * Reassign moves the Deckhands on the Helm Mat between the four
+ * assignments; the total stays.
+ * @param {{b: any, view: View, ctx: any, seat: number}} props
+ */
+function Reassign({ b, view, ctx, seat }) {
+  const p = view.players[seat];
+  const a = p.assign || {};
+  const start = () => ({ rigging: a.rigging || 0, cannons: a.cannons || 0, extort: a.extort || 0, repair: a.repair || 0 });
+  const [n, setN] = useState(start);
+  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0);
+  const placed = n.rigging + n.cannons + n.extort + n.repair;
+  /** @param {string} k @param {number} d */
+  const step = (k, d) => setN({ ...n, [k]: Math.max(0, /** @type {any} */ (n)[k] + d) });
+  return html`<div class="pc-group" id="pc-reassign"><h3>${b.name}: move your ${total} Deckhands</h3>
+    ${ASSIGN.map(([k, label]) => html`<div key=${k} class="pc-stepper" data-assign=${k}>
+      <button class="btn" aria-label=${'one less on ' + label} disabled=${/** @type {any} */ (n)[k] <= 0} onClick=${() => step(k, -1)}>−</button>
+      <span class="pc-count"><strong>${/** @type {any} */ (n)[k]}</strong> on ${label}</span>
+      <button class="btn" aria-label=${'one more on ' + label} disabled=${placed >= total} onClick=${() => step(k, 1)}>+</button></div>`)}
+    <p>${placed === total ? 'Every Deckhand placed.' : `${total - placed} still to place.`}</p>
+    <${Button} id="pc-reassign-go" label="Move them" disabled=${placed !== total} action=${() => ({ type: 'bonus', seat, card: b.card, index: b.index, assign: n })} ctx=${ctx} done=${() => setN(start())} />
+  </div>`;
+}
+
+/**
+ * Exchange swaps one cube aboard for a type still in the bag.
+ * @param {{b: any, view: View, ctx: any, seat: number}} props
+ */
+function Exchange({ b, view, ctx, seat }) {
+  const p = view.players[seat];
+  const [give, setGive] = useState('');
+  const [want, setWant] = useState('');
+  const bag = /** @type {Record<string, number>} */ (view.bag || {});
+  const have = BOOTY.filter((x) => p.booty.includes(x));
+  return html`<div class="pc-group" id="pc-exchange"><h3>${b.name}: exchange a booty</h3>
+    ${have.length ? html`<p>Put back:</p><div class="row">${have.map((x) => html`<button key=${x} class=${'btn' + (give === x ? ' primary' : '')} data-give=${x} aria-pressed=${give === x} onClick=${() => setGive(x)}>${cap(x)}</button>`)}</div>
+      <p>Take from the bag:</p><div class="row">${BOOTY.map((x) => html`<button key=${x} class=${'btn' + (want === x ? ' primary' : '')} data-want=${x} aria-pressed=${want === x} disabled=${!bag[x] && x !== give} onClick=${() => setWant(x)}>${cap(x)}</button>`)}</div>` : html`<p class="muted">No booty aboard to exchange.</p>`}
+    <${Button} id="pc-exchange-go" label=${give && want ? `Exchange ${cap(give)} for ${cap(want)}` : 'Exchange'} disabled=${!give || !want}
+      action=${() => ({ type: 'bonus', seat, card: b.card, index: b.index, give, want })} ctx=${ctx} done=${() => { setGive(''); setWant(''); }} />
+  </div>`;
+}
+
+/**
+ * SailShip sails the Navy or a merchant ship exactly the card's number of
+ * cards: pick the merchant, tap the cards in order.
+ * @param {{b: any, view: View, ctx: any, seat: number}} props
+ */
+function SailShip({ b, view, ctx, seat }) {
+  const [target, setTarget] = useState(b.kind === 'sail-navy' ? 'navy' : '');
+  const [path, setPath] = useState(/** @type {string[]} */ ([]));
+  const n = b.n || 1;
+  const from = target === 'navy' ? view.navy : ((view.merchants.find((/** @type {any} */ m) => m.name.toLowerCase() === target) || {}).cell || '');
+  return html`<div class="pc-group" id="pc-sail-ship"><h3>${b.name}: ${b.kind === 'sail-navy' ? 'sail the Navy' : 'sail a merchant ship'} exactly ${n} card${n > 1 ? 's' : ''}</h3>
+    ${b.kind === 'sail-merchant' ? html`<div class="row">${view.merchants.map((/** @type {any} */ m) => html`<button key=${m.name} class=${'btn' + (target === m.name.toLowerCase() ? ' primary' : '')}
+      data-ship=${m.name.toLowerCase()} aria-pressed=${target === m.name.toLowerCase()} onClick=${() => { setTarget(m.name.toLowerCase()); setPath([]); }}>The ${m.name} merchant ship (at ${cellName(view, m.cell)})</button>`)}</div>` : html`<p>The Navy is at ${cellName(view, view.navy)}.</p>`}
+    ${from ? html`<div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (path.includes(c.cell) ? ' on' : '') + (c.cell === from ? ' here' : '')}
+      data-ship-to=${c.cell} disabled=${path.length >= n} onClick=${() => setPath([...path, c.cell])}>${c.place}${c.cell === from ? ' (here)' : ''}${path.includes(c.cell) ? ` · ${path.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
+      <p>Route: ${path.length ? path.map((c) => cellName(view, c)).join(' → ') : html`<span class="muted">tap ${n} card${n > 1 ? 's' : ''} in order</span>`}</p>` : null}
+    <div class="row"><${Button} id="pc-sail-ship-go" label="Sail it" disabled=${!from || path.length !== n}
+      action=${() => ({ type: 'bonus', seat, card: b.card, index: b.index, path, target: target === 'navy' ? undefined : target })} ctx=${ctx} done=${() => setPath([])} />
+      <button class="btn" disabled=${!path.length} onClick=${() => setPath([])}>Start again</button></div>
+  </div>`;
+}
+
+/**
+ * cellRC reads a cell's row and column from its id (never shown).
+ * @param {string} id
+ */
+const cellRC = (id) => [Number(id.charAt(1)), Number(id.charAt(3))];
+/** @param {string} a @param {string} b */
+const cellDist = (a, b) => { const [r1, c1] = cellRC(a); const [r2, c2] = cellRC(b); return Math.abs(r1 - r2) + Math.abs(c1 - c2); };
+
+/**
+ * ShipLine ends a turn whose Captain crossed the Ship Line: Extort pays,
+ * the player to the right sails each merchant ship one card closer to its
+ * port and the Navy toward the active ship (p. 15). Each choice left open
+ * is the game's (vertical step first); the cubes merchants take on at
+ * their port come from the bag.
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
+function ShipLine({ view, ctx, seat }) {
+  const [steps, setSteps] = useState(/** @type {Record<string, string>} */ ({}));
+  const [navy, setNavy] = useState(/** @type {string[]} */ ([]));
+  const [drawn, setDrawn] = useState(/** @type {string[]} */ ([]));
+  const p = view.players[seat];
+  const n = view.players.length;
+  const right = n > 1 ? view.players[(seat - 1 + n) % n] : null;
+  const closer = (/** @type {any} */ m) => view.map.filter((/** @type {any} */ c) => cellDist(c.cell, m.cell) === 1 && cellDist(c.cell, m.target) === cellDist(m.cell, m.target) - 1);
+  const clear = () => { setSteps({}); setNavy([]); setDrawn([]); };
+  const action = () => {
+    /** @type {any} */
+    const a = { type: 'end-turn', seat };
+    /** @type {any} */
+    const line = { ...steps };
+    if (navy.length) line.navy = navy;
+    if (Object.keys(line).length) a.shipLine = line;
+    if (drawn.length) a.drawnBooty = drawn;
+    return a;
+  };
+  return html`<div class="pc-group" id="pc-ship-line"><h3>The Ship Line: ${right && !right.automa && right.seat !== seat ? `${right.name} sails the ships` : 'the ships sail'}</h3>
+    <p class="muted">Extort pays ${p.name} first. Choices left open are the game's.</p>
+    ${view.merchants.map((/** @type {any} */ m) => {
+      const key = m.name.toLowerCase();
+      const opts = closer(m);
+      return html`<div key=${key} class="pc-merchant-step" data-merchant=${key}>
+        <p>The ${m.name} merchant ship, at ${cellName(view, m.cell)}, sails toward ${cellName(view, m.target)}:</p>
+        <div class="row">${opts.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'btn' + (steps[key] === c.cell ? ' primary' : '')} data-step=${c.cell}
+          aria-pressed=${steps[key] === c.cell} onClick=${() => setSteps({ ...steps, [key]: steps[key] === c.cell ? '' : c.cell })}>to ${c.place}</button>`)}</div></div>`;
+    })}
+    <p>The Navy, at ${cellName(view, view.navy)}, sails toward ${p.name}’s ship: tap its cards in order (or leave it to the game).</p>
+    <div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (navy.includes(c.cell) ? ' on' : '') + (c.cell === view.navy ? ' here' : '')}
+      data-navy-to=${c.cell} onClick=${() => setNavy([...navy, c.cell])}>${c.place}${c.cell === view.navy ? ' (Navy)' : ''}${navy.includes(c.cell) ? ` · ${navy.indexOf(c.cell) + 1}` : ''}</button>`)}</div>
+    ${navy.length ? html`<p>The Navy’s route: ${navy.map((c) => cellName(view, c)).join(' → ')} <button class="btn" onClick=${() => setNavy([])}>Start again</button></p>` : null}
+    <${BagDraw} view=${view} n=${2} drawn=${drawn} set=${setDrawn} what="A merchant ship that reaches its port takes a cube from the bag" />
+    <${Button} id="pc-end-turn" label="Sail the ships and end the turn" cls="primary" action=${action} ctx=${ctx} done=${clear} />
+  </div>`;
+}
+
+/**
+ * DeckDraw: the crew cards the table drew from the deck, tapped in order
+ * (one to fill the slot hired from; three more first for a new row); left
+ * empty, the game draws.
+ * @param {{view: View, drawn: string[], set: (d: string[]) => void}} props
+ */
+function DeckDraw({ view, drawn, set }) {
+  const deck = view.deckCrew || [];
+  if (!deck.length) return null;
+  const name = (/** @type {string} */ id) => (deck.find((k) => k.id === id) || { name: id }).name;
+  return html`<details class="pc-deckdraw" data-deckdraw><summary>Playing with the real deck? The cards drawn${drawn.length ? `: ${drawn.map(name).join(', ')}` : ''}</summary>
+    <p class="muted">Tap them in the order drawn (a new row first, then the card that fills the slot); nothing tapped, the game draws.</p>
+    <div class="row">${deck.map((k) => html`<button key=${k.id} class="btn" data-crew=${k.id} disabled=${drawn.includes(k.id) || drawn.length >= 4}
+      onClick=${() => set([...drawn, k.id])}>${k.name}</button>`)}
+      <button class="btn" disabled=${!drawn.length} onClick=${() => set([])}>Start again</button></div>
+  </details>`;
+}
+
+/** tokenWords names a search token as players see it. @param {any} t */
+const tokenWords = (t) => ({ gold: `${t.n} gold`, surefire: 'a sure-fire token', booty: 'a booty', sail: '+2 sail', storm: 'a storm token' })[/** @type {'gold'} */ (t.kind)] || cap(t.kind);
+
+/**
+ * TokenPick: the search token turned up on the table, by what it shows;
+ * nothing picked, the game turns one up.
+ * @param {{view: View, value: string, set: (id: string) => void}} props
+ */
+function TokenPick({ view, value, set }) {
+  /** @type {Map<string, any>} */
+  const kinds = new Map();
+  for (const t of view.faceDown || []) if (!kinds.has(tokenWords(t))) kinds.set(tokenWords(t), t);
+  if (!kinds.size) return null;
+  return html`<div class="pc-tokenpick" data-tokenpick><p>The token turned up${value ? '' : html` <span class="muted">(nothing picked: the game turns one up)</span>`}:</p>
+    <div class="row">${[...kinds].map(([w, t]) => html`<button key=${t.id} class=${'btn' + (value === t.id ? ' primary' : '')} data-token=${t.kind + (t.n ? '-' + t.n : '')}
+      aria-pressed=${value === t.id} onClick=${() => set(value === t.id ? '' : t.id)}>${cap(w)}</button>`)}</div></div>`;
 }

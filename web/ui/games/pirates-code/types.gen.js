@@ -38,7 +38,19 @@
  * @property {string} name
  * @property {number} index
  * @property {string} kind
+ * @property {number} [n]
  * @property {boolean} used
+ */
+
+/**
+ * PCCard is piratescode.Card.
+ * @typedef {Object} PCCard
+ * @property {string} id
+ * @property {string} name
+ * @property {Array<number>} [symbols]
+ * @property {number} [hits]
+ * @property {string} trigger
+ * @property {Array<PCBonus>} [bonuses]
  */
 
 /**
@@ -57,6 +69,7 @@
  * PCCellView is piratescode.CellView.
  * @typedef {Object} PCCellView
  * @property {string} cell
+ * @property {string} place
  * @property {PCMapCard} card
  * @property {boolean} searchToken
  * @property {number} buried
@@ -215,6 +228,8 @@
  * @property {Object<string, number>} bag
  * @property {Array<PCCardView>} crewRow
  * @property {number} crewDeck
+ * @property {Array<PCCard>} deckCrew
+ * @property {Array<PCSearchToken>} faceDown
  * @property {number} merchantDeck
  * @property {number} surefireStock
  * @property {Array<PCPlayerView>} players

@@ -1,4 +1,8 @@
-package main
+// Package config is what `quartermaster serve` runs with: the defaults,
+// then an optional JSON file, then the command-line flags, each overriding
+// the one before; and the hardware section of it over the Pi's defaults.
+// docs/configuration.md documents every key.
+package config
 
 import (
 	"bytes"
@@ -7,11 +11,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+
+	"github.com/quartermaster-table/quartermaster/devices"
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
-// Config is everything `serve` needs. It comes from the defaults, then the
-// optional JSON config file (--config), then the command-line flags, each
-// overriding the one before. docs/configuration.md documents every key.
+// Config is everything `serve` needs.
 type Config struct {
 	// Addr is where the dashboard listens, HOST:PORT.
 	Addr string `json:"addr"`
@@ -27,7 +32,7 @@ type Config struct {
 	// Hardware enables the Raspberry Pi parts listed under Devices.
 	Hardware bool `json:"hardware"`
 	// LogLevel is debug, info, warn or error.
-	LogLevel string `json:"log_level"`
+	LogLevel string `json:"logLevel"`
 	// Layout and Palette are paths to a battle-board layout and a colour
 	// palette; empty means the calibrated ones in Data, else the defaults.
 	Layout  string `json:"layout"`
@@ -36,26 +41,31 @@ type Config struct {
 	Devices json.RawMessage `json:"devices,omitempty"`
 	// TestGames adds the made-up games used by tests (Race to Ten) to the
 	// games served; never shown to players by default.
-	TestGames bool `json:"test_games,omitempty"`
+	TestGames bool `json:"testGames,omitempty"`
 	// SocketsPerClient caps the WebSockets one address may keep open (0:
 	// the server's default, 32). A benchmark with 50 clients on one machine
 	// raises it; a table never needs to.
-	SocketsPerClient int `json:"sockets_per_client,omitempty"`
+	SocketsPerClient int `json:"socketsPerClient,omitempty"`
 }
 
-// defaultConfig is the configuration with no file and no flags.
-func defaultConfig() Config {
+// OldKeys are the config file's keys before the program spoke one naming
+// convention (camelCase); files written with them are still read.
+var OldKeys = engine.LegacyKeys{"log_level": "logLevel", "test_games": "testGames", "sockets_per_client": "socketsPerClient",
+	"broken_high": "brokenHigh", "min_gap": "minGap"}
+
+// Default is the configuration with no file and no flags.
+func Default() Config {
 	return Config{Addr: ":8080", Data: "./data", LogLevel: "info"}
 }
 
-// loadConfigFile reads a JSON config file over cfg. Unknown keys are refused,
+// LoadFile reads a JSON config file over cfg. Unknown keys are refused,
 // so a typo does not silently do nothing.
-func loadConfigFile(path string, cfg *Config) error {
+func LoadFile(path string, cfg *Config) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("config file: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
+	dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(b)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(cfg); err != nil {
 		return fmt.Errorf("config file %s: %w", path, err)
@@ -66,11 +76,11 @@ func loadConfigFile(path string, cfg *Config) error {
 	return nil
 }
 
-// configFlags registers the serve flags on fs. After fs.Parse, call the
+// Flags registers the serve flags on fs. After fs.Parse, call the
 // returned function: it loads the config file (if --config was given) and
 // applies only the flags that were set on the command line over it.
-func configFlags(fs *flag.FlagSet) func() (Config, error) {
-	def := defaultConfig()
+func Flags(fs *flag.FlagSet) func() (Config, error) {
+	def := Default()
 	path := fs.String("config", "", "a JSON config file (see docs/configuration.md); flags override it")
 	addr := fs.String("addr", def.Addr, "listen address HOST:PORT")
 	data := fs.String("data", def.Data, "data directory (store, calibration)")
@@ -85,7 +95,7 @@ func configFlags(fs *flag.FlagSet) func() (Config, error) {
 	return func() (Config, error) {
 		cfg := def
 		if *path != "" {
-			if err := loadConfigFile(*path, &cfg); err != nil {
+			if err := LoadFile(*path, &cfg); err != nil {
 				return cfg, err
 			}
 		}
@@ -120,4 +130,24 @@ func configFlags(fs *flag.FlagSet) func() (Config, error) {
 		}
 		return cfg, nil
 	}
+}
+
+// Devices is the hardware section of cfg over the Pi defaults; Sim
+// replaces every part by its simulator. A typo in the section is refused.
+func Devices(cfg Config) (devices.Config, error) {
+	dc := devices.DefaultConfig()
+	if len(cfg.Devices) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(OldKeys.Rewrite(cfg.Devices)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&dc); err != nil {
+			return dc, fmt.Errorf("config key \"devices\": %w", err)
+		}
+	}
+	if cfg.Sim {
+		dc.Simulate = true
+	}
+	if err := dc.Check(); err != nil {
+		return dc, fmt.Errorf("config key \"devices\": %w", err)
+	}
+	return dc, nil
 }

@@ -1,4 +1,4 @@
-package main
+package tablehw
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 )
 
 func TestDeviceEventsKeepTheirSeats(t *testing.T) {
-	d := &tableDevices{}
+	d := &Devices{}
 	ce, ok := d.convert(devices.Event{Kind: devices.ButtonPressed, Seat: 2, Long: true})
 	if !ok || ce.Seat != 1 || ce.Host || !ce.Long {
 		t.Errorf("seat 2's button (devices count from 1) became %+v", ce)
@@ -42,7 +42,7 @@ func TestDeviceEventsKeepTheirSeats(t *testing.T) {
 // when the last is stuck in the tower); other commands do not.
 func TestSimulatedDropFallsOnTheCamera(t *testing.T) {
 	var fell []int
-	sc := simControls{s: devices.NewSim(), drop: func(n int) { fell = append(fell, n) }}
+	sc := SimControls{Sim: devices.NewSim(), Drop: func(n int) { fell = append(fell, n) }}
 	for _, cmd := range []struct{ key, command string }{
 		{"drop-sensor", "drop 4"}, {"drop-sensor", "drop-stuck 4"}, {"drop-sensor", "drop 0"},
 		{"drop-sensor", "drop many"}, {"button-1", "press"},
@@ -52,12 +52,12 @@ func TestSimulatedDropFallsOnTheCamera(t *testing.T) {
 	if _, _, err := sc.Key('d'); err != nil {
 		t.Fatal(err)
 	}
-	size := sc.s.Snapshot().DropSize
+	size := sc.Sim.Snapshot().DropSize
 	if len(fell) != 3 || fell[0] != 4 || fell[1] != 3 || fell[2] != size {
 		t.Errorf("cubes fell on the camera's board: %v, want [4 3 %d]", fell, size)
 	}
 	// Without a simulated camera the tower still drops.
-	if _, err := (simControls{s: devices.NewSim()}).Do(context.Background(), "drop-sensor", "drop 2"); err != nil {
+	if _, err := (SimControls{Sim: devices.NewSim()}).Do(context.Background(), "drop-sensor", "drop 2"); err != nil {
 		t.Errorf("drop without a camera: %v", err)
 	}
 }
@@ -69,9 +69,9 @@ func TestSimulatedDropLaysTheAwaitedCubes(t *testing.T) {
 	var laid []map[string]int
 	var random []int
 	awaited := map[string]int{"purple": 2, "green": 1, "black": 2}
-	sc := simControls{s: devices.NewSim(), drop: func(n int) { random = append(random, n) },
-		lay:     func(c map[string]int) { laid = append(laid, maps.Clone(c)) },
-		awaited: func() map[string]int { return maps.Clone(awaited) }}
+	sc := SimControls{Sim: devices.NewSim(), Drop: func(n int) { random = append(random, n) },
+		Lay:     func(c map[string]int) { laid = append(laid, maps.Clone(c)) },
+		Awaited: func() map[string]int { return maps.Clone(awaited) }}
 	did, err := sc.Do(context.Background(), "drop-sensor", "drop 9")
 	if err != nil || did != "dropped 5 cubes" {
 		t.Errorf("the tower said %q %v, want 5 cubes counted", did, err)

@@ -1,0 +1,116 @@
+package journey
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	bt "github.com/quartermaster-table/quartermaster/internal/browsertest"
+)
+
+// player is one person at the table in a journey: their name, the colour
+// they pick, and the phone they hold (nil for a tablet-only player).
+type player struct {
+	name, colour string
+	phone        context.Context
+}
+
+// newGame fills the new-game form on the tablet as the host would: the game
+// by its title, the players in seating order with their colours, and
+// starts it. It returns the table's id (from the address bar).
+func newGame(t *testing.T, b *bt.Browser, tablet context.Context, base, title string, players []player) string {
+	t.Helper()
+	b.Run(tablet, "open the home page", chromedp.Navigate(base+"/"))
+	b.Tap(tablet, "body", "New game")
+	b.Fill(tablet, "body", "Game", title)
+	for i := 2; i < len(players); i++ {
+		b.Tap(tablet, "body", "Add a player")
+	}
+	for i, p := range players {
+		b.Fill(tablet, "body", "Name of seat "+strconv.Itoa(i+1), p.name)
+		b.Fill(tablet, "body", "Colour of seat "+strconv.Itoa(i+1), p.colour)
+	}
+	b.Shot(tablet, "journey-new-game-"+slug(title)+".png")
+	b.Tap(tablet, "body", "Start the game")
+	var hash string
+	b.Run(tablet, "the table opens", chromedp.Poll(`location.hash.startsWith('#/t/') ? location.hash : ''`, &hash, chromedp.WithPollingInterval(50*time.Millisecond)))
+	return strings.TrimPrefix(hash, "#/t/")
+}
+
+// joinPhones shows each player's PIN on the tablet, one at a time, and
+// types it on that player's phone, as players do at the table.
+func joinPhones(t *testing.T, b *bt.Browser, tablet context.Context, base, table string, players []player) {
+	t.Helper()
+	for _, p := range players {
+		if p.phone == nil {
+			continue
+		}
+		b.Tap(tablet, "body", "Phones & PINs")
+		b.Tap(tablet, ".pinwho", p.name)
+		pin := readPIN(t, b, tablet)
+		b.Shot(tablet, "journey-pin-"+slug(p.name)+".png")
+		b.Tap(tablet, "body", "Hide "+p.name)
+		b.Tap(tablet, "body", "Close")
+		b.Run(p.phone, p.name+" opens the table's address", chromedp.Navigate(base+"/#/p/"+table))
+		b.Fill(p.phone, "body", "PIN", pin)
+		b.Tap(p.phone, "body", "Open")
+		b.WaitText(p.phone, "body", p.name)
+	}
+}
+
+// readPIN reads the PIN the tablet shows in large digits.
+func readPIN(t *testing.T, b *bt.Browser, tablet context.Context) string {
+	t.Helper()
+	var pin string
+	b.Run(tablet, "read the PIN", chromedp.Poll(`(() => { const m = document.body.innerText.match(/\b(\d{4,8})\b/); return m ? m[1] : ''; })()`, &pin, chromedp.WithPollingInterval(50*time.Millisecond)))
+	return pin
+}
+
+func slug(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 32
+		}
+		return '-'
+	}, s)
+}
+
+// TestJourneyDeadReckoning4p: four players sit down with `make run`: the
+// host starts a four-player game of Dead Reckoning on the tablet, each
+// player opens their private view on their phone with the PIN the tablet
+// shows for them alone.
+func TestJourneyDeadReckoning4p(t *testing.T) {
+	s := startServer(t)
+	b := bt.New(t)
+	tablet := b.Device(bt.TabletW, bt.TabletH)
+	players := []player{
+		{name: "Ann", colour: "Purple"}, {name: "Ben", colour: "Green"},
+		{name: "Cat", colour: "Blue"}, {name: "Dan", colour: "Orange"},
+	}
+	for i := range players {
+		players[i].phone = b.Device(bt.PhoneW, bt.PhoneH)
+	}
+	table := newGame(t, b, tablet, s.URL, "Dead Reckoning", players)
+	// The tower and camera served no table: the new game takes them.
+	b.WaitText(tablet, ".hosttools", "Tower & camera: here")
+	b.Shot(tablet, "journey-dr4-table.png")
+	joinPhones(t, b, tablet, s.URL, table, players)
+	for _, p := range players {
+		b.Shot(p.phone, "journey-dr4-phone-"+slug(p.name)+".png")
+	}
+
+	// Another group starts a game on another tablet in the middle of this
+	// one: it takes nothing until its host asks, and then the first table
+	// is told the tower and camera moved.
+	other := b.Device(bt.TabletW, bt.TabletH)
+	newGame(t, b, other, s.URL, "Dead Reckoning", []player{{name: "Eve", colour: "Purple"}, {name: "Fay", colour: "Green"}})
+	b.WaitText(other, ".hosttools", "Use the tower & camera here")
+	b.WaitText(tablet, ".hosttools", "Tower & camera: here")
+}
