@@ -36,6 +36,9 @@ type core struct {
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
 	borders borderSamples
+	// lastAlign: the last read's alignment (a board that has not moved
+	// is not searched again).
+	lastAlign lastAlign
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).

@@ -222,3 +222,24 @@ func TestUnreadableOnlyWhenTwoCountsFit(t *testing.T) {
 		t.Errorf("half a cube's area: %+v, want unreadable with \"0 or 1 cube?\"", ds)
 	}
 }
+
+// The last read's alignment is kept while the board stays where it was,
+// and searched again as soon as it moves (back in place here).
+func TestAlignmentFollowsTheBoardBetweenReads(t *testing.T) {
+	r := testCore(t)
+	floor, wood := [3]byte{160, 190, 200}, [3]byte{50, 80, 110}
+	moved := drawBoard(r, floor, wood, 2, -1.33)
+	f1, ok1 := r.alignment(moved, r.borders)
+	f2, ok2 := r.alignment(moved, r.borders)
+	if !ok1 || !ok2 || f1 != f2 {
+		t.Errorf("the same knocked board read twice: %+v %v then %+v %v", f1, ok1, f2, ok2)
+	}
+	if _, ok := r.alignment(drawBoard(r, floor, wood, 0, 0), r.borders); ok {
+		t.Error("the board back in place kept the old shift")
+	}
+	f3, ok3 := r.alignment(drawBoard(r, floor, wood, -1.33, 2), r.borders)
+	dx, dy := f3.at(float64(r.ww)/2, float64(r.wh)/2)
+	if !ok3 || math.Abs(dx+4) > 1.5 || math.Abs(dy-6) > 1.5 {
+		t.Errorf("knocked the other way: %v, shift %.1f,%.1f px, want -4,6", ok3, dx, dy)
+	}
+}
