@@ -30,9 +30,20 @@ func (s *Session) authorizeOwner(a Access, act engine.Action) error {
 		return nil
 	}
 	if a.Viewer.IsPublic() || a.Viewer.Seat != owner {
-		return fmt.Errorf("%w: this is %s's own decision: only their phone or the host may enter it", ErrForbidden, owner)
+		return fmt.Errorf("%w: this is %s's own decision: only their phone or the host may enter it", ErrForbidden, s.seatName(owner))
 	}
 	return nil
+}
+
+// seatName is the name the players gave a seat ("seat 2" when the table
+// has none for it), for sentences players read.
+func (s *Session) seatName(seat engine.Seat) string {
+	for _, p := range s.players {
+		if p.Seat == seat && p.Name != "" {
+			return p.Name
+		}
+	}
+	return seat.String()
 }
 
 // maskRefusal replaces a refusal of an owned decision that reveals the

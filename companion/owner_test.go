@@ -30,6 +30,8 @@ func TestOwnDecisionOnlyByItsSeatOrTheHost(t *testing.T) {
 			_, err := tt.submit(c.a, guard(seat, 9))
 			if !errors.Is(err, ErrForbidden) {
 				t.Errorf("%s entering seat 1's guard as seat %d: %v, want forbidden", c.who, seat, err)
+			} else if !strings.Contains(err.Error(), "Ben's own decision") {
+				t.Errorf("the refusal names the seat, not its player: %v", err)
 			}
 			if err != nil && strings.Contains(err.Error(), "fewer") {
 				t.Errorf("%s learnt about seat 1's chest: %v", c.who, err)

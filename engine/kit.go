@@ -296,6 +296,16 @@ type ExpectDie struct {
 	Zone  string `json:"zone,omitempty"`
 }
 
+// ScreenFacts is implemented by games whose screen module needs printed
+// facts that are the same in every game of the rules (the cards' texts, the
+// achievements' names): the web server serves them once, with the game's
+// description (GET /api/rules/{rules}), instead of in every view.
+type ScreenFacts interface {
+	// ScreenFacts returns a value that encodes as JSON; it is never
+	// modified by the caller.
+	ScreenFacts() any
+}
+
 // CheckCatalogKinds reports the first kind whose List and Shape do not
 // match catalog (a whole catalog file, as CheckCatalog returns it): List
 // must be a key of the file holding the Shape, or for "fields" every field

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine/layout"
@@ -103,10 +104,18 @@ type DiceReader struct {
 	bg      []uint8 // RGB of the empty tray in the view
 	haveRef bool
 	fg, m2  []bool
+	cnt     []uint8 // foreground in each pixel's row of three
+	work    [4]int  // x0, y0, x1, y1: the part of the view searched
 	floor   []bool  // view pixel over the floor
 	cat     []uint8 // what the view pixel shows without dice (catFloor...)
 	sweep   []int32 // view pixel x+v of each view pixel x, or -1
 	labels  []int32
+	lab2    []int32              // parts of the foreground, for print alone
+	topH    board.Homography     // plane h0 (tray mm) to frame pixels
+	patch   topPatch             // the die being judged, resampled
+	scratch faceSample           // the search's samples
+	seen    map[[3]int32]float64 // the search's placements read so far
+	tmpl    map[*LearnedDie]*learnedTemplates
 }
 
 // NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
@@ -145,6 +154,14 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 	}
 	sort.Float64s(sizes)
 	r.h0 = sizes[len(sizes)/2]
+	// The plane h0 is seen as the floor scaled about the nadir (Parallax):
+	// one homography takes it to the frame.
+	r.topH = toImg
+	if H := r.pose.Height; !math.IsInf(H, 0) && H > r.h0+1 {
+		k := H / (H - r.h0)
+		n := r.pose.Nadir
+		r.topH = mulH(toImg, board.Homography{k, 0, n.X * (1 - k), 0, k, n.Y * (1 - k), 0, 0, 1})
+	}
 	r.margin = t.WallMM + 1.5*maxS
 	r.gw = int(math.Ceil((t.Width + 2*r.margin) * diePx))
 	r.gh = int(math.Ceil((t.Height + 2*r.margin) * diePx))
@@ -209,6 +226,20 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 	r.view = make([]uint8, 3*n)
 	r.bg = make([]uint8, 3*n)
 	r.fg = make([]bool, n)
+	r.cnt = make([]uint8, n)
+	r.lab2 = make([]int32, n)
+	// Without an empty tray only the floor is searched: the rest of the
+	// view is never looked at.
+	r.work = [4]int{0, 0, r.gw, r.gh}
+	if o.Empty == nil {
+		r.work = [4]int{r.gw, r.gh, 0, 0}
+		for i, f := range r.floor {
+			if f {
+				x, y := i%r.gw, i/r.gw
+				r.work = [4]int{min(r.work[0], x), min(r.work[1], y), max(r.work[2], x+1), max(r.work[3], y+1)}
+			}
+		}
+	}
 	r.m2 = make([]bool, n)
 	r.labels = make([]int32, n)
 	if o.Empty != nil {
@@ -236,6 +267,22 @@ func (r *DiceReader) sample(img image.Image, dst []uint8) {
 	b := img.Bounds()
 	switch m := img.(type) {
 	case *image.RGBA:
+		if b.Min == (image.Point{}) && m.Stride == 4*r.w {
+			px := m.Pix
+			for y := r.work[1]; y < r.work[3]; y++ {
+				for x := r.work[0]; x < r.work[2]; x++ {
+					i := y*r.gw + x
+					k := r.idx[i]
+					if k < 0 {
+						dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+						continue
+					}
+					o := 4 * int(k)
+					dst[3*i], dst[3*i+1], dst[3*i+2] = px[o], px[o+1], px[o+2]
+				}
+			}
+			return
+		}
 		for i, k := range r.idx {
 			if k < 0 {
 				dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
@@ -395,13 +442,13 @@ func (r *DiceReader) estimateBackground() {
 				if len(v) == 0 {
 					continue
 				}
-				sort.Slice(v, func(i, j int) bool { return v[i] < v[j] })
+				slices.Sort(v)
 				med2[by*bw+bx][k] = v[len(v)/2]
 			}
 		}
 	}
-	for y := 0; y < r.gh; y++ {
-		for x := 0; x < r.gw; x++ {
+	for y := r.work[1]; y < r.work[3]; y++ {
+		for x := r.work[0]; x < r.work[2]; x++ {
 			i := y*r.gw + x
 			c := med2[(y/bs)*bw+x/bs]
 			if k := r.cat[i]; k != catFloor && k < catTable {
@@ -448,35 +495,39 @@ var logTab = func() (t [256]float32) {
 // light and shade do. Then it removes the sides of the dice the camera sees
 // (see sweep).
 func (r *DiceReader) foreground() {
-	for i := range r.fg {
-		if r.idx[i] < 0 || !r.haveRef && !r.floor[i] {
-			r.fg[i] = false
-			continue
-		}
-		a, b := r.view[3*i:3*i+3], r.bg[3*i:3*i+3]
-		d0 := logTab[a[0]] - logTab[b[0]]
-		d1 := logTab[a[1]] - logTab[b[1]]
-		d2 := logTab[a[2]] - logTab[b[2]]
-		m := (d0 + d1 + d2) / 3
-		c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
-		r.fg[i] = c > 0.16 || m > 0.28 || m < -0.72
-	}
-	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
-	// whose neighbours are foreground is foreground.
-	copy(r.m2, r.fg)
-	for y := 1; y < r.gh-1; y++ {
-		for x := 1; x < r.gw-1; x++ {
+	y0, y1 := r.work[1], r.work[3]
+	x0, x1 := r.work[0], r.work[2]
+	clear(r.fg)
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
 			i := y*r.gw + x
-			if r.m2[i] {
+			if r.idx[i] < 0 || !r.haveRef && !r.floor[i] {
 				continue
 			}
-			n := 0
-			for _, j := range [8]int{i - 1, i + 1, i - r.gw, i + r.gw, i - r.gw - 1, i - r.gw + 1, i + r.gw - 1, i + r.gw + 1} {
-				if r.m2[j] {
-					n++
-				}
-			}
-			if n >= 5 {
+			a, b := r.view[3*i:3*i+3:3*i+3], r.bg[3*i:3*i+3:3*i+3]
+			d0 := logTab[a[0]] - logTab[b[0]]
+			d1 := logTab[a[1]] - logTab[b[1]]
+			d2 := logTab[a[2]] - logTab[b[2]]
+			m := (d0 + d1 + d2) / 3
+			c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
+			r.fg[i] = c > 0.16 || m > 0.28 || m < -0.72
+		}
+	}
+	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
+	// whose neighbours are foreground is foreground. The neighbours are
+	// counted with 3x3 sums (rows, then columns).
+	for y := y0; y < y1; y++ {
+		row := r.fg[y*r.gw : (y+1)*r.gw]
+		cnt := r.cnt[y*r.gw : (y+1)*r.gw]
+		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
+			cnt[x] = b2u(row[x-1]) + b2u(row[x]) + b2u(row[x+1])
+		}
+	}
+	copy(r.m2, r.fg)
+	for y := max(1, y0); y < min(r.gh-1, y1); y++ {
+		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
+			i := y*r.gw + x
+			if !r.m2[i] && r.cnt[i-r.gw]+r.cnt[i]+r.cnt[i+r.gw] >= 5 {
 				r.fg[i] = true
 			}
 		}
@@ -486,9 +537,21 @@ func (r *DiceReader) foreground() {
 	// not the die, at x+v, where v points from a die's top toward its foot
 	// as seen. Keeping only pixels whose x+v is also foreground leaves the
 	// tops.
-	for i, j := range r.sweep {
-		r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
+	clear(r.m2)
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			i := y*r.gw + x
+			j := r.sweep[i]
+			r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
+		}
 	}
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func abs32(v float32) float32 {
@@ -504,6 +567,10 @@ type candidate struct {
 	angle float64     // radians, mod 90 degrees
 	fill  float64     // fraction of the square that is foreground
 	spill float64     // foreground around the square, in squares
+	// inkOnly: only the print was seen (a die the colour of the floor);
+	// it is read only if its face reads clearly, never reported otherwise.
+	inkOnly bool
+	alt     board.Point // inkOnly: a second place to start from
 }
 
 // findDice splits the foreground into die-sized squares: connected parts,
@@ -549,7 +616,166 @@ func (r *DiceReader) findDice() []candidate {
 		}
 		out = append(out, r.squares(next, x0, y0, x1, y1, S)...)
 	}
+	return append(out, r.inkClusters(out, S)...)
+}
+
+// inkClusters finds dice whose top has the floor's colour: only their print
+// (pips, symbols) stands out, in small parts no square was placed on,
+// close together within a die's size. Each cluster is a candidate whose
+// place and angle the face search settles.
+func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
+	type part struct {
+		n              int
+		sx, sy         float64
+		x0, y0, x1, y1 int
+	}
+	clear(r.lab2)
+	var parts []part
+	var stack []int32
+	next := int32(0)
+	x0w, y0w, x1w, y1w := r.work[0], r.work[1], r.work[2], r.work[3]
+	for y := y0w; y < y1w; y++ {
+		for x := x0w; x < x1w; x++ {
+			s := y*r.gw + x
+			if !r.fg[s] || r.lab2[s] != 0 {
+				continue
+			}
+			next++
+			r.lab2[s] = next
+			stack = append(stack[:0], int32(s))
+			p := part{x0: r.gw, y0: r.gh}
+			for len(stack) > 0 && p.n <= int(0.4*S*S) {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				qx, qy := int(q)%r.gw, int(q)/r.gw
+				p.n++
+				p.sx += float64(qx)
+				p.sy += float64(qy)
+				p.x0, p.y0, p.x1, p.y1 = min(p.x0, qx), min(p.y0, qy), max(p.x1, qx), max(p.y1, qy)
+				for _, nb := range [4][2]int{{qx - 1, qy}, {qx + 1, qy}, {qx, qy - 1}, {qx, qy + 1}} {
+					if nb[0] < x0w || nb[1] < y0w || nb[0] >= x1w || nb[1] >= y1w {
+						continue
+					}
+					j := nb[1]*r.gw + nb[0]
+					if r.fg[j] && r.lab2[j] == 0 {
+						r.lab2[j] = next
+						stack = append(stack, int32(j))
+					}
+				}
+			}
+			stack = stack[:0]
+			// Print is small: a part larger than a third of a face, or
+			// wider than a face, is no die's print alone.
+			if p.n < 6 || float64(p.n) > 0.3*S*S || float64(p.x1-p.x0) > S || float64(p.y1-p.y0) > S {
+				continue
+			}
+			parts = append(parts, p)
+		}
+	}
+	// Parts within a die's reach of a die already found are its print.
+	var keep []part
+	for _, p := range parts {
+		cx, cy := p.sx/float64(p.n), p.sy/float64(p.n)
+		near := false
+		for _, c := range found {
+			if math.Hypot(cx-c.c.X, cy-c.c.Y) < 0.9*S {
+				near = true
+				break
+			}
+		}
+		if !near {
+			keep = append(keep, p)
+		}
+	}
+	// Group the parts whose centres lie within most of a face of each other.
+	used := make([]bool, len(keep))
+	var out []candidate
+	for i := range keep {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		g := []int{i}
+		for k := 0; k < len(g); k++ {
+			a := keep[g[k]]
+			for j := range keep {
+				if used[j] {
+					continue
+				}
+				b := keep[j]
+				if math.Hypot(a.sx/float64(a.n)-b.sx/float64(b.n), a.sy/float64(a.n)-b.sy/float64(b.n)) < 0.7*S {
+					used[j] = true
+					g = append(g, j)
+				}
+			}
+		}
+		n, sx, sy := 0, 0.0, 0.0
+		x0, y0, x1, y1 := r.gw, r.gh, 0, 0
+		big := keep[g[0]]
+		for _, k := range g {
+			p := keep[k]
+			if p.n > big.n {
+				big = p
+			}
+		}
+		// The sides the camera sees lie toward the nadir: of the larger
+		// parts, the one farthest from it is on the top.
+		if H := r.pose.Height; !math.IsInf(H, 0) {
+			nx, ny := (r.pose.Nadir.X+r.margin)*diePx, (r.pose.Nadir.Y+r.margin)*diePx
+			far := -1.0
+			min := big.n / 2
+			for _, k := range g {
+				p := keep[k]
+				if d := math.Hypot(p.sx/float64(p.n)-nx, p.sy/float64(p.n)-ny); p.n >= min && d > far {
+					far, big = d, p
+				}
+			}
+		}
+		for _, k := range g {
+			p := keep[k]
+			n += p.n
+			sx += p.sx
+			sy += p.sy
+			x0, y0, x1, y1 = min(x0, p.x0), min(y0, p.y0), max(x1, p.x1), max(y1, p.y1)
+		}
+		// A face's print covers a few percent of it at least, and fits in it.
+		if float64(n) < 0.03*S*S || float64(x1-x0) > 1.1*S || float64(y1-y0) > 1.1*S {
+			continue
+		}
+		// The search starts from the print's centre and from its largest
+		// part's: the print of a side the camera sees slantwise may have
+		// joined the group, and is smaller than the top's.
+		ang := r.printAngle(big.x0, big.y0, big.x1, big.y1)
+		out = append(out, candidate{c: board.Point{X: sx/float64(n) + 0.5, Y: sy/float64(n) + 0.5}, angle: ang, fill: 1, inkOnly: true,
+			alt: board.Point{X: big.sx/float64(big.n) + 0.5, Y: big.sy/float64(big.n) + 0.5}})
+	}
 	return out
+}
+
+// printAngle is the dominant edge angle (mod 90 degrees) of the foreground
+// in a box: print is drawn square to the face's edges.
+func (r *DiceReader) printAngle(x0, y0, x1, y1 int) float64 {
+	in := func(x, y int) float64 {
+		if r.fg[y*r.gw+x] {
+			return 1
+		}
+		return 0
+	}
+	var cs, sn float64
+	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
+		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
+			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
+			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
+			m := gx*gx + gy*gy
+			if m == 0 {
+				continue
+			}
+			a := 4 * math.Atan2(gy, gx)
+			cs += m * math.Cos(a)
+			sn += m * math.Sin(a)
+		}
+	}
+	return math.Atan2(sn, cs) / 4
 }
 
 // squares fills one connected part with squares of side S (view pixels).
@@ -758,4 +984,17 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		out[k].spill = float64(worst) / float64(si*si)
 	}
 	return out
+}
+
+// mulH is the homography a∘b (b applied first).
+func mulH(a, b board.Homography) board.Homography {
+	var m board.Homography
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			for k := 0; k < 3; k++ {
+				m[3*i+j] += a[3*i+k] * b[3*k+j]
+			}
+		}
+	}
+	return m
 }

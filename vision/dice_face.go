@@ -9,111 +9,280 @@ import (
 	"github.com/quartermaster-table/quartermaster/vision/diceset"
 )
 
-// faceSample is a die's top face sampled from the frame on a faceN x faceN
-// grid in the die's own frame, split into paint and ink (pips, symbols).
+// faceSample is a die's top face sampled on a faceN x faceN grid in the
+// die's own frame, split into paint and ink (pips, symbols).
 type faceSample struct {
 	rgb      [faceN * faceN][3]float64
 	lum      [faceN * faceN]float64
 	ink      [faceN * faceN]float64 // 0 paint .. 1 ink
 	soft     []float64              // ink, smoothed for matching
+	softNorm float64                // the norm of soft less its mean
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
 }
 
-// sampleFace samples the square of side s (mm, on the plane h0) centred on
-// centre (mm) at angle ang from the frame, with bilinear interpolation.
-func (r *DiceReader) sampleFace(img image.Image, centre board.Point, ang, s float64) *faceSample {
-	return r.sampleFaceAspect(img, centre, ang, s, 1, 1, false)
+// patchPx is the resolution (px per mm) of a die's local patch.
+const patchPx = 4.0
+
+// patchHalf is the half side (mm) of a die's local patch: the face grid
+// turned any way (its half diagonal) plus the search's reach.
+const patchHalf = 0.86*0.5*1.4142*16.0 + searchReach + 1
+
+// searchReach is how far (mm) the search may move a square from where the
+// outline put it.
+const searchReach = 3.5
+
+// topPatch is the frame resampled once around one die on the plane of the
+// dice's tops (an axis-aligned grid in tray millimetres), so that the many
+// placements the search tries read plain arrays instead of the frame.
+type topPatch struct {
+	x0, y0 float64 // tray mm of the patch's first pixel's corner
+	n      int
+	lum    []float32
+	rgb    []float32
 }
 
-// sampleFaceAspect samples a rectangle: the square scaled by su along the
-// die's first axis and sv along its second. Quick samples (for searching)
-// take the mean colours of paint and ink instead of the medians.
-func (r *DiceReader) sampleFaceAspect(img image.Image, centre board.Point, ang, s, su, sv float64, quick bool) *faceSample {
+// fillPatch resamples the frame around centre (mm, plane h0).
+func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch) {
+	half := patchHalf
+	if s := r.h0 * 0.5 * 0.86 * 1.4142; s+searchReach+1 > half {
+		half = s + searchReach + 1
+	}
+	p.n = int(math.Ceil(2 * half * patchPx))
+	p.x0, p.y0 = centre.X-half, centre.Y-half
+	if cap(p.lum) < p.n*p.n {
+		p.lum = make([]float32, p.n*p.n)
+		p.rgb = make([]float32, 3*p.n*p.n)
+	}
+	p.lum, p.rgb = p.lum[:p.n*p.n], p.rgb[:3*p.n*p.n]
+	fr := newFrameReader(img)
+	H := r.topH
+	for j := 0; j < p.n; j++ {
+		Y := p.y0 + (float64(j)+0.5)/patchPx
+		for i := 0; i < p.n; i++ {
+			X := p.x0 + (float64(i)+0.5)/patchPx
+			w := H[6]*X + H[7]*Y + H[8]
+			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
+			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
+			c := fr.bilinear(x, y)
+			k := j*p.n + i
+			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
+			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+		}
+	}
+}
+
+// sampleFace samples the square of side s (mm, on the plane h0) centred on
+// centre (mm) at angle ang from the patch.
+func (r *DiceReader) sampleFace(p *topPatch, centre board.Point, ang, s float64) *faceSample {
 	f := &faceSample{}
+	r.sampleInto(f, p, centre, ang, s, 1, 1, false)
+	return f
+}
+
+// sampleInto samples a rectangle into f: the square scaled by su along the
+// die's first axis and sv along its second. Quick samples (for searching)
+// read luminance only and take the mean paint and ink instead of the
+// medians of their colours.
+func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, ang, s, su, sv float64, quick bool) {
 	ca, sa := math.Cos(ang), math.Sin(ang)
-	b := img.Bounds()
+	step := 0.86 * s / (faceN - 1)
+	du, dv := step*su, step*sv
+	u0, v0 := -0.43*s*su, -0.43*s*sv
+	// The grid in patch pixels: an affine walk, x along i and along j.
+	px0 := (centre.X+u0*ca-v0*sa-p.x0)*patchPx - 0.5
+	py0 := (centre.Y+u0*sa+v0*ca-p.y0)*patchPx - 0.5
+	dxi, dyi := du*ca*patchPx, du*sa*patchPx
+	dxj, dyj := -dv*sa*patchPx, dv*ca*patchPx
+	lim := float64(p.n-1) - 1e-6
+	inside := true
+	for _, c := range [4][2]float64{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
+		x, y := px0+c[0]*dxi+c[1]*dxj, py0+c[0]*dyi+c[1]*dyj
+		if x < 0 || y < 0 || x >= lim || y >= lim {
+			inside = false
+		}
+	}
 	for j := 0; j < faceN; j++ {
 		for i := 0; i < faceN; i++ {
-			u := (float64(i)/(faceN-1) - 0.5) * 0.86 * s * su
-			v := (float64(j)/(faceN-1) - 0.5) * 0.86 * s * sv
-			p := r.imgAt(board.Point{X: centre.X + u*ca - v*sa, Y: centre.Y + u*sa + v*ca})
-			c := bilinear(img, b, p.X-0.5, p.Y-0.5)
 			k := j*faceN + i
-			f.rgb[k] = c
-			f.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+			x := px0 + float64(i)*dxi + float64(j)*dxj
+			y := py0 + float64(i)*dyi + float64(j)*dyj
+			if !inside {
+				x = math.Max(0, math.Min(lim, x))
+				y = math.Max(0, math.Min(lim, y))
+			}
+			x0, y0 := int(x), int(y)
+			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			o := y0*p.n + x0
+			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+			f.lum[k] = float64(w00*p.lum[o] + w10*p.lum[o+1] + w01*p.lum[o+p.n] + w11*p.lum[o+p.n+1])
+			if !quick {
+				for q := 0; q < 3; q++ {
+					f.rgb[k][q] = float64(w00*p.rgb[3*o+q] + w10*p.rgb[3*(o+1)+q] + w01*p.rgb[3*(o+p.n)+q] + w11*p.rgb[3*(o+p.n+1)+q])
+				}
+			}
 		}
 	}
 	// Split paint and ink by Otsu's threshold on luminance; the paint is
 	// the larger part.
 	th := otsu(f.lum[:])
-	var hi, lo []int
-	for k, l := range f.lum {
+	nHi := 0
+	var sHi, sLo float64
+	for _, l := range f.lum {
 		if l > th {
-			hi = append(hi, k)
+			nHi++
+			sHi += l
 		} else {
-			lo = append(lo, k)
+			sLo += l
 		}
 	}
-	paint, ink := hi, lo
-	if len(lo) > len(hi) {
-		paint, ink = lo, hi
-	}
+	nLo := len(f.lum) - nHi
+	inkHi := nLo > nHi
+	var pl, il float64
 	if quick {
-		f.paint, f.inkRGB = meanRGB(f.rgb[:], paint), meanRGB(f.rgb[:], ink)
+		if nHi > 0 {
+			sHi /= float64(nHi)
+		}
+		if nLo > 0 {
+			sLo /= float64(nLo)
+		}
+		pl, il = sLo, sHi
+		if !inkHi {
+			pl, il = sHi, sLo
+		}
+		f.inkShare = float64(min(nHi, nLo)) / float64(len(f.lum))
 	} else {
+		var hi, lo []int
+		for k, l := range f.lum {
+			if l > th {
+				hi = append(hi, k)
+			} else {
+				lo = append(lo, k)
+			}
+		}
+		paint, ink := hi, lo
+		if len(lo) > len(hi) {
+			paint, ink = lo, hi
+		}
 		f.paint, f.inkRGB = medianRGB(f.rgb[:], paint), medianRGB(f.rgb[:], ink)
+		f.inkShare = float64(len(ink)) / float64(len(f.lum))
+		pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
+		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
 	}
-	f.inkShare = float64(len(ink)) / float64(len(f.lum))
-	pl := 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
-	il := 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
 	if math.Abs(il-pl) > 1 {
 		for k, l := range f.lum {
 			f.ink[k] = math.Max(0, math.Min(1, (l-pl)/(il-pl)))
 		}
+	} else {
+		f.ink = [faceN * faceN]float64{}
 	}
-	f.soft = smoothGrid(f.ink[:])
-	return f
+	if len(f.soft) != faceN*faceN {
+		f.soft = make([]float64, faceN*faceN)
+	}
+	smoothInto(f.soft, f.ink[:])
+	m := 0.0
+	for _, v := range f.soft {
+		m += v
+	}
+	m /= float64(len(f.soft))
+	ss := 0.0
+	for _, v := range f.soft {
+		ss += (v - m) * (v - m)
+	}
+	f.softNorm = math.Sqrt(ss)
 }
 
 // smoothGrid box-blurs a sample grid (3x3): a square placed a pixel off,
 // or a face printed a little off centre, still matches its template.
 func smoothGrid(g []float64) []float64 {
 	out := make([]float64, len(g))
-	for j := 0; j < faceN; j++ {
-		for i := 0; i < faceN; i++ {
-			s, n := 0.0, 0.0
-			for dj := -1; dj <= 1; dj++ {
-				for di := -1; di <= 1; di++ {
-					a, b := i+di, j+dj
-					if a >= 0 && b >= 0 && a < faceN && b < faceN {
-						s += g[b*faceN+a]
-						n++
-					}
-				}
-			}
-			out[j*faceN+i] = s / n
-		}
-	}
+	smoothInto(out, g)
 	return out
 }
 
-func bilinear(img image.Image, b image.Rectangle, x, y float64) [3]float64 {
-	x = math.Max(0, math.Min(float64(b.Dx()-1)-1e-9, x))
-	y = math.Max(0, math.Min(float64(b.Dy()-1)-1e-9, y))
-	x0, y0 := int(x), int(y)
-	fx, fy := x-float64(x0), y-float64(y0)
-	var out [3]float64
-	for _, c := range [4]struct {
-		dx, dy int
-		w      float64
-	}{{0, 0, (1 - fx) * (1 - fy)}, {1, 0, fx * (1 - fy)}, {0, 1, (1 - fx) * fy}, {1, 1, fx * fy}} {
-		xx, yy := min(x0+c.dx, b.Dx()-1), min(y0+c.dy, b.Dy()-1)
-		p := rgbAt(img, b.Min.X+xx, b.Min.Y+yy)
-		for k := 0; k < 3; k++ {
-			out[k] += c.w * float64(p[k])
+func smoothInto(out, g []float64) {
+	// Separable: sums over rows, then over columns, divided by the count
+	// of cells inside the grid (the edges average fewer).
+	var h [faceN * faceN]float64
+	for j := 0; j < faceN; j++ {
+		row := g[j*faceN : (j+1)*faceN]
+		for i := 0; i < faceN; i++ {
+			v := row[i]
+			if i > 0 {
+				v += row[i-1]
+			}
+			if i < faceN-1 {
+				v += row[i+1]
+			}
+			h[j*faceN+i] = v
 		}
+	}
+	for j := 0; j < faceN; j++ {
+		nj := 3.0
+		if j == 0 || j == faceN-1 {
+			nj = 2
+		}
+		for i := 0; i < faceN; i++ {
+			ni := 3.0
+			if i == 0 || i == faceN-1 {
+				ni = 2
+			}
+			v := h[j*faceN+i]
+			if j > 0 {
+				v += h[(j-1)*faceN+i]
+			}
+			if j < faceN-1 {
+				v += h[(j+1)*faceN+i]
+			}
+			out[j*faceN+i] = v / (ni * nj)
+		}
+	}
+}
+
+// frameReader reads a frame's pixels, directly for the RGBA frames the
+// cameras and the renderer give.
+type frameReader struct {
+	img  image.Image
+	rgba *image.RGBA
+	b    image.Rectangle
+}
+
+func newFrameReader(img image.Image) frameReader {
+	fr := frameReader{img: img, b: img.Bounds()}
+	fr.rgba, _ = img.(*image.RGBA)
+	return fr
+}
+
+func (fr *frameReader) bilinear(x, y float64) [3]float32 {
+	w, h := fr.b.Dx(), fr.b.Dy()
+	x = math.Max(0, math.Min(float64(w-1)-1e-9, x))
+	y = math.Max(0, math.Min(float64(h-1)-1e-9, y))
+	x0, y0 := int(x), int(y)
+	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+	var out [3]float32
+	if m := fr.rgba; m != nil {
+		o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
+		o10 := o00 + 4*(x1-x0)
+		o01 := o00 + m.Stride*(y1-y0)
+		o11 := o01 + 4*(x1-x0)
+		px := m.Pix
+		for k := 0; k < 3; k++ {
+			a := float32(px[o00+k])*(1-fx) + float32(px[o10+k])*fx
+			b := float32(px[o01+k])*(1-fx) + float32(px[o11+k])*fx
+			out[k] = a*(1-fy) + b*fy
+		}
+		return out
+	}
+	c00 := rgbAt(fr.img, fr.b.Min.X+x0, fr.b.Min.Y+y0)
+	c10 := rgbAt(fr.img, fr.b.Min.X+x1, fr.b.Min.Y+y0)
+	c01 := rgbAt(fr.img, fr.b.Min.X+x0, fr.b.Min.Y+y1)
+	c11 := rgbAt(fr.img, fr.b.Min.X+x1, fr.b.Min.Y+y1)
+	for k := 0; k < 3; k++ {
+		a := float32(c00[k])*(1-fx) + float32(c10[k])*fx
+		b := float32(c01[k])*(1-fx) + float32(c11[k])*fx
+		out[k] = a*(1-fy) + b*fy
 	}
 	return out
 }
@@ -146,21 +315,6 @@ func otsu(v []float64) float64 {
 		}
 	}
 	return th
-}
-
-func meanRGB(rgb [][3]float64, idx []int) [3]float64 {
-	var out [3]float64
-	for _, j := range idx {
-		for k := 0; k < 3; k++ {
-			out[k] += rgb[j][k]
-		}
-	}
-	if len(idx) > 0 {
-		for k := 0; k < 3; k++ {
-			out[k] /= float64(len(idx))
-		}
-	}
-	return out
 }
 
 func medianRGB(rgb [][3]float64, idx []int) [3]float64 {
@@ -267,32 +421,46 @@ var pipTemplates = func() (t [12][faceN * faceN]float64) {
 // softPips are the pip templates smoothed as the samples are.
 var softPips = func() (t [12][]float64) {
 	for k := range t {
-		t[k] = smoothGrid(pipTemplates[k][:])
+		t[k] = normTemplate(smoothGrid(pipTemplates[k][:]))
 	}
 	return
 }()
 
-// ncc is the normalised correlation of two samples.
-func ncc(a, b []float64) float64 {
-	var ma, mb float64
-	for i := range a {
-		ma += a[i]
-		mb += b[i]
+// normTemplate makes a template zero-mean and of unit norm, so that its
+// correlation with a sample is one dot product (nccT).
+func normTemplate(t []float64) []float64 {
+	out := make([]float64, len(t))
+	m := 0.0
+	for _, v := range t {
+		m += v
 	}
-	n := float64(len(a))
-	ma /= n
-	mb /= n
-	var sab, saa, sbb float64
-	for i := range a {
-		x, y := a[i]-ma, b[i]-mb
-		sab += x * y
-		saa += x * x
-		sbb += y * y
+	m /= float64(len(t))
+	ss := 0.0
+	for i, v := range t {
+		out[i] = v - m
+		ss += (v - m) * (v - m)
 	}
-	if saa <= 0 || sbb <= 0 {
+	if ss > 0 {
+		k := 1 / math.Sqrt(ss)
+		for i := range out {
+			out[i] *= k
+		}
+	}
+	return out
+}
+
+// nccT is the normalised correlation of a sample's smoothed ink with a
+// normalised template.
+func nccT(f *faceSample, tz []float64) float64 {
+	if f.softNorm <= 1e-12 {
 		return 0
 	}
-	return sab / math.Sqrt(saa*sbb)
+	a := f.soft[:len(tz)]
+	s := 0.0
+	for i, v := range tz {
+		s += a[i] * v
+	}
+	return s / f.softNorm
 }
 
 // readPips returns the pip count that matches best, its score and the
@@ -300,7 +468,7 @@ func ncc(a, b []float64) float64 {
 func readPips(f *faceSample) (string, float64, float64) {
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
-		score[k] = math.Max(ncc(f.soft, softPips[2*k]), ncc(f.soft, softPips[2*k+1]))
+		score[k] = math.Max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
 	}
 	best, second := 0, -1
 	for k := 1; k < 6; k++ {
@@ -320,12 +488,19 @@ func readPips(f *faceSample) (string, float64, float64) {
 // be read and why.
 func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	top := r.viewMM(c.c.X, c.c.Y)
-	f := r.sampleFace(img, top, c.angle, r.h0)
+	p := &r.patch
+	r.fillPatch(img, top, p)
+	f := r.sampleFace(p, top, c.angle, r.h0)
 	d, dist, second := r.classify(f)
-	if c.fill >= 0.62 {
-		// The square found from the outline may sit a millimetre off,
+	if c.inkOnly {
+		r.judgePrint(p, c, res)
+		return
+	}
+	if c.fill >= 0.62 && r.faceScore(d, f) < 0.95 {
+		// The square found from the outline may sit a few millimetres off,
 		// enough to cut pips in half: settle it where the face reads best.
-		top, c.angle, f = r.refine(img, d, top, c.angle, f)
+		// (A face that already reads clearly is where it is: most are.)
+		top, c.angle, f = r.refine(p, d, top, c.angle, f)
 	}
 	// The footprint: the top seen at h0 belongs to a die of its own size.
 	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
@@ -367,17 +542,11 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 			unread(DiceUnclear)
 			return
 		}
-		label, score, margin = ld.match(f)
+		label, score, margin = r.match(ld, f)
 	}
 	squash := 0.0
-	if score >= 0.62 {
-		squash = r.squashed(img, d, top, c.angle, score)
-	}
-	if diceTrace != nil {
-		diceTrace("SQUASH %.2f", squash)
-	}
-	if diceTrace != nil {
-		diceTrace("CAND %.1f %.1f %s %s dist %.2f ink %.3f fill %.2f spill %.2f score %.2f margin %.2f", foot.X, foot.Y, d.ID, label, dist, f.inkShare, c.fill, c.spill, score, margin)
+	if score >= minScore {
+		squash = r.squashed(p, d, top, c.angle)
 	}
 	// Printed faces can differ by a stroke (a 2 and a 3): a learned face
 	// must win more clearly than a pip count.
@@ -385,8 +554,74 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	if d.Faces.Kind == diceset.Learned {
 		minMargin = 0.1
 	}
-	if score < 0.62 || margin < minMargin || squash > 0.04 {
+	if score < minScore || margin < minMargin || squash > 0.04 {
 		unread(DiceCocked)
+		return
+	}
+	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
+	res.Dice = append(res.Dice, DieRead{Die: d.ID, Face: label, Zone: zone, XMM: round1(foot.X), YMM: round1(foot.Y), Confidence: math.Round(math.Max(0, conf)*100) / 100})
+}
+
+// judgePrint reads a die of which only the print was seen: the face
+// search starts from the print's centre at a few angles, and the die is
+// read only when a face of the set reads clearly there; anything else is
+// not reported (it may be no die at all).
+func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
+	var bestF *faceSample
+	var bestD *diceset.Die
+	var bestTop board.Point
+	bestSc := -1.0
+	// Every start is read once; the search runs from the three that read best.
+	type start struct {
+		p  board.Point
+		a  float64
+		d  *diceset.Die
+		f  *faceSample
+		sc float64
+	}
+	var starts []start
+	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y)} {
+		for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
+			f := r.sampleFace(p, at, c.angle+da, r.h0)
+			d, dist, _ := r.classify(f)
+			if dist > 1 {
+				continue
+			}
+			starts = append(starts, start{at, c.angle + da, d, f, r.faceScore(d, f)})
+		}
+	}
+	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
+	for _, st := range starts[:min(3, len(starts))] {
+		top, _, f2 := r.refine(p, st.d, st.p, st.a, st.f)
+		if sc := r.faceScore(st.d, f2); sc > bestSc {
+			bestSc, bestF, bestD, bestTop = sc, f2, st.d, top
+		}
+	}
+	if bestF == nil {
+		return
+	}
+	f, top := bestF, bestTop
+	d, dist, second := r.classify(f)
+	if d != bestD || dist > 0.8 || f.inkShare < 0.015 {
+		return
+	}
+	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
+	zone := r.tray.ZoneAt(foot.X, foot.Y)
+	if !r.tray.OnFloor(foot.X, foot.Y) || zone == "" {
+		return
+	}
+	var label string
+	var score, margin float64
+	if d.Faces.Kind == diceset.Pips {
+		label, score, margin = readPips(f)
+	} else {
+		ld := r.learned.die(d.ID)
+		if ld == nil {
+			return
+		}
+		label, score, margin = r.match(ld, f)
+	}
+	if score < 0.85 || margin < 0.1 {
 		return
 	}
 	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
@@ -403,68 +638,96 @@ func (r *DiceReader) faceScore(d *diceset.Die, f *faceSample) float64 {
 		return sc
 	}
 	if ld := r.learned.die(d.ID); ld != nil {
-		_, sc, _ := ld.match(f)
+		_, sc, _ := r.match(ld, f)
 		return sc
 	}
 	return 0
 }
 
 // refine searches around a square's centre and angle for the placement
-// whose face reads best: every neighbour in x, y and angle, a coarse step
-// then a fine one.
-func (r *DiceReader) refine(img image.Image, d *diceset.Die, top board.Point, ang float64, f *faceSample) (board.Point, float64, *faceSample) {
+// whose face reads best: a hill climb over the neighbours in x, y and
+// angle, from coarse steps to fine ones, never further than searchReach
+// from where it started.
+func (r *DiceReader) refine(p *topPatch, d *diceset.Die, top board.Point, ang float64, f *faceSample) (board.Point, float64, *faceSample) {
 	best := r.faceScore(d, f)
-	moved := false
-	for _, step := range []struct{ mm, rad float64 }{{0.8, 0.05}, {0.4, 0.025}} {
-		c0, a0 := top, ang
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				for da := -1; da <= 1; da++ {
-					if dx == 0 && dy == 0 && da == 0 {
-						continue
-					}
-					p := board.Point{X: c0.X + float64(dx)*step.mm, Y: c0.Y + float64(dy)*step.mm}
-					a := a0 + float64(da)*step.rad
-					g := r.sampleFaceAspect(img, p, a, r.h0, 1, 1, true)
-					if sc := r.faceScore(d, g); sc > best {
-						best, top, ang, moved = sc, p, a, true
-					}
+	// Placements are on a grid of the finest step around the start; each
+	// is read once.
+	const fine, fineRad = 0.25, 0.015
+	if r.seen == nil {
+		r.seen = map[[3]int32]float64{}
+	}
+	clear(r.seen)
+	r.seen[[3]int32{}] = best
+	var at [3]int32
+	g := &r.scratch
+	for _, step := range []int32{4, 2, 1} {
+		for iter := 0; iter < 8; iter++ {
+			improved := false
+			from := at
+			for _, n := range refineMoves {
+				k := [3]int32{from[0] + n[0]*step, from[1] + n[1]*step, from[2] + n[2]*step}
+				if math.Hypot(float64(k[0]), float64(k[1]))*fine > searchReach {
+					continue
 				}
+				sc, ok := r.seen[k]
+				if !ok {
+					q := board.Point{X: top.X + float64(k[0])*fine, Y: top.Y + float64(k[1])*fine}
+					r.sampleInto(g, p, q, ang+float64(k[2])*fineRad, r.h0, 1, 1, true)
+					sc = r.faceScore(d, g)
+					r.seen[k] = sc
+				}
+				if sc > best+1e-9 {
+					best, at, improved = sc, k, true
+				}
+			}
+			if !improved {
+				break
 			}
 		}
 	}
-	if moved {
-		f = r.sampleFace(img, top, ang, r.h0)
+	if at != [3]int32{} {
+		top = board.Point{X: top.X + float64(at[0])*fine, Y: top.Y + float64(at[1])*fine}
+		ang += float64(at[2]) * fineRad
+		f = r.sampleFace(p, top, ang, r.h0)
 	}
 	return top, ang, f
 }
+
+// refineMoves are the hill climb's neighbours: the eight around in the
+// plane, and a turn either way.
+var refineMoves = [][3]int32{{-1, -1, 0}, {0, -1, 0}, {1, -1, 0}, {-1, 0, 0}, {1, 0, 0}, {-1, 1, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, -1}, {0, 0, 1}}
 
 // squashed tells a face seen at a slant: a cocked die's top is tilted, so
 // the camera sees it shorter across the tilt. It returns how much better
 // the face reads shortened (along either axis, shifted either way) than
 // square; a flat die reads best square.
-func (r *DiceReader) squashed(img image.Image, d *diceset.Die, top board.Point, ang, score float64) float64 {
+func (r *DiceReader) squashed(p *topPatch, d *diceset.Die, top board.Point, ang float64) float64 {
 	best := 0.0
 	ca, sa := math.Cos(ang), math.Sin(ang)
-	for _, k := range []float64{0.84} {
-		for axis := 0; axis < 2; axis++ {
-			su, sv := k, 1.0
-			dir := board.Point{X: ca, Y: sa}
-			if axis == 1 {
-				su, sv = 1, k
-				dir = board.Point{X: -sa, Y: ca}
-			}
-			for _, sh := range []float64{-1, 0, 1} {
-				p := top.Add(dir.Scale(sh * (1 - k) * r.h0 / 2))
-				g := r.sampleFaceAspect(img, p, ang, r.h0, su, sv, false)
-				best = math.Max(best, r.faceScore(d, g)-score)
-			}
+	g := &r.scratch
+	// Quick samples on both sides of the comparison.
+	r.sampleInto(g, p, top, ang, r.h0, 1, 1, true)
+	score := r.faceScore(d, g)
+	const k = 0.84
+	for axis := 0; axis < 2; axis++ {
+		su, sv := k, 1.0
+		dir := board.Point{X: ca, Y: sa}
+		if axis == 1 {
+			su, sv = 1, k
+			dir = board.Point{X: -sa, Y: ca}
+		}
+		for _, sh := range []float64{-1, 0, 1} {
+			q := top.Add(dir.Scale(sh * (1 - k) * r.h0 / 2))
+			r.sampleInto(g, p, q, ang, r.h0, su, sv, true)
+			best = math.Max(best, r.faceScore(d, g)-score)
 		}
 	}
 	return best
 }
 
-// diceTrace, when set (by tests), is told about every candidate.
-var diceTrace func(format string, a ...any)
+// minScore is the least correlation with a face's layout for a die to be
+// read: correct reads of flat dice correlate above 0.95 almost always, and
+// a cocked die's slanted face seldom above 0.8 (tuning seeds 0-199).
+const minScore = 0.88
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }

@@ -32,8 +32,6 @@ type LearnedDie struct {
 	Paint  [3]float64   `json:"paint"`
 	Ink    [3]float64   `json:"ink"`
 	Faces  [6][]float64 `json:"faces"`
-
-	soft [6][4][]float64 // each face smoothed, in its four quarter turns
 }
 
 // Complete reports whether every face has been shown.
@@ -74,17 +72,38 @@ func rotateGrid(t []float64, q int) []float64 {
 	return out
 }
 
+// learnedTemplates are a learned die's faces as the reader matches them:
+// each face smoothed and normalised, in its four quarter turns. The reader
+// keeps its own (the learned faces may be shared by readers on other
+// goroutines).
+type learnedTemplates [6][4][]float64
+
+func (r *DiceReader) templates(d *LearnedDie) *learnedTemplates {
+	if t := r.tmpl[d]; t != nil {
+		return t
+	}
+	t := &learnedTemplates{}
+	for k := 0; k < 6; k++ {
+		for q := 0; q < 4; q++ {
+			t[k][q] = normTemplate(smoothGrid(rotateGrid(d.Faces[k], q)))
+		}
+	}
+	if r.tmpl == nil {
+		r.tmpl = map[*LearnedDie]*learnedTemplates{}
+	}
+	r.tmpl[d] = t
+	return t
+}
+
 // match returns the label whose face matches best (any quarter turn), its
 // score and the margin to the best face with another label.
-func (d *LearnedDie) match(f *faceSample) (string, float64, float64) {
+func (r *DiceReader) match(d *LearnedDie, f *faceSample) (string, float64, float64) {
+	t := r.templates(d)
 	var best [6]float64
 	for k := 0; k < 6; k++ {
 		best[k] = -1
 		for q := 0; q < 4; q++ {
-			if len(d.soft[k][q]) != len(d.Faces[k]) {
-				d.soft[k][q] = smoothGrid(rotateGrid(d.Faces[k], q))
-			}
-			best[k] = math.Max(best[k], ncc(f.soft, d.soft[k][q]))
+			best[k] = math.Max(best[k], nccT(f, t[k][q]))
 		}
 	}
 	bk := 0
@@ -130,7 +149,7 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	var on []candidate
 	for _, c := range r.findDice() {
 		p := r.viewMM(c.c.X, c.c.Y)
-		if r.tray.OnFloor(p.X, p.Y) {
+		if !c.inkOnly && r.tray.OnFloor(p.X, p.Y) {
 			on = append(on, c)
 		}
 	}
@@ -141,7 +160,9 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	if c.fill < 0.8 || c.spill > 0.15 {
 		return nil, errors.New("dice: the die is not flat; roll it again")
 	}
-	f := r.sampleFace(img, r.viewMM(c.c.X, c.c.Y), c.angle, r.h0)
+	top := r.viewMM(c.c.X, c.c.Y)
+	r.fillPatch(img, top, &r.patch)
+	f := r.sampleFace(&r.patch, top, c.angle, r.h0)
 	if f.inkShare < 0.015 {
 		return nil, errors.New("dice: no print seen on the die's top face")
 	}
@@ -160,7 +181,7 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	}
 	copy(ld.Labels[:], d.Faces.Labels)
 	ld.Faces[face] = append([]float64(nil), f.ink[:]...)
-	ld.soft[face] = [4][]float64{}
+	clear(r.tmpl)
 	// The colours: the mean over the faces shown so far.
 	n := 0.0
 	for _, t := range ld.Faces {

@@ -24,3 +24,9 @@ func (drFixture) NewGameOptions() []engine.Option { return nil }
 func (drFixture) SetupFromForm(form engine.FormAnswers, _ json.RawMessage) (json.RawMessage, error) {
 	return json.Marshal(form)
 }
+
+// ScreenFacts are Dead Reckoning's own printed facts (sailor cards,
+// achievements), served once with the description as the real game's are.
+func (drFixture) ScreenFacts() any {
+	return deadreckoning.Rules().(engine.ScreenFacts).ScreenFacts()
+}

@@ -15,13 +15,14 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
-// The forms of the "Act" panel (web/ui/games/dead-reckoning/legacy.js): a player taps through
+// The forms of the "Act" panel (web/ui/games/dead-reckoning/forms-*.js): a player taps through
 // them on the tablet and on a phone, on the engine's real rules, and sees the
 // table change, or the rule that refused.
 
 // TestNoSailorsCopy: the sailor cards' abilities the forms describe come
-// from the view (View.Sailors), not from a copy of the engine's data in the
-// module's JavaScript: no file of it holds a printed sailor's levels.
+// from the game's facts (GET /api/rules/dead-reckoning), not from a copy of
+// the engine's data in the module's JavaScript: no file of it holds a
+// printed sailor's levels.
 func TestNoSailorsCopy(t *testing.T) {
 	want, err := data.LoadSailors()
 	if err != nil {
@@ -39,6 +40,28 @@ func TestNoSailorsCopy(t *testing.T) {
 		for _, sl := range want.Sailors {
 			if strings.Contains(string(src), `"name":"`+sl.Name+`","count"`) || strings.Contains(string(src), `"levels":[{"level":1`) {
 				t.Errorf("%s carries a copy of the sailor card %s", f, sl.Name)
+			}
+		}
+	}
+}
+
+// TestNoAchievementsCopy: the achievements' names and the players' colours
+// the module shows come from the server (the game's facts and description):
+// no file of the module spells an achievement's printed name or lists the
+// colours.
+func TestNoAchievementsCopy(t *testing.T) {
+	files, err := filepath.Glob("ui/games/dead-reckoning/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no module files: %v", err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"Terror of the Sea", "Expert Sailors", "Elite Vessel", "'purple', 'green'"} {
+			if strings.Contains(string(src), name) {
+				t.Errorf("%s spells %q: a copy of the engine's data", f, name)
 			}
 		}
 	}

@@ -240,3 +240,143 @@ func TestBrowserOneCameraConnection(t *testing.T) {
 		t.Errorf("the server lists %d reads after one of %d was dismissed", len(reads), len(listed))
 	}
 }
+
+// keptForm reads what a form on the tablet shows now: whether it is open,
+// the pressed buttons' data attributes, the steppers' values, the text
+// boxes' values and where the focus is.
+func keptForm(t *testing.T, b *browser, ctx context.Context, sel string) (k struct {
+	Open    bool
+	Pressed []string
+	Steps   map[string]string
+	Texts   map[string]string
+	Focus   string
+}) {
+	t.Helper()
+	b.frun(ctx, "what "+sel+" kept", chromedp.Evaluate(`(() => { const f = document.querySelector(`+jsString(sel)+`); return f ? {
+		open: !!f.open,
+		pressed: [...f.querySelectorAll('[aria-pressed="true"]')].map((e) => Object.entries(e.dataset).map(([k, v]) => k + '=' + v).join(',')),
+		steps: Object.fromEntries([...f.querySelectorAll('.stepper')].map((s) => [(s.closest('.plunder-a') ? 'a/' : s.closest('.plunder-d') ? 'd/' : '') +
+			(s.closest('[data-hold]') ? s.closest('[data-hold]').dataset.hold + '/' : '') + s.dataset.key, s.querySelector('output').textContent])),
+		texts: Object.fromEntries([...f.querySelectorAll('input[id]')].map((i) => [i.id, i.value])),
+		focus: document.activeElement ? document.activeElement.id : '' } : {}; })()`, &k))
+	return k
+}
+
+// TestBrowserKeepsHalfFilledForms: on the tablet a player half fills the
+// attack form, then the battle-by-hand form; meanwhile a phone connects and
+// another screen acts (a rearranged ship, the battle's next step). Each form
+// is still open with what was picked and stepped, and sends it.
+func TestBrowserKeepsHalfFilledForms(t *testing.T) {
+	g := newFormsGame(t)
+	// Ben's pirate ship waits at Test Isle 1 where Ann starts her turn.
+	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`, `{"type":"end-turn","seat":0}`,
+		`{"type":"set-sails","seat":1}`, `{"type":"move","seat":1,"path":["R1C1"]}`, `{"type":"end-turn","seat":1,"pirate":true}`)
+	b := newBrowser(t, g.e.http.URL)
+	tab := g.tablet(b)
+	b.fwait(tab, "#turn", "Ann to play")
+
+	// The attack form: Ben's ship and no flag picked, not sent yet.
+	b.frun(tab, "open the attack form", tap(`#f-attack-ship summary`), chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery),
+		tap(`#f-attack-ship [data-flag="none"]`))
+	// Ben's phone connects; Ann's ship is rearranged on another screen.
+	phone := b.device(390, 844)
+	b.frun(phone, "Ben's phone", chromedp.Navigate(g.e.http.URL+"/#/p/"+g.table+"?pin="+g.pins["1"]), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
+	b.fwait(tab, "#presence", "Ben’s phone ✓")
+	g.play(t, `{"type":"rearrange","seat":0,"holds":{}}`)
+	b.fwait(tab, "#log", "Ann rearranges the ship's holds")
+	k := keptForm(t, b, tab, "#f-attack-ship")
+	if !k.Open || strings.Join(k.Pressed, " ") != "target=1 flag=none" {
+		t.Errorf("after a phone connected and another screen acted the attack form is open=%v with %v pressed; want open, target=1 flag=none", k.Open, k.Pressed)
+	}
+	b.frun(tab, "attack", tap(`#act-attack-ship`))
+	b.fwait(tab, "#battle", "chose to fight a pirate ship (p. 12)")
+
+	// The battle by hand, half filled: Ben won, one damage to Ann, a cargo
+	// of Ann's plunder in hold A.
+	b.frun(tab, "open the by-hand outcome", chromedp.Evaluate(`document.querySelector('#f-outcome').open = true`, nil),
+		chromedp.WaitVisible(`#f-outcome [data-won="defender"]`, chromedp.ByQuery),
+		tap(`#f-outcome [data-won="defender"]`),
+		tap(`#f-outcome .stepper[data-key="dmgA"] .plus`),
+		tap(`#f-outcome .holdrow[data-hold="A"] .stepper[data-key="cargo"] .plus`))
+	before := keptForm(t, b, tab, "#f-outcome")
+	// Ann's phone connects; the battle moves on to its next step on another
+	// screen (Ann's cannons).
+	aphone := b.device(390, 844)
+	b.frun(aphone, "Ann's phone", chromedp.Navigate(g.e.http.URL+"/#/p/"+g.table+"?pin="+g.pins["0"]), chromedp.WaitVisible(`#battle`, chromedp.ByQuery))
+	b.fwait(tab, "#presence", "Ann’s phone ✓")
+	g.play(t, `{"type":"battle-step","seat":0,"step":"cannons","role":"attacker","cannons":{"ship":1}}`)
+	b.frun(tab, "the battle's next step", chromedp.Poll(`!document.querySelector('#bs-cannons')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.shot(tab, "keep-outcome-form.png")
+	k = keptForm(t, b, tab, "#f-outcome")
+	if !k.Open || strings.Join(k.Pressed, " ") != "won=defender" || k.Steps["dmgA"] != "1" || k.Steps["a/A/cargo"] != "1" {
+		t.Errorf("after a phone connected and the battle moved on the outcome form is open=%v, pressed %v, steppers %v; want open, won=defender, dmgA 1, Ann's A/cargo 1 (before: %+v)", k.Open, k.Pressed, k.Steps, before)
+	}
+	// On Ann's phone the battle she fights is at the top of the page (the
+	// first thing under the shell's bar and the Act heading, in the upper
+	// half of the first screen) with its step's form; a tap for Ben's step
+	// is refused beside the button.
+	var top struct {
+		Battle float64
+		Steps  bool
+		First  bool
+	}
+	b.frun(aphone, "the battle on Ann's phone", chromedp.WaitVisible(`#battle #battle-steps`, chromedp.ByQuery),
+		chromedp.Evaluate(`window.scrollTo(0, 0), ({battle: document.querySelector('#battle').getBoundingClientRect().top + window.scrollY, steps: !!document.querySelector('#battle #battle-steps'),
+			first: document.querySelector('section.actions h2').nextElementSibling === document.querySelector('#battle')})`, &top))
+	b.shot(aphone, "keep-phone-battle-top.png")
+	if top.Battle > 844/2 || !top.Steps || !top.First {
+		t.Errorf("on Ann's phone the battle starts %v px down (first in the Act panel: %v), its steps inside it: %v; want at the top with its steps", top.Battle, top.First, top.Steps)
+	}
+	b.fwait(aphone, "#battle-steps", "Waiting for Ben")
+	b.frun(aphone, "record the outcome with a card Ben played", chromedp.Evaluate(`document.querySelector('#battle #f-outcome').open = true`, nil),
+		chromedp.WaitVisible(`#battle #f-outcome .toggles .opt`, chromedp.ByQuery), tap(`#battle #f-outcome .toggles .opt`), tap(`#battle #act-record-outcome`))
+	b.fwait(aphone, "#battle #f-outcome .refusal", "")
+	var seen bool
+	b.frun(aphone, "the refusal in sight", chromedp.Evaluate(`(() => { const r = document.querySelector('#f-outcome .refusal').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })()`, &seen))
+	b.shot(aphone, "keep-phone-battle.png")
+	if !seen {
+		t.Error("the refusal on Ann's phone is out of sight")
+	}
+	b.frun(tab, "record it", tap(`#act-record-outcome`))
+	b.fwait(tab, `#players .pcard[data-seat="0"]`, "2 / 5")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "A: 1 cargo")
+}
+
+// TestBrowserKeepsBuyForm: at Test Isle 1, Ann turns the Merchant ship over
+// in the buy/trade form and half enters its back (name typed, focus in it,
+// two black cubes); Ben's phone connects and another screen rearranges her
+// ship. The form is still open, on Attack, with the name, the cubes and the
+// focus, and it attacks with what was entered.
+func TestBrowserKeepsBuyForm(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
+	body := `{"rules":"dead-reckoning","seed":7,"setup":` + merchantSetup + `,"players":[{"name":"Ann","colour":"purple","seat":0},{"name":"Ben","colour":"green","seat":1}]}`
+	r := e.do("POST", "/api/tables", body)
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var cr createResponse
+	r.json(t, &cr)
+	g := &formsGame{e: e, table: cr.Table, token: cr.HostToken}
+	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
+	b := newBrowser(t, e.http.URL)
+	tab := g.tablet(b)
+	b.frun(tab, "the Merchant ship's back", tap(`#f-buy summary`), chromedp.WaitVisible(`#f-buy [data-mode="attack"]`, chromedp.ByQuery),
+		tap(`#f-buy [data-mode="attack"]`), chromedp.WaitVisible(`#merchant-name`, chromedp.ByQuery),
+		tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`),
+		chromedp.SendKeys(`#merchant-name`, "Test Back Half", chromedp.ByQuery))
+
+	phone := b.device(390, 844)
+	b.frun(phone, "Ben's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#my-hand`, chromedp.ByQuery))
+	b.fwait(tab, "#presence", "Ben’s phone ✓")
+	g.play(t, `{"type":"rearrange","seat":0,"holds":{}}`)
+	b.fwait(tab, "#log", "Ann rearranges the ship's holds")
+	b.shot(tab, "keep-buy-form.png")
+	k := keptForm(t, b, tab, "#f-buy")
+	if !k.Open || strings.Join(k.Pressed, " ") != "mode=attack" || k.Steps["cubes"] != "2" || k.Texts["merchant-name"] != "Test Back Half" || k.Focus != "merchant-name" {
+		t.Errorf("after a phone connected and another screen acted the buy form is open=%v, pressed %v, steppers %v, texts %v, focus %q; want open, mode=attack, 2 cubes, the name typed and the focus in it",
+			k.Open, k.Pressed, k.Steps, k.Texts, k.Focus)
+	}
+	b.frun(tab, "finish and attack", chromedp.SendKeys(`#merchant-name`, " Two", chromedp.ByQuery), tap(`#act-attack-merchant`))
+	b.fwait(tab, "#battle", "Test Back Half Two")
+	b.fwait(tab, "#battle", "drops 2 black cubes")
+}

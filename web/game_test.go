@@ -129,27 +129,6 @@ func (drFixture) New(setup json.RawMessage, seed uint64) (engine.Game, error) {
 	if err := json.Unmarshal(b, &g.view); err != nil {
 		return nil, err
 	}
-	// The printed sailor cards are the engine's, as its views carry them
-	// (never a copy in the test data).
-	var sv struct {
-		Sailors json.RawMessage `json:"sailors"`
-	}
-	eg, err := deadreckoning.Rules().New(json.RawMessage(`{"players":[{"name":"A","color":"purple"},{"name":"B","color":"green"}]}`), 1)
-	if err != nil {
-		return nil, err
-	}
-	vb, err := json.Marshal(eg.View(engine.Public))
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(vb, &sv); err != nil {
-		return nil, err
-	}
-	var sailors any
-	if err := json.Unmarshal(sv.Sailors, &sailors); err != nil {
-		return nil, err
-	}
-	g.view["sailors"] = sailors
 	return g, nil
 }
 

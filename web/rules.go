@@ -32,6 +32,10 @@ type RulesInfo struct {
 	HasHelp       bool                 `json:"hasHelp"`
 	HasCalculator bool                 `json:"hasCalculator"`
 	CatalogKinds  []engine.CatalogKind `json:"catalogKinds"`
+	// Facts are the printed facts the game's screen module needs
+	// (engine.ScreenFacts), only in GET /api/rules/{rules}: the list leaves
+	// them out, a screen asks for its own game's once.
+	Facts any `json:"facts,omitempty"`
 	// Module is the game's screen module ("/games/<rules>/index.js"), ""
 	// when the dashboard has none for it.
 	Module string `json:"module"`
@@ -165,7 +169,11 @@ func (s *Server) getRules(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, info(r))
+	ri := info(r)
+	if f, ok := r.(engine.ScreenFacts); ok {
+		ri.Facts = f.ScreenFacts()
+	}
+	return c.JSON(http.StatusOK, ri)
 }
 
 // rulesHelp serves GET /api/rules/{rules}/help?q=words: the notes matching

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 )
 
@@ -179,4 +180,33 @@ func TestCreateFromForm(t *testing.T) {
 	if r := e.do("POST", "/api/tables", `{"rules":"race-to-ten","setup":{"players":[{"name":"A"},{"name":"B"}]},"players":[{"name":"A","colour":"red","seat":0},{"name":"B","colour":"blue","seat":1}]}`); r.status != 201 {
 		t.Errorf("setup body: %d %s", r.status, r.body)
 	}
+}
+
+// TestRulesFacts: Dead Reckoning's printed facts (8 sailor kinds, 9
+// achievements) come once with its description, not with the list, and a
+// table's view no longer carries the sailors: the update every screen gets
+// is smaller by their size.
+func TestRulesFacts(t *testing.T) {
+	e := newEnv(t, Options{}, deadreckoning.Rules())
+	var one struct {
+		Facts struct {
+			Sailors      map[string]json.RawMessage  `json:"sailors"`
+			Achievements []struct{ ID, Name string } `json:"achievements"`
+		} `json:"facts"`
+	}
+	r := e.do("GET", "/api/rules/dead-reckoning", "")
+	r.json(t, &one)
+	if len(one.Facts.Sailors) != 8 || len(one.Facts.Achievements) != 9 || one.Facts.Achievements[1].Name != "Expert Sailors" {
+		t.Fatalf("GET /api/rules/dead-reckoning facts: %d sailors, %+v", len(one.Facts.Sailors), one.Facts.Achievements)
+	}
+	facts := len(r.body)
+	if l := e.do("GET", "/api/rules", ""); strings.Contains(string(l.body), `"facts"`) {
+		t.Errorf("the list carries the facts: %d bytes", len(l.body))
+	}
+	cr := createScriptTable(t, e)
+	v := e.do("GET", "/api/tables/"+cr.Table, "")
+	if v.status != 200 || strings.Contains(string(v.body), `"sailors"`) || strings.Contains(string(v.body), `"levels":[`) {
+		t.Errorf("the table's view carries the sailors: %d %d bytes", v.status, len(v.body))
+	}
+	t.Logf("the table's snapshot: %d bytes; the description with the facts, served once: %d bytes", len(v.body), facts)
 }

@@ -25,7 +25,7 @@ var sailors = func() map[string]data.Sailor {
 // sailorOrder is the order cards are listed in a new deck.
 var sailorOrder = []string{"captain", "purser", "first-mate", "bosun", "buccaneer", "gunner", "deck-hand", "crew"}
 
-// sailorList is the printed sailor cards by kind, as views send them
+// sailorList is the printed sailor cards by kind, as the facts send them
 // (shared by every view: never modified).
 var sailorList = func() map[string]SailorInfo {
 	out := make(map[string]SailorInfo, len(sailors))

@@ -1,6 +1,7 @@
 package deadreckoning
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -252,30 +253,63 @@ func TestViewDescribesOnlyVisibleAdvancements(t *testing.T) {
 	}
 }
 
-// Every view carries the printed sailor cards, so a screen names each card
-// of a deck and offers its level's abilities without a copy of its own: the
-// 12 cards of a deck are the counts of the 8 sailors, and the level 2
+// The game's facts carry the printed sailor cards, so a screen names each
+// card of a deck and offers its level's abilities without a copy of its own:
+// the 12 cards of a deck are the counts of the 8 sailors, and the level 2
 // Captain has its two abilities (attack, wheel) as printed on p. 26.
-func TestViewCarriesThePrintedSailors(t *testing.T) {
+func TestFactsCarryThePrintedSailors(t *testing.T) {
+	f := Rules().(engine.ScreenFacts).ScreenFacts().(Facts)
+	sl := f.Sailors
+	n := 0
+	for _, s := range sl {
+		n += s.Count
+	}
+	if len(sl) != 8 || n != 12 {
+		t.Fatalf("%d sailors making %d cards, want 8 making 12", len(sl), n)
+	}
+	for _, c := range newDeck() {
+		if _, ok := sl[c.Kind]; !ok {
+			t.Errorf("the facts cannot name the deck's card %s", c.ID)
+		}
+	}
+	cpt := sl["captain"]
+	if cpt.Name != "Captain" || cpt.Page != 26 || len(cpt.Levels) < 2 || len(cpt.Levels[1].Abilities) != 2 {
+		t.Errorf("the Captain reads %+v", cpt)
+	}
+	// The nine achievements in the Harbor board's order, with their printed names.
+	if len(f.Achievements) != len(Achievements) {
+		t.Fatalf("%d achievements in the facts, want %d", len(f.Achievements), len(Achievements))
+	}
+	for i, a := range f.Achievements {
+		if a.ID != Achievements[i] || a.Name == "" || a.Name == a.ID || a.What == "" {
+			t.Errorf("achievement %d reads %+v", i, a)
+		}
+	}
+	if f.Achievements[2].Name != "Terror of the Sea" {
+		t.Errorf("the third achievement is %q, want Terror of the Sea", f.Achievements[2].Name)
+	}
+}
+
+// Views no longer carry the printed sailor cards (the facts do, once): a
+// new game's view stays well under the size it had with them (about 5.4 KB
+// of sailors on top of the rest).
+func TestViewLeavesTheSailorsToTheFacts(t *testing.T) {
 	g := newGame(t, testSetup(2), 1)
+	fb, err := json.Marshal(Rules().(engine.ScreenFacts).ScreenFacts().(Facts).Sailors)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, v := range []engine.Viewer{engine.Public, engine.PlayerViewer(1)} {
-		sl := g.View(v).(View).Sailors
-		n := 0
-		byID := sl
-		for _, s := range sl {
-			n += s.Count
+		vb, err := json.Marshal(g.View(v))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if len(sl) != 8 || n != 12 {
-			t.Fatalf("viewer %d: %d sailors making %d cards, want 8 making 12", v.Seat, len(sl), n)
+		if bytes.Contains(vb, []byte(`"sailors"`)) || bytes.Contains(vb, []byte(`"levels":[`)) {
+			t.Errorf("viewer %d: the view still carries the printed sailors", v.Seat)
 		}
-		for _, c := range newDeck() {
-			if _, ok := byID[c.Kind]; !ok {
-				t.Errorf("viewer %d cannot name the deck's card %s", v.Seat, c.ID)
-			}
-		}
-		cpt := byID["captain"]
-		if cpt.Name != "Captain" || cpt.Page != 26 || len(cpt.Levels) < 2 || len(cpt.Levels[1].Abilities) != 2 {
-			t.Errorf("viewer %d: the Captain reads %+v", v.Seat, cpt)
+		t.Logf("viewer %d: view %d bytes; the sailors it no longer carries: %d bytes", v.Seat, len(vb), len(fb))
+		if len(fb) < 4000 {
+			t.Errorf("the sailors encode in %d bytes: not the printed cards?", len(fb))
 		}
 	}
 }

@@ -52,17 +52,12 @@ type View struct {
 	// players' views above, so it never describes a card in a hand the
 	// viewer may not see. Absent when there are none.
 	Advancements map[string]data.Advancement `json:"advancements,omitempty"`
-	// Sailors are the printed sailor cards (name, count, page, each level's
-	// abilities) by kind ("captain", "deck-hand"): the same in every game,
-	// sent so a screen names cards and offers their abilities without a copy
-	// of its own. Keyed by kind, so nothing in them reads like a card id.
-	Sailors map[string]SailorInfo `json:"sailors"`
 	// PhysicalCards: the players deal and draw their real cards and name
 	// each card as they play it (hands.go); false: the companion dealt.
 	PhysicalCards bool `json:"physicalCards,omitempty"`
 }
 
-// SailorInfo is one printed sailor card as a view describes it.
+// SailorInfo is one printed sailor card as the game's facts describe it.
 type SailorInfo struct {
 	Name   string       `json:"name"`
 	Count  int          `json:"count"`
@@ -241,7 +236,6 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 		out.Boards = append(out.Boards, bv)
 	}
 	out.Advancements = s.advancementDefs(out.Players)
-	out.Sailors = sailorList
 	out.PhysicalCards = s.Options.PhysicalCards
 	return out
 }

@@ -40,7 +40,7 @@ var Outputs = []struct {
 }{
 	{"web/ui/js/types.gen.js", []any{web.RulesInfo{}, engine.HelpNote{}, companion.Snapshot{}, companion.LogEntry{},
 		companion.Update{}, companion.ProposedRead{}, companion.TableSummary{}}},
-	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}}},
+	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}, deadreckoning.Facts{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
 	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
 	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}}},

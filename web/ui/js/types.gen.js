@@ -185,6 +185,7 @@
  * @property {boolean} hasHelp
  * @property {boolean} hasCalculator
  * @property {Array<CatalogKind>} catalogKinds
+ * @property {any} [facts]
  * @property {string} module
  */
 

@@ -7,38 +7,29 @@
 
 import { html, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
-import * as legacy from './legacy.js';
-
-/**
- * Stepper is a number set with − and + (no keyboard on a tablet), between
- * min and max.
- * @param {{label: string, k: string, value: number, max: number, min?: number, set: (v: number) => void}} props
- */
-export function Stepper({ label, k, value, max, min = 0, set }) {
-  return html`<div class="stepper" data-key=${k}>
-    <span class="slabel">${label}</span>
-    <button type="button" class="minus" aria-label=${'one less: ' + label} disabled=${value <= min} onClick=${() => set(Math.max(min, value - 1))}>−</button>
-    <output class="val">${String(value)}</output>
-    <button type="button" class="plus" aria-label=${'one more: ' + label} disabled=${value >= max} onClick=${() => set(Math.min(max, value + 1))}>+</button>
-  </div>`;
-}
+import * as dr from './common.js';
+import { Stepper } from './common.js';
 
 const MODES = [['load', 'Load'], ['unload', 'Unload'], ['jettison', 'Throw overboard'], ['rearrange', 'Rearrange']];
 
 /**
  * Cargo is the cargo and coins form of the player acting on this screen.
- * @param {{view: any, ctx: any, seat: number}} props
+ * With open and setOpen it is one of the Act panel's tiles (one open at a
+ * time); without, it opens on its own.
+ * @param {{view: any, ctx: any, seat: number, open?: string|null, setOpen?: (id: string|null) => void}} props
  */
-export function Cargo({ view, ctx, seat }) {
-  const [open, setOpen] = useState(false);
+export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
+  const [own, setOwn] = useState(false);
+  const open = setShared ? shared === 'f-cargo' : own;
+  const setOpen = (o) => { if (setShared) { if (o) setShared('f-cargo'); else if (shared === 'f-cargo') setShared(null); } else setOwn(o); };
   const [mode, setMode] = useState('load');
   // set: the holds the player changed in this mode ({A: {cargo, coins}});
   // null while they have touched nothing.
   const [set, setSet] = useState(/** @type {Object<string, {cargo: number, coins: number}>|null} */ (null));
-  const me = legacy.player(view, seat) || /** @type {any} */ ({});
-  const holds = legacy.holdsOf(me);
-  const inHarbor = legacy.posKey(me.ship && me.ship.at) === 'harbor';
-  const b = legacy.boardAt(view, me);
+  const me = dr.player(view, seat) || /** @type {any} */ ({});
+  const holds = dr.holdsOf(me);
+  const inHarbor = dr.posKey(me.ship && me.ship.at) === 'harbor';
+  const b = dr.boardAt(view, me);
   const isl = b && b.island;
   const mine = isl && isl.controller === me.seat;
 
@@ -69,7 +60,7 @@ export function Cargo({ view, ctx, seat }) {
         let c = have.cargo;
         for (const x of holds) { const n = Math.min(c, x.cap - x.cargo - x.coins); if (n > 0) { g[x.name] = { cargo: n, coins: 0 }; c -= n; } }
       }
-      const t = legacy.goodsSum(g);
+      const t = dr.goodsSum(g);
       sum = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${have.coins} coins` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island');
       lim = (x, v) => {
         const room = x.cap - x.cargo - x.coins;
@@ -77,28 +68,28 @@ export function Cargo({ view, ctx, seat }) {
       };
       shown = holds.filter((x) => x.cap - x.cargo - x.coins > 0 || x.cargo || x.coins);
       coins = from === 'island';
-      button = html`<button class="btn primary wide" id="act-load" onClick=${() => send({ type: 'load', from, holds: legacy.goodsJSON(g) })}>${from === 'dock' ? 'Load from the Dock tile' : 'Load from the island'}</button>`;
+      button = html`<button class="btn primary wide" id="act-load" onClick=${() => send({ type: 'load', from, holds: dr.goodsJSON(g) })}>${from === 'dock' ? 'Load from the Dock tile' : 'Load from the island'}</button>`;
     }
   } else if (mode === 'unload' || mode === 'jettison') {
     const to = inHarbor ? 'dock' : (isl ? 'island' : null);
     g = set || {};
-    const t = legacy.goodsSum(g);
+    const t = dr.goodsSum(g);
     sum = `${mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`;
     lim = (x) => ({ cargo: x.cargo, coins: x.coins });
     shown = holds.filter((x) => x.cargo || x.coins);
     if (mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
-    else if (mode === 'unload') button = html`<button class="btn primary wide" id="act-unload" onClick=${() => send({ type: 'unload', to, holds: legacy.goodsJSON(g) })}>${to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island'}</button>`;
-    else button = html`<button class="btn primary wide" id="act-jettison" onClick=${() => send({ type: 'jettison', holds: legacy.goodsJSON(g) })}>Throw it overboard</button>`;
+    else if (mode === 'unload') button = html`<button class="btn primary wide" id="act-unload" onClick=${() => send({ type: 'unload', to, holds: dr.goodsJSON(g) })}>${to === 'dock' ? 'Unload to the Dock tile and chest' : 'Unload onto the island'}</button>`;
+    else button = html`<button class="btn primary wide" id="act-jettison" onClick=${() => send({ type: 'jettison', holds: dr.goodsJSON(g) })}>Throw it overboard</button>`;
   } else {
     const have = holds.reduce((a, x) => ({ cargo: a.cargo + x.cargo, coins: a.coins + x.coins }), { cargo: 0, coins: 0 });
     if (set) g = set;
     else holds.forEach((x) => { g[x.name] = { cargo: x.cargo, coins: x.coins }; });
-    const t = legacy.goodsSum(g);
+    const t = dr.goodsSum(g);
     sum = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${have.coins} coins placed`;
     warn = t.cargo !== have.cargo || t.coins !== have.coins;
     lim = (x, v) => ({ cargo: Math.min(x.cap - (v.coins || 0), have.cargo - t.cargo + (v.cargo || 0)), coins: Math.min(x.cap - (v.cargo || 0), have.coins - t.coins + (v.coins || 0)) });
     parts.push(note('Lay out what is on the ship anew, hold by hold (any time, not once your battle has begun, p. 7).'));
-    button = html`<button class="btn primary wide" id="act-rearrange" onClick=${() => send({ type: 'rearrange', holds: legacy.goodsJSON(g) })}>Rearrange the holds</button>`;
+    button = html`<button class="btn primary wide" id="act-rearrange" onClick=${() => send({ type: 'rearrange', holds: dr.goodsJSON(g) })}>Rearrange the holds</button>`;
   }
   // Touching a stepper freezes the form's numbers as the player set them.
   const change = (hold, key, v) => setSet({ ...g, [hold]: { ...(g[hold] || { cargo: 0, coins: 0 }), [key]: v } });
@@ -115,8 +106,8 @@ export function Cargo({ view, ctx, seat }) {
       })
       : note('No hold can take part in this.', 'warn'))
     : null;
-  const sub = `${legacy.shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
-  return html`<details class="fpanel cargo" id="f-cargo" open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+  const sub = `${dr.shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
+  return html`<details class="fpanel cargo" id="f-cargo" open=${open} onToggle=${(e) => { if (e.currentTarget.open !== open) setOpen(e.currentTarget.open); }}>
     <summary><span class="ftitle">Cargo and coins</span><span class="fsub">${sub}</span></summary>
     <div class="fbody">
       <div class="choice modes" role="group">

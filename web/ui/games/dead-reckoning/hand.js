@@ -13,7 +13,7 @@
 
 import { html, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
-import * as legacy from './legacy.js';
+import * as dr from './common.js';
 
 /**
  * @typedef {import('./types.gen.js').DRCardView} Card
@@ -49,7 +49,7 @@ function groups(view, cards) {
     const k = look(c);
     const g = out.get(k);
     if (g) g.ids.push(c.id);
-    else out.set(k, { key: k, ids: [c.id], label: legacy.cardName({ id: c.kind, kind: c.kind }), sub: describe(view, c) });
+    else out.set(k, { key: k, ids: [c.id], label: dr.cardName({ id: c.kind, kind: c.kind }), sub: describe(view, c) });
   }
   return [...out.values()];
 }
@@ -66,16 +66,16 @@ function groups(view, cards) {
  * @returns {{ known: Group[], unnamed: number, maybe: Group[] }}
  */
 export function handChoices(view, seat, own) {
-  const me = /** @type {any} */ (legacy.player(view, seat) || {});
+  const me = /** @type {any} */ (dr.player(view, seat) || {});
   /** @type {Card[]} */
   const hand = me.hand || [];
   if (!view.physicalCards) {
     // The hand the companion dealt: each card on its own ("Crew 2").
-    if (hand.length) return { known: hand.map((c) => ({ key: c.id, ids: [c.id], label: legacy.cardName(c), sub: describe(view, c) })), unnamed: 0, maybe: [] };
+    if (hand.length) return { known: hand.map((c) => ({ key: c.id, ids: [c.id], label: dr.cardName(c), sub: describe(view, c) })), unnamed: 0, maybe: [] };
     // The shared tablet does not see a dealt hand: any card not in play.
-    const inplay = new Set(legacy.inPlay(me).map((c) => c.id));
-    const ids = legacy.deckIds().filter((id) => !inplay.has(id));
-    return { known: [], unnamed: me.handCount || 0, maybe: ids.map((id) => ({ key: id, ids: [id], label: legacy.cardName({ id }), sub: '' })) };
+    const inplay = new Set(dr.inPlay(me).map((c) => c.id));
+    const ids = dr.deckIds().filter((id) => !inplay.has(id));
+    return { known: [], unnamed: me.handCount || 0, maybe: ids.map((id) => ({ key: id, ids: [id], label: dr.cardName({ id }), sub: '' })) };
   }
   if (!own) {
     const n = me.handCount || 0;
@@ -99,7 +99,7 @@ export function Hand({ view, ctx, seat }) {
   const [refused, setRefused] = useState(/** @type {any} */ (null));
   const [entering, setEntering] = useState(false);
   const [entered, setEntered] = useState(/** @type {string[]} */ ([]));
-  const me = /** @type {any} */ (legacy.player(view, seat) || {});
+  const me = /** @type {any} */ (dr.player(view, seat) || {});
   const own = ctx.seat === seat && seat >= 0;
   const { known, unnamed, maybe } = handChoices(view, seat, own);
   const all = [...known, ...maybe];
@@ -129,7 +129,7 @@ export function Hand({ view, ctx, seat }) {
     : own
       ? (known.length ? 'The cards your phone keeps:' : 'Tap the card you play from your hand.')
       : `Tap the card ${me.name || 'the player'} plays from their hand.`;
-  const count = view.physicalCards || !known.length ? `${legacy.plural(me.handCount ?? 0, 'card')} in hand` : `${legacy.plural(known.length, 'card')} in hand`;
+  const count = view.physicalCards || !known.length ? `${dr.plural(me.handCount ?? 0, 'card')} in hand` : `${dr.plural(known.length, 'card')} in hand`;
 
   return html`<section class="fpanel flat cardpick" id="f-card">
     <div class="ftitle">Play or level up a card<span class="fsub"> · ${count}</span></div>
@@ -137,7 +137,7 @@ export function Hand({ view, ctx, seat }) {
       <p class="fnote muted">${handNote}</p>
       ${known.length ? html`<div class="choice cards" role="group" aria-label="cards in hand" id="hand-known">${known.map((g) => opt(g, 'known'))}</div>` : null}
       ${maybe.length && !(keep && !me.keepsHand) ? html`
-        ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${own ? (known.length ? `A card from my hand (${legacy.plural(unnamed, 'card')} not entered):` : 'A card from my hand:') : `A card from ${me.name || 'the player'}’s hand:`}</p>` : null}
+        ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${own ? (known.length ? `A card from my hand (${dr.plural(unnamed, 'card')} not entered):` : 'A card from my hand:') : `A card from ${me.name || 'the player'}’s hand:`}</p>` : null}
         <div class="choice cards" role="group" aria-label="a card from the hand" id="hand-maybe">${maybe.map((g) => opt(g, 'maybe'))}</div>` : null}
       ${view.physicalCards && !me.handCount ? html`<p class="fnote muted" id="hand-empty">The hand is empty.</p>` : null}
       <div class="choice">
@@ -147,7 +147,7 @@ export function Hand({ view, ctx, seat }) {
       ${refused && !keep ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
       ${own && view.physicalCards && unnamed > 0 && !keep ? html`<button class="btn" id="keep-hand" onClick=${() => { setEntered([]); setEntering(true); }}>Let my phone keep my hand</button>` : null}
       ${keep ? html`<fieldset class="keephand" id="keep-form">
-        <legend>${me.keepsHand ? `Enter the ${legacy.plural(unnamed, 'card')} you drew` : `Enter the ${legacy.plural(unnamed, 'card')} in your hand`}</legend>
+        <legend>${me.keepsHand ? `Enter the ${dr.plural(unnamed, 'card')} you drew` : `Enter the ${dr.plural(unnamed, 'card')} in your hand`}</legend>
         <p class="fnote muted">Only this phone sees them; the rules then check each card you play.</p>
         <div class="choice cards" role="group" aria-label="cards to enter" id="keep-cards">
           ${left.map((g) => html`<button key=${g.key} type="button" class="opt" data-keep=${g.key} disabled=${!g.ids.length || enteredOK.length >= unnamed}
@@ -158,7 +158,7 @@ export function Hand({ view, ctx, seat }) {
         <p id="keep-chosen">${enteredNames.length ? `Entered: ${enteredNames.join(', ')}` : 'Tap each card you hold.'}</p>
         <div class="choice">
           <button class="btn primary" id="keep-go" disabled=${!enteredOK.length}
-            onClick=${() => go({ type: 'name-hand', cards: enteredOK }, () => { setEntered([]); setEntering(false); })}>Keep ${legacy.plural(enteredOK.length, 'card')}</button>
+            onClick=${() => go({ type: 'name-hand', cards: enteredOK }, () => { setEntered([]); setEntering(false); })}>Keep ${dr.plural(enteredOK.length, 'card')}</button>
           <button class="btn" id="keep-clear" disabled=${!enteredOK.length} onClick=${() => setEntered([])}>Start again</button>
           ${me.keepsHand ? null : html`<button class="btn" id="keep-cancel" onClick=${() => { setEntered([]); setEntering(false); setRefused(null); }}>Not now</button>`}
         </div>

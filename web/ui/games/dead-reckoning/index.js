@@ -3,21 +3,31 @@
 // (board, players, battle), the "Act" panel, the setup guide, the end
 // screen, the camera read's summary and correction, and the score page.
 //
-// Ported to components so far: the board-entry form (the island a player
-// types in while the other screens go on), the card picker (the card a
-// player tapped stays picked whatever the other screens do) and the cargo
-// form (cargo.js: its steppers keep what the player set). The rest is
-// still built by
-// legacy.js's DOM code, inside DomParts that rebuild only when the table's
-// version changes, so a phone connecting, a camera notice or a refusal
-// leaves them alone.
+// Every part is a Preact component whose forms keep what the player typed,
+// picked and opened in their own state: an update from another screen, a
+// phone connecting or a camera notice renders them again with the new view
+// and takes nothing away. The parts, one job each:
+//   common.js        the game's facts (served once), reading the view, widgets
+//   board.js         the ocean, the turn, the players, the achievements, setup
+//   battle.js        the battle (BattlePanel), its steps, by hand, read grids
+//   forms-here.js    buy / trade / Merchant, attack a ship or buildings, Master Merchant
+//   forms-ability.js use an ability
+//   forms-turn.js    sails and move, bonus token, card entry, end turn, host JSON
+//   cargo.js         load, unload, throw overboard, rearrange
+//   end.js           final score, tie-break, exports
+//   score.js         the "just score" calculator (DOM)
 
-import { html, useRef, useState, DomPart } from '../../js/view.js';
-import { errorText } from '../../js/ui.js';
-import * as legacy from './legacy.js';
-import { scorePage } from './score.js';
+import { html, useState, useRef, DomPart } from '../../js/view.js';
+import { player, pname, colourOf, slug, posKey, useCatalog, rowOf } from './common.js';
+import { Board, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
+import { BattlePanel, BattleSteps, OutcomeForm, involves, readGrid, readSummary as summary } from './battle.js';
+import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
+import { Ability } from './forms-ability.js';
+import { Sails, Bonus, CardEntry, EndTurn, HostJSON } from './forms-turn.js';
 import { Cargo } from './cargo.js';
 import { Hand } from './hand.js';
+import { EndScreen as End } from './end.js';
+import { scorePage } from './score.js';
 
 // The module's own styles, after the shell's.
 const css = document.createElement('link');
@@ -26,49 +36,97 @@ css.href = new URL('./dr.css', import.meta.url).href;
 document.head.append(css);
 
 /** accepts says whether this module can show the view. */
-export const accepts = legacy.accepts;
+export function accepts(view) {
+  return !!(view && Array.isArray(view.boards) && Array.isArray(view.players) && view.turn);
+}
 
 /** title is the table page's title: the game, the turn and who plays. */
 export function title(view) {
   const t = view.turn || {};
-  const p = legacy.player(view, t.seat);
-  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? legacy.colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
+  const p = player(view, t.seat);
+  return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
 }
 
-/** Table is the board, the players and the battle. */
-export function Table({ view, snap, ctx }) {
-  legacy.know(view);
-  return html`<${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.render(view, ctx, snap)} />`;
+/**
+ * fightsHere says whether this screen is the phone of a player fighting the
+ * pending battle: the battle then comes to the top of the page, in the Act
+ * panel (a phone's first part), with the forms of its step.
+ */
+function fightsHere(view, ctx) {
+  return ctx.seat >= 0 && !ctx.readOnly && involves(view, ctx.seat);
+}
+
+/**
+ * Table is the battle, the board and the players. A phone shows its
+ * player's own things first.
+ */
+export function Table({ view, ctx }) {
+  const phone = ctx.seat >= 0;
+  const board = html`<div class="boardwrap" key="board"><${Board} view=${view} ctx=${ctx} /><${Turn} view=${view} /></div>`;
+  return html`<div class="dr">
+    ${fightsHere(view, ctx) ? null : html`<${BattlePanel} view=${view} ctx=${ctx} />`}
+    ${phone ? [html`<${Players} key="players" view=${view} ctx=${ctx} />`, board, html`<${Achievements} key="ach" view=${view} />`]
+      : [board, html`<${Achievements} key="ach" view=${view} />`, html`<${Players} key="players" view=${view} ctx=${ctx} />`]}
+  </div>`;
 }
 
 /** Actions is what this screen may do now. */
-export function Actions({ view, snap, ctx }) {
-  legacy.know(view);
+export function Actions({ view, ctx }) {
   const t = view.turn || {};
   const seat = ctx.seat >= 0 ? ctx.seat : t.seat;
+  const me = player(view, seat) || {};
+  const myTurn = seat === t.seat;
+  // A phone shows what its player may do now: off their turn, only the
+  // level-up between turns (the hand) and a battle they fight.
+  const offTurn = ctx.seat >= 0 && !myTurn;
+  // The one form open among the tiles (opening one closes the others).
+  const [open, setOpen] = useState(/** @type {string|null} */ (null));
   const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
-  const entry = legacy.boardToEnter(view);
-  return html`
-    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actions(view, ctx)} />
+  const entry = boardToEnter(view);
+  const battling = (view.battles || []).length > 0;
+  // On a phone whose player fights, the battle and its step's forms come
+  // first (the Act panel is at the top of a phone's page); the tablet has
+  // them here; a phone whose player does not fight only watches it.
+  const fights = fightsHere(view, ctx);
+  const forms = { view, ctx, seat, open, setOpen };
+  return html`${fights ? html`<${BattlePanel} view=${view} ctx=${ctx} steps=${true} />` : null}
+    <div class="dr-actions">
+      <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
+      ${ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
+      ${offTurn ? html`<p class="note" id="off-turn">It is ${pname(view, t.seat)}’s turn. Between turns you may level up one card in your hand (p. 13).</p>`
+        : html`<${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />`}
+      <${Bonus} view=${view} ctx=${ctx} seat=${seat} />
+    </div>
     <${Hand} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
-    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionForms(view, ctx)} />
-    <${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} />
-    <${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => legacy.actionEnd(view, ctx)} />
-    ${entry ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} />` : null}`;
+    <div class="dr-actions"><div class="forms" id="forms">
+      ${myTurn && !battling ? html`
+        <${CardHere} key=${'here:' + seat} ...${forms} />
+        <${Ability} key=${'ability:' + seat} ...${forms} />
+        <${AttackShip} key=${'attack:' + seat} ...${forms} />
+        <${Buildings} key=${'building:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+        <${Master} key=${'master:' + seat} ...${forms} />` : null}
+    </div></div>
+    ${offTurn ? null : html`<${Cargo} key=${'cargo:' + seat} view=${view} ctx=${ctx} seat=${seat} open=${open} setOpen=${setOpen} />
+    <div class="dr-actions">
+      <${CardEntry} view=${view} ctx=${ctx} seat=${seat} />
+      <${EndTurn} key=${'end:' + seat + ':' + t.number} view=${view} ctx=${ctx} seat=${seat} />
+      <${HostJSON} ctx=${ctx} seat=${seat} />
+    </div>`}
+    ${entry && (ctx.seat < 0 || myTurn) ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} view=${view} />` : null}`;
 }
 
 /** SetupGuide says how to lay out the table (version 0 only). */
-export function SetupGuide({ view, snap }) {
-  return html`<${DomPart} deps=${[snap]} build=${() => legacy.setupGuide(view)} />`;
+export function SetupGuide({ view }) {
+  return html`<${Setup} view=${view} />`;
 }
 
 /** EndScreen is the final score, the tie-break and the exports. */
 export function EndScreen({ view, snap, ctx }) {
-  return html`<${DomPart} deps=${[snap, !!ctx]} build=${() => legacy.endScreen(view, snap, ctx)} />`;
+  return html`<${End} view=${view} snap=${snap} ctx=${ctx} />`;
 }
 
-/** readSummary shows what the camera read (DOM, built once per read). */
-export const readSummary = legacy.readSummary;
+/** readSummary shows what the camera read (a DOM node, built once per read). */
+export const readSummary = summary;
 
 /**
  * readCorrection is the by-hand read: cubes per colour and zone.
@@ -84,7 +142,7 @@ export function readCorrection(read) {
     return { el: area, value: () => JSON.parse(area.value) };
   }
   const colours = [...new Set(Object.keys(inner.cubes || {}).concat(Object.keys(inner.redrop || {})))];
-  const grid = /** @type {any} */ (legacy.readGrid(colours, inner));
+  const grid = readGrid(colours, inner);
   return { el: grid, value: () => ({ ...read.action, read: grid.value() }) };
 }
 
@@ -94,54 +152,94 @@ export function Score() {
 }
 
 /**
- * BoardEntry asks what a board turned face up shows: a new island typed from
- * the board, one already entered, or open sea. Its fields are the player's:
- * nothing but the player changes them, whatever the other screens do.
- * @param {{title: string, at: string, type: string, send: (a: any) => any}} props
+ * boardToEnter is the board turned face up but not entered yet (the three
+ * beside the Harbor at the start, or the one being explored), if any: the
+ * form's title, where, and the action it sends.
  */
-function BoardEntry({ title, at, type, send }) {
-  const [mode, setMode] = useState('new');
+function boardToEnter(view) {
+  const t = view.turn || {};
+  if (t.pendingExplore) {
+    return { title: `Explore ${posKey(t.pendingExplore)}: what is on the board?`, at: posKey(t.pendingExplore), type: 'explore' };
+  }
+  const unentered = (view.boards || []).filter((b) => b.explored && !b.kind && posKey(b.at) !== posKey(t.pendingExplore));
+  if (!unentered.length) return null;
+  const b = unentered[0];
+  return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
+}
+
+/**
+ * BoardEntry asks what a board turned face up shows: an island of the
+ * owner's catalog picked by its printed name, a new island typed from the
+ * board (labelled fields, only those that apply), or open sea; and the card
+ * put on it, by name. Its fields are the player's: nothing but the player
+ * changes them, whatever the other screens do.
+ * @param {{title: string, at: string, type: string, send: (a: any) => any, view: any}} props
+ */
+function BoardEntry({ title, at, type, send, view }) {
+  const cat = useCatalog();
+  // Islands already on the table are not offered again.
+  const onTable = new Set((view.boards || []).map((b) => b.island && b.island.id).filter(Boolean));
+  const islands = cat.islands.filter((i) => !onTable.has(i.id));
+  const cards = cat.advancements.filter((a) => !a.row || a.row === rowOf(at));
+  const [mode, setMode] = useState(/** @type {string|null} */ (null));
+  const [island, setIsland] = useState('');
+  const [card, setCard] = useState('');
+  const [err, setErr] = useState(/** @type {string|null} */ (null));
   const box = useRef(/** @type {HTMLFieldSetElement|null} */ (null));
+  const m = mode || (islands.length ? 'known' : 'new');
   const go = () => {
     const f = box.current;
     const val = (c) => /** @type {HTMLInputElement} */ (f.querySelector('.' + c)).value;
     /** @type {any} */
     const a = { type, at };
-    if (mode === 'sea') a.openSea = { arrows: [...f.querySelectorAll('.entry-arrows input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value) };
-    else if (mode === 'known') a.island = val('entry-id').trim();
-    else {
+    setErr(null);
+    if (m === 'sea') a.openSea = { arrows: [...f.querySelectorAll('.entry-arrows input:checked')].map((i) => /** @type {HTMLInputElement} */ (i).value) };
+    else if (m === 'known') {
+      if (!island) { setErr('Pick the island the board shows.'); return; }
+      a.island = island;
+    } else {
+      const name = val('entry-name').trim();
+      if (!name) { setErr('Type the island’s name as printed.'); return; }
       a.newIsland = {
-        id: legacy.slug(val('entry-name')), name: val('entry-name').trim(), slots: Number(val('entry-slots') || 0),
-        values: val('entry-values').split(',').map((x) => x.trim()).filter(Boolean).map(Number),
+        id: slug(name), name, slots: Number(val('entry-slots') || 0),
+        values: val('entry-values').split(/[,\s]+/).map((x) => x.trim()).filter(Boolean).map(Number),
         cargo: Number(val('entry-cargo') || 0), coins: Number(val('entry-coins') || 0),
         handIcon: /** @type {HTMLInputElement} */ (f.querySelector('.entry-hand')).checked || undefined,
       };
     }
-    const card = val('entry-card').trim();
     if (card) a.card = card;
     send(a);
   };
   return html`<fieldset class="explore" id="board-entry" ref=${box}>
     <legend>${title}</legend>
-    <select class="entry-mode" aria-label="What the board shows" onChange=${(e) => setMode(e.currentTarget.value)}>
-      <option value="new">a new island (type it in)</option>
-      <option value="known">an island already entered</option>
-      <option value="sea">open sea</option>
-    </select>
-    <div class="row" hidden=${mode !== 'new'}>
-      <input class="entry-name" placeholder="island name as printed" aria-label="island name as printed" />
-      <input class="entry-slots" type="number" min="1" max="9" placeholder="cube slots" aria-label="cube slots" />
-      <input class="entry-values" placeholder="coins for 1st,2nd,3rd e.g. 6,5,4" aria-label="coins for 1st, 2nd, 3rd" />
-      <input class="entry-cargo" type="number" min="0" max="9" placeholder="cargo produced" aria-label="cargo produced" />
-      <input class="entry-coins" type="number" min="0" max="9" placeholder="coins produced" aria-label="coins produced" />
-      <label class="check"><input type="checkbox" class="entry-hand" /> hand icon</label>
+    <label class="field">What the board shows
+      <select class="entry-mode" value=${m} onChange=${(e) => setMode(e.currentTarget.value)}>
+        ${islands.length ? html`<option value="known">an island from your catalog</option>` : null}
+        <option value="new">a new island (type in what is printed)</option>
+        <option value="sea">open sea</option>
+      </select></label>
+    ${m === 'known' ? html`<label class="field">Island
+      <select class="entry-island" value=${island} onChange=${(e) => setIsland(e.currentTarget.value)}>
+        <option value="">— pick its name —</option>
+        ${islands.map((i) => html`<option key=${i.id} value=${i.id}>${i.name}</option>`)}
+      </select></label>` : null}
+    <div class="grid2" hidden=${m !== 'new'}>
+      <label class="field">Island name, as printed <input class="entry-name" autocomplete="off" /></label>
+      <label class="field">Cube slots <input class="entry-slots" type="number" min="1" max="9" inputmode="numeric" /></label>
+      <label class="field">Coins for 1st, 2nd (3rd) <input class="entry-values" placeholder="e.g. 6, 5, 4" inputmode="numeric" /></label>
+      <label class="field">Cargo produced <input class="entry-cargo" type="number" min="0" max="9" inputmode="numeric" /></label>
+      <label class="field">Coins produced <input class="entry-coins" type="number" min="0" max="9" inputmode="numeric" /></label>
+      <label class="check"><input type="checkbox" class="entry-hand" /> Hand-size icon</label>
     </div>
-    <div class="row" hidden=${mode !== 'known'}><input class="entry-id" placeholder="island id, e.g. seahound-isle" aria-label="island id" /></div>
-    <div class="row entry-arrows" hidden=${mode !== 'sea'}>Arrows:
-      ${['up', 'down', 'left', 'right'].map((d) => html`<label key=${d} class="check"><input type="checkbox" value=${d} /> ${d}</label>`)}
+    <div class="row entry-arrows" hidden=${m !== 'sea'}>Arrows:
+      ${[['up', '↑ up'], ['down', '↓ down'], ['left', '← left'], ['right', '→ right']].map(([d, l]) => html`<label key=${d} class="check"><input type="checkbox" value=${d} /> ${l}</label>`)}
     </div>
-    <input class="entry-card" placeholder="id of the card put on it (optional)" aria-label="card put on it" />
+    ${m !== 'sea' ? html`<label class="field">Card put on it
+      <select class="entry-card" value=${card} onChange=${(e) => setCard(e.currentTarget.value)}>
+        <option value="">${cards.length ? '— none, or not in the catalog —' : '— none (no card of this row in your catalog) —'}</option>
+        ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}${a.merchant || a.encounter ? ' (Merchant)' : ''}</option>`)}
+      </select></label>` : null}
+    ${err ? html`<p class="fnote warn refusal" role="alert">${err}</p>` : null}
     <button class="btn primary" id=${type === 'explore' ? 'act-explore' : 'act-reveal'} onClick=${go}>Enter the board</button>
   </fieldset>`;
 }
-

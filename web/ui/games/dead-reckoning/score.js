@@ -4,14 +4,13 @@
 
 import { call } from '../../js/api.js';
 import { h, s, fill, errorBox, colourOf } from '../../js/ui.js';
-import { readGrid } from './legacy.js';
+import { readGrid } from './battle.js';
+import { facts, colours } from './common.js';
 
-const ACH = [
-  ['legendary', 'Legendary'], ['expert-sailors', 'Expert Sailors'], ['terror-of-the-sea', 'Terror of the Sea'],
-  ['builder', 'Builder'], ['capitalist', 'Capitalist'], ['settler', 'Settler'],
-  ['elite-vessel', 'Elite Vessel'], ['explorer', 'Explorer'], ['master-merchant', 'Master Merchant'],
-];
-const COLOURS = ['purple', 'green', 'blue', 'orange', 'red', 'yellow'];
+// The achievements and the colours are the game's (its facts and its
+// description, served by the server): no copy here.
+const ACH = facts.achievements.map((a) => [a.id, a.name]);
+const COLOURS = colours.map((c) => c.id);
 const VALUES_KEY = 'qm.achievementValues';
 
 const num = (el) => (el.value.trim() === '' ? 0 : Number(el.value));

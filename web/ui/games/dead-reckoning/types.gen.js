@@ -4,6 +4,15 @@
 // Use them as import('./types.gen.js').Name in a JSDoc type.
 
 /**
+ * DRAchievementInfo is deadreckoning.AchievementInfo.
+ * @typedef {Object} DRAchievementInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {string} what
+ * @property {number} goal
+ */
+
+/**
  * DRAdv is deadreckoning.Adv.
  * @typedef {Object} DRAdv
  * @property {number} inst
@@ -94,6 +103,13 @@
  * @property {number} sails
  * @property {number} cannons
  * @property {number} wheels
+ */
+
+/**
+ * DRFacts is deadreckoning.Facts.
+ * @typedef {Object} DRFacts
+ * @property {Object<string, DRSailorInfo>} sailors
+ * @property {Array<DRAchievementInfo>} achievements
  */
 
 /**
@@ -300,7 +316,6 @@
  * @property {DRScoreView} [score]
  * @property {Array<DRBattleZoneView>} battleZones
  * @property {Object<string, any>} [advancements]
- * @property {Object<string, DRSailorInfo>} sailors
  * @property {boolean} [physicalCards]
  */
 

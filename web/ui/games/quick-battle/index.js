@@ -10,7 +10,7 @@
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
 import { h, fill, errorText } from '../../js/ui.js';
-import { battleSteps } from '../dead-reckoning/legacy.js';
+import { battleSteps } from '../dead-reckoning/battle.js';
 
 /** @typedef {import('./types.gen.js').QBView} View */
 

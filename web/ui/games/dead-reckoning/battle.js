@@ -1,0 +1,528 @@
+// @ts-check
+// battle.js: a Dead Reckoning battle on screen, for any view with the
+// battle's shape ({players, battles, battle, battleZones, turn}): the sides,
+// the step it waits for, the tally and the outcome, the camera's picture
+// (BattlePanel); the forms of each step (BattleSteps: cannons, defence, the
+// drop, the read, abilities in turn, plunder); the battle recorded by hand
+// (OutcomeForm); and the by-hand read grid (ReadGrid, readGrid).
+//
+// Every form keeps what the player set in its own state: an update from
+// another screen renders it again with the new view and leaves it alone.
+
+import { html, render, useState, useEffect, useLayoutEffect, useRef } from '../../js/view.js';
+import { placeCamera } from '../../js/camera.js';
+import {
+  colourOf, player, pname, pcol, posKey, placeName, inPlay, cardName, deckIds, abilitiesOf, optionText,
+  goodsJSON, Stepper, Choice, Toggles, Note, Refusal, GoodsEditor,
+} from './common.js';
+
+// ----- the zones of the battle board -----
+
+/** @type {string[]|null} the zones of the last view shown (its own board). */
+let viewZones = null;
+/** @type {Promise<string[]>|null} the camera's board, for a view without zones. */
+let layoutZones = null;
+
+/** noteZones keeps the zones of the view shown, for the read grids. */
+export function noteZones(view) {
+  if (view && view.battleZones && view.battleZones.length) viewZones = view.battleZones.map((z) => z.id);
+}
+
+/** useZones is the battle board's zone ids: the view's, else the camera's board. */
+function useZones(zones) {
+  const [got, setGot] = useState(/** @type {string[]|null} */ (zones || viewZones));
+  useEffect(() => {
+    if (got && got.length) return;
+    if (!layoutZones) {
+      layoutZones = fetch('/api/layout').then((r) => r.json()).then((l) => (l.zones || []).map((z) => z.id)).catch(() => []);
+    }
+    let live = true;
+    layoutZones.then((z) => { if (live) setGot(z); });
+    return () => { live = false; };
+  }, []);
+  return zones || got || [];
+}
+
+/**
+ * ReadGrid is the by-hand read: cubes per colour and zone, and the cubes to
+ * drop again. Its boxes are the player's (never reset by an update); the
+ * read is gridValue() of the table.
+ * @param {{colours: string[], start?: any, id?: string, zones?: string[]}} props
+ */
+export function ReadGrid({ colours, start, id = 'read-grid', zones }) {
+  const zs = useZones(zones);
+  const cubes = (start && start.cubes) || {};
+  const redrop = (start && start.redrop) || {};
+  return html`<table class="tally readgrid" id=${id}>
+    <tr><th></th>${colours.map((c) => html`<th key=${c} style=${`color:${colourOf(c)}`}>${c}</th>`)}</tr>
+    ${[...zs, 'redrop'].map((z) => html`<tr key=${z}><th>${z === 'redrop' ? 'on a border (drop again)' : z}</th>
+      ${colours.map((c) => html`<td key=${c}><input type="number" min="0" max="40" inputmode="numeric" data-zone=${z} data-colour=${c}
+        aria-label=${`${c} cubes ${z === 'redrop' ? 'on a border' : 'in ' + z}`}
+        defaultValue=${String((z === 'redrop' ? redrop[c] : (cubes[c] || {})[z]) || '')} /></td>`)}</tr>`)}
+  </table>`;
+}
+
+/**
+ * gridValue reads a read grid as the battle's read JSON {cubes, redrop}.
+ * @param {Element|null} el the grid or an element holding it
+ */
+export function gridValue(el) {
+  const read = { cubes: {}, redrop: {} };
+  if (!el) return read;
+  el.querySelectorAll('input[data-zone]').forEach((i) => {
+    const inp = /** @type {HTMLInputElement} */ (i);
+    const n = Number(inp.value || 0);
+    if (!n) return;
+    if (inp.dataset.zone === 'redrop') read.redrop[inp.dataset.colour] = n;
+    else (read.cubes[inp.dataset.colour] ||= {})[inp.dataset.zone] = n;
+  });
+  return read;
+}
+
+/**
+ * readGrid is ReadGrid for DOM code (the shell's read correction, the
+ * score page): an element whose value() is the read.
+ * @param {string[]} colours @param {any} [start] @param {string} [id]
+ * @returns {HTMLElement & {value: () => any}}
+ */
+export function readGrid(colours, start, id = 'read-grid') {
+  const el = /** @type {any} */ (document.createElement('div'));
+  render(html`<${ReadGrid} colours=${colours} start=${start} id=${id} />`, el);
+  el.value = () => gridValue(el);
+  return el;
+}
+
+// ----- the battle shown -----
+
+/** needOf finds the battle's "what now" (battle.Need) in a pending battle. */
+export function needOf(b, view) {
+  return b.need || (b.state && b.state.need) || (view && (view.battleNeed || view.need)) || null;
+}
+
+/** sidesOf names and paints the two sides of a pending battle. */
+function sidesOf(view, b) {
+  const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
+  const defName = def ? def.name : (b.merchant ? b.merchant.name || 'a merchant ship' : (b.buildings && b.buildings.length ? b.buildings.join(' and ') : 'the defence'));
+  return { att, def, names: [att ? att.name : '?', defName], cols: [pcol(view, b.attacker), def ? colourOf(def.colour) : '#888'] };
+}
+
+function StrengthBars({ need, names, cols }) {
+  const st = need.strength || [0, 0];
+  const max = Math.max(4, st[0], st[1]);
+  return html`<svg viewBox="0 0 400 90" class="strength" role="img" aria-label=${`strength ${st[0]} to ${st[1]}`}>
+    ${[0, 1].map((i) => {
+      const y = 8 + i * 42;
+      return html`<g key=${i}><text x="0" y=${y + 24} class="small">${names[i]}</text>
+        <rect x="110" y=${y} width=${260 * (st[i] / max)} height="32" style=${`fill:${cols[i]}`} />
+        <text x=${116 + 260 * (st[i] / max)} y=${y + 24} class="small">${`${st[i]} strength`}</text></g>`;
+    })}
+  </svg>`;
+}
+
+function NeedPanel({ need, names, cols, view }) {
+  const who = { attacker: names[0], defender: names[1], table: 'the table', both: 'both sides' }[need.who] || need.who || '';
+  const drop = need.drop ? Object.entries(need.drop).filter(([, n]) => n > 0) : [];
+  const kind = { drop: 'Drop', ability: 'Drop (ability)', redrop: 'Drop again (balanced on a border)', explode: 'Exploding shot: drop' }[need.dropKind] || 'Drop';
+  return html`<div class="need" id="battle-need">
+    <div class="phase">${`Step: ${need.phase}`}${who ? ` · waiting for ${who}` : ''}${need.waitingOn && need.waitingOn.length ? ` (${need.waitingOn.map((x) => pname(view, x)).join(' or ')} may act)` : ''}</div>
+    ${drop.length ? html`<div class="drop big-turn">${kind + ' '}${drop.map(([c, n]) => html`<span key=${c} class="chip" style=${`--c:${colourOf(c)}`}>${`${n} ${c}`}</span>`)}</div>` : null}
+    <div class="cubes">${[0, 1].map((i) => html`<div key=${i} class="sidecubes" style=${`--c:${cols[i]}`}>
+      <strong>${`${names[i]}: ${(need.cubes || [])[i] ?? 0} cubes`}</strong>
+      <ul>${((need.reasons || [])[i] || []).map((r, j) => html`<li key=${j}>${`${r.cubes} – ${r.why || r.source}`}</li>`)}</ul>
+    </div>`)}</div>
+    ${need.strength ? html`<${StrengthBars} need=${need} names=${names} cols=${cols} />` : null}
+    ${need.usable && need.usable.length ? html`<div>Abilities still usable: ${need.usable.map((id) => describeAbility(view, id).text).join(', ')}</div>` : null}
+    ${need.plunder ? html`<div>Plunder to place: ${Object.entries(need.plunder).map(([role, p]) => `${role === 'attacker' ? names[0] : names[1]}: ${p.cargo} cargo, ${p.coins} coins, ${p.choice} of either`).join('; ')}</div>` : null}
+  </div>`;
+}
+
+const TALLY = [['strength', 'strength'], ['explode', 'exploding'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin'], ['damage', 'damage']];
+
+/** Fight is the battle being fought (view.battle): the tally and the outcome. */
+function Fight({ view, bv }) {
+  const names = bv.sides.map((x) => x.name), cols = bv.sides.map((x) => colourOf(x.colour));
+  const o = bv.outcome;
+  const w = o && o.winner === 'attacker' ? 0 : 1;
+  return html`<div class="fight">
+    <table class="tally" id="battle-tally">
+      <tr><th>on the board</th>${TALLY.map(([k, l]) => html`<th key=${k}>${l}</th>`)}</tr>
+      ${bv.sides.map((side, i) => html`<tr key=${i}><th style=${`color:${cols[i]}`}>${side.name}</th>${TALLY.map(([k]) => html`<td key=${k}>${(bv.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
+    </table>
+    ${bv.error ? html`<p class="warn">${bv.error.message || String(bv.error)}</p>` : null}
+    ${o ? html`<div class="outcome" id="battle-outcome">
+      <h3>${`${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`}</h3>
+      <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${sd.ship.coins} coins` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
+      ${o.toMercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
+      ${o.blockaded >= 0 ? html`<p>${`${pname(view, o.blockaded)} is blockaded there (p. 18).`}</p>` : null}
+    </div>` : null}
+  </div>`;
+}
+
+/** CameraSlot is where the page's one live picture goes (the shell moves it in). */
+function CameraSlot() {
+  useLayoutEffect(() => { placeCamera(); });
+  return html`<div class="camera-slot"></div>`;
+}
+
+const CAUSE = { 'pirate-stop': 'stopped on a pirate ship (p. 10)', 'attack-flag': 'attack flag (p. 15)', 'pirate-choice': 'chose to fight a pirate ship (p. 12)', merchant: 'attacked a merchant ship (p. 10)', building: 'attacked a building (p. 20)' };
+
+/** involves says whether seat fights in the view's pending battle. */
+export function involves(view, seat) {
+  const b = (view.battles || [])[0];
+  return !!b && seat >= 0 && (b.attacker === seat || b.defender === seat);
+}
+
+/**
+ * BattlePanel is the battle on the table: each pending battle's sides, the
+ * step it waits for and its tally, with the camera's picture; the last
+ * battle's outcome once it is over. With steps, the forms of the step and
+ * the by-hand outcome come inside it (a phone whose player fights: at the
+ * top of the page). Renders nothing when there is no battle.
+ * @param {{view: any, ctx: any, steps?: boolean}} props
+ */
+export function BattlePanel({ view, ctx, steps = false }) {
+  noteZones(view);
+  const bs = view.battles || [];
+  const bv = view.battle;
+  if (!bs.length && !bv) return null;
+  return html`<section class=${'battle' + (bs.length ? '' : ' over')} id="battle">
+    ${bs.map((b) => {
+      const { names, cols } = sidesOf(view, b);
+      const need = needOf(b, view);
+      return html`<div class="battlecard" key=${b.id}>
+        <h2>⚔ Battle at ${placeName(view, b.at)}</h2>
+        <div class="sides">
+          <div class="side-a" style=${`--c:${cols[0]}`}><div class="who">${names[0]}</div><div class="muted">attacks</div></div>
+          <div class="vs">vs</div>
+          <div class="side-d" style=${`--c:${cols[1]}`}><div class="who">${names[1]}</div>
+            ${b.merchant && b.merchant.cubes ? html`<div class="muted">${`drops ${b.merchant.cubes} black cubes`}</div>` : null}</div>
+        </div>
+        <p class="muted">${CAUSE[b.cause] || b.cause || b.kind || ''}</p>
+        ${need ? html`<${NeedPanel} need=${need} names=${names} cols=${cols} view=${view} />`
+          : html`<p>${b.started ? 'Cubes are down: read the board (the camera proposes a read), then resolve abilities in turn (p. 19).' : 'Take battle cubes: one per cannon used (p. 17); the defender plays cards after the attacker (p. 18).'}</p>`}
+        ${bv && bv.id === b.id ? html`<${Fight} view=${view} bv=${bv} />` : null}
+        ${ctx.camera ? html`<${CameraSlot} />` : html`<p class="muted">No camera on this table: type the read in by hand when asked.</p>`}
+      </div>`;
+    })}
+    ${bv && !bs.some((b) => b.id === bv.id) ? html`<div class="battlecard done" key="done">
+      <h2>${`⚔ The battle at ${placeName(view, bv.at)}: ${bv.sides.map((x) => x.name).join(' vs ')}`}</h2>
+      <${Fight} view=${view} bv=${bv} />
+    </div>` : null}
+    ${steps && bs.length ? html`<div class="dr-actions battle-forms">
+      <${BattleSteps} view=${view} ctx=${ctx} />
+      <${OutcomeForm} view=${view} ctx=${ctx} />
+    </div>` : null}
+  </section>`;
+}
+
+// ----- the step's forms -----
+
+/** describeAbility names a usable battle ability ("seat/card/source/index"). */
+function describeAbility(view, id) {
+  const [seatS, cid, source, idx] = String(id).split('/');
+  const c = inPlay(player(view, Number(seatS)) || {}).find((x) => x.id === cid);
+  const src = c && abilitiesOf(view, c).find((x) => x.source === source);
+  const ab = src && src.known ? src.abilities[Number(idx)] : null;
+  return { card: c, ab, text: c ? `${cardName(c)}: ${ab ? optionText(ab.options[0], c) : 'ability ' + idx}` : String(id) };
+}
+
+/**
+ * useStep sends battle-step actions for a seat, keeping the refusal to
+ * show beside the button.
+ * @returns {[(st: any, seat?: number) => Promise<boolean>, any]}
+ */
+function useStep(ctx) {
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const step = (st, seat) => {
+    setErr(null);
+    if (ctx.readOnly) return Promise.resolve(false);
+    return ctx.submit({ type: 'battle-step', seat: seat ?? -1, ...st }).then(() => true, (e) => { setErr(e); return false; });
+  };
+  return [step, err];
+}
+
+/** Cannons: the attacker's cannons used, one battle cube each (p. 17). */
+function Cannons({ view, b, ctx }) {
+  const att = player(view, b.attacker) || {};
+  const shipC = (att.ship || {}).cannons || 0;
+  const cards = inPlay(att).filter((c) => c.cannons);
+  const [set, setSet] = useState(/** @type {any} */ (null));
+  const v = set || Object.fromEntries([['ship', shipC], ...cards.map((c) => [c.id, c.cannons])]);
+  const usedC = (view.turn || {}).cannonsUsed || {};
+  const [step, err] = useStep(ctx);
+  const go = () => {
+    const cannons = {};
+    for (const [k, n] of Object.entries(v)) if (n || k === 'ship') cannons[k] = n || 0;
+    step({ step: 'cannons', role: 'attacker', cannons }, b.attacker);
+  };
+  return html`<div class="fbody">
+    <${Note} text=${`${att.name || 'The attacker'}: the cannons used, one battle cube each.`} />
+    <${Stepper} label=${`the ship’s cannons (${shipC})`} k="ship" value=${v.ship || 0} max=${shipC} set=${(n) => setSet({ ...v, ship: n })} />
+    ${cards.map((c) => html`<${Stepper} key=${c.id} label=${`${cardName(c)} (${c.cannons})${usedC[`${b.attacker}/${c.id}`] ? ' – used this turn' : ''}`} k=${c.id} value=${v[c.id] || 0} max=${c.cannons} set=${(n) => setSet({ ...v, [c.id]: n })} />`)}
+  </div>
+  <button class="btn primary wide" id="bs-cannons" onClick=${go}>Take the cubes</button>
+  <${Refusal} err=${err} />`;
+}
+
+/** Defence: the cards the defender plays from hand (p. 18). */
+function Defence({ view, b, ctx }) {
+  const def = player(view, b.defender) || {};
+  const [play, setPlay] = useState(/** @type {string[]} */ ([]));
+  const inplay = new Set(inPlay(def).map((c) => c.id));
+  const items = def.hand && def.hand.length
+    ? def.hand.map((c) => ({ value: c.id, label: cardName(c), sub: `level ${c.level || 1}${c.cannons ? `, ${c.cannons} cannon` : ''}`, attrs: { 'data-card': c.id } }))
+    : deckIds().filter((id) => !inplay.has(id)).map((id) => ({ value: id, label: cardName({ id }), attrs: { 'data-card': id } }));
+  const [step, err] = useStep(ctx);
+  return html`<div class="fbody">
+    <${Note} text=${`${def.name || 'The defender'}: tap the cards played from hand to defend, if any.`} />
+    <${Toggles} items=${items} value=${play} set=${setPlay} max=${12} />
+  </div>
+  <button class="btn primary wide" id="bs-defend-go" onClick=${() => step({ step: 'defend', role: 'defender', play: play.slice() }, b.defender)}>Defend</button>
+  <${Refusal} err=${err} />`;
+}
+
+/** Read: where the cubes landed, by hand (or the camera's proposal). */
+function Read({ need, ctx }) {
+  const colours = Object.keys(need.inShip || need.drop || {});
+  const box = useRef(/** @type {HTMLDivElement|null} */ (null));
+  const [step, err] = useStep(ctx);
+  return html`<p>Where did the cubes land? (or wait for the camera)</p>
+    <div ref=${box}><${ReadGrid} colours=${colours} id="bs-read-grid" /></div>
+    <button class="btn primary" id="bs-read" onClick=${() => step({ step: 'read', role: 'attacker', read: gridValue(box.current) })}>Record the read</button>
+    <${Refusal} err=${err} />`;
+}
+
+/** Abilities: one battle ability in turn, or a pass (p. 19). */
+function Abilities({ view, b, need, ctx }) {
+  const who = need.who === 'defender' ? 'defender' : 'attacker';
+  const seat = who === 'attacker' ? b.attacker : b.defender;
+  const [pick, setPick] = useState(/** @type {string|null} */ (null));
+  const zs = useZones(null);
+  const [step, err] = useStep(ctx);
+  const use = (id) => {
+    const d = describeAbility(view, id);
+    if (!d.ab || !d.ab.options[0].effects.some((e) => e.kind === 'battle-remove-cube')) { step({ step: 'ability', role: who, ability: id, zone: '' }, seat); return; }
+    setPick(id);
+  };
+  const picked = pick && (need.usable || []).includes(pick) ? describeAbility(view, pick) : null;
+  return html`<p>${`${pname(view, seat)}: use one battle ability, or pass.`}</p>
+    <div class="choice">
+      ${(need.usable || []).map((id) => html`<button key=${id} type="button" class="opt" data-ability=${id} aria-pressed=${String(pick === id)} onClick=${() => use(id)}>${describeAbility(view, id).text}</button>`)}
+      <button class="btn primary" id="bs-pass" onClick=${() => step({ step: 'pass', role: who }, seat)}>Pass</button>
+    </div>
+    ${picked ? html`<div class="fbody"><${Note} text=${`${picked.text}: from which zone?`} />
+      <div class="choice">${zs.map((z) => html`<button key=${z} type="button" class="opt" data-zone=${z} onClick=${() => step({ step: 'ability', role: who, ability: pick, zone: z }, seat)}>${z}</button>`)}</div></div>` : null}
+    <${Refusal} err=${err} />`;
+}
+
+/**
+ * PlunderSide places one side's plunder (p. 19): the either-items split
+ * into cargo and coins, then on the ship (its free hold space) and, at an
+ * island, on the island; what is not placed goes back to the supply.
+ */
+function PlunderSide({ view, role, due, seat, ctx }) {
+  const gn = due.gains || {};
+  const [set, setSet] = useState(/** @type {any} */ (null));
+  const free0 = due.holdFree ?? 99;
+  let v = set;
+  if (!v) {
+    const cargo = (due.cargo || 0) + (due.choice || 0) + (gn.cargo || 0), coins = (due.coins || 0) + (gn.coins || 0);
+    const shipCargo = Math.min(cargo, due.holdFree ?? cargo);
+    v = { choice: 0, ship: { cargo: shipCargo, coins: Math.min(coins, (due.holdFree ?? cargo + coins) - shipCargo) }, island: { cargo: 0, coins: 0 } };
+  }
+  const cargoAll = (due.cargo || 0) + (due.choice || 0) - (v.choice || 0) + (gn.cargo || 0);
+  const coinsAll = (due.coins || 0) + (v.choice || 0) + (gn.coins || 0);
+  // Fewer cargo after a choice: take it off the island, then the ship.
+  const fit = (x) => {
+    const o = { choice: x.choice, ship: { ...x.ship }, island: { ...x.island } };
+    const ca = (due.cargo || 0) + (due.choice || 0) - (o.choice || 0) + (gn.cargo || 0);
+    const co = (due.coins || 0) + (o.choice || 0) + (gn.coins || 0);
+    for (const where of [o.island, o.ship]) {
+      const over = o.ship.cargo + o.island.cargo - ca;
+      if (over > 0) where.cargo = Math.max(0, where.cargo - over);
+      const overK = o.ship.coins + o.island.coins - co;
+      if (overK > 0) where.coins = Math.max(0, where.coins - overK);
+    }
+    return o;
+  };
+  const put = (patch) => setSet(fit({ ...v, ...patch }));
+  const free = free0 - v.ship.cargo - v.ship.coins;
+  const back = cargoAll - v.ship.cargo - v.island.cargo + coinsAll - v.ship.coins - v.island.coins;
+  const [step, err] = useStep(ctx);
+  return html`<div class="plunder">
+    <strong>${`${pname(view, seat)} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${gn.coins || 0} coins` : '')}</strong>
+    <button class="btn primary wide place" id=${'bs-plunder-' + role} onClick=${() => step({ step: 'plunder', role, plunder: { choiceCoins: v.choice || 0,
+      ship: { cargo: v.ship.cargo, coins: v.ship.coins }, island: { cargo: v.island.cargo, coins: v.island.coins } } }, seat)}>Place the plunder</button>
+    <div class="fbody">
+      ${due.choice ? html`<${Stepper} label=${`coins among the ${due.choice} cargo-or-coin`} k="choice" value=${v.choice || 0} max=${due.choice} set=${(n) => put({ choice: n })} />` : null}
+      <${Stepper} label="cargo on the ship" k="cargo" value=${v.ship.cargo} max=${Math.min(cargoAll - v.island.cargo, v.ship.cargo + free)} set=${(n) => put({ ship: { ...v.ship, cargo: n } })} />
+      <${Stepper} label="coins on the ship" k="coins" value=${v.ship.coins} max=${Math.min(coinsAll - v.island.coins, v.ship.coins + free)} set=${(n) => put({ ship: { ...v.ship, coins: n } })} />
+      ${due.island ? html`<${Stepper} label="cargo on the island" k="island-cargo" value=${v.island.cargo} max=${cargoAll - v.ship.cargo} set=${(n) => put({ island: { ...v.island, cargo: n } })} />
+        <${Stepper} label="coins on the island" k="island-coins" value=${v.island.coins} max=${coinsAll - v.ship.coins} set=${(n) => put({ island: { ...v.island, coins: n } })} />` : null}
+    </div>
+    <p class="fsum">${`${cargoAll} cargo and ${coinsAll} coins: ${back} back to the supply`}</p>
+    <${Refusal} err=${err} />
+  </div>`;
+}
+
+/**
+ * BattleSteps are the forms for the step the pending battle waits for, as
+ * battle-step actions (docs/battles.md). Nothing when no battle waits.
+ * @param {{view: any, ctx: any}} props
+ */
+export function BattleSteps({ view, ctx }) {
+  const b = (view.battles || [])[0];
+  const need = b && needOf(b, view);
+  if (!need) return null;
+  // A phone acts for its own player only: the other side's step is theirs
+  // (on their phone or the tablet); the tablet offers every step.
+  const side = { cannons: b.attacker, defence: b.defender, abilities: need.who === 'defender' ? b.defender : b.attacker }[need.phase];
+  if (ctx.seat >= 0 && side !== undefined && side !== ctx.seat) {
+    return html`<fieldset class="explore battle-steps" id="battle-steps" key=${b.id + ':' + need.phase + ':wait'}>
+      <legend>Battle: ${need.phase}</legend>
+      <p class="muted">${`Waiting for ${pname(view, side)}: on their phone or the tablet.`}</p>
+    </fieldset>`;
+  }
+  let body;
+  switch (need.phase) {
+    case 'cannons': body = html`<${Cannons} view=${view} b=${b} ctx=${ctx} />`; break;
+    case 'defence': body = html`<${Defence} view=${view} b=${b} ctx=${ctx} />`; break;
+    case 'ready': body = html`<${Ready} ctx=${ctx} />`; break;
+    case 'read': body = html`<${Read} need=${need} ctx=${ctx} />`; break;
+    case 'abilities': body = html`<${Abilities} key=${need.who} view=${view} b=${b} need=${need} ctx=${ctx} />`; break;
+    case 'plunder': body = Object.entries(need.plunder || {}).filter(([role]) => ctx.seat < 0 || (role === 'attacker' ? b.attacker : b.defender) === ctx.seat).map(([role, due]) => html`<${PlunderSide} key=${role} view=${view} role=${role} due=${due}
+      seat=${role === 'attacker' ? b.attacker : b.defender} ctx=${ctx} />`); break;
+    default: body = html`<p class="muted">Waiting for the battle to finish.</p>`;
+  }
+  // Keyed by battle and step: a new step starts a fresh form, an update
+  // within the step keeps what the player set.
+  return html`<fieldset class="explore battle-steps" id="battle-steps" key=${b.id + ':' + need.phase}>
+    <legend>Battle: ${need.phase}</legend>
+    ${body}
+  </fieldset>`;
+}
+
+/** Ready: the cubes are dropped into the tower. */
+function Ready({ ctx }) {
+  const [step, err] = useStep(ctx);
+  return html`<button class="big primary" id="bs-drop" onClick=${() => step({ step: 'drop', role: 'attacker' })}>The cubes are dropped</button>
+    <${Refusal} err=${err} />`;
+}
+
+/**
+ * battleSteps is BattleSteps for DOM code (Quick battle builds it in a
+ * DomPart): an element holding the step's forms.
+ * @param {any} view @param {any} ctx
+ * @returns {HTMLElement}
+ */
+export function battleSteps(view, ctx) {
+  const el = document.createElement('div');
+  render(html`<${BattleSteps} view=${view} ctx=${ctx} />`, el);
+  return el;
+}
+
+// ----- the battle by hand -----
+
+/**
+ * OutcomeForm records a battle fought without the steps (or that cannot go
+ * on): who won, damage, plunder, the cards the defender played, the
+ * Merchant ship kept (record-battle-outcome, pp. 17-21). Open by itself
+ * when the battle has no step to follow.
+ * @param {{view: any, ctx: any}} props
+ */
+export function OutcomeForm({ view, ctx }) {
+  const b = (view.battles || [])[0];
+  if (!b) return null;
+  return html`<${Outcome} key=${'outcome:' + b.id} view=${view} ctx=${ctx} b=${b} />`;
+}
+
+function Outcome({ view, ctx, b }) {
+  const need = needOf(b, view);
+  // Open by itself when the steps cannot go on (none to follow, or an error).
+  const stuck = !!(b.error || (view.battle && view.battle.error) || !need);
+  const [open, setOpen] = useState(stuck);
+  useEffect(() => { if (stuck) setOpen(true); }, [stuck]);
+  const [won, setWon] = useState('attacker');
+  const [dmgA, setDmgA] = useState(0);
+  const [dmgD, setDmgD] = useState(0);
+  const [kept, setKept] = useState(false);
+  const [played, setPlayed] = useState(/** @type {string[]} */ ([]));
+  const [pa, setPa] = useState(/** @type {any} */ ({}));
+  const [pd, setPd] = useState(/** @type {any} */ ({}));
+  const [ia, setIa] = useState({ cargo: 0, coins: 0 });
+  const [id, setId] = useState({ cargo: 0, coins: 0 });
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const att = player(view, b.attacker), def = b.defender >= 0 ? player(view, b.defender) : null;
+  const kind = b.kind || (b.merchant ? 'merchant' : def ? 'ship' : 'building');
+  const island = (view.boards || []).some((x) => posKey(x.at) === posKey(b.at) && x.island);
+  const room = (x, g) => ({ cargo: x.cap - x.cargo - x.coins - (g.coins || 0), coins: x.cap - x.cargo - x.coins - (g.cargo || 0) });
+  const onIsland = (who, o, set) => (island ? html`<${Stepper} label=${`${who}: cargo on the island`} k="cargo-island" value=${o.cargo} max=${20} set=${(n) => set({ ...o, cargo: n })} />
+    <${Stepper} label=${`${who}: coins on the island`} k="coins-island" value=${o.coins} max=${20} set=${(n) => set({ ...o, coins: n })} />` : null);
+  const send = () => {
+    if (ctx.readOnly) return;
+    setErr(null);
+    /** @type {any} */
+    const a = { type: 'record-battle-outcome', seat: -1, attackerWon: won === 'attacker' };
+    if (dmgA) a.damageToAttacker = dmgA;
+    if (dmgD) a.damageToDefender = dmgD;
+    const plunder = (hs, isl) => {
+      const o = {};
+      if (Object.keys(hs).length) o.holds = hs;
+      if (isl.cargo || isl.coins) o.island = { cargo: isl.cargo || 0, coins: isl.coins || 0 };
+      return Object.keys(o).length ? o : undefined;
+    };
+    a.attackerPlunder = plunder(goodsJSON(pa), ia);
+    a.defenderPlunder = plunder(goodsJSON(pd), id);
+    if (kept) a.merchantKept = true;
+    if (played.length) a.defenderPlayed = played.slice();
+    ctx.submit(a).then(() => setOpen(false), setErr);
+  };
+  const playedIds = new Set(def ? (def.played || []).concat(def.playedOffTurn || []).map((c) => c.id) : []);
+  return html`<details class="fpanel" id="f-outcome" open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+    <summary><span class="ftitle">The battle by hand</span><span class="fsub">who won, damage, plunder</span></summary>
+    ${open ? html`<div class="fbody">
+      <${Note} text="When the battle was fought without the steps above (or they cannot go on), say how it ended." />
+      <${Choice} cls="modes" value=${won} set=${setWon} items=${[
+        { value: 'attacker', label: `${att ? att.name : 'The attacker'} won`, attrs: { 'data-won': 'attacker' } },
+        { value: 'defender', label: `${def ? def.name : (b.merchant && b.merchant.name) || 'the defence'} won`, attrs: { 'data-won': 'defender' } }]} />
+      <${Note} text="Damage from damage zones and abilities (the loser’s 1 damage is added by itself):" />
+      <${Stepper} label=${`damage to ${att ? att.name : 'the attacker'}`} k="dmgA" value=${dmgA} max=${5} set=${setDmgA} />
+      ${def && kind === 'ship' ? html`<${Stepper} label=${`damage to ${def.name}`} k="dmgD" value=${dmgD} max=${5} set=${setDmgD} />` : null}
+      ${kind !== 'building' && att ? html`<${Note} text=${`${att.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`} />
+        <div class="plunder-a"><${GoodsEditor} me=${att} g=${pa} set=${setPa} lim=${room} /></div>${onIsland(att.name, ia, setIa)}` : null}
+      ${kind === 'ship' && def ? html`<${Note} text=${`${def.name}’s plunder: cargo and coins onto the ship${island ? ' or the island' : ''} (p. 19)`} />
+        <div class="plunder-d"><${GoodsEditor} me=${def} g=${pd} set=${setPd} lim=${room} /></div>${onIsland(def.name, id, setId)}
+        <${Note} text=${`Cards ${def.name} played from hand to defend:`} />
+        <${Toggles} items=${deckIds().filter((x) => !playedIds.has(x)).map((x) => ({ value: x, label: cardName({ id: x }) }))} value=${played} set=${setPlayed} max=${12} />` : null}
+      ${kind === 'merchant' ? html`<label class="check"><input type="checkbox" id="outcome-kept" checked=${kept} onChange=${(e) => setKept(e.currentTarget.checked)} /> the winner keeps the Merchant ship as an advancement</label>` : null}
+      <button class="btn primary wide" id="act-record-outcome" onClick=${send}>Record the outcome</button>
+      <${Refusal} err=${err} />
+    </div>` : null}
+  </details>`;
+}
+
+// ----- a camera read -----
+
+/** ReadSummary shows what the camera read: the cubes per colour and zone. */
+function ReadSummary({ read }) {
+  const a = read.action || {};
+  const r = a.read || a;
+  const head = html`<p>${`The camera saw ${read.cubes} cubes` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.')}</p>`;
+  if (!r.cubes) return html`<div>${head}<pre class="mono">${JSON.stringify(a, null, 1)}</pre></div>`;
+  const zs = [...new Set(Object.values(r.cubes).flatMap((z) => Object.keys(z)))];
+  return html`<div>${head}<table class="tally" id="read-tally">
+    <tr><th></th>${zs.map((z) => html`<th key=${z}>${z}</th>`)}<th>drop again</th></tr>
+    ${Object.entries(r.cubes).map(([col, z]) => html`<tr key=${col}><th style=${`color:${colourOf(col)}`}>${col}</th>${zs.map((k) => html`<td key=${k}>${z[k] || 0}</td>`)}<td>${(r.redrop || {})[col] || 0}</td></tr>`)}
+  </table></div>`;
+}
+
+/**
+ * readSummary is ReadSummary for the shell's notice (a DOM node).
+ * @param {any} read
+ * @returns {HTMLElement}
+ */
+export function readSummary(read) {
+  const el = document.createElement('div');
+  render(html`<${ReadSummary} read=${read} />`, el);
+  return el;
+}
