@@ -15,8 +15,10 @@ import (
 var colorBlack = color.RGBA{0, 0, 0, 255}
 
 // DrawOverlay draws a read on a copy of frame: each cube outlined in its
-// colour with its zone named, re-drops crossed in red with the reason. It
-// returns the drawn frame (the caller closes it).
+// colour with its zone named, re-drops crossed in red with the reason, and
+// for an unreadable cube what could not be decided. The squares follow the
+// board as the last read found it (a knocked camera). It returns the drawn
+// frame (the caller closes it).
 func (r *Reader) DrawOverlay(frame gocv.Mat, res Result) (gocv.Mat, error) {
 	f, err := bgr(frame)
 	if err != nil {
@@ -26,7 +28,7 @@ func (r *Reader) DrawOverlay(frame gocv.Mat, res Result) (gocv.Mat, error) {
 	square := func(x, y float64) []image.Point {
 		var pts []image.Point
 		for _, d := range [][2]float64{{-s, -s}, {s, -s}, {s, s}, {-s, s}} {
-			p := r.toImg.Apply(board.Point{X: x + d[0], Y: y + d[1]})
+			p := r.frameAt(board.Point{X: x + d[0], Y: y + d[1]})
 			pts = append(pts, image.Pt(int(p.X), int(p.Y)))
 		}
 		return pts
@@ -55,7 +57,15 @@ func (r *Reader) DrawOverlay(frame gocv.Mat, res Result) (gocv.Mat, error) {
 		if d.Reason == ReasonUnreadable {
 			label = "? " + d.Color
 		}
-		gocv.PutText(&f, label, pts[1].Add(image.Pt(4, 0)), gocv.FontHersheySimplex, scale, red, 2)
+		at := pts[1].Add(image.Pt(4, 0))
+		gocv.PutText(&f, label, at, gocv.FontHersheySimplex, scale, red, 2)
+		if d.Why != "" {
+			// What the reader could not decide, under the label, so a
+			// person knows what to look at.
+			at = at.Add(image.Pt(0, int(22*scale)+6))
+			gocv.PutText(&f, d.Why, at, gocv.FontHersheySimplex, scale, color.RGBA{255, 255, 255, 255}, 4)
+			gocv.PutText(&f, d.Why, at, gocv.FontHersheySimplex, scale, red, 2)
+		}
 	}
 	return f, nil
 }

@@ -34,6 +34,11 @@ type Reader struct {
 	warpM   gocv.Mat
 	imgW    int
 	imgH    int
+	// The board's shift found in the last read (a knocked camera): the
+	// overlay draws where the cubes are in the frame, not where the
+	// calibration put the board.
+	shift   shiftField
+	shifted bool
 }
 
 // NewReader makes a reader for a layout, a palette and the board's four
@@ -105,6 +110,17 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 
 // Close frees the reader's OpenCV memory.
 func (r *Reader) Close() { r.warpM.Close() }
+
+// frameAt is where board point p (mm) appears in the last frame read: the
+// calibration's homography, after the shift the read found.
+func (r *Reader) frameAt(p board.Point) board.Point {
+	if r.shifted {
+		w := r.boardToWarp(p)
+		dx, dy := r.shift.at(w.X, w.Y)
+		p = r.warpToBoard(w.X+dx, w.Y+dy)
+	}
+	return r.toImg.Apply(p)
+}
 
 // Layout returns the reader's layout.
 func (r *Reader) Layout() *board.Layout { return r.layout }
@@ -245,8 +261,9 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 	}
 	defer w.Close()
 	// A knocked camera: move the board image back under the layout.
-	if f, moved := r.alignment(px, r.borders); moved {
-		r.shiftImage(px, f)
+	r.shift, r.shifted = r.alignment(px, r.borders)
+	if r.shifted {
+		r.shiftImage(px, r.shift)
 	}
 	var bg []float32
 	if r.refBG != nil {

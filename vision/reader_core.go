@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -35,6 +36,9 @@ type core struct {
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
 	borders borderSamples
+	// lastAlign: the last read's alignment (a board that has not moved
+	// is not searched again).
+	lastAlign lastAlign
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).
@@ -309,6 +313,8 @@ var (
 	stripChroma = 6.0
 
 	blackRefDrop = 6.0
+
+	blackWarm = 2.5 // a black blob's darker half more yellow than the palette's black by this much (Lab b, 8-bit units) is print
 )
 
 func clampI(v, hi int) int {
@@ -493,7 +499,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 				}
 			}
 		}
-		out = append(out, r.cubesOf(b)...)
+		out = append(out, r.cubesOf(b, lab)...)
 	}
 	return out
 }
@@ -512,7 +518,7 @@ func (r *core) expectedArea(p board.Point) float64 {
 	return 0.9 * (s*s + 1.2*s*shift) * r.s * r.s
 }
 
-func (r *core) cubesOf(b blob) []detection {
+func (r *core) cubesOf(b blob, lab []byte) []detection {
 	var sx, sy float64
 	for _, i := range b.pix {
 		sx += float64(int(i)%r.ww) + 0.5
@@ -555,7 +561,7 @@ func (r *core) cubesOf(b blob) []detection {
 	if k > maxCluster {
 		// Far more than a cluster of cubes: a shadow, a hand, a change of
 		// light. A person must look.
-		return []detection{{color: r.names[b.cls-1], at: ctr, unreadable: true}}
+		return []detection{{color: r.names[b.cls-1], at: ctr, unreadable: true, why: WhyHeap}}
 	}
 	color := r.names[b.cls-1]
 	centres := [][2]float64{{sx / n, sy / n}}
@@ -575,16 +581,55 @@ func (r *core) cubesOf(b blob) []detection {
 	}
 	frac := math.Abs(ratio - float64(k))
 	unreadable := frac > maxFrac
+	why := ""
+	if unreadable {
+		lo := int(math.Floor(ratio))
+		why = fmt.Sprintf("%d or %d cubes?", lo, lo+1)
+		if lo == 0 {
+			why = "0 or 1 cube?"
+		}
+		if !byShape && lo >= 1 {
+			// The area says lo or lo+1. Two cubes side by side are
+			// longer than one cube can look: when lo parts are not,
+			// lo+1 cubes are not possible.
+			lab1, c1 := labels, centres
+			if k != lo {
+				lab1 = make([]int32, len(b.pix))
+				c1 = [][2]float64{{sx / n, sy / n}}
+				if lo > 1 {
+					c1 = kmeans(b.pix, r.ww, lo, lab1)
+				}
+			}
+			if !r.tooLong(b.pix, lab1, c1, long) {
+				k, centres, labels = lo, c1, lab1
+				unreadable = false
+			}
+		}
+	}
 	if byShape {
 		// The count comes from the shape; it is trusted when no part is
 		// still too long for one cube.
 		unreadable = r.tooLong(b.pix, labels, centres, long)
+		why = WhyTooLong
 		frac = math.Min(frac, 0.5)
 	}
 	// Parts of a black blob found mostly by the dark-print rule and
 	// smaller than most of a cube are a cast shadow on dark print beside
 	// a black cube, not a second cube.
 	var drop []bool
+	if int(b.cls-1) == r.black && r.refLab == nil {
+		// Dark print made darker is as dark as a black cube, but its ink
+		// is warmer than a black cube's paint; a black cube beside or on
+		// it makes one blob with it, whose parts are checked one by one.
+		drop = make([]bool, k)
+		parts := make([][]int32, k)
+		for i, p := range b.pix {
+			parts[labels[i]] = append(parts[labels[i]], p)
+		}
+		for j := range parts {
+			drop[j] = r.warm(parts[j], lab)
+		}
+	}
 	if int(b.cls-1) == r.black && r.refLab != nil && k > 1 {
 		drop = make([]bool, k)
 		cnt, np := make([]float64, k), make([]float64, k)
@@ -616,10 +661,33 @@ func (r *core) cubesOf(b blob) []detection {
 			// against it. It is about a border's height higher.
 			p = r.pose.Unparallax(seen, h+borderHeightMM)
 		}
-		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable}
+		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable, why: why}
 		out = append(out, d)
 	}
 	return out
+}
+
+// warm reports, without an empty-board reference, whether a black blob (or
+// a part of one) is warmer (yellower) than the palette's black by more than
+// blackWarm: dark brown print, not a cube. The darker half is measured,
+// since the edge pixels blend with the board around them, which is yellow.
+// (With the reference the print is compared away, and the change of light
+// shifts the cubes' hue more than this.)
+func (r *core) warm(pix []int32, lab []byte) bool {
+	var hist [256]int32
+	for _, i := range pix {
+		hist[lab[int(i)*3]]++
+	}
+	med := histPercentile(&hist, len(pix), 0.5)
+	var sb float64
+	n := 0
+	for _, i := range pix {
+		if lab[int(i)*3] <= med {
+			sb += float64(lab[int(i)*3+2])
+			n++
+		}
+	}
+	return n > 0 && sb/float64(n)-r.lab[r.black][2] > blackWarm
 }
 
 // topCentre finds where the top face of the single cube seen as pix

@@ -159,3 +159,87 @@ func TestClearHullKeepsACubeBesideIt(t *testing.T) {
 		}
 	}
 }
+
+// rectBlob is a blob of colour cls: a w x h mm rectangle centred at board
+// point (cx, cy), with lab (as long as the warped image) painted l, a, b on it.
+func rectBlob(r *core, cls uint8, cx, cy, w, h float64, lab []byte, l, a, b byte) blob {
+	bl := blob{cls: cls}
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5)
+			if math.Abs(p.X-cx) < w/2 && math.Abs(p.Y-cy) < h/2 {
+				i := y*r.ww + x
+				bl.pix = append(bl.pix, int32(i))
+				lab[i*3], lab[i*3+1], lab[i*3+2] = l, a, b
+			}
+		}
+	}
+	return bl
+}
+
+// A darker print's brown ink is as dark as a black cube; its warmth tells
+// it apart. The same blob in the palette's neutral black is a cube.
+func TestWarmPrintIsNotABlackCube(t *testing.T) {
+	r := testCore(t)
+	black := uint8(r.black + 1)
+	side := r.layout.CubeMM * 0.95 // the 0.9 of an expected area (blur)
+	lab := make([]byte, r.ww*r.wh*3)
+	ink := rectBlob(r, black, 60, 60, side, side, lab, 70, 131, 133)
+	if ds := r.cubesOf(ink, lab); len(ds) != 0 {
+		t.Errorf("a warm brown icon was read as %d black cube(s)", len(ds))
+	}
+	cube := rectBlob(r, black, 60, 60, side, side, lab, 70, 129, 127)
+	if ds := r.cubesOf(cube, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a neutral black cube was read as %+v, want one cube", ds)
+	}
+}
+
+// A blob whose area lies between two counts is unreadable only when both
+// are possible: a square one cube could cover is one cube (two would be
+// longer); half a cube's area may be a cube or nothing, and the reason
+// says so.
+func TestUnreadableOnlyWhenTwoCountsFit(t *testing.T) {
+	r := testCore(t)
+	red := uint8(1)
+	for i, n := range r.names {
+		if n != "black" {
+			red = uint8(i + 1)
+			break
+		}
+	}
+	lab := make([]byte, r.ww*r.wh*3)
+	s := r.layout.CubeMM
+	// 1.5 cubes of area (the reader takes 0.9 s² for one).
+	sq := math.Sqrt(1.5*0.9) * s
+	ds := r.cubesOf(rectBlob(r, red, 60, 60, sq, sq, lab, 120, 160, 150), lab)
+	if len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a square blob one cube could cover: %+v, want one cube read", ds)
+	}
+	// Half a cube of area: a cube mostly hidden, or a shadow.
+	half := math.Sqrt(0.5*0.9) * s
+	ds = r.cubesOf(rectBlob(r, red, 60, 60, half, half, lab, 120, 160, 150), lab)
+	if len(ds) != 1 || !ds[0].unreadable || ds[0].why != "0 or 1 cube?" {
+		t.Errorf("half a cube's area: %+v, want unreadable with \"0 or 1 cube?\"", ds)
+	}
+}
+
+// The last read's alignment is kept while the board stays where it was,
+// and searched again as soon as it moves (back in place here).
+func TestAlignmentFollowsTheBoardBetweenReads(t *testing.T) {
+	r := testCore(t)
+	floor, wood := [3]byte{160, 190, 200}, [3]byte{50, 80, 110}
+	moved := drawBoard(r, floor, wood, 2, -1.33)
+	f1, ok1 := r.alignment(moved, r.borders)
+	f2, ok2 := r.alignment(moved, r.borders)
+	if !ok1 || !ok2 || f1 != f2 {
+		t.Errorf("the same knocked board read twice: %+v %v then %+v %v", f1, ok1, f2, ok2)
+	}
+	if _, ok := r.alignment(drawBoard(r, floor, wood, 0, 0), r.borders); ok {
+		t.Error("the board back in place kept the old shift")
+	}
+	f3, ok3 := r.alignment(drawBoard(r, floor, wood, -1.33, 2), r.borders)
+	dx, dy := f3.at(float64(r.ww)/2, float64(r.wh)/2)
+	if !ok3 || math.Abs(dx+4) > 1.5 || math.Abs(dy-6) > 1.5 {
+		t.Errorf("knocked the other way: %v, shift %.1f,%.1f px, want -4,6", ok3, dx, dy)
+	}
+}

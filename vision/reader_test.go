@@ -4,6 +4,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -115,5 +116,61 @@ func TestOverlayDrawsCubes(t *testing.T) {
 	b, err := r.OverlayImage(img, res, ".jpg")
 	if err != nil || len(b) < 1000 || b[0] != 0xFF || b[1] != 0xD8 {
 		t.Errorf("overlay of a Go image: %d bytes, %v", len(b), err)
+	}
+}
+
+// An unreadable cube's overlay says what could not be decided, beside the
+// cube: the words are drawn (the picture differs from one without them).
+func TestOverlaySaysWhyACubeIsUnreadable(t *testing.T) {
+	s := synth.Random(8, synth.Options{W: 480, H: 360, Clean: true})
+	img := synth.Render(s)
+	r, err := NewReader(s.Layout, s.Palette, s.Corners(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	m, _ := matFromImage(img)
+	defer m.Close()
+	res := Result{Redrop: []Redrop{{Color: "black", XMM: 60, YMM: 60, Reason: ReasonUnreadable, Why: "1 or 2 cubes?"}}}
+	with, err := r.DrawOverlay(m, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer with.Close()
+	res.Redrop[0].Why = ""
+	without, err := r.DrawOverlay(m, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer without.Close()
+	diff := gocv.NewMat()
+	defer diff.Close()
+	gocv.AbsDiff(with, without, &diff)
+	gray := gocv.NewMat()
+	defer gray.Close()
+	gocv.CvtColor(diff, &gray, gocv.ColorBGRToGray)
+	if n := gocv.CountNonZero(gray); n < 150 {
+		t.Errorf("the reason changed only %d pixels of the overlay", n)
+	}
+}
+
+// After a read that found the camera knocked, the overlay draws a board
+// point where the frame shows it, not where the calibration put it.
+func TestOverlayFollowsAKnockedCamera(t *testing.T) {
+	s := synth.Random(8, synth.Options{W: 480, H: 360, Clean: true})
+	r, err := NewReader(s.Layout, s.Palette, s.Corners(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	p := board.Point{X: 50, Y: 40}
+	if got, want := r.frameAt(p), r.toImg.Apply(p); got != want {
+		t.Errorf("board in place: %v, want the calibration's %v", got, want)
+	}
+	// The read found the board's content 2 mm to the right.
+	r.shift, r.shifted = shiftField{tx: 2 * r.s, cx: float64(r.ww) / 2, cy: float64(r.wh) / 2}, true
+	got, want := r.frameAt(p), r.toImg.Apply(board.Point{X: 52, Y: 40})
+	if math.Hypot(got.X-want.X, got.Y-want.Y) > 1e-6 {
+		t.Errorf("knocked 2 mm: drawn at %v, want %v", got, want)
 	}
 }

@@ -16,6 +16,18 @@ const (
 	ReasonUnreadable = "unreadable"
 )
 
+// What an unreadable cube's Why says when it is not a count ("1 or 2
+// cubes?").
+const (
+	// WhyHeap: one blob of more cubes than the reader splits.
+	WhyHeap = "a heap of cubes"
+	// WhyTooLong: a part of a cluster is longer than one cube, whatever
+	// the count.
+	WhyTooLong = "cubes overlap"
+	// WhyNoZone: the cube lies on the board but in no zone of the layout.
+	WhyNoZone = "in no zone"
+)
+
 // ErrNotBuilt is returned by NewReader in a build without OpenCV.
 var ErrNotBuilt = errors.New("vision: this binary was built without OpenCV (cgo off or -tags novision)")
 
@@ -34,6 +46,10 @@ type Redrop struct {
 	XMM    float64 `json:"x_mm"`
 	YMM    float64 `json:"y_mm"`
 	Reason string  `json:"reason"`
+	// Why says, for an unreadable cube, what the reader could not decide
+	// ("1 or 2 cubes?"): the overlay draws it beside the cube so a person
+	// sees what to look at. Empty for a balanced cube.
+	Why string `json:"why,omitempty"`
 }
 
 // Tally is what the cubes of one colour earned, summed over their zones.
@@ -102,6 +118,7 @@ type detection struct {
 	// unreadable: the pixel stage could not tell (odd size, colour between
 	// two palette colours).
 	unreadable bool
+	why        string // for an unreadable cube: the two readings it could not choose between
 }
 
 // decide applies the border rules to the detections and sums the tally.
@@ -113,7 +130,7 @@ func decide(l *board.Layout, ds []detection) Result {
 	for _, d := range ds {
 		x, y := round(d.at.X, 1), round(d.at.Y, 1)
 		if d.unreadable {
-			r.Redrop = append(r.Redrop, Redrop{Color: d.color, XMM: x, YMM: y, Reason: ReasonUnreadable})
+			r.Redrop = append(r.Redrop, Redrop{Color: d.color, XMM: x, YMM: y, Reason: ReasonUnreadable, Why: d.why})
 			continue
 		}
 		bd := l.BorderDist(d.at)
@@ -123,7 +140,7 @@ func decide(l *board.Layout, ds []detection) Result {
 		}
 		z := l.ZoneAt(d.at)
 		if z == nil {
-			r.Redrop = append(r.Redrop, Redrop{Color: d.color, XMM: x, YMM: y, Reason: ReasonUnreadable})
+			r.Redrop = append(r.Redrop, Redrop{Color: d.color, XMM: x, YMM: y, Reason: ReasonUnreadable, Why: WhyNoZone})
 			continue
 		}
 		conf := d.conf
