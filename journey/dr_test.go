@@ -2,6 +2,9 @@ package journey
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +73,38 @@ func readPIN(t *testing.T, b *bt.Browser, tablet context.Context) string {
 	return pin
 }
 
+// toPlay is the name of the player to play, from the tablet's title
+// ("Dead Reckoning · turn 1 · Cat").
+func toPlay(t *testing.T, b *bt.Browser, tablet context.Context) string {
+	t.Helper()
+	title := b.Text(tablet, ".topbar .title")
+	i := strings.LastIndex(title, "·")
+	if i < 0 {
+		t.Fatalf("the title names no player to play: %q", title)
+	}
+	return strings.TrimSpace(title[i+len("·"):])
+}
+
+// drCatalog writes a made-up Dead Reckoning catalog (test data, not the
+// printed game's values) to a file, as an owner would share it: six
+// islands and a Row 1 card for each board beside the Harbor.
+func drCatalog(t *testing.T) string {
+	t.Helper()
+	var islands, cards []string
+	for i := 1; i <= 6; i++ {
+		islands = append(islands, fmt.Sprintf(`{"id":"test-isle-%d","name":"Test Isle %d","slots":4,"values":[6,5,4],"cargo":2,"coins":1}`, i, i))
+	}
+	for i := 1; i <= 3; i++ {
+		cards = append(cards, fmt.Sprintf(`{"id":"test-card-%d","name":"Test Card %d","row":1,"slot":"top","cost":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]}`, i, i))
+	}
+	p := filepath.Join(t.TempDir(), "catalog-dead-reckoning.json")
+	body := `{"islands":[` + strings.Join(islands, ",") + `],"advancements":[` + strings.Join(cards, ",") + `]}`
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func slug(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
@@ -97,6 +132,13 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 	for i := range players {
 		players[i].phone = b.Device(bt.PhoneW, bt.PhoneH)
 	}
+	// The owner imports the catalog of their copy (made-up test values)
+	// once, on the catalog page.
+	b.Run(tablet, "open the catalog page", chromedp.Navigate(s.URL+"/#/catalog/dead-reckoning"))
+	b.Run(tablet, "import the catalog file", chromedp.WaitReady(`#catalog-file`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`#catalog-file`, []string{drCatalog(t)}, chromedp.ByQuery))
+	b.WaitText(tablet, "body", "Test Isle 6")
+
 	table := newGame(t, b, tablet, s.URL, "Dead Reckoning", players)
 	// The tower and camera served no table: the new game takes them.
 	b.WaitText(tablet, ".hosttools", "Tower & camera: here")
@@ -105,6 +147,41 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 	for _, p := range players {
 		b.Shot(p.phone, "journey-dr4-phone-"+slug(p.name)+".png")
 	}
+
+	// The three boards beside the Harbor are face up: the host enters what
+	// each shows by picking names from the catalog.
+	for i := 1; i <= 3; i++ {
+		b.WaitText(tablet, "#board-entry legend", "Enter what")
+		b.Fill(tablet, "#board-entry", "Island", "Test Isle "+strconv.Itoa(i))
+		b.Fill(tablet, "#board-entry", "Card put on it", "Test Card "+strconv.Itoa(i))
+		if i == 1 {
+			b.Shot(tablet, "journey-dr4-board-entry.png")
+		}
+		b.Tap(tablet, "#board-entry", "Enter the board")
+		b.WaitText(tablet, "#log", "Test Isle "+strconv.Itoa(i))
+	}
+
+	// A full round: each player, on their own phone, ends their turn; the
+	// others' phones say whose turn it is and offer nothing else.
+	byName := map[string]player{}
+	for _, p := range players {
+		byName[p.name] = p
+	}
+	for range players {
+		first := toPlay(t, b, tablet)
+		me := byName[first]
+		for _, p := range players {
+			if p.name != first {
+				b.WaitText(p.phone, "#off-turn", "It is "+first+"’s turn")
+				if b.Has(p.phone, "body", "End turn") {
+					t.Errorf("%s's phone offers End turn during %s's turn", p.name, first)
+				}
+			}
+		}
+		b.Tap(me.phone, "body", "End turn")
+		b.Run(tablet, "the next player's turn", chromedp.Poll(`!document.querySelector('.topbar .title').innerText.endsWith(`+bt.JS(first)+`)`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	}
+	b.Shot(tablet, "journey-dr4-after-round.png")
 
 	// Another group starts a game on another tablet in the middle of this
 	// one: it takes nothing until its host asks, and then the first table

@@ -189,7 +189,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.fwait(tab, "#log", "Ann plays deck-hand-1")
 	b.fwait(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
-	b.fwait(tab, "#log", "Ann sails to R1C1")
+	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
 
 	// Use an ability: the Deck Hand's influence goes on the island.
 	b.fwait(tab, "#f-ability summary", "Use an ability")
@@ -366,12 +366,12 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 	b.frun(tab, "play the Purser", tap(`#f-card [data-card="purser"]`), tap(`#act-play`))
 	b.fwait(tab, "#log", "Ann plays purser")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
-	b.fwait(tab, "#log", "Ann sails to R1C1")
+	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
 	b.frun(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),
 		tap(`[data-ability="purser/level/0"]`), chromedp.WaitVisible(`#f-ability [data-island="R1C2"]`, chromedp.ByQuery))
 	b.fwait(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coins")
 	b.frun(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
-	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coins at R1C2")
+	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coins at Test Isle 2")
 	b.fwait(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
 
 	// Ann's phone: the Merchant ship's form and the ability form, finger-sized.
@@ -434,6 +434,6 @@ func TestBrowserFormsMoveOrder(t *testing.T) {
 	b.frun(tab, "Cy first, then Ben", tap(`.movebox [data-order="2"]`), tap(`.movebox [data-order="1"]`))
 	b.fwait(tab, ".movebox", "Order: Cy, Ben")
 	b.frun(tab, "sail", tap(`#move-go-order`))
-	b.fwait(tab, "#log", "Ann sails to R1C2")
+	b.fwait(tab, "#log", "Ann sails to Test Isle 2")
 	b.fwait(tab, "#battle .battlecard .side-d", "Cy")
 }

@@ -290,7 +290,7 @@ func (c *ctx) produce(a *UseAbility, n int, e data.Effect) error {
 		b.Island.Coins += coins
 		c.s.Supply.Cargo -= cargo
 		c.s.Supply.Coins -= coins
-		c.emit(engine.NewEvent("produced", a.Seat, fmt.Sprintf("%s produces %d cargo and %d coins at %s", c.s.Players[a.Seat].Name, cargo, coins, at), map[string]any{"at": at, "cargo": cargo, "coins": coins}))
+		c.emit(engine.NewEvent("produced", a.Seat, fmt.Sprintf("%s produces %d cargo and %d coins at %s", c.s.Players[a.Seat].Name, cargo, coins, placeName(c.s, at)), map[string]any{"at": at, "cargo": cargo, "coins": coins}))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package deadreckoning
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
@@ -263,7 +264,7 @@ func (a *Move) apply(c *ctx) error {
 			return engine.Refuse("off-grid", 9, "%s is not on the table", q)
 		}
 		if !Adjacent(from, q) {
-			return engine.Refuse("not-adjacent", 9, "step %d: %s is not orthogonally next to %s", i+1, q, from)
+			return engine.Refuse("not-adjacent", 9, "step %d: %s is not next to %s (ships move up, down, left or right, never diagonally)", i+1, placeName(c.s, q), placeName(c.s, from))
 		}
 		from = q
 	}
@@ -277,14 +278,14 @@ func (a *Move) apply(c *ctx) error {
 		// A Garrison damages a ship entering or passing its space (p. 15).
 		if b := c.s.Board(q); b != nil && b.Island != nil && b.Island.Has(Garrison) && b.Island.Controller != engine.NoSeat && b.Island.Controller != a.Seat {
 			p.Ship.Damage++
-			c.emit(engine.NewEvent("garrison-damage", a.Seat, fmt.Sprintf("%s's Garrison at %s fires on %s's ship", c.s.Players[b.Island.Controller].Name, q, p.Name), map[string]any{"at": q, "damage": p.Ship.Damage}))
+			c.emit(engine.NewEvent("garrison-damage", a.Seat, fmt.Sprintf("%s's Garrison at %s fires on %s's ship", c.s.Players[b.Island.Controller].Name, placeName(c.s, q), p.Name), map[string]any{"at": q, "damage": p.Ship.Damage}))
 			if p.Ship.Damage >= 5 {
 				c.SinkShip(a.Seat, b.Island.Controller)
 				return nil
 			}
 		}
 	}
-	c.emit(engine.NewEvent("ship-moved", a.Seat, fmt.Sprintf("%s sails to %s", p.Name, dest), map[string]any{"path": a.Path, "sails": p.Ship.Sails}))
+	c.emit(engine.NewEvent("ship-moved", a.Seat, fmt.Sprintf("%s sails to %s", p.Name, placeName(c.s, dest)), map[string]any{"path": a.Path, "sails": p.Ship.Sails}))
 	if b := c.s.Board(dest); b != nil && !b.Explored {
 		d := dest
 		c.s.Turn.PendingExplore = &d
@@ -375,6 +376,50 @@ func (a *Explore) apply(c *ctx) error {
 	return nil
 }
 
+// placeName is how players call the board at p in a sentence: the island's
+// printed name once it is entered, the Harbor, or where the board lies ("the
+// open sea in row 2, left"); never the position's id.
+func placeName(s *State, p Pos) string {
+	if p.IsHarbor() {
+		return "the Harbor"
+	}
+	where := rowWords(p)
+	b := s.Board(p)
+	switch {
+	case b == nil:
+		return where
+	case b.Island != nil:
+		if d, ok := s.Catalog.Island(b.Island.ID); ok {
+			return d.Name
+		}
+		return "the island in " + where
+	case b.Kind == "open-sea":
+		return "the open sea in " + where
+	case !b.Explored:
+		return "the face-down board in " + where
+	}
+	return "the board in " + where
+}
+
+// rowWords names a board's place as players see the grid: its row (1 next
+// to the Harbor) and its side.
+func rowWords(p Pos) string {
+	side := map[int]string{1: "left", 2: "middle", 3: "right"}[p.Col]
+	if side == "" {
+		side = "column " + strconv.Itoa(p.Col)
+	}
+	return "row " + strconv.Itoa(p.Row) + ", " + side
+}
+
+// advName is an advancement's or encounter's printed name from the catalog
+// (its id only when the catalog has no such card).
+func advName(s *State, id string) string {
+	if d, ok := s.Catalog.Advancement(id); ok && d.Name != "" {
+		return d.Name
+	}
+	return id
+}
+
 func boardName(s *State, b *Board) string {
 	if b.Kind == "open-sea" {
 		return "open sea"
@@ -407,7 +452,7 @@ func (a *RevealBoard) apply(c *ctx) error {
 			return engine.Refuse("reveal-card", 10, "%v", err)
 		}
 	}
-	c.emit(engine.NewEvent("board-entered", a.Seat, fmt.Sprintf("the board at %s is %s", a.At, boardName(c.s, b)), map[string]any{"board": b}))
+	c.emit(engine.NewEvent("board-entered", a.Seat, fmt.Sprintf("the board in %s is %s", rowWords(a.At), boardName(c.s, b)), map[string]any{"board": b}))
 	return nil
 }
 
@@ -424,7 +469,7 @@ func (a *RevealCard) apply(c *ctx) error {
 		return engine.Refuse("reveal-card", 10, "%v", err)
 	}
 	b := c.s.Board(a.At)
-	c.emit(engine.NewEvent("card-entered", a.Seat, fmt.Sprintf("the card at %s is %s", a.At, b.Card.Adv.ID), map[string]any{"at": a.At, "card": b.Card}))
+	c.emit(engine.NewEvent("card-entered", a.Seat, fmt.Sprintf("the card on %s is %s", placeName(c.s, a.At), advName(c.s, b.Card.Adv.ID)), map[string]any{"at": a.At, "card": b.Card}))
 	return nil
 }
 

@@ -44,7 +44,7 @@ func (a *EndTurn) apply(c *ctx) error {
 		b := &s.Boards[i]
 		if b.Explored && b.Card == nil {
 			if s.drawCard(b, b.At.Row) {
-				c.emit(engine.NewEvent("card-drawn", engine.NoSeat, fmt.Sprintf("a card from the Row %d box goes to %s", b.Card.Row, b.At), map[string]any{"at": b.At, "row": b.Card.Row}))
+				c.emit(engine.NewEvent("card-drawn", engine.NoSeat, fmt.Sprintf("a card from the Row %d box goes to %s", b.Card.Row, placeName(c.s, b.At)), map[string]any{"at": b.At, "row": b.Card.Row}))
 			}
 		}
 	}

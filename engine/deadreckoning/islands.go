@@ -90,11 +90,11 @@ func (c *ctx) updateControl(b *Board) {
 	old := is.Controller
 	is.Controller = nc
 	if nc == engine.NoSeat {
-		c.emit(engine.NewEvent("control-lost", old, fmt.Sprintf("%s no longer controls the island at %s", c.s.Players[old].Name, b.At), map[string]any{"at": b.At}))
+		c.emit(engine.NewEvent("control-lost", old, fmt.Sprintf("%s no longer controls %s", c.s.Players[old].Name, placeName(c.s, b.At)), map[string]any{"at": b.At}))
 		return
 	}
 	if is.LastController != engine.NoSeat && is.LastController != nc && len(is.Buildings) > 0 {
-		c.emit(engine.NewEvent("buildings-removed", engine.NoSeat, fmt.Sprintf("control of the island at %s changed hands: its buildings are removed", b.At), map[string]any{"at": b.At, "buildings": is.Buildings}))
+		c.emit(engine.NewEvent("buildings-removed", engine.NoSeat, fmt.Sprintf("control of %s changed hands: its buildings are removed", placeName(c.s, b.At)), map[string]any{"at": b.At, "buildings": is.Buildings}))
 		is.Buildings = []string{}
 	}
 	is.LastController = nc
@@ -109,7 +109,7 @@ func (c *ctx) updateControl(b *Board) {
 	if perm {
 		is.Permanent[nc]++
 	}
-	c.emit(engine.NewEvent("control-gained", nc, fmt.Sprintf("%s takes control of the island at %s and places a permanent cube", p.Name, b.At), map[string]any{"at": b.At, "permanentCube": perm}))
+	c.emit(engine.NewEvent("control-gained", nc, fmt.Sprintf("%s takes control of %s and places a permanent cube", p.Name, placeName(c.s, b.At)), map[string]any{"at": b.At, "permanentCube": perm}))
 }
 
 // reclaimAny takes one of seat's non-permanent cubes from any island other
@@ -259,7 +259,7 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 				}
 				c.s.Turn.Partial = append(c.s.Turn.Partial, PartialReplace{At: b.At, Owner: t, Paid: n})
 				usedPartial = true
-				c.emit(engine.NewEvent("influence-towards", seat, fmt.Sprintf("%s puts %d influence towards replacing a cube of %s at %s: one more influence this turn replaces it", c.s.Players[seat].Name, n, c.s.Players[t].Name, b.At),
+				c.emit(engine.NewEvent("influence-towards", seat, fmt.Sprintf("%s puts %d influence towards replacing a cube of %s at %s: one more influence this turn replaces it", c.s.Players[seat].Name, n, c.s.Players[t].Name, placeName(c.s, b.At)),
 					map[string]any{"at": b.At, "owner": t, "paid": n}))
 				n = 0
 				break
@@ -287,7 +287,7 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 	if partial && !usedPartial {
 		return engine.Refuse("influence-partial", 22, "no influence is left over to put towards a cube: leave out \"partial\"")
 	}
-	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, b.At),
+	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, placeName(c.s, b.At)),
 		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))
 	c.updateControl(b)
 	return nil

@@ -108,7 +108,7 @@ func (c *ctx) queueBattle(pb PendingBattle) {
 	pb.ID = c.s.NextInst
 	c.s.NextInst++
 	c.s.Turn.Battles = append(c.s.Turn.Battles, pb)
-	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("a %s battle is declared at %s", pb.Kind, pb.At), pb))
+	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("a %s battle is declared at %s", pb.Kind, placeName(c.s, pb.At)), pb))
 }
 
 func foughtKey(pb PendingBattle) string {
@@ -219,7 +219,7 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 			winner = pb.Defender
 		}
 	}
-	c.emit(engine.NewEvent("battle-won", winner, fmt.Sprintf("battle at %s: %s wins", pb.At, sideName(c.s, winner, pb)), map[string]any{
+	c.emit(engine.NewEvent("battle-won", winner, fmt.Sprintf("battle at %s: %s wins", placeName(c.s, pb.At), sideName(c.s, winner, pb)), map[string]any{
 		"battle": pb.ID, "winner": winner, "loser": loser, "damageToAttacker": dmgAtt, "damageToDefender": dmgDef}))
 	// Legendary progress for the winner of a non-building battle with a ship.
 	if pb.Kind != BattleBuilding && winner != engine.NoSeat {
@@ -240,7 +240,7 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 			for _, b := range pb.Buildings {
 				is.Buildings = remove(is.Buildings, b)
 			}
-			c.emit(engine.NewEvent("buildings-destroyed", pb.Attacker, fmt.Sprintf("%s destroys the defences at %s", att.Name, pb.At), map[string]any{"at": pb.At, "buildings": pb.Buildings}))
+			c.emit(engine.NewEvent("buildings-destroyed", pb.Attacker, fmt.Sprintf("%s destroys the defences at %s", att.Name, placeName(c.s, pb.At)), map[string]any{"at": pb.At, "buildings": pb.Buildings}))
 		}
 	case BattleMerchant:
 		if o.AttackerWon && o.MerchantKept {

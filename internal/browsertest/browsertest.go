@@ -166,7 +166,9 @@ func (b *Browser) Fill(ctx context.Context, within, label, value string) {
 	  for (const f of root.querySelectorAll('input, textarea, select')) {
 	    if (!f.offsetParent) continue;
 	    const lab = f.closest('label') || (f.id && root.querySelector('label[for="' + f.id + '"]'));
-	    const names = [lab && lab.innerText, f.getAttribute('aria-label'), f.placeholder].filter(Boolean).map((x) => x.toLowerCase());
+	    // The label's own words, without the options of a select inside it.
+	    const own = lab ? [...lab.childNodes].filter((n) => !(n.nodeType === 1 && /^(INPUT|SELECT|TEXTAREA)$/.test(n.tagName))).map((n) => n.textContent).join(' ') : '';
+	    const names = [own, f.getAttribute('aria-label'), f.placeholder].filter(Boolean).map((x) => x.toLowerCase());
 	    if (names.some((x) => x.includes(want))) return f;
 	  }
 	  return null; })()`
