@@ -9,7 +9,7 @@ VERSION     := $(shell git describe --tags --always --dirty 2>/dev/null || echo 
 LDFLAGS     := -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Packages that must build and test without cgo (no OpenCV): all but vision and cmd.
-NOCGO_PKGS   = $(shell $(GO) list ./... | grep -v -e /vision -e /cmd/)
+NOCGO_PKGS   = $(shell $(GO) list ./... | grep -v -e /vision -e /cmd/ -e /node_modules/)
 
 .PHONY: run test build build-novision deps deps-test fmt-check tidy-check vet staticcheck tsc unit nocgo bench clean
 
