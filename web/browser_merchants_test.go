@@ -15,20 +15,21 @@ import (
 // TestJourneyMerchants plays the first round of the engine's example
 // script (its made-up map and cards, seed 42) on a tablet and two phones:
 // Ann leaves port, scouts and raids a merchant, sails on; Bob visits his
-// port; Ann scouts Bob and they fight a sea battle. The battle's
-// seamanship contest is rolled in the simulated camera's tray (printed
-// dice with the test catalog's faces, learned by the simulator) and
-// confirmed from the camera's read; the other rolls are entered by typing
-// the faces into the shell's roll panel. Each screen is checked, and no phone's secrets show
+// port; Ann scouts Bob and they fight a sea battle. The battle's rolls
+// (the seamanship contest and the shots) are rolled in the simulated
+// camera's tray (printed dice with the test catalog's faces, learned by the
+// simulator) and confirmed from the camera's read; the rolls before the
+// battle (the raid, the scouting) are entered by typing the faces into the
+// shell's roll panel. Each screen is checked, and no phone's secrets show
 // on another screen.
 //
 // The table is created with the script's setup through the API (the
 // captains are fixed, where the new-game form would draw them); everything
 // after that is taps and typing.
 func TestJourneyMerchants(t *testing.T) {
-	// The simulated camera's seed 245 rolls the seamanship contest's faces
-	// below: skull skull, then skull 1 1 (the camera draws its faces from a
-	// seeded source).
+	// The simulated camera's seed 245 rolls the battle's faces below: the
+	// seamanship contest skull skull, then skull 1 1; the shots 1 skull,
+	// then 3 (the camera draws its faces from a seeded source).
 	cam := newSimCamera(t, 245)
 	e := newEnv(t, cam.options(Options{PingInterval: time.Second}), merchants.Rules())
 	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
@@ -143,8 +144,7 @@ func TestJourneyMerchants(t *testing.T) {
 	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.shot(tablet, "mm-tablet-battle.png")
-	// The seamanship contest is rolled in the tray (the shots are typed:
-	// the simulator renders in plain Go, slow under -race).
+	// The seamanship contest is rolled in the tray, then the shots.
 	for i, f := range [][]string{{"skull", "skull"}, {"skull", "1", "1"}} {
 		// Each roll in the tray: the camera's read in the roll panel, one
 		// tap to confirm, and the faces on the table's last roll.
@@ -159,8 +159,14 @@ func TestJourneyMerchants(t *testing.T) {
 			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 		b.waitText(tablet, "#mm-last-roll", f[0])
 	}
-	for _, f := range []string{"1, skull", "4"} {
-		enterRoll(f)
+	// The shots too: Ann's two dice, then Bob's one.
+	for _, f := range [][]string{{"1", "skull"}, {"3"}} {
+		var req string
+		b.run(tablet, "the shots asked", chromedp.WaitVisible(`#expects .expect`, chromedp.ByQuery),
+			chromedp.Evaluate(`document.querySelector('#expects .expect').dataset.expect`, &req))
+		b.cameraRoll(tablet, e, id, cr.HostToken, f)
+		b.run(tablet, "confirm the camera's shots", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
+			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	}
 	b.waitText(tablet, "#mm-battle", "Shots")
 	// Bob picks where Ann's free hit lands, on his phone.
