@@ -53,7 +53,7 @@ func TestBrowserPhysicalCards(t *testing.T) {
 		t.Fatalf("the picker offers %v, want the 8 sailors once each (Crew ×3)", labels)
 	}
 	b.frun(p1, "play the Captain", tap(`#hand-maybe [data-card="captain"]`), tap(`#act-play`))
-	b.fwait(p1, "#log", names[first]+" plays captain")
+	b.fwait(p1, "#log", names[first]+" plays Captain")
 	b.fwait(p1, "#f-card", "3 cards in hand")
 	var offered []string
 	b.frun(p1, "the Captain is no longer offered", chromedp.Evaluate(`[...document.querySelectorAll('#hand-maybe [data-card]')].map((e) => e.dataset.card)`, &offered))
@@ -128,7 +128,7 @@ func TestBrowserPhysicalCards(t *testing.T) {
 	b.frun(p1, "end the turn", tap(`#act-end-turn`))
 	b.fwait(p2, "#log", names[other]+"'s turn")
 	b.frun(p2, "play the Bosun", tap(`#hand-known [data-card="bosun"]`), tap(`#act-play`))
-	b.fwait(p2, "#log", names[other]+" plays bosun")
+	b.fwait(p2, "#log", names[other]+" plays Bosun")
 	b.fwait(p2, "#f-card", "3 cards in hand")
 	b.frun(p2, "end the turn", tap(`#act-end-turn`))
 	b.fwait(p2, "#keep-form legend", "Enter the 3 cards you drew")

@@ -184,9 +184,9 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 
 	// The tablet cannot see Ann's hand: she shows her cards and it taps them.
 	b.frun(tab, "play the Captain", tap(`#f-card [data-card="captain"]`), tap(`#act-play`))
-	b.fwait(tab, "#log", "Ann plays captain")
+	b.fwait(tab, "#log", "Ann plays Captain")
 	b.frun(tab, "play the Deck Hand", tap(`#f-card [data-card="deck-hand-1"]`), tap(`#act-play`))
-	b.fwait(tab, "#log", "Ann plays deck-hand-1")
+	b.fwait(tab, "#log", "Ann plays Deck Hand")
 	b.fwait(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
 	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
@@ -364,7 +364,7 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 
 	// The Purser makes Test Isle 2 produce (its open sea's arrow adds one).
 	b.frun(tab, "play the Purser", tap(`#f-card [data-card="purser"]`), tap(`#act-play`))
-	b.fwait(tab, "#log", "Ann plays purser")
+	b.fwait(tab, "#log", "Ann plays Purser")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
 	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
 	b.frun(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),

@@ -29,7 +29,7 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 		// The companion deals: Ben's phone shows the hand it dealt.
 		chromedp.Click(`#opt-digitalDeal`, chromedp.ByQuery),
 		chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#board-entry`, chromedp.ByQuery))
-	b.waitText(tablet, "#board-entry", "Enter what R1C1 shows (3 boards to enter)")
+	b.waitText(tablet, "#board-entry", "Enter what the board in row 1, left shows (3 boards to enter)")
 	b.waitText(tablet, "#status", "live")
 	var id string
 	b.run(tablet, "table id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
@@ -70,7 +70,7 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 		chromedp.SendKeys(`#raw-json`, `{"type":"reveal-board","seat":0,"at":"R1C2","newIsland":{"id":"test-isle-b","name":"Test Isle B","slots":3,"values":[5,4],"cargo":1}}`, chromedp.ByQuery),
 		chromedp.Click(`#raw-send`, chromedp.ByQuery))
 	b.waitText(tablet, "#board", "Test Isle B")
-	b.waitText(tablet, "#board-entry", "Enter what R1C1 shows (2 boards to enter)")
+	b.waitText(tablet, "#board-entry", "Enter what the board in row 1, left shows (2 boards to enter)")
 	b.shot(tablet, "keep-typed-work.png")
 
 	var kept struct {
@@ -128,7 +128,7 @@ func TestBrowserKeepsTypedWork(t *testing.T) {
 		chromedp.SendKeys(`#board-entry .entry-cargo`, "2", chromedp.ByQuery),
 		chromedp.Click(`#act-reveal`, chromedp.ByQuery))
 	b.waitText(tablet, "#board", "Test Isle Typed")
-	b.waitText(tablet, "#board-entry", "Enter what R1C3 shows (1 board to enter)")
+	b.waitText(tablet, "#board-entry", "Enter what the board in row 1, right shows (1 board to enter)")
 	var cleared string
 	b.run(tablet, "the next board's form", chromedp.Evaluate(`document.querySelector('#board-entry .entry-name').value`, &cleared))
 	if cleared != "" {

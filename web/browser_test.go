@@ -366,14 +366,14 @@ func TestBrowserRealRules(t *testing.T) {
 		chromedp.SetValue(`.playerrow:nth-child(1) .pname`, "Ann", chromedp.ByQuery),
 		chromedp.SetValue(`.playerrow:nth-child(2) .pname`, "Ben", chromedp.ByQuery),
 		chromedp.Click(`#create`, chromedp.ByQuery), chromedp.WaitVisible(`#board-entry`, chromedp.ByQuery))
-	b.waitText(fresh, "#board-entry", "Enter what R1C1 shows (3 boards to enter)")
+	b.waitText(fresh, "#board-entry", "Enter what the board in row 1, left shows (3 boards to enter)")
 	b.run(fresh, "enter R1C1", chromedp.SetValue(`#board-entry .entry-name`, "Test Isle A", chromedp.ByQuery),
 		chromedp.SetValue(`#board-entry .entry-slots`, "4", chromedp.ByQuery),
 		chromedp.SetValue(`#board-entry .entry-values`, "6,5,4", chromedp.ByQuery),
 		chromedp.SetValue(`#board-entry .entry-cargo`, "2", chromedp.ByQuery),
 		chromedp.Click(`#act-reveal`, chromedp.ByQuery))
 	b.waitText(fresh, "#board", "Test Isle A")
-	b.waitText(fresh, "#board-entry", "Enter what R1C2 shows")
+	b.waitText(fresh, "#board-entry", "Enter what the board in row 1, middle shows")
 
 	cr := createScriptTable(t, e)
 
@@ -402,7 +402,7 @@ func TestBrowserRealRules(t *testing.T) {
 	// version, and a card picked before that would be picked on the old form.
 	b.waitText(tablet, "#log", "Ann loads 1 cargo")
 	b.run(tablet, "play captain", chromedp.Click(`#f-card [data-card="captain"]`, chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
-	b.waitText(watcher, "#log", "Ann plays captain")
+	b.waitText(watcher, "#log", "Ann plays Captain")
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann sets sails")
 	b.run(tablet, "bad move", chromedp.Click(`#act-move`, chromedp.ByQuery),

@@ -170,7 +170,7 @@ func (c *ctx) playCard(p *Player, id string) error {
 	}
 	p.Played = append(p.Played, id)
 	card := p.Card(id)
-	c.emit(engine.NewEvent("card-played", p.Seat, fmt.Sprintf("%s plays %s (level %d)", p.Name, id, card.Level), map[string]any{"card": *card}))
+	c.emit(engine.NewEvent("card-played", p.Seat, fmt.Sprintf("%s plays %s (level %d)", p.Name, cardName(card), card.Level), map[string]any{"card": *card}))
 	return nil
 }
 

@@ -354,7 +354,7 @@ func (a *RecordBattleOutcome) apply(c *ctx) error {
 			return err
 		}
 		d := &c.s.Players[pb.Defender]
-		c.emit(engine.NewEvent("card-played", pb.Defender, fmt.Sprintf("%s plays %s in defense", d.Name, id), map[string]any{"card": *d.Card(id)}))
+		c.emit(engine.NewEvent("card-played", pb.Defender, fmt.Sprintf("%s plays %s in defence", d.Name, d.nameOf(id)), map[string]any{"card": *d.Card(id)}))
 	}
 	return c.applyBattleOutcome(a.BattleOutcome)
 }

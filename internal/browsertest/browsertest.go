@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -158,7 +159,8 @@ func (b *Browser) Has(ctx context.Context, within, label string) bool {
 // Fill types value into the visible field whose label text contains label
 // (a <label> around or for the field, its aria-label or its placeholder),
 // replacing what
-// was there, with input events as typing makes.
+// was there, with input events as typing makes. For a list it picks the
+// option whose text contains value, waiting until the list offers it.
 func (b *Browser) Fill(ctx context.Context, within, label, value string) {
 	b.t.Helper()
 	find := `(() => { const root = document.querySelector(` + JS(within) + `); if (!root) return null;
@@ -169,7 +171,10 @@ func (b *Browser) Fill(ctx context.Context, within, label, value string) {
 	    // The label's own words, without the options of a select inside it.
 	    const own = lab ? [...lab.childNodes].filter((n) => !(n.nodeType === 1 && /^(INPUT|SELECT|TEXTAREA)$/.test(n.tagName))).map((n) => n.textContent).join(' ') : '';
 	    const names = [own, f.getAttribute('aria-label'), f.placeholder].filter(Boolean).map((x) => x.toLowerCase());
-	    if (names.some((x) => x.includes(want))) return f;
+	    if (!names.some((x) => x.includes(want))) continue;
+	    // A list offers the value only once it has it (options may load).
+	    if (f.tagName === 'SELECT' && ![...f.options].some((o) => o.text.toLowerCase().includes(` + JS(strings.ToLower(value)) + `) || o.value === ` + JS(value) + `)) continue;
+	    return f;
 	  }
 	  return null; })()`
 	b.Run(ctx, "fill "+label, chromedp.Poll(find+` !== null`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
@@ -187,3 +192,15 @@ func (b *Browser) Eval(ctx context.Context, what, script string, out any) {
 
 // JS quotes s as a JavaScript string literal.
 func JS(s string) string { q, _ := json.Marshal(s); return string(q) }
+
+// Check ticks (or unticks, when on is false) the visible checkbox whose
+// label contains label inside within, with a tap, as a finger would.
+func (b *Browser) Check(ctx context.Context, within, label string, on bool) {
+	b.t.Helper()
+	find := `(() => { const root = document.querySelector(` + JS(within) + `); if (!root) return null;
+	  const want = ` + JS(label) + `.toLowerCase();
+	  return [...root.querySelectorAll('input[type=checkbox]')].find((f) => { const lab = f.closest('label') || (f.id && root.querySelector('label[for="' + f.id + '"]'));
+	    return lab && lab.offsetParent && lab.innerText.toLowerCase().includes(want); }) || null; })()`
+	b.Run(ctx, "tick "+label, chromedp.Poll(find+` !== null`, nil, chromedp.WithPollingInterval(50*time.Millisecond)),
+		chromedp.Evaluate(`(() => { const f = `+find+`; if (f.checked !== `+map[bool]string{true: "true", false: "false"}[on]+`) { f.scrollIntoView({block: 'center'}); f.click(); } return true; })()`, nil))
+}

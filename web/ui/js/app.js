@@ -45,6 +45,10 @@ function App() {
   useEffect(() => {
     const on = () => { setStatus('', true); setR(parseHash()); };
     window.addEventListener('hashchange', on);
+    // The address may have changed between the first render and this
+    // listener (a link opened while the page loads): catch up once.
+    const now = parseHash();
+    if (now.path !== r.path || now.q.toString() !== r.q.toString()) on();
     return () => window.removeEventListener('hashchange', on);
   }, []);
   const [page, id] = r.parts;

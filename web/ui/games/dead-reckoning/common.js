@@ -391,3 +391,10 @@ export function useCatalog() {
 
 /** rowOf is the row (1-4) of a board position like "R2C3". */
 export const rowOf = (at) => Number((/^R(\d)/.exec(String(at)) || [])[1] || 0);
+
+/** placeWords names a board's place as players see the grid ("row 2, middle"). */
+export function placeWords(at) {
+  const m = /^R(\d+)C(\d+)$/.exec(String(at));
+  if (!m) return String(at) === 'harbor' ? 'the Harbor' : String(at);
+  return `row ${m[1]}, ${({ 1: 'left', 2: 'middle', 3: 'right' })[m[2]] || 'column ' + m[2]}`;
+}

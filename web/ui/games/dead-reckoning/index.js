@@ -18,7 +18,7 @@
 //   score.js         the "just score" calculator (DOM)
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
-import { player, pname, colourOf, slug, posKey, useCatalog, rowOf } from './common.js';
+import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords } from './common.js';
 import { Board, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
 import { BattlePanel, BattleSteps, OutcomeForm, involves, readGrid, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
@@ -159,12 +159,12 @@ export function Score() {
 function boardToEnter(view) {
   const t = view.turn || {};
   if (t.pendingExplore) {
-    return { title: `Explore ${posKey(t.pendingExplore)}: what is on the board?`, at: posKey(t.pendingExplore), type: 'explore' };
+    return { title: `Explore the board in ${placeWords(posKey(t.pendingExplore))}: what is on it?`, at: posKey(t.pendingExplore), type: 'explore' };
   }
   const unentered = (view.boards || []).filter((b) => b.explored && !b.kind && posKey(b.at) !== posKey(t.pendingExplore));
   if (!unentered.length) return null;
   const b = unentered[0];
-  return { title: `Enter what ${posKey(b.at)} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
+  return { title: `Enter what the board in ${placeWords(posKey(b.at))} shows (${unentered.length} board${unentered.length > 1 ? 's' : ''} to enter)`, at: posKey(b.at), type: 'reveal-board' };
 }
 
 /**
