@@ -52,6 +52,6 @@ export function ErrorBox({ err }) {
   if (!err) return null;
   const ruled = err.status === 422;
   return html`<div class=${'error' + (ruled ? ' rule' : '')} role="alert" data-code=${err.code}>
-    <strong>${ruled ? 'Not allowed: ' : 'Problem: '}</strong>${errorText(err)}${ruled && err.code ? html`<span class="code">${` [${err.code}]`}</span>` : null}
+    <strong>${ruled ? 'Not allowed: ' : 'Problem: '}</strong>${errorText(err)}
   </div>`;
 }
