@@ -8,8 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"gocv.io/x/gocv"
-
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
@@ -33,7 +32,7 @@ func BenchmarkReadSpeed(b *testing.B) {
 			name = "ref"
 		}
 		b.Run(name, func(b *testing.B) {
-			var frames []gocv.Mat
+			var frames []cv.Image
 			var readers []*Reader
 			for k := 0; k < 8; k++ {
 				s := synth.Random(uint64(2_000_000+k), synth.Options{})
@@ -54,18 +53,13 @@ func BenchmarkReadSpeed(b *testing.B) {
 				}
 				frames, readers = append(frames, m), append(readers, r)
 			}
-			defer func() {
-				for k := range frames {
-					frames[k].Close()
-					readers[k].Close()
-				}
-			}()
-			lab := gocv.NewMat()
-			defer lab.Close()
+			lab := cv.NewImage(frames[0].W, frames[0].H, 3)
 			conv := make([]time.Duration, 0, 64)
 			for k := 0; k < 64; k++ {
 				t0 := time.Now()
-				gocv.CvtColor(frames[k%len(frames)], &lab, gocv.ColorBGRToLab)
+				if err := cv.CvtColor(lab, frames[k%len(frames)], cv.ColorBGRToLab); err != nil {
+					b.Fatal(err)
+				}
 				conv = append(conv, time.Since(t0))
 			}
 			reads := make([]time.Duration, 0, b.N)
