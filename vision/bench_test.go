@@ -3,6 +3,7 @@
 package vision
 
 import (
+	"fmt"
 	"sort"
 	"syscall"
 	"testing"
@@ -86,5 +87,34 @@ func BenchmarkReadSpeed(b *testing.B) {
 			// on the machine (the wall-clock median grows with the load).
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/read")
 		})
+	}
+}
+
+// BenchmarkOverlay times the dashboard's picture of a read: the overlay
+// drawn on a Go image and encoded (Go's JPEG and PNG encoders since
+// vision/cv replaced gocv's imgcodecs; figures in docs/vision.md).
+func BenchmarkOverlay(b *testing.B) {
+	for _, size := range []struct{ w, h int }{{640, 480}, {1280, 960}} {
+		s := synth.Random(2_000_000, synth.Options{W: size.w, H: size.h})
+		img := synth.Render(s)
+		r, err := NewReader(s.Layout, s.Palette, s.Corners(), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := r.ReadImage(img)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, ext := range []string{".jpg", ".png"} {
+			b.Run(fmt.Sprintf("%dx%d%s", size.w, size.h, ext), func(b *testing.B) {
+				cpu0 := cpuTime()
+				for i := 0; i < b.N; i++ {
+					if _, err := r.OverlayImage(img, res, ext); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			})
+		}
 	}
 }
