@@ -114,7 +114,7 @@ function centre(poly) {
 export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }) {
   const board = useBoard(zones);
   const box = useRef(/** @type {HTMLDivElement|null} */ (null));
-  const svg = useRef(/** @type {SVGSVGElement|null} */ (null));
+  const svg = useRef(/** @type {HTMLDivElement|null} */ (null));
   const taps = useRef(/** @type {Array<[string, string]>} */ ([]));
   const [colour, setColour] = useState(colours[0] || '');
   const [, setTick] = useState(0);
@@ -142,8 +142,7 @@ export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }
   };
   const count = (z, c) => (z === 'redrop' ? (cur.redrop || {})[c] : ((cur.cubes || {})[c] || {})[z]) || 0;
   // Board text at 16 px on a tablet (13 px on a phone), whatever the board's units.
-  const unit = px ? board.width / px : 0.4;
-  const fs = (px >= 500 ? 16 : 13) * unit;
+  const fs = px && px < 500 ? 13 : 16;
   const zs = board.zones;
   const label = (c) => (names[c] ? `${c} (${names[c]})` : c);
   return html`<div class="readpick" id=${id} ref=${box}>
@@ -152,26 +151,29 @@ export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }
       ${colours.map((c) => html`<button key=${c} type="button" class="opt" data-pick-colour=${c} aria-pressed=${String(colour === c)}
         style=${`min-height:48px;border-left:12px solid ${colourOf(c)}`} onClick=${() => setColour(c)}>${label(c)}</button>`)}
     </div>
-    <svg ref=${svg} class="boardpick" viewBox=${`0 0 ${board.width} ${board.height}`} style="width:100%;max-width:720px;display:block;touch-action:manipulation"
-      role="group" aria-label="the battle board: tap a zone to add a cube there">
+    <div ref=${svg} class="boardpick" role="group" aria-label="the battle board: tap a zone to add a cube there"
+      style=${`position:relative;width:100%;max-width:720px;aspect-ratio:${board.width} / ${board.height};background:#5a4a2a;touch-action:manipulation;font-size:${fs}px`}>
       ${zs.map((z) => {
-        const [cx, cy] = centre(z.polygon || []);
+        const poly = z.polygon || [];
+        const xs = poly.map((q) => q[0]), ys = poly.map((q) => q[1]);
+        const x0 = Math.min(...xs), y0 = Math.min(...ys), w = Math.max(...xs) - x0 || 1, hh = Math.max(...ys) - y0 || 1;
+        const [cx, cy] = centre(poly);
+        const clip = poly.map((q) => `${((q[0] - x0) / w) * 100}% ${((q[1] - y0) / hh) * 100}%`).join(', ');
         const name = zoneWords(z);
         const here = colours.filter((c) => count(z.id, c) > 0);
-        const [what, where] = name.split(', ');
-        return html`<g key=${z.id} class="zonepick" data-zone=${z.id} role="button" tabindex="0" aria-label=${`add a ${colour} cube: ${name}`}
-          onClick=${() => tap(z.id)} onKeyDown=${(e) => { if (e.key === 'Enter' || e.key === ' ') tap(z.id); }} style="cursor:pointer">
-          <polygon points=${(z.polygon || []).map((p) => p.join(',')).join(' ')} style="fill:#f4ead2;stroke:#5a4a2a;stroke-width:${0.6 * unit * 2}" />
-          <text x=${cx} y=${cy - (here.length ? fs * 0.9 : 0) - (where ? fs * 0.5 : 0)} text-anchor="middle" style=${`font-size:${fs}px;fill:#1b1400`}>${what}</text>
-          ${where ? html`<text x=${cx} y=${cy - (here.length ? fs * 0.9 : 0) + fs * 0.6} text-anchor="middle" style=${`font-size:${fs}px;fill:#1b1400`}>${where}</text>` : null}
-          ${here.map((c, k) => {
-            const x = cx + (k - (here.length - 1) / 2) * fs * 2.2, y = cy + fs * (where ? 1.6 : 1.1);
-            return html`<g key=${c} data-count=${c}><circle cx=${x} cy=${y} r=${fs * 0.95} style=${`fill:${colourOf(c)};stroke:#fff;stroke-width:${fs * 0.1}`} />
-              <text x=${x} y=${y + fs * 0.35} text-anchor="middle" style=${`font-size:${fs}px;fill:#fff;font-weight:bold`}>${count(z.id, c)}</text></g>`;
-          })}
-        </g>`;
+        // The words sit at the zone's middle (its corners' mean), not its box's.
+        const mx = ((cx - x0) / w) * 100, my = ((cy - y0) / hh) * 100;
+        return html`<button key=${z.id} type="button" class="zonepick" data-zone-pick=${z.id} aria-label=${`${name}: add a ${colour} cube`}
+          onClick=${() => tap(z.id)}
+          style=${`position:absolute;left:${(x0 / board.width) * 100}%;top:${(y0 / board.height) * 100}%;width:${(w / board.width) * 100}%;height:${(hh / board.height) * 100}%;clip-path:polygon(${clip});background:#f4ead2;color:#1b1400;border:0;padding:0;margin:0;font:inherit;cursor:pointer;transform:scale(.97)`}>
+          <span style=${`position:absolute;left:${mx}%;top:${my}%;transform:translate(-50%,-50%);width:max-content;max-width:${Math.max(60, 100 - Math.abs(50 - mx) * 2)}%;text-align:center;line-height:1.15;pointer-events:none`}>
+            <span class="zname">${name.split(', ').map((part, k) => html`${k ? html`<br />` : null}${k ? part : part + (name.includes(', ') ? ',' : '')}`)}</span>
+            ${here.length ? html`<span style="display:flex;gap:.25em;justify-content:center;margin-top:.2em">${here.map((c) => html`<span key=${c} data-count=${c}
+              style=${`display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;border-radius:50%;background:${colourOf(c)};color:#fff;font-weight:bold;border:2px solid #fff`}>${count(z.id, c)}</span>`)}</span>` : null}
+          </span>
+        </button>`;
       })}
-    </svg>
+    </div>
     <div class="row" style="display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0">
       <button type="button" class="btn" data-zone-pick="redrop" style="min-height:48px" onClick=${() => tap('redrop')}>${`On a border (drop again)${colours.some((c) => count('redrop', c)) ? ': ' + colours.filter((c) => count('redrop', c)).map((c) => `${count('redrop', c)} ${c}`).join(', ') : ''}`}</button>
       <button type="button" class="btn" data-act="read-undo" style="min-height:48px" onClick=${undo} disabled=${!taps.current.length}>Take the last one back</button>
