@@ -285,6 +285,9 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 	b.WaitText(tablet, "#battle-need", "2 "+att)
 	b.WaitText(tablet, "#expects", "leave the other cubes where they lie")
 	b.Shot(tablet, "journey-dr4-battle-exploding.png")
+	// The pirate's phone asks, if typed by hand, only for those two cubes.
+	b.WaitText(pirate.phone, "#battle-steps", "Where did the 2 "+att+" cubes dropped again land? The others stay where they lie.")
+	b.Shot(pirate.phone, "journey-dr4-battle-exploding-pirate.png")
 
 	// The re-drops through the tower: the simulated camera sees only the
 	// cubes dropped again (as a board cleared of the others would show),

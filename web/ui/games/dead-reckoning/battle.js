@@ -9,7 +9,7 @@
 // Every form keeps what the player set in its own state: an update from
 // another screen renders it again with the new view and leaves it alone.
 
-import { html, render, useState, useEffect, useLayoutEffect, useRef } from '../../js/view.js';
+import { html, render, Fragment, useState, useEffect, useLayoutEffect, useRef } from '../../js/view.js';
 import { placeCamera } from '../../js/camera.js';
 import {
   colourOf, player, pname, pcol, posKey, placeName, inPlay, cardName, deckIds, abilitiesOf, optionText,
@@ -142,7 +142,7 @@ export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }
   };
   const count = (z, c) => (z === 'redrop' ? (cur.redrop || {})[c] : ((cur.cubes || {})[c] || {})[z]) || 0;
   // Board text at 16 px on a tablet (13 px on a phone), whatever the board's units.
-  const fs = px && px < 500 ? 13 : 16;
+  const fs = px && px < 440 ? 13 : 16;
   const zs = board.zones;
   const label = (c) => (names[c] ? `${c} (${names[c]})` : c);
   return html`<div class="readpick" id=${id} ref=${box}>
@@ -161,17 +161,16 @@ export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }
         const clip = poly.map((q) => `${((q[0] - x0) / w) * 100}% ${((q[1] - y0) / hh) * 100}%`).join(', ');
         const name = zoneWords(z);
         const here = colours.filter((c) => count(z.id, c) > 0);
-        // The words sit at the zone's middle (its corners' mean), not its box's.
-        const mx = ((cx - x0) / w) * 100, my = ((cy - y0) / hh) * 100;
-        return html`<button key=${z.id} type="button" class="zonepick" data-zone-pick=${z.id} aria-label=${`${name}: add a ${colour} cube`}
+        // The button is the zone's shape; its words lie above it, unclipped
+        // (a long name may reach over a border and stays readable).
+        return html`<${Fragment} key=${z.id}><button type="button" class="zonepick" data-zone-pick=${z.id} title=${name} aria-label=${`${name}: add a ${colour} cube`}
           onClick=${() => tap(z.id)}
-          style=${`position:absolute;left:${(x0 / board.width) * 100}%;top:${(y0 / board.height) * 100}%;width:${(w / board.width) * 100}%;height:${(hh / board.height) * 100}%;clip-path:polygon(${clip});background:#f4ead2;color:#1b1400;border:0;padding:0;margin:0;font:inherit;cursor:pointer;transform:scale(.97)`}>
-          <span style=${`position:absolute;left:${mx}%;top:${my}%;transform:translate(-50%,-50%);width:max-content;max-width:${Math.max(60, 100 - Math.abs(50 - mx) * 2)}%;text-align:center;line-height:1.15;pointer-events:none`}>
+          style=${`position:absolute;left:${(x0 / board.width) * 100}%;top:${(y0 / board.height) * 100}%;width:${(w / board.width) * 100}%;height:${(hh / board.height) * 100}%;clip-path:polygon(${clip});background:#f4ead2;border:0;padding:0;margin:0;cursor:pointer;transform:scale(.97)`}></button>
+          <span aria-hidden="true" style=${`position:absolute;left:${(cx / board.width) * 100}%;top:${(cy / board.height) * 100}%;transform:translate(-50%,-50%);width:max-content;max-width:${Math.max(18, (w / board.width) * 115)}%;text-align:center;line-height:1.15;pointer-events:none;z-index:1;color:#1b1400;text-shadow:0 0 3px #f4ead2,0 0 3px #f4ead2`}>
             <span class="zname">${name.split(', ').map((part, k) => html`${k ? html`<br />` : null}${k ? part : part + (name.includes(', ') ? ',' : '')}`)}</span>
             ${here.length ? html`<span style="display:flex;gap:.25em;justify-content:center;margin-top:.2em">${here.map((c) => html`<span key=${c} data-count=${c}
-              style=${`display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;border-radius:50%;background:${colourOf(c)};color:#fff;font-weight:bold;border:2px solid #fff`}>${count(z.id, c)}</span>`)}</span>` : null}
-          </span>
-        </button>`;
+              style=${`display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;border-radius:50%;background:${colourOf(c)};color:#fff;font-weight:bold;border:2px solid #fff;text-shadow:none`}>${count(z.id, c)}</span>`)}</span>` : null}
+          </span></${Fragment}>`;
       })}
     </div>
     <div class="row" style="display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0">
