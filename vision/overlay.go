@@ -49,8 +49,9 @@ func (r *Reader) DrawOverlay(frame cv.Image, res Result) (cv.Image, error) {
 		_ = cv.Polylines(f, [][]image.Point{pts}, true, white, 4)
 		_ = cv.Polylines(f, [][]image.Point{pts}, true, col, 2)
 		at := pts[3].Add(image.Pt(0, int(16*scale)+4))
-		_ = cv.PutText(f, c.Zone, at, cv.FontHersheySimplex, scale, white, 3)
-		_ = cv.PutText(f, c.Zone, at, cv.FontHersheySimplex, scale, col, 1)
+		words := zoneWords(r.layout, c.Zone)
+		_ = cv.PutText(f, words, at, cv.FontHersheySimplex, scale, white, 3)
+		_ = cv.PutText(f, words, at, cv.FontHersheySimplex, scale, col, 1)
 	}
 	red := color.RGBA{230, 20, 20, 255}
 	for _, d := range res.Redrop {
