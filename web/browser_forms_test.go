@@ -237,7 +237,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	// The picker names the advancement and its slot (the view describes it).
 	b.fwait(tab, "#f-sleeves", "Test Advancement 1 (")
 	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
-	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
+	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into Captain")
 	b.fwait(tab, "#turn", "Ben to play")
 }
 

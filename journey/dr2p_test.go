@@ -1,0 +1,398 @@
+package journey
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	bt "github.com/quartermaster-table/quartermaster/internal/browsertest"
+)
+
+// dr2pCatalog writes the made-up catalog of the two-player journey (test
+// data, not the printed game's values), as an owner would share it: nine
+// islands, a Row 1 "Test Treasure" whose two abilities fill the Treasure
+// chest and the Dock tile (so Capitalist and Master Merchant come in one
+// turn once the card is played again), plain Row 1 cards, and a Merchant
+// ship for each row that lies on the boards explored. The achievements'
+// values are made up too.
+func dr2pCatalog(t *testing.T) string {
+	t.Helper()
+	var islands, cards []string
+	for i := 1; i <= 9; i++ {
+		islands = append(islands, fmt.Sprintf(`{"id":"test-isle-%d","name":"Test Isle %d","slots":4,"values":[6,5,4],"cargo":2,"coins":1}`, i, i))
+	}
+	cards = append(cards, `{"id":"test-treasure","name":"Test Treasure","row":1,"slot":"top","cost":0,"abilities":[`+
+		`{"options":[{"effects":[{"kind":"gain-coins","n":15,"to":"dock"}]}]},`+
+		`{"options":[{"effects":[{"kind":"gain-cargo","n":12,"to":"dock"}]}]}]}`)
+	for i := 2; i <= 3; i++ {
+		cards = append(cards, fmt.Sprintf(`{"id":"test-card-%d","name":"Test Card %d","row":1,"slot":"middle","cost":1,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]}`, i, i))
+	}
+	for row := 1; row <= 4; row++ {
+		for k := 1; k <= 3; k++ {
+			cards = append(cards, fmt.Sprintf(`{"id":"test-merchant-%d%d","name":"Test Merchant %d%d","row":%d,"slot":"bottom","cost":3,"encounter":true,"abilities":[{"options":[{"effects":[{"kind":"gain-cargo","n":1,"to":"dock"}]}]}]}`, row, k, row, k, row))
+		}
+	}
+	values := `{"legendary":7,"expert-sailors":7,"terror-of-the-sea":5,"builder":6,"capitalist":4,"settler":6,"elite-vessel":5,"explorer":3,"master-merchant":4}`
+	p := filepath.Join(t.TempDir(), "catalog-dead-reckoning-2p.json")
+	body := `{"achievementValues":` + values + `,"islands":[` + strings.Join(islands, ",") + `],"advancements":[` + strings.Join(cards, ",") + `]}`
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// table2p is the two-player journey's table: the server, the devices and
+// what the test has learnt (the host's token, the PINs).
+type table2p struct {
+	t      *testing.T
+	s      *server
+	b      *bt.Browser
+	tablet context.Context
+	id     string
+	token  string
+	ann    player
+	ben    player
+	pins   map[string]string
+	// shots counts the screenshots taken, to keep their number small.
+	shots int
+}
+
+// screens are the three screens with the name used in failures.
+func (g *table2p) screens() []struct {
+	name string
+	ctx  context.Context
+} {
+	return []struct {
+		name string
+		ctx  context.Context
+	}{{"the tablet", g.tablet}, {"Ann's phone", g.ann.phone}, {"Ben's phone", g.ben.phone}}
+}
+
+// noSecrets checks that nothing private shows where it must not: a PIN
+// on any screen once hidden, a player's hand form on the other's phone or
+// on the shared tablet, and at most one camera connection per page.
+func (g *table2p) noSecrets(when string) {
+	g.t.Helper()
+	for _, sc := range g.screens() {
+		body := g.b.Text(sc.ctx, "body")
+		for who, pin := range g.pins {
+			if strings.Contains(body, pin) {
+				g.t.Errorf("%s: %s shows %s's PIN %s", when, sc.name, who, pin)
+			}
+		}
+		var n int
+		g.b.Eval(sc.ctx, "camera connections", `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/camera.mjpg') && !e.responseEnd).length + document.querySelectorAll('img[src*="/api/camera.mjpg"]').length`, &n)
+		if n > 1 {
+			g.t.Errorf("%s: %s keeps %d camera connections", when, sc.name, n)
+		}
+	}
+	// The hand is the phone's own: the other phone and the tablet show no
+	// "play a card from your hand" for someone else.
+	var benHand string
+	g.b.Eval(g.ben.phone, "Ben's hand form", `(() => { const e = document.querySelector('#f-card'); return e ? e.innerText : ''; })()`, &benHand)
+	if strings.Contains(benHand, "Ann") {
+		g.t.Errorf("%s: Ben's phone shows Ann's hand: %q", when, benHand)
+	}
+}
+
+// shot takes one screenshot of a screen.
+func (g *table2p) shot(ctx context.Context, name string) {
+	g.t.Helper()
+	g.shots++
+	g.b.Shot(ctx, "journey-dr2-"+name+".png")
+}
+
+// waitTurn waits until every screen says whose turn it is.
+func (g *table2p) waitTurn(p player) {
+	g.t.Helper()
+	g.b.WaitText(g.tablet, ".topbar .title", p.name)
+	other := g.ben
+	if p.name == "Ben" {
+		other = g.ann
+	}
+	g.b.WaitText(other.phone, "#off-turn", "It is "+p.name+"’s turn")
+	if g.b.Has(other.phone, "body", "End turn") {
+		g.t.Errorf("%s's phone offers End turn during %s's turn", other.name, p.name)
+	}
+}
+
+// play plays one card from the player's hand on their phone, as they lay
+// the real card on the table.
+func (g *table2p) play(p player, card string) {
+	g.t.Helper()
+	line := p.name + " plays " + card + " "
+	count := `(document.querySelector('#log').innerText.split(` + bt.JS(line) + `).length - 1)`
+	var before int
+	g.b.Eval(p.phone, "the log", count, &before)
+	g.b.Tap(p.phone, "#f-card", card)
+	g.b.Tap(p.phone, "#f-card", "Play it")
+	g.b.Run(p.phone, "wait for "+line, chromedp.Poll(count+` > `+fmt.Sprint(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
+// move sails the player's ship onto the board at pos (one step).
+func (g *table2p) move(p player, pos, where string) {
+	g.t.Helper()
+	g.b.Tap(p.phone, "body", "Move")
+	g.b.Run(p.phone, "tap "+where, chromedp.Click(`[data-pos="`+pos+`"]`, chromedp.ByQuery))
+	g.b.Tap(p.phone, "body", "Sail")
+	g.b.WaitText(p.phone, "#log", p.name+" sails to "+where)
+}
+
+// explore enters what the face-down board the ship stopped on shows, on the
+// player's phone: an island and the card put on it, picked by name.
+func (g *table2p) explore(p player, island, card string) {
+	g.t.Helper()
+	g.b.WaitText(p.phone, "#board-entry legend", "Explore the board")
+	// A person reads the form before picking: the updates of the move
+	// are still arriving for a moment, and the form is drawn anew with
+	// them (the same wait as TestJourneyDeadReckoning4p's board entry).
+	time.Sleep(time.Second)
+	g.b.Fill(p.phone, "#board-entry", "Island", island)
+	g.b.Fill(p.phone, "#board-entry", "Card put on it", card)
+	time.Sleep(300 * time.Millisecond)
+	g.b.Tap(p.phone, "#board-entry", "Enter the board")
+	g.b.WaitText(p.phone, "#log", p.name+" explores")
+	g.b.WaitText(g.tablet, "#log", island)
+}
+
+// endTurn ends the player's turn on their phone, sleeving what they gained
+// into a card played (sleeve: the card's printed name, "" for none).
+func (g *table2p) endTurn(p player, sleeve string) {
+	g.t.Helper()
+	if sleeve != "" {
+		g.b.Tap(p.phone, "#f-sleeves", sleeve)
+	}
+	g.b.Tap(p.phone, "body", "End turn")
+}
+
+// attackMerchant attacks the Merchant ship lying where the player's ship
+// is, entering its back (made-up: no black cubes), and fights the battle
+// through the simulated tower and camera.
+func (g *table2p) attackMerchant(p player, merchant string) {
+	g.t.Helper()
+	g.b.Tap(p.phone, "body", "Merchant ship")
+	g.b.Tap(p.phone, "#f-buy", "Attack")
+	g.b.Fill(p.phone, "#f-buy", "Name", merchant)
+	g.b.Tap(p.phone, "#f-buy", "Attack the Merchant ship")
+	g.b.WaitText(g.tablet, "#battle", p.name)
+	g.battle(p, nil)
+}
+
+// battle drives the current battle to its end on the screens players use:
+// the attacker's cannons and the defence, the drop through the simulated
+// tower, the camera's read confirmed, passes, plunder. correct, if not nil,
+// is called once when the camera's read is proposed, instead of a plain
+// confirmation.
+func (g *table2p) battle(att player, correct func()) {
+	g.t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	dropped := map[string]bool{}
+	for time.Now().Before(deadline) {
+		var state string
+		g.b.Eval(g.tablet, "the battle's step", `(() => {
+			const b = document.querySelector('#battle'); if (!b || !b.offsetParent) return 'over';
+			const has = (id) => { const e = document.querySelector(id); return !!e && !!e.offsetParent && !e.disabled; };
+			if (has('#bs-cannons')) return 'cannons';
+			if (has('#bs-defend-go')) return 'defend';
+			const rp = document.querySelector('.readprompt'); if (rp && rp.offsetParent && rp.innerText.includes('Confirm the read')) return 'read';
+			if (has('#bs-pass')) return 'pass';
+			const pl = [...document.querySelectorAll('[id^="bs-plunder-"]')].find((e) => e.offsetParent); if (pl) return 'plunder:' + pl.id;
+			const ex = document.querySelector('#expects'); if (ex && ex.innerText.includes('drop')) return 'drop:' + ex.innerText;
+			return 'wait';
+		})()`, &state)
+		switch {
+		case state == "over":
+			return
+		case state == "cannons":
+			g.b.Tap(g.tablet, "#battle", "Take the cubes")
+		case state == "defend":
+			g.b.Tap(g.tablet, "#battle", "Defend")
+		case state == "read":
+			if correct != nil {
+				correct()
+				correct = nil
+			} else {
+				g.b.Tap(g.tablet, ".readprompt", "Confirm the read")
+			}
+			g.b.WaitText(g.tablet, "#log", "read")
+		case state == "pass":
+			g.b.Tap(g.tablet, "#battle", "Pass")
+		case strings.HasPrefix(state, "plunder:"):
+			g.b.Run(g.tablet, "place the plunder", chromedp.Click("#"+strings.TrimPrefix(state, "plunder:"), chromedp.ByQuery))
+		case strings.HasPrefix(state, "drop:"):
+			if !dropped[state] {
+				dropped[state] = true
+				g.drop(state)
+			}
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+	g.t.Fatalf("the battle did not end in 90 s; the tablet shows:\n%s", g.b.Text(g.tablet, "#battle"))
+}
+
+// drop drops into the simulated tower as many cubes as the table asks for.
+func (g *table2p) drop(what string) {
+	g.t.Helper()
+	n := 0
+	for _, w := range strings.Fields(what) {
+		var k int
+		if _, err := fmt.Sscanf(w, "%d", &k); err == nil {
+			n += k
+		}
+	}
+	if n == 0 {
+		n = 1
+	}
+	simDevice(g.t, g.s, g.token, "/api/sim?table="+g.id, fmt.Sprintf(`{"key":"drop-sensor","command":"drop %d"}`, n))
+}
+
+// TestJourneyDeadReckoning2p: two players sit down with `make run` and play
+// a whole game to the final score. The owner imports their catalog (made-up
+// test values) on its page; the host starts the game on the tablet; Ann and
+// Ben open their phones with the PIN the tablet shows each alone. Ann buys
+// the Test Treasure beside the Harbor and sleeves it into her Captain,
+// explores a face-down board a turn (Explorer: 5 in a two-player game,
+// p. 22) and attacks the Merchant ship lying on it the next turn (four
+// battles through the simulated tower and camera: Legendary), and, once
+// her Captain comes back after the deck is reshuffled, fills her chest to
+// 30 coins (Capitalist) and returns 12 cargo (Master Merchant). Four
+// achievements end the game at the end of her turn; Ben takes his final
+// turn and the tablet shows the score.
+func TestJourneyDeadReckoning2p(t *testing.T) {
+	s := startServer(t)
+	b := bt.New(t)
+	b.Timeout = 20 * time.Second // the simulated camera reads a drop in a few seconds
+	g := &table2p{t: t, s: s, b: b, tablet: b.Device(bt.TabletW, bt.TabletH), pins: map[string]string{}}
+	g.ann = player{name: "Ann", colour: "Purple", phone: b.Device(bt.PhoneW, bt.PhoneH)}
+	g.ben = player{name: "Ben", colour: "Green", phone: b.Device(bt.PhoneW, bt.PhoneH)}
+
+	// The owner imports the catalog of their copy once, on its page.
+	b.Run(g.tablet, "open the catalog page", chromedp.Navigate(s.URL+"/#/catalog/dead-reckoning"))
+	b.Run(g.tablet, "import the catalog file", chromedp.WaitReady(`#catalog-file`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`#catalog-file`, []string{dr2pCatalog(t)}, chromedp.ByQuery))
+	b.WaitText(g.tablet, "body", "Test Treasure")
+
+	g.id = newGame(t, b, g.tablet, s.URL, "Dead Reckoning", []player{g.ann, g.ben})
+	b.WaitText(g.tablet, ".hosttools", "Tower & camera: here")
+	b.Eval(g.tablet, "the host's token", `JSON.parse(localStorage.getItem('qm.host.' + `+bt.JS(g.id)+`)).token`, &g.token)
+	for _, p := range []player{g.ann, g.ben} {
+		b.Tap(g.tablet, "body", "Phones & PINs")
+		b.Tap(g.tablet, ".pinwho", p.name)
+		g.pins[p.name] = readPIN(t, b, g.tablet)
+		b.Tap(g.tablet, "body", "Hide "+p.name)
+		b.Tap(g.tablet, "body", "Close")
+		b.Run(p.phone, p.name+" opens the table's address", chromedp.Navigate(s.URL+"/#/p/"+g.id))
+		b.Fill(p.phone, "body", "PIN", g.pins[p.name])
+		b.Tap(p.phone, "body", "Open")
+		b.WaitText(p.phone, "body", p.name)
+	}
+
+	// The three boards beside the Harbor: the host enters what each shows.
+	for i, card := range []string{"Test Treasure", "Test Card 2", "Test Card 3"} {
+		b.WaitText(g.tablet, "#board-entry legend", "Enter what the board in row 1, "+[]string{"left", "middle", "right"}[i])
+		b.Fill(g.tablet, "#board-entry", "Island", fmt.Sprintf("Test Isle %d", i+1))
+		b.Fill(g.tablet, "#board-entry", "Card put on it", card)
+		// A person looks at what they picked before tapping.
+		time.Sleep(300 * time.Millisecond)
+		b.Tap(g.tablet, "#board-entry", "Enter the board")
+		b.WaitText(g.tablet, "#log", fmt.Sprintf("Test Isle %d", i+1))
+	}
+	g.shot(g.tablet, "table")
+	g.noSecrets("at the start")
+
+	// Whoever starts, Ben's turns are short: he ends them on his phone.
+	first := toPlay(t, b, g.tablet)
+	benTurn := func() {
+		t.Helper()
+		g.waitTurn(g.ben)
+		b.Tap(g.ben.phone, "body", "End turn")
+	}
+	if first == "Ben" {
+		benTurn()
+	}
+
+	// Turn 1: Ann lays four cards, sails to Test Isle 1, takes the Test
+	// Treasure (it costs nothing) and explores the board beyond.
+	g.waitTurn(g.ann)
+	for _, c := range []string{"Captain", "Crew", "Crew", "Crew"} {
+		g.play(g.ann, c)
+	}
+	b.Tap(g.ann.phone, "body", "Set sails")
+	b.WaitText(g.ann.phone, "#log", "Ann sets sails")
+	g.move(g.ann, "R1C1", "Test Isle 1")
+	b.Tap(g.ann.phone, "body", "Buy")
+	b.Tap(g.ann.phone, "#f-buy", "Buy Test Treasure")
+	b.WaitText(g.ann.phone, "#log", "Ann buys Test Treasure")
+	g.move(g.ann, "R2C1", "the face-down board in row 2, left")
+	g.explore(g.ann, "Test Isle 4", "Test Merchant 21")
+	g.shot(g.ann.phone, "ann-turn1")
+	g.endTurn(g.ann, "Captain")
+	b.WaitText(g.tablet, "#log", "Ann sleeves Test Treasure into Captain")
+	g.noSecrets("after Ann's first turn")
+	benTurn()
+
+	// Turns 2 to 4: a battle against the Merchant ship where she lies, then
+	// the next board explored; four other cards played each turn, so that
+	// the deck runs out and is reshuffled.
+	hands := [][]string{{"First Mate", "Bosun", "Gunner", "Gunner"}, {"Deck Hand", "Deck Hand", "Buccaneer", "Purser"}}
+	steps := []struct{ pos, where, island, card string }{
+		{"R3C1", "the face-down board in row 3, left", "Test Isle 5", "Test Merchant 31"},
+		{"R4C1", "the face-down board in row 4, left", "Test Isle 6", "Test Merchant 41"},
+		{"R4C2", "the face-down board in row 4, middle", "Test Isle 7", "Test Merchant 42"},
+		{"R3C2", "the face-down board in row 3, middle", "Test Isle 8", "Test Merchant 32"},
+	}
+	merchants := []string{"Test Merchant 21", "Test Merchant 31", "Test Merchant 41", "Test Merchant 42"}
+	for turn := 0; turn < 4; turn++ {
+		g.waitTurn(g.ann)
+		if turn < len(hands) {
+			for _, c := range hands[turn] {
+				g.play(g.ann, c)
+			}
+		}
+		g.attackMerchant(g.ann, merchants[turn])
+		b.WaitText(g.tablet, "#log", "Ann wins")
+		if turn == 0 {
+			g.shot(g.tablet, "after-battle")
+		}
+		b.Tap(g.ann.phone, "body", "Set sails")
+		g.move(g.ann, steps[turn].pos, steps[turn].where)
+		g.explore(g.ann, steps[turn].island, steps[turn].card)
+		if turn == 2 {
+			// The Captain is back in her hand: the Test Treasure fills the
+			// chest to 30 coins and the Dock tile with 12 cargo, which
+			// she returns at once.
+			g.play(g.ann, "Captain")
+			b.Tap(g.ann.phone, "body", "Use an ability")
+			b.Tap(g.ann.phone, "#f-ability", "15 coins")
+			b.Tap(g.ann.phone, "#f-ability", "Use it")
+			b.WaitText(g.tablet, "#log", "Ann announces Capitalist")
+			b.Tap(g.ann.phone, "body", "Use an ability")
+			b.Tap(g.ann.phone, "#f-ability", "12 cargo")
+			b.Tap(g.ann.phone, "#f-ability", "Use it")
+			b.Tap(g.ann.phone, "body", "Master Merchant")
+			b.Tap(g.ann.phone, "#f-master", "Return 12 cargo")
+			b.WaitText(g.tablet, "#log", "Ann completes Master Merchant")
+			g.shot(g.ann.phone, "ann-achievements")
+		}
+		g.endTurn(g.ann, "")
+		if turn < 3 {
+			g.noSecrets(fmt.Sprintf("after Ann's turn %d", turn+2))
+			benTurn()
+		}
+	}
+	b.WaitText(g.tablet, "#log", "Ann completes Legendary")
+	b.WaitText(g.tablet, "#log", "Ann completes Explorer")
+	b.WaitText(g.tablet, "#log", "every other player takes one final turn")
+
+	// Ben's final turn, then the score.
+	benTurn()
+	b.WaitText(g.tablet, "#log", "the game is over")
+	g.shot(g.tablet, "end")
+	g.noSecrets("at the end")
+}
