@@ -76,7 +76,8 @@ func (g *table2p) screens() []struct {
 
 // noSecrets checks that nothing private shows where it must not: a PIN
 // on any screen once hidden, a player's hand form on the other's phone or
-// on the shared tablet, and at most one camera connection per page.
+// on the shared tablet, and at most one camera connection per page (an
+// element showing the camera's stream holds one open).
 func (g *table2p) noSecrets(when string) {
 	g.t.Helper()
 	for _, sc := range g.screens() {
@@ -87,7 +88,7 @@ func (g *table2p) noSecrets(when string) {
 			}
 		}
 		var n int
-		g.b.Eval(sc.ctx, "camera connections", `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/camera.mjpg') && !e.responseEnd).length + document.querySelectorAll('img[src*="/api/camera.mjpg"]').length`, &n)
+		g.b.Eval(sc.ctx, "camera connections", `[...document.querySelectorAll('[src]')].filter((e) => String(e.src).includes('/api/camera.mjpg')).length`, &n)
 		if n > 1 {
 			g.t.Errorf("%s: %s keeps %d camera connections", when, sc.name, n)
 		}
@@ -191,47 +192,61 @@ func (g *table2p) attackMerchant(p player, merchant string) {
 // confirmation.
 func (g *table2p) battle(att player, correct func()) {
 	g.t.Helper()
+	wins := `(document.querySelector('#log').innerText.match(/^battle at .*: .* wins$/gm) || []).length`
+	var before int
+	g.b.Eval(g.tablet, "the battles won so far", wins, &before)
+	step := `(() => {
+		const has = (id) => { const e = document.querySelector(id); return !!e && !!e.offsetParent && !e.disabled; };
+		if (has('#bs-cannons')) return 'cannons';
+		if (has('#bs-defend-go')) return 'defend';
+		const rp = document.querySelector('.readprompt'); if (rp && rp.offsetParent && rp.innerText.includes('Confirm the read')) return 'read';
+		if (has('#bs-pass')) return 'pass';
+		const pl = [...document.querySelectorAll('[id^="bs-plunder-"]')].find((e) => e.offsetParent); if (pl) return 'plunder:' + pl.id;
+		const ex = document.querySelector('#expects'); if (ex && ex.innerText.includes('drop')) return 'drop:' + ex.innerText;
+		return 'wait';
+	})()`
 	deadline := time.Now().Add(90 * time.Second)
 	dropped := map[string]bool{}
 	for time.Now().Before(deadline) {
-		var state string
-		g.b.Eval(g.tablet, "the battle's step", `(() => {
-			const b = document.querySelector('#battle'); if (!b || !b.offsetParent) return 'over';
-			const has = (id) => { const e = document.querySelector(id); return !!e && !!e.offsetParent && !e.disabled; };
-			if (has('#bs-cannons')) return 'cannons';
-			if (has('#bs-defend-go')) return 'defend';
-			const rp = document.querySelector('.readprompt'); if (rp && rp.offsetParent && rp.innerText.includes('Confirm the read')) return 'read';
-			if (has('#bs-pass')) return 'pass';
-			const pl = [...document.querySelectorAll('[id^="bs-plunder-"]')].find((e) => e.offsetParent); if (pl) return 'plunder:' + pl.id;
-			const ex = document.querySelector('#expects'); if (ex && ex.innerText.includes('drop')) return 'drop:' + ex.innerText;
-			return 'wait';
-		})()`, &state)
-		switch {
-		case state == "over":
+		var n int
+		g.b.Eval(g.tablet, "the battles won", wins, &n)
+		if n > before {
 			return
+		}
+		// The tablet acts for anyone; a step it does not show is on the
+		// attacker's phone.
+		on := g.tablet
+		var state string
+		g.b.Eval(g.tablet, "the battle's step", step, &state)
+		if state == "wait" {
+			g.b.Eval(att.phone, "the battle's step on "+att.name+"'s phone", step, &state)
+			if state != "wait" && !strings.HasPrefix(state, "drop:") {
+				on = att.phone
+			}
+		}
+		switch {
 		case state == "cannons":
-			g.b.Tap(g.tablet, "#battle", "Take the cubes")
+			g.b.Tap(on, "body", "Take the cubes")
 		case state == "defend":
-			g.b.Tap(g.tablet, "#battle", "Defend")
+			g.b.Tap(on, "body", "Defend")
 		case state == "read":
 			if correct != nil {
 				correct()
 				correct = nil
 			} else {
-				g.b.Tap(g.tablet, ".readprompt", "Confirm the read")
+				g.b.Tap(on, ".readprompt", "Confirm the read")
 			}
-			g.b.WaitText(g.tablet, "#log", "read")
 		case state == "pass":
-			g.b.Tap(g.tablet, "#battle", "Pass")
+			g.b.Tap(on, "body", "Pass")
 		case strings.HasPrefix(state, "plunder:"):
-			g.b.Run(g.tablet, "place the plunder", chromedp.Click("#"+strings.TrimPrefix(state, "plunder:"), chromedp.ByQuery))
+			g.b.Run(on, "place the plunder", chromedp.Click("#"+strings.TrimPrefix(state, "plunder:"), chromedp.ByQuery))
 		case strings.HasPrefix(state, "drop:"):
 			if !dropped[state] {
 				dropped[state] = true
 				g.drop(state)
 			}
 		}
-		time.Sleep(150 * time.Millisecond)
+		time.Sleep(200 * time.Millisecond)
 	}
 	g.t.Fatalf("the battle did not end in 90 s; the tablet shows:\n%s", g.b.Text(g.tablet, "#battle"))
 }
@@ -296,6 +311,9 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	// The three boards beside the Harbor: the host enters what each shows.
 	for i, card := range []string{"Test Treasure", "Test Card 2", "Test Card 3"} {
 		b.WaitText(g.tablet, "#board-entry legend", "Enter what the board in row 1, "+[]string{"left", "middle", "right"}[i])
+		// A person reads the form before picking (the updates of the board
+		// just entered are still arriving for a moment, and redraw it).
+		time.Sleep(time.Second)
 		b.Fill(g.tablet, "#board-entry", "Island", fmt.Sprintf("Test Isle %d", i+1))
 		b.Fill(g.tablet, "#board-entry", "Card put on it", card)
 		// A person looks at what they picked before tapping.
@@ -393,6 +411,35 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	// Ben's final turn, then the score.
 	benTurn()
 	b.WaitText(g.tablet, "#log", "the game is over")
+
+	// The end: the winner, the breakdown and the chart on every screen,
+	// and the BG Stats export on the tablet.
+	for _, sc := range g.screens() {
+		b.WaitText(sc.ctx, "#end", "The game is over")
+		b.WaitText(sc.ctx, "#end .winner", " wins")
+		b.WaitText(sc.ctx, "#breakdown", "Total")
+		var bars int
+		b.Eval(sc.ctx, "the chart", `document.querySelectorAll('#score-chart rect').length`, &bars)
+		if bars == 0 {
+			t.Errorf("%s: the score chart draws nothing", sc.name)
+		}
+	}
+	winner := b.Text(g.tablet, "#end .winner")
+	if !strings.HasPrefix(winner, "Ann wins") {
+		t.Errorf("the end names %q; Ann, with four achievements, should win", winner)
+	}
+	breakdown := b.Text(g.tablet, "#breakdown")
+	for _, want := range []string{"Ann", "Ben", "Achievements"} {
+		if !strings.Contains(breakdown, want) {
+			t.Errorf("the breakdown does not show %q:\n%s", want, breakdown)
+		}
+	}
+	var href string
+	b.Eval(g.tablet, "the BG Stats link", `(() => { const a = [...document.querySelectorAll('#end a')].find((a) => a.innerText.includes('BG Stats')); return a && a.offsetParent ? a.getAttribute('href') : ''; })()`, &href)
+	if !strings.Contains(href, "kind=bgstats") {
+		t.Errorf("the end screen offers no BG Stats export (link %q)", href)
+	}
 	g.shot(g.tablet, "end")
+	g.shot(g.ann.phone, "end-ann")
 	g.noSecrets("at the end")
 }
