@@ -92,6 +92,14 @@ func (g *table2p) noSecrets(when string) {
 		if n > 1 {
 			g.t.Errorf("%s: %s keeps %d camera connections", when, sc.name, n)
 		}
+		// Nothing overflows sideways: the page is no wider than the screen.
+		var wide string
+		g.b.Eval(sc.ctx, "overflow", `(() => { const w = document.documentElement.clientWidth; if (document.documentElement.scrollWidth <= w + 1) return '';
+			const e = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1 && e.offsetParent).pop();
+			return document.documentElement.scrollWidth + ' px wide: ' + (e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className + ' ' + (e.innerText || '').slice(0, 60) : ''); })()`, &wide)
+		if wide != "" {
+			g.t.Errorf("%s: %s overflows sideways: %s", when, sc.name, wide)
+		}
 	}
 	// The hand is the phone's own: the other phone and the tablet show no
 	// "play a card from your hand" for someone else.
@@ -175,14 +183,37 @@ func (g *table2p) endTurn(p player, sleeve string) {
 // attackMerchant attacks the Merchant ship lying where the player's ship
 // is, entering its back (made-up: no black cubes), and fights the battle
 // through the simulated tower and camera.
-func (g *table2p) attackMerchant(p player, merchant string) {
+func (g *table2p) attackMerchant(p player, merchant string, correct func()) {
 	g.t.Helper()
 	g.b.Tap(p.phone, "body", "Merchant ship")
 	g.b.Tap(p.phone, "#f-buy", "Attack")
 	g.b.Fill(p.phone, "#f-buy", "Name", merchant)
 	g.b.Tap(p.phone, "#f-buy", "Attack the Merchant ship")
 	g.b.WaitText(g.tablet, "#battle", p.name)
-	g.battle(p, nil)
+	g.b.WaitText(p.phone, "#battle", merchant)
+	g.battle(p, correct)
+}
+
+// cubeInExplodingZone corrects the camera's read by hand on the tablet:
+// Ann's one cube lies in the exploding zone (the board's picture: clear
+// it, pick purple, tap the zone), and says what the camera got wrong.
+func (g *table2p) cubeInExplodingZone() {
+	g.t.Helper()
+	b := g.b
+	b.Tap(g.tablet, ".readprompt", "Correct by hand")
+	b.Tap(g.tablet, ".readprompt", "Clear the board")
+	b.Tap(g.tablet, ".readprompt", "purple")
+	b.Run(g.tablet, "tap the exploding zone", chromedp.Click(`.readprompt g.zonepick[aria-label$="exploding shot" i]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`.readprompt g.zonepick[aria-label$="exploding shot" i] [data-count="purple"]`, chromedp.ByQuery))
+	b.Fill(g.tablet, ".readprompt", "What did the camera get wrong?", "Ann's cube lies in the exploding zone")
+	g.shot(g.tablet, "correction")
+	b.Tap(g.tablet, ".readprompt", "Apply the correction")
+	b.WaitText(g.tablet, "#log", "Corrected: Ann's cube lies in the exploding zone")
+	// The exploding shot: the cube and one more are dropped again, and
+	// every screen says so.
+	b.WaitText(g.tablet, "#expects", "exploding")
+	b.WaitText(g.ann.phone, "#battle", "Exploding shot")
+	g.shot(g.ann.phone, "exploding-shot")
 }
 
 // battle drives the current battle to its end on the screens players use:
@@ -373,7 +404,11 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 				g.play(g.ann, c)
 			}
 		}
-		g.attackMerchant(g.ann, merchants[turn])
+		var correct func()
+		if turn == 1 {
+			correct = g.cubeInExplodingZone
+		}
+		g.attackMerchant(g.ann, merchants[turn], correct)
 		b.WaitText(g.tablet, "#log", "Ann wins")
 		if turn == 0 {
 			g.shot(g.tablet, "after-battle")
