@@ -95,7 +95,8 @@ func (g *table2p) noSecrets(when string) {
 		// Nothing overflows sideways: the page is no wider than the screen.
 		var wide string
 		g.b.Eval(sc.ctx, "overflow", `(() => { const w = document.documentElement.clientWidth; if (document.documentElement.scrollWidth <= w + 1) return '';
-			const e = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1 && e.offsetParent).pop();
+			const over = (e) => e && e.getBoundingClientRect && e.getBoundingClientRect().right > w + 1;
+			const e = [...document.querySelectorAll('body *')].find((e) => over(e) && e.offsetParent && !over(e.parentElement));
 			return document.documentElement.scrollWidth + ' px wide: ' + (e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className + ' ' + (e.innerText || '').slice(0, 60) : ''); })()`, &wide)
 		if wide != "" {
 			g.t.Errorf("%s: %s overflows sideways: %s", when, sc.name, wide)
@@ -279,7 +280,8 @@ func (g *table2p) battle(att player, correct func()) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	g.t.Fatalf("the battle did not end in 90 s; the tablet shows:\n%s", g.b.Text(g.tablet, "#battle"))
+	g.t.Fatalf("the battle did not end in 90 s; the tablet shows:\n%s\n\nit expects: %s\nthe read: %s\nthe log: %s", g.b.Text(g.tablet, "#battle"),
+		g.b.Text(g.tablet, "#expects"), g.b.Text(g.tablet, ".readprompt"), g.b.Text(g.tablet, "#log"))
 }
 
 // drop drops into the simulated tower as many cubes as the table asks for.
