@@ -207,12 +207,12 @@ func (g *table2p) cubeInExplodingZone() {
 	// A zone is a shape of the board's picture (SVG, which chromedp's
 	// Click does not see as visible): tapped as a finger does, at its
 	// middle.
-	zone := `.readprompt g.zonepick[aria-label$="exploding shot" i]`
+	zone := `[...document.querySelectorAll('.readprompt svg [data-zone]')].find((e) => /exploding/i.test(e.textContent))`
 	var at struct{ X, Y float64 }
-	b.Eval(g.tablet, "where the exploding zone is", `(() => { const e = document.querySelector(`+bt.JS(zone)+`); e.scrollIntoView({block: 'center'});
+	b.Eval(g.tablet, "where the exploding zone is", `(() => { const e = `+zone+`; e.scrollIntoView({block: 'center'});
 		const r = e.getBoundingClientRect(); return { X: r.left + r.width / 2, Y: r.top + r.height / 2 }; })()`, &at)
 	b.Run(g.tablet, "tap the exploding zone", chromedp.MouseClickXY(at.X, at.Y),
-		chromedp.Poll(`!!document.querySelector(`+bt.JS(zone+` [data-count="purple"]`)+`)`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.Poll(`!!(`+zone+`).querySelector('[data-count="purple"]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.Fill(g.tablet, ".readprompt", "What did the camera get wrong?", "Ann's cube lies in the exploding zone")
 	g.shot(g.tablet, "correction")
 	b.Tap(g.tablet, ".readprompt", "Apply the correction")
