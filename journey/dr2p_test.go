@@ -209,6 +209,12 @@ func (g *table2p) cubeInExplodingZone() {
 	// middle.
 	zone := `[...document.querySelectorAll('.readprompt svg [data-zone]')].find((e) => /exploding/i.test(e.textContent))`
 	var at struct{ X, Y float64 }
+	var html string
+	b.Eval(g.tablet, "debug", `(() => { const e = `+zone+`; return e ? '' : [...document.querySelectorAll('.readprompt')].map((x) => x.innerHTML).join('\n-----\n').slice(0, 6000); })()`, &html)
+	if html != "" {
+		t := g.t
+		t.Fatalf("no exploding zone: %s", html)
+	}
 	b.Eval(g.tablet, "where the exploding zone is", `(() => { const e = `+zone+`; e.scrollIntoView({block: 'center'});
 		const r = e.getBoundingClientRect(); return { X: r.left + r.width / 2, Y: r.top + r.height / 2 }; })()`, &at)
 	b.Run(g.tablet, "tap the exploding zone", chromedp.MouseClickXY(at.X, at.Y),
