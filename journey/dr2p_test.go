@@ -203,22 +203,9 @@ func (g *table2p) cubeInExplodingZone() {
 	b := g.b
 	b.Tap(g.tablet, ".readprompt", "Correct by hand")
 	b.Tap(g.tablet, ".readprompt", "Clear the board")
-	b.Tap(g.tablet, ".readprompt", "purple")
-	// A zone is a shape of the board's picture (SVG, which chromedp's
-	// Click does not see as visible): tapped as a finger does, at its
-	// middle.
-	zone := `[...document.querySelectorAll('.readprompt svg [data-zone]')].find((e) => /exploding/i.test(e.textContent))`
-	var at struct{ X, Y float64 }
-	var html string
-	b.Eval(g.tablet, "debug", `(() => { const e = `+zone+`; return e ? '' : [...document.querySelectorAll('.readprompt')].map((x) => x.innerHTML).join('\n-----\n').slice(0, 6000); })()`, &html)
-	if html != "" {
-		t := g.t
-		t.Fatalf("no exploding zone: %s", html)
-	}
-	b.Eval(g.tablet, "where the exploding zone is", `(() => { const e = `+zone+`; e.scrollIntoView({block: 'center'});
-		const r = e.getBoundingClientRect(); return { X: r.left + r.width / 2, Y: r.top + r.height / 2 }; })()`, &at)
-	b.Run(g.tablet, "tap the exploding zone", chromedp.MouseClickXY(at.X, at.Y),
-		chromedp.Poll(`!!(`+zone+`).querySelector('[data-count="purple"]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.Tap(g.tablet, ".readprompt #read-grid", "purple")
+	b.Tap(g.tablet, ".readprompt #read-grid", "exploding shot")
+	b.Run(g.tablet, "the cube drawn in the zone", chromedp.Poll(`(() => { const i = document.querySelector('.readprompt input[data-zone="explode"][data-colour="purple"]'); return !!i && i.value === '1'; })()`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.Fill(g.tablet, ".readprompt", "What did the camera get wrong?", "Ann's cube lies in the exploding zone")
 	g.shot(g.tablet, "correction")
 	b.Tap(g.tablet, ".readprompt", "Apply the correction")
