@@ -81,9 +81,8 @@ func (g *table2p) screens() []struct {
 func (g *table2p) noSecrets(when string) {
 	g.t.Helper()
 	for _, sc := range g.screens() {
-		body := g.b.Text(sc.ctx, "body")
 		for who, pin := range g.pins {
-			if strings.Contains(body, pin) {
+			if g.count(sc.ctx, pin) > 0 {
 				g.t.Errorf("%s: %s shows %s's PIN %s", when, sc.name, who, pin)
 			}
 		}
@@ -109,11 +108,11 @@ func (g *table2p) noSecrets(when string) {
 	}
 	// A Treasure chest is secret (p. 22): only its player's phone says
 	// what is in it.
-	if strings.Contains(g.b.Text(g.tablet, "body"), "Your chest") {
+	if n := g.count(g.tablet, "Your chest"); n > 0 {
 		g.t.Errorf("%s: the shared tablet shows a player's chest", when)
 	}
 	for _, p := range []player{g.ann, g.ben} {
-		if n := strings.Count(g.b.Text(p.phone, "body"), "Your chest"); n != 1 {
+		if n := g.count(p.phone, "Your chest"); n != 1 {
 			g.t.Errorf("%s: %s's phone shows %d chests, want only their own", when, p.name, n)
 		}
 	}
@@ -124,6 +123,14 @@ func (g *table2p) noSecrets(when string) {
 	if strings.Contains(benHand, "Ann") {
 		g.t.Errorf("%s: Ben's phone shows Ann's hand: %q", when, benHand)
 	}
+}
+
+// count is how many times a screen's whole text shows s.
+func (g *table2p) count(ctx context.Context, s string) int {
+	g.t.Helper()
+	var n int
+	g.b.Eval(ctx, "count "+s, `document.body.innerText.split(`+bt.JS(s)+`).length - 1`, &n)
+	return n
 }
 
 // shot takes one screenshot of a screen.
