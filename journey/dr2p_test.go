@@ -167,6 +167,13 @@ func (g *table2p) play(p player, card string) {
 	g.b.Run(p.phone, "wait for "+line, chromedp.Poll(count+` > `+fmt.Sprint(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 }
 
+// setSails sets the player's sails on their phone.
+func (g *table2p) setSails(p player) {
+	g.t.Helper()
+	g.b.Tap(p.phone, "body", "Set sails")
+	g.b.Run(p.phone, "the sails set", chromedp.WaitVisible(`#act-set-sails[disabled]`, chromedp.ByQuery))
+}
+
 // move sails the player's ship onto the board at pos (one step).
 func (g *table2p) move(p player, pos, where string) {
 	g.t.Helper()
@@ -265,6 +272,9 @@ func (g *table2p) battle(att player, correct func()) {
 		var n int
 		g.b.Eval(g.tablet, "the battles won", wins, &n)
 		if n > before {
+			// The attacker sees the battle end on their phone before
+			// going on with the turn.
+			g.b.Run(att.phone, "the battle's end on "+att.name+"'s phone", chromedp.Poll(wins+` > `+fmt.Sprint(before), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 			return
 		}
 		// The tablet acts for anyone; a step it does not show is on the
@@ -396,8 +406,7 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	for _, c := range []string{"Captain", "Crew", "Crew", "Crew"} {
 		g.play(g.ann, c)
 	}
-	b.Tap(g.ann.phone, "body", "Set sails")
-	b.WaitText(g.ann.phone, "#log", "Ann sets sails")
+	g.setSails(g.ann)
 	g.move(g.ann, "R1C1", "Test Isle 1")
 	b.Tap(g.ann.phone, "body", "Buy")
 	b.Tap(g.ann.phone, "#f-buy", "Buy Test Treasure")
@@ -437,7 +446,7 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 		if turn == 0 {
 			g.shot(g.tablet, "after-battle")
 		}
-		b.Tap(g.ann.phone, "body", "Set sails")
+		g.setSails(g.ann)
 		g.move(g.ann, steps[turn].pos, steps[turn].where)
 		g.explore(g.ann, steps[turn].island, steps[turn].card)
 		if turn == 2 {
