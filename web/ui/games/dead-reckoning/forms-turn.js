@@ -50,6 +50,9 @@ export function Sails({ view, ctx, seat }) {
     if (pirates.length < 2) sail(move.path.slice());
     else setOrder([]);
   };
+  // While a battle waits, the turn goes no further (p. 17): no dead
+  // buttons, the battle's steps are where to act.
+  if ((view.battles || []).length) return null;
   return html`<div class="row">
       <button class="big" id="act-set-sails" disabled=${!!t.sailsSet} onClick=${setSails}>Set sails</button>
       <button class=${'big' + (move.moving ? ' primary' : '')} id="act-move" onClick=${() => { if (!move.moving) { setOrder(null); moveOf(ctx).set({ moving: true, path: [] }); } }}>Move ➜</button>
@@ -129,6 +132,9 @@ export function EndTurn({ view, ctx, seat }) {
     const out = aside.filter((adv) => sleeves[String(adv.inst)]).map((adv) => ({ adv: adv.inst, card: sleeves[String(adv.inst)] }));
     send({ type: 'end-turn', pirate: pirate || undefined, sleeves: out.length ? out : undefined }).then((ok) => { if (ok) { setSleeves({}); setPirate(false); } });
   };
+  if ((view.battles || []).length) {
+    return html`<div class="endturn"><${Note} text="Finish the battle first; then the turn goes on (p. 17)." /></div>`;
+  }
   return html`<div class="endturn">
     ${aside.length ? html`<div class="sleeves" id="f-sleeves">
       <${Note} text="Sleeve what you gained into a card you played this turn (p. 12); the slot is the advancement’s." />
