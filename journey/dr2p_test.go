@@ -221,6 +221,17 @@ func (g *table2p) attackMerchant(p player, merchant string, correct func()) {
 	g.b.Tap(p.phone, "#f-buy", "Attack the Merchant ship")
 	g.b.WaitText(g.tablet, "#battle", p.name)
 	g.b.WaitText(p.phone, "#battle", merchant)
+	// The other phone watches the battle and has nothing to do in it.
+	other := g.ben
+	if p.name == "Ben" {
+		other = g.ann
+	}
+	g.b.WaitText(other.phone, "#battle", merchant)
+	var steps int
+	g.b.Eval(other.phone, "the battle's controls", `[...document.querySelectorAll('[id^="bs-"]')].filter((e) => e.offsetParent).length`, &steps)
+	if steps > 0 {
+		g.t.Errorf("%s's phone offers %d controls in %s's battle", other.name, steps, p.name)
+	}
 	g.battle(p, correct)
 }
 
