@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -59,8 +61,6 @@ type table2p struct {
 	ann    player
 	ben    player
 	pins   map[string]string
-	// shots counts the screenshots taken, to keep their number small.
-	shots int
 }
 
 // screens are the three screens with the name used in failures.
@@ -74,11 +74,11 @@ func (g *table2p) screens() []struct {
 	}{{"the tablet", g.tablet}, {"Ann's phone", g.ann.phone}, {"Ben's phone", g.ben.phone}}
 }
 
-// noSecrets checks that nothing private shows where it must not: a PIN
+// checkScreens checks that nothing private shows where it must not: a PIN
 // on any screen once hidden, a player's hand form on the other's phone or
 // on the shared tablet, and at most one camera connection per page (an
 // element showing the camera's stream holds one open).
-func (g *table2p) noSecrets(when string) {
+func (g *table2p) checkScreens(when string) {
 	g.t.Helper()
 	for _, sc := range g.screens() {
 		for who, pin := range g.pins {
@@ -136,7 +136,6 @@ func (g *table2p) count(ctx context.Context, s string) int {
 // shot takes one screenshot of a screen.
 func (g *table2p) shot(ctx context.Context, name string) {
 	g.t.Helper()
-	g.shots++
 	g.b.Shot(ctx, "journey-dr2-"+name+".png")
 }
 
@@ -278,7 +277,6 @@ func (g *table2p) battle(att player, correct func()) {
 		return 'wait';
 	})()`
 	deadline := time.Now().Add(90 * time.Second)
-	dropped := map[string]bool{}
 	for time.Now().Before(deadline) {
 		var n int
 		g.b.Eval(g.tablet, "the battles won", wins, &n)
@@ -316,10 +314,12 @@ func (g *table2p) battle(att player, correct func()) {
 		case strings.HasPrefix(state, "plunder:"):
 			g.b.Run(on, "place the plunder", chromedp.Click("#"+strings.TrimPrefix(state, "plunder:"), chromedp.ByQuery))
 		case strings.HasPrefix(state, "drop:"):
-			if !dropped[state] {
-				dropped[state] = true
-				g.drop(state)
-			}
+			g.drop(state)
+			// The drop is done once the table asks for something else or
+			// the camera's read is proposed.
+			ask := strings.TrimPrefix(state, "drop:")
+			g.b.Run(g.tablet, "the drop seen", chromedp.Poll(`(() => { const ex = document.querySelector('#expects'); const rp = document.querySelector('.readprompt');
+				return (rp && rp.offsetParent && rp.innerText.includes('Confirm the read')) || !ex || ex.innerText !== `+bt.JS(ask)+`; })()`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -327,34 +327,43 @@ func (g *table2p) battle(att player, correct func()) {
 		g.b.Text(g.tablet, "#expects"), g.b.Text(g.tablet, ".readprompt"), g.b.Text(g.tablet, "#log"))
 }
 
+// cubesAsked finds "2 purple" in what the table asks to drop.
+var cubesAsked = regexp.MustCompile(`(\d+) (?:purple|green|blue|orange|red|yellow|black)\b`)
+
 // drop drops into the simulated tower as many cubes as the table asks for.
 func (g *table2p) drop(what string) {
 	g.t.Helper()
 	n := 0
-	for _, w := range strings.Fields(what) {
-		var k int
-		if _, err := fmt.Sscanf(w, "%d", &k); err == nil {
-			n += k
-		}
+	for _, m := range cubesAsked.FindAllStringSubmatch(what, -1) {
+		k, _ := strconv.Atoi(m[1])
+		n += k
 	}
 	if n == 0 {
-		n = 1
+		g.t.Fatalf("the table asks for no cubes to drop: %q", what)
 	}
 	simDevice(g.t, g.s, g.token, "/api/sim?table="+g.id, fmt.Sprintf(`{"key":"drop-sensor","command":"drop %d"}`, n))
 }
 
 // TestJourneyDeadReckoning2p: two players sit down with `make run` and play
-// a whole game to the final score. The owner imports their catalog (made-up
-// test values) on its page; the host starts the game on the tablet; Ann and
-// Ben open their phones with the PIN the tablet shows each alone. Ann buys
-// the Test Treasure beside the Harbor and sleeves it into her Captain,
-// explores a face-down board a turn (Explorer: 5 in a two-player game,
-// p. 22) and attacks the Merchant ship lying on it the next turn (four
-// battles through the simulated tower and camera: Legendary), and, once
-// her Captain comes back after the deck is reshuffled, fills her chest to
-// 30 coins (Capitalist) and returns 12 cargo (Master Merchant). Four
-// achievements end the game at the end of her turn; Ben takes his final
-// turn and the tablet shows the score.
+// a whole game to the final score, on a tablet and two phones. The owner
+// imports their catalog (made-up test values) on its page; the host starts
+// the game on the tablet and enters the three boards beside the Harbor;
+// Ann and Ben open their phones with the PIN the tablet shows each alone.
+// Ann takes the Test Treasure beside the Harbor (it costs nothing) and
+// sleeves it into her Captain, explores a face-down board each turn
+// (Explorer: 5 in a two-player game, p. 22) and attacks the Merchant ship
+// lying on it the next turn: four battles through the simulated tower and
+// camera (Legendary: 4 won), the second one's read corrected by hand on
+// the board's picture (her cube lies in the exploding zone) and its
+// exploding shot dropped again. Her four cards a turn run her deck out, so
+// her Captain is back in her hand on her fourth turn: the Treasure fills
+// her chest to 30 coins (Capitalist) and her Dock tile with 12 cargo, which
+// she returns at once (Master Merchant). Four achievements end the game at
+// the end of her turn (p. 22); Ben takes his final turn and every screen
+// shows the winner, the breakdown and the chart, the tablet the BG Stats
+// export. Between the steps: whose turn each screen says, the other phone
+// offering nothing, no PIN, chest or hand where it must not be, at most one
+// camera connection per page, nothing wider than the screen.
 func TestJourneyDeadReckoning2p(t *testing.T) {
 	s := startServer(t)
 	b := bt.New(t)
@@ -398,7 +407,7 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 		b.WaitText(g.tablet, "#log", fmt.Sprintf("Test Isle %d", i+1))
 	}
 	g.shot(g.tablet, "table")
-	g.noSecrets("at the start")
+	g.checkScreens("at the start")
 
 	// Whoever starts, Ben's turns are short: he ends them on his phone.
 	first := toPlay(t, b, g.tablet)
@@ -427,7 +436,7 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	g.shot(g.ann.phone, "ann-turn1")
 	g.endTurn(g.ann, "Captain")
 	b.WaitText(g.tablet, "#log", "Ann sleeves Test Treasure into Captain")
-	g.noSecrets("after Ann's first turn")
+	g.checkScreens("after Ann's first turn")
 	benTurn()
 
 	// Turns 2 to 4: a battle against the Merchant ship where she lies, then
@@ -479,7 +488,7 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 		}
 		g.endTurn(g.ann, "")
 		if turn < 3 {
-			g.noSecrets(fmt.Sprintf("after Ann's turn %d", turn+2))
+			g.checkScreens(fmt.Sprintf("after Ann's turn %d", turn+2))
 			benTurn()
 		}
 	}
@@ -520,5 +529,5 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	}
 	g.shot(g.tablet, "end")
 	g.shot(g.ann.phone, "end-ann")
-	g.noSecrets("at the end")
+	g.checkScreens("at the end")
 }
