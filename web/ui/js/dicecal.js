@@ -1,0 +1,219 @@
+// @ts-check
+// dicecal.js: the dice tray's calibration page (#/dice/ID, host only). It
+// knows no game: the dice to teach come from the camera (its dice set) and
+// from the table's roll requests, through POST .../calibration/dice/start.
+//
+// 1. The tray's floor: the live picture with its four corners, placed by
+//    tapping (the corner chosen, then its place in the picture) or by
+//    dragging; saved for the next reads; a test read shows the dice read.
+// 2. Printed dice, face by face: "put the <die> die in the tray with <face>
+//    on top, then tap Read"; each face read shows the crop of the die the
+//    camera saw and can be read again. Pip dice need nothing.
+// While the page is open the camera sends no roll to the table; leaving it
+// closes the calibration.
+
+import { call } from './api.js';
+import { toast } from './ui.js';
+import { html, useState, useEffect, useRef, ErrorBox } from './view.js';
+
+/** @typedef {import('./types.gen.js').TrayCalibration} TrayCalibration */
+/** @typedef {import('./types.gen.js').DieToTeach} DieToTeach */
+/** @typedef {import('./types.gen.js').LearnedFace} LearnedFace */
+/** @typedef {import('./types.gen.js').DiceTestRead} DiceTestRead */
+/** @typedef {{x: number, y: number}} Pt */
+
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
+
+/**
+ * faceName names face k of a die in words: its label, and which one when
+ * the label is printed twice.
+ * @param {string[]} labels
+ * @param {number} k
+ */
+export function faceName(labels, k) {
+  const l = labels[k];
+  const n = labels.filter((x) => x === l).length;
+  if (n < 2) return `“${l}”`;
+  const nth = labels.slice(0, k + 1).filter((x) => x === l).length;
+  return `“${l}” (${['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][nth - 1]} of its ${n} “${l}” faces)`;
+}
+
+/** @param {{id: string}} props */
+export function DiceCalPage({ id }) {
+  const [st, setSt] = useState(/** @type {TrayCalibration|null} */ (null));
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  useEffect(() => {
+    let gone = false;
+    call('POST', `/api/tables/${id}/calibration/dice/start`, { table: id })
+      .then((x) => { if (!gone) setSt(x); }).catch((e) => { if (!gone) setErr(e); });
+    // Leaving the page ends the calibration: rolls go to the table again.
+    return () => { gone = true; call('POST', `/api/tables/${id}/calibration/dice/done`, { table: id }).catch(() => {}); };
+  }, [id]);
+  return html`<div class="dicecal" id="dicecal">
+    <div class="row"><h1>Dice tray</h1><a class="btn" href=${'#/t/' + id} id="dicecal-back">Back to the table</a></div>
+    <p>Teach the camera your dice tray: where its floor is, then the faces of your printed dice. While this page is open, dice in the tray are not sent to the table.</p>
+    <${ErrorBox} err=${err} />
+    ${!st ? (err ? null : html`<p class="muted">Opening the camera…</p>`) : html`
+      <${TrayCorners} id=${id} st=${st} onSaved=${setSt} />
+      <${PrintedDice} id=${id} st=${st} />`}
+  </div>`;
+}
+
+/**
+ * TrayCorners: the live picture with the tray floor's corners, and the
+ * test read.
+ * @param {{id: string, st: TrayCalibration, onSaved: (st: TrayCalibration) => void}} props
+ */
+function TrayCorners({ id, st, onSaved }) {
+  const [pts, setPts] = useState(/** @type {Pt[]} */ (st.corners.map((p) => ({ x: p.x, y: p.y }))));
+  const [active, setActive] = useState(st.calibrated ? -1 : 0);
+  const [saved, setSaved] = useState(st.calibrated);
+  const [busy, setBusy] = useState('');
+  const [err, setErr] = useState(/** @type {any} */ (null));
+  const [readErr, setReadErr] = useState(/** @type {any} */ (null));
+  const [read, setRead] = useState(/** @type {DiceTestRead|null} */ (null));
+  const [camOK, setCamOK] = useState(true);
+  const svgRef = useRef(/** @type {SVGSVGElement|null} */ (null));
+  const drag = useRef(-1);
+  const W = st.imageWidth, H = st.imageHeight;
+
+  /** @param {PointerEvent} ev @returns {Pt|null} */
+  const toImage = (ev) => {
+    const svg = svgRef.current;
+    const m = svg && svg.getScreenCTM();
+    if (!svg || !m) return null;
+    const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+    const p = pt.matrixTransform(m.inverse());
+    return { x: Math.round(Math.max(0, Math.min(W, p.x))), y: Math.round(Math.max(0, Math.min(H, p.y))) };
+  };
+  /** @param {number} i @param {Pt} p */
+  const put = (i, p) => { setPts((old) => old.map((q, k) => (k === i ? p : q))); setSaved(false); };
+
+  /** @param {PointerEvent} ev */
+  const down = (ev) => {
+    const t = /** @type {Element} */ (ev.target);
+    const h = t.getAttribute && t.getAttribute('data-corner');
+    if (h !== null && h !== undefined) {
+      drag.current = Number(h);
+      /** @type {any} */ (t).setPointerCapture && /** @type {any} */ (t).setPointerCapture(ev.pointerId);
+      ev.preventDefault();
+      return;
+    }
+    // A tap on the picture places the corner chosen, then goes on to the
+    // next one still to place.
+    if (active < 0) return;
+    const p = toImage(ev);
+    if (!p) return;
+    put(active, p);
+    setActive(active < 3 ? active + 1 : -1);
+  };
+  /** @param {PointerEvent} ev */
+  const move = (ev) => {
+    if (drag.current < 0) return;
+    const p = toImage(ev);
+    if (p) put(drag.current, p);
+  };
+  const up = () => { drag.current = -1; };
+
+  const save = async () => {
+    setErr(null); setBusy('save');
+    try {
+      const x = await call('PUT', `/api/tables/${id}/calibration/tray`, { table: id, body: { corners: pts, imageWidth: W, imageHeight: H } });
+      setSaved(true); setActive(-1); onSaved(x);
+      toast('The tray’s corners are saved: the camera reads the dice with them.', 'ok');
+    } catch (e) { setErr(e); } finally { setBusy(''); }
+  };
+  const testRead = async () => {
+    setReadErr(null); setRead(null); setBusy('read');
+    try { setRead(await call('POST', `/api/tables/${id}/calibration/dice/test-read`, { table: id })); } catch (e) { setReadErr(e); } finally { setBusy(''); }
+  };
+
+  return html`<section class="dicecal-tray" id="dicecal-tray">
+    <h2>1. The tray’s floor</h2>
+    <p>${st.calibrated && saved ? 'The corners are saved. To move one, tap its name and then its place in the picture, or drag its circle; then save again.'
+      : 'Tap a corner’s name below, then tap that corner of the tray’s floor (inside the walls) in the picture. You can also drag the yellow circles. Then tap Save corners.'}</p>
+    <div class="row corner-pick" role="group" aria-label="Corner to place">
+      ${CORNERS.map((c, i) => html`<button key=${c} class=${'btn' + (active === i ? ' primary' : '')} aria-pressed=${active === i ? 'true' : 'false'} data-pick=${c} onClick=${() => setActive(i)}>${c}</button>`)}
+    </div>
+    <div class="calstage dicecal-stage">
+      ${camOK ? html`<img class="live" src="/api/camera.mjpg" alt="The camera, live" onError=${() => setCamOK(false)} />` : html`<div class="nocam">No camera picture</div>`}
+      <svg ref=${svgRef} class="overlay" id="tray-overlay" viewBox=${`0 0 ${W} ${H}`} preserveAspectRatio="none"
+        onPointerDown=${down} onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}>
+        <polygon class="boardedge" points=${pts.map((p) => `${p.x},${p.y}`).join(' ')} />
+        ${pts.map((p, i) => html`<g key=${i}>
+          <circle class=${'handle corner' + (active === i ? ' active' : '')} data-corner=${i} cx=${p.x} cy=${p.y} r=${Math.max(8, W / 40)} />
+          <text class="clabel" x=${p.x + (i === 1 || i === 2 ? -12 : 12)} y=${p.y + (i < 2 ? -10 : 22)} text-anchor=${i === 1 || i === 2 ? 'end' : 'start'}>${CORNERS[i]}</text>
+        </g>`)}
+      </svg>
+    </div>
+    <div class="row">
+      <button class="big primary" id="tray-save" disabled=${busy !== ''} onClick=${save}>${busy === 'save' ? 'Saving…' : 'Save corners'}</button>
+      <span class=${saved ? 'ok' : 'warn'} id="tray-status">${saved ? 'Saved.' : st.calibrated ? 'Changed, not saved yet.' : 'The tray is not calibrated yet.'}</span>
+      <${ErrorBox} err=${err} />
+    </div>
+    <h3>Test read</h3>
+    <p>${st.simulated ? 'The simulated camera rolls one die of each kind it can read, then reads them.' : 'Roll a few dice into the tray, let them stop, then tap Read the dice.'}</p>
+    <div class="row">
+      <button class="btn" id="tray-test" disabled=${busy !== ''} onClick=${testRead}>${busy === 'read' ? 'Reading…' : st.simulated ? 'Roll and read the dice' : 'Read the dice'}</button>
+      <${ErrorBox} err=${readErr} />
+    </div>
+    ${read ? html`<div class="dicecal-read" id="tray-read">
+      <p class="ok">${read.result}</p>
+      ${read.unreadable.length ? html`<ul class="warn">${read.unreadable.map((u, i) => html`<li key=${i}>${u}</li>`)}</ul>` : null}
+      ${read.overlay ? html`<img class="dice-overlay" src=${read.overlay} alt="What the camera read, drawn on its picture" />` : null}
+    </div>` : null}
+  </section>`;
+}
+
+/**
+ * PrintedDice: each printed die, face by face.
+ * @param {{id: string, st: TrayCalibration}} props
+ */
+function PrintedDice({ id, st }) {
+  return html`<section class="dicecal-dice" id="dicecal-dice">
+    <h2>2. Printed dice</h2>
+    ${st.pipDice.length ? html`<p class="muted">Dice with pips (${st.pipDice.join(', ')}) need nothing: the camera counts the pips.</p>` : null}
+    ${!st.dice.length ? html`<p>No die with printed faces to teach. A game’s printed die is listed here while its table waits for a roll.</p>`
+      : st.dice.map((d) => html`<${TeachDie} key=${d.id} id=${id} die=${d} calibrated=${st.calibrated} />`)}
+  </section>`;
+}
+
+/**
+ * TeachDie: the faces of one printed die, the next one to show first.
+ * @param {{id: string, die: DieToTeach, calibrated: boolean}} props
+ */
+function TeachDie({ id, die, calibrated }) {
+  const [learned, setLearned] = useState(/** @type {boolean[]} */ (die.learned.slice()));
+  const [seen, setSeen] = useState(/** @type {Record<number, LearnedFace>} */ ({}));
+  const [busy, setBusy] = useState(-1);
+  const [err, setErr] = useState(/** @type {{face: number, e: any}|null} */ (null));
+  const next = learned.indexOf(false);
+  /** @param {number} k */
+  const readFace = async (k) => {
+    setErr(null); setBusy(k);
+    try {
+      const r = await call('POST', `/api/tables/${id}/calibration/dice/face`, { table: id, body: { die: die.id, face: k } });
+      setLearned(r.learned); setSeen((old) => ({ ...old, [k]: r }));
+      toast(r.result, 'ok');
+    } catch (e) { setErr({ face: k, e }); } finally { setBusy(-1); }
+  };
+  const done = learned.every(Boolean);
+  const swatch = `background: rgb(${die.colour.join(',')})`;
+  return html`<div class="teachdie" data-die=${die.id}>
+    <h3><span class="swatch" style=${swatch}></span> The ${die.id} die</h3>
+    ${die.missing ? html`<p class="warn">${die.missing}</p>` : html`
+      <p class=${done ? 'ok' : ''} data-role="prompt">${done ? `Every face of the ${die.id} die is learned: the camera reads it. Read a face again if it was shown wrong.`
+        : !calibrated ? 'Save the tray’s corners first (above).'
+          : `Put the ${die.id} die alone in the tray with ${faceName(die.labels, next)} on top, then tap Read.`}</p>
+      <ol class="faces">
+        ${die.labels.map((l, k) => html`<li key=${k} class=${'face' + (learned[k] ? ' learned' : '') + (k === next ? ' next' : '')} data-face=${k}>
+          <span class="fname">${faceName(die.labels, k)}</span>
+          ${seen[k] && seen[k].crop ? html`<img class="crop" src=${seen[k].crop} alt=${`What the camera saw for ${l}`} />` : null}
+          <span class="fstate">${learned[k] ? '✓ learned' : 'not yet'}</span>
+          ${learned[k] || k === next ? html`<button class=${'btn' + (k === next ? ' primary' : '')} data-act="read-face" disabled=${!calibrated || busy >= 0}
+            onClick=${() => readFace(k)}>${busy === k ? 'Reading…' : learned[k] ? 'Read again' : 'Read'}</button>` : null}
+          ${err && err.face === k ? html`<div class="faceerr"><${ErrorBox} err=${err.e} /></div>` : null}
+        </li>`)}
+      </ol>`}
+  </div>`;
+}
