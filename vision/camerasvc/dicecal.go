@@ -559,3 +559,19 @@ func (s *Service) simTestRollLocked() ([]synth.Die, error) {
 	d.showing = true
 	return sc.Dice, nil
 }
+
+// SimTrayCorners tells where the simulated tray's floor lies in the
+// simulated camera's frames (false for a real camera): what a test places
+// on the calibration page, as an owner places them by eye.
+func (s *Service) SimTrayCorners() (web.TrayCorners, bool) {
+	if s.sim == nil {
+		return web.TrayCorners{}, false
+	}
+	s.dmu.Lock()
+	defer s.dmu.Unlock()
+	out := web.TrayCorners{ImageWidth: s.dice.w, ImageHeight: s.dice.h}
+	for i, p := range s.dice.simBase.Corners() {
+		out.Corners[i] = web.Point{X: p.X, Y: p.Y}
+	}
+	return out, true
+}

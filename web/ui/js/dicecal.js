@@ -72,7 +72,14 @@ function TrayCorners({ id, st, onSaved }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   const [readErr, setReadErr] = useState(/** @type {any} */ (null));
   const [read, setRead] = useState(/** @type {DiceTestRead|null} */ (null));
-  const [camOK, setCamOK] = useState(true);
+  // The picture: a still of the camera, taken again every second and a
+  // half (a stream would show nothing new while the tray lies still, and
+  // the page's one stream is the table's).
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), 1500);
+    return () => clearInterval(t);
+  }, []);
   const svgRef = useRef(/** @type {SVGSVGElement|null} */ (null));
   const drag = useRef(-1);
   const W = st.imageWidth, H = st.imageHeight;
@@ -84,7 +91,9 @@ function TrayCorners({ id, st, onSaved }) {
     if (!svg || !m) return null;
     const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
     const p = pt.matrixTransform(m.inverse());
-    return { x: Math.round(Math.max(0, Math.min(W, p.x))), y: Math.round(Math.max(0, Math.min(H, p.y))) };
+    // A tenth of a pixel: the reader maps the floor from these.
+    const r = (v) => Math.round(v * 10) / 10;
+    return { x: r(Math.max(0, Math.min(W, p.x))), y: r(Math.max(0, Math.min(H, p.y))) };
   };
   /** @param {number} i @param {Pt} p */
   const put = (i, p) => { setPts((old) => old.map((q, k) => (k === i ? p : q))); setSaved(false); };
@@ -130,26 +139,29 @@ function TrayCorners({ id, st, onSaved }) {
 
   return html`<section class="dicecal-tray" id="dicecal-tray">
     <h2>1. The tray’s floor</h2>
-    <p>${st.calibrated && saved ? 'The corners are saved. To move one, tap its name and then its place in the picture, or drag its circle; then save again.'
-      : 'Tap a corner’s name below, then tap that corner of the tray’s floor (inside the walls) in the picture. You can also drag the yellow circles. Then tap Save corners.'}</p>
-    <div class="row corner-pick" role="group" aria-label="Corner to place">
-      ${CORNERS.map((c, i) => html`<button key=${c} class=${'btn' + (active === i ? ' primary' : '')} aria-pressed=${active === i ? 'true' : 'false'} data-pick=${c} onClick=${() => setActive(i)}>${c}</button>`)}
-    </div>
-    <div class="calstage dicecal-stage">
-      ${camOK ? html`<img class="live" src="/api/camera.mjpg" alt="The camera, live" onError=${() => setCamOK(false)} />` : html`<div class="nocam">No camera picture</div>`}
-      <svg ref=${svgRef} class="overlay" id="tray-overlay" viewBox=${`0 0 ${W} ${H}`} preserveAspectRatio="none"
-        onPointerDown=${down} onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}>
-        <polygon class="boardedge" points=${pts.map((p) => `${p.x},${p.y}`).join(' ')} />
-        ${pts.map((p, i) => html`<g key=${i}>
-          <circle class=${'handle corner' + (active === i ? ' active' : '')} data-corner=${i} cx=${p.x} cy=${p.y} r=${Math.max(8, W / 40)} />
-          <text class="clabel" x=${p.x + (i === 1 || i === 2 ? -12 : 12)} y=${p.y + (i < 2 ? -10 : 22)} text-anchor=${i === 1 || i === 2 ? 'end' : 'start'}>${CORNERS[i]}</text>
-        </g>`)}
-      </svg>
-    </div>
-    <div class="row">
-      <button class="big primary" id="tray-save" disabled=${busy !== ''} onClick=${save}>${busy === 'save' ? 'Saving…' : 'Save corners'}</button>
-      <span class=${saved ? 'ok' : 'warn'} id="tray-status">${saved ? 'Saved.' : st.calibrated ? 'Changed, not saved yet.' : 'The tray is not calibrated yet.'}</span>
-      <${ErrorBox} err=${err} />
+    <div class="traygrid">
+      <div class="calstage dicecal-stage" style=${`aspect-ratio: ${W} / ${H}; max-width: min(640px, calc(62vh * ${W / H}))`}>
+        <div class="nopic">No camera picture yet</div>
+        <img class="live" src=${'/api/camera.jpg?n=' + tick} alt="The camera’s picture" />
+        <svg ref=${svgRef} class="overlay" id="tray-overlay" viewBox=${`0 0 ${W} ${H}`} preserveAspectRatio="none"
+          onPointerDown=${down} onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}>
+          <polygon class="boardedge" points=${pts.map((p) => `${p.x},${p.y}`).join(' ')} />
+          ${pts.map((p, i) => html`<g key=${i}>
+            <circle class=${'handle corner' + (active === i ? ' active' : '')} data-corner=${i} cx=${p.x} cy=${p.y} r=${Math.max(8, W / 40)} />
+            <text class="clabel" x=${p.x + (i === 1 || i === 2 ? -12 : 12)} y=${p.y + (i < 2 ? -10 : 22)} text-anchor=${i === 1 || i === 2 ? 'end' : 'start'}>${CORNERS[i]}</text>
+          </g>`)}
+        </svg>
+      </div>
+      <div class="trayside">
+        <p>${active >= 0 ? html`Tap the tray floor’s <b>${CORNERS[active]}</b> corner (inside the walls) in the picture.`
+          : 'Tap a corner’s name, then its place in the picture, or drag its circle.'}</p>
+        <div class="corner-pick" role="group" aria-label="Corner to place">
+          ${CORNERS.map((c, i) => html`<button key=${c} class=${'btn' + (active === i ? ' primary' : '')} aria-pressed=${active === i ? 'true' : 'false'} data-pick=${c} onClick=${() => setActive(i)}>${c}</button>`)}
+        </div>
+        <button class="big primary" id="tray-save" disabled=${busy !== ''} onClick=${save}>${busy === 'save' ? 'Saving…' : 'Save corners'}</button>
+        <p class=${saved ? 'ok' : 'warn'} id="tray-status">${saved ? 'Saved: the camera reads the dice with these corners.' : st.calibrated ? 'Changed, not saved yet.' : 'The tray is not calibrated yet.'}</p>
+        <${ErrorBox} err=${err} />
+      </div>
     </div>
     <h3>Test read</h3>
     <p>${st.simulated ? 'The simulated camera rolls one die of each kind it can read, then reads them.' : 'Roll a few dice into the tray, let them stop, then tap Read the dice.'}</p>
@@ -187,14 +199,14 @@ function TeachDie({ id, die, calibrated }) {
   const [seen, setSeen] = useState(/** @type {Record<number, LearnedFace>} */ ({}));
   const [busy, setBusy] = useState(-1);
   const [err, setErr] = useState(/** @type {{face: number, e: any}|null} */ (null));
+  const [last, setLast] = useState('');
   const next = learned.indexOf(false);
   /** @param {number} k */
   const readFace = async (k) => {
     setErr(null); setBusy(k);
     try {
       const r = await call('POST', `/api/tables/${id}/calibration/dice/face`, { table: id, body: { die: die.id, face: k } });
-      setLearned(r.learned); setSeen((old) => ({ ...old, [k]: r }));
-      toast(r.result, 'ok');
+      setLearned(r.learned); setSeen((old) => ({ ...old, [k]: r })); setLast(r.result);
     } catch (e) { setErr({ face: k, e }); } finally { setBusy(-1); }
   };
   const done = learned.every(Boolean);
@@ -203,8 +215,9 @@ function TeachDie({ id, die, calibrated }) {
     <h3><span class="swatch" style=${swatch}></span> The ${die.id} die</h3>
     ${die.missing ? html`<p class="warn">${die.missing}</p>` : html`
       <p class=${done ? 'ok' : ''} data-role="prompt">${done ? `Every face of the ${die.id} die is learned: the camera reads it. Read a face again if it was shown wrong.`
-        : !calibrated ? 'Save the tray’s corners first (above).'
-          : `Put the ${die.id} die alone in the tray with ${faceName(die.labels, next)} on top, then tap Read.`}</p>
+        : `Put the ${die.id} die alone in the tray with ${faceName(die.labels, next)} on top, then tap Read.`}</p>
+      ${last ? html`<p class="ok" data-role="last" aria-live="polite">${last}</p>` : null}
+      ${calibrated ? null : html`<p class="warn">Save the tray’s corners first (above): the camera looks for the die on the tray’s floor.</p>`}
       <ol class="faces">
         ${die.labels.map((l, k) => html`<li key=${k} class=${'face' + (learned[k] ? ' learned' : '') + (k === next ? ' next' : '')} data-face=${k}>
           <span class="fname">${faceName(die.labels, k)}</span>
