@@ -79,9 +79,9 @@ func TestDiceCalibrationEndpoints(t *testing.T) {
 	}
 
 	for name, c := range map[string]struct{ body, says string }{
-		"outside": {`{"corners":[{"x":40,"y":30},{"x":460,"y":35},{"x":355,"y":270},{"x":45,"y":265}],"imageWidth":400,"imageHeight":300}`, "outside the 400x300 image"},
-		"crossed": {`{"corners":[{"x":360,"y":35},{"x":40,"y":30},{"x":355,"y":270},{"x":45,"y":265}],"imageWidth":400,"imageHeight":300}`, "around the tray's floor"},
-		"no size": {`{"corners":[{"x":40,"y":30},{"x":360,"y":35},{"x":355,"y":270},{"x":45,"y":265}]}`, "not a camera image size"},
+		"outside":  {`{"corners":[{"x":40,"y":30},{"x":460,"y":35},{"x":355,"y":270},{"x":45,"y":265}],"imageWidth":400,"imageHeight":300}`, "outside the 400x300 image"},
+		"crossed":  {`{"corners":[{"x":360,"y":35},{"x":40,"y":30},{"x":355,"y":270},{"x":45,"y":265}],"imageWidth":400,"imageHeight":300}`, "around the tray's floor"},
+		"no size":  {`{"corners":[{"x":40,"y":30},{"x":360,"y":35},{"x":355,"y":270},{"x":45,"y":265}]}`, "not a camera image size"},
 		"not json": {`{"corners":`, ""},
 	} {
 		r := e.do("PUT", path+"/tray", c.body, host(cr.HostToken)...)
