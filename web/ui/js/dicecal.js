@@ -13,7 +13,6 @@
 // closes the calibration.
 
 import { call } from './api.js';
-import { toast } from './ui.js';
 import { html, useState, useEffect, useRef, ErrorBox } from './view.js';
 
 /** @typedef {import('./types.gen.js').TrayCalibration} TrayCalibration */
@@ -128,8 +127,8 @@ function TrayCorners({ id, st, onSaved }) {
     setErr(null); setBusy('save');
     try {
       const x = await call('PUT', `/api/tables/${id}/calibration/tray`, { table: id, body: { corners: pts, imageWidth: W, imageHeight: H } });
+      // Said beside the button (a toast would cover the faces below).
       setSaved(true); setActive(-1); onSaved(x);
-      toast('The tray’s corners are saved: the camera reads the dice with them.', 'ok');
     } catch (e) { setErr(e); } finally { setBusy(''); }
   };
   const testRead = async () => {
