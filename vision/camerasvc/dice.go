@@ -90,6 +90,10 @@ type diceState struct {
 	// game named when it opened.
 	calibUntil time.Time
 	game       []engine.ExpectDie
+	// calibDice is the last read of the dice the page put in the tray:
+	// the same dice at the same places, read once the page is closed (a
+	// slow watcher settles late), are still no roll.
+	calibDice *vision.DiceResult
 }
 
 // initDice sets up the dice tray: the simulated one, or a real camera's
@@ -283,7 +287,7 @@ func (s *Service) readDiceAndReport(img image.Image) {
 	res, err := s.readDiceLocked(img)
 	alias := s.dice.simAlias
 	first := !s.dice.reported
-	calibrating := s.diceCalibratingLocked()
+	calibrating := s.diceCalibratingLocked() || (err == nil && sameDice(res, s.dice.calibDice))
 	if err != nil && !calibrating {
 		s.dice.reported = true
 	}

@@ -425,6 +425,7 @@ func (s *Service) dieCropLocked(r *vision.DiceReader, img image.Image, sid strin
 	}
 	at := board.Point{X: d.tray.Width / 2, Y: d.tray.Height / 2}
 	if res, err := r.Read(img); err == nil {
+		d.calibDice = &res
 		switch {
 		case len(res.Dice) == 1:
 			at = board.Point{X: res.Dice[0].XMM, Y: res.Dice[0].YMM}
@@ -488,6 +489,7 @@ func (s *Service) TestReadDice(ctx context.Context) (web.DiceTestRead, error) {
 	if err != nil {
 		return web.DiceTestRead{}, err
 	}
+	d.calibDice = &res
 	out := web.DiceTestRead{Dice: []engine.DieRead{}, Unreadable: []string{}}
 	in := DiceRead(res, d.simAlias).Input
 	out.Dice = append(out.Dice, in.Dice...)
@@ -513,6 +515,26 @@ func (s *Service) TestReadDice(ctx context.Context) (web.DiceTestRead, error) {
 		out.Result += " The simulator rolled " + strings.Join(truth, ", ") + "."
 	}
 	return out, nil
+}
+
+// sameDice tells whether a read shows the dice of an earlier one, each at
+// its place (within 2 mm) with the same face up: dice that have not moved.
+func sameDice(a vision.DiceResult, b *vision.DiceResult) bool {
+	if b == nil || len(a.Dice) != len(b.Dice) || len(a.Unreadable) != len(b.Unreadable) || len(a.Dice)+len(a.Unreadable) == 0 {
+		return false
+	}
+	near := func(x1, y1, x2, y2 float64) bool { return math.Hypot(x1-x2, y1-y2) <= 2 }
+	for _, x := range a.Dice {
+		if !slices.ContainsFunc(b.Dice, func(y vision.DieRead) bool { return x.Die == y.Die && x.Face == y.Face && near(x.XMM, x.YMM, y.XMM, y.YMM) }) {
+			return false
+		}
+	}
+	for _, x := range a.Unreadable {
+		if !slices.ContainsFunc(b.Unreadable, func(y vision.DieUnreadable) bool { return near(x.XMM, x.YMM, y.XMM, y.YMM) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // unreadableWords says why a die could not be read, for the host.
