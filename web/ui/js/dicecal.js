@@ -41,6 +41,15 @@ export function faceName(labels, k) {
 export function DiceCalPage({ id }) {
   const [st, setSt] = useState(/** @type {TrayCalibration|null} */ (null));
   const [err, setErr] = useState(/** @type {any} */ (null));
+  // The picture: a still of the camera, taken again every second and a
+  // half and after every read (a stream would show nothing new while the
+  // tray lies still, and the page's one stream is the table's).
+  const [tick, setTick] = useState(0);
+  const bump = () => setTick((n) => n + 1);
+  useEffect(() => {
+    const t = setInterval(bump, 1500);
+    return () => clearInterval(t);
+  }, []);
   useEffect(() => {
     let gone = false;
     call('POST', `/api/tables/${id}/calibration/dice/start`, { table: id })
@@ -53,17 +62,17 @@ export function DiceCalPage({ id }) {
     <p>Teach the camera your dice tray: where its floor is, then the faces of your printed dice. While this page is open, dice in the tray are not sent to the table.</p>
     <${ErrorBox} err=${err} />
     ${!st ? (err ? null : html`<p class="muted">Opening the camera…</p>`) : html`
-      <${TrayCorners} id=${id} st=${st} onSaved=${setSt} />
-      <${PrintedDice} id=${id} st=${st} />`}
+      <${TrayCorners} id=${id} st=${st} onSaved=${setSt} tick=${tick} bump=${bump} />
+      <${PrintedDice} id=${id} st=${st} bump=${bump} />`}
   </div>`;
 }
 
 /**
  * TrayCorners: the live picture with the tray floor's corners, and the
  * test read.
- * @param {{id: string, st: TrayCalibration, onSaved: (st: TrayCalibration) => void}} props
+ * @param {{id: string, st: TrayCalibration, onSaved: (st: TrayCalibration) => void, tick: number, bump: () => void}} props
  */
-function TrayCorners({ id, st, onSaved }) {
+function TrayCorners({ id, st, onSaved, tick, bump }) {
   const [pts, setPts] = useState(/** @type {Pt[]} */ (st.corners.map((p) => ({ x: p.x, y: p.y }))));
   const [active, setActive] = useState(st.calibrated ? -1 : 0);
   const [saved, setSaved] = useState(st.calibrated);
@@ -71,14 +80,6 @@ function TrayCorners({ id, st, onSaved }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   const [readErr, setReadErr] = useState(/** @type {any} */ (null));
   const [read, setRead] = useState(/** @type {DiceTestRead|null} */ (null));
-  // The picture: a still of the camera, taken again every second and a
-  // half (a stream would show nothing new while the tray lies still, and
-  // the page's one stream is the table's).
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setTick((n) => n + 1), 1500);
-    return () => clearInterval(t);
-  }, []);
   const svgRef = useRef(/** @type {SVGSVGElement|null} */ (null));
   const drag = useRef(-1);
   const W = st.imageWidth, H = st.imageHeight;
@@ -133,7 +134,7 @@ function TrayCorners({ id, st, onSaved }) {
   };
   const testRead = async () => {
     setReadErr(null); setRead(null); setBusy('read');
-    try { setRead(await call('POST', `/api/tables/${id}/calibration/dice/test-read`, { table: id })); } catch (e) { setReadErr(e); } finally { setBusy(''); }
+    try { setRead(await call('POST', `/api/tables/${id}/calibration/dice/test-read`, { table: id })); } catch (e) { setReadErr(e); } finally { setBusy(''); bump(); }
   };
 
   return html`<section class="dicecal-tray" id="dicecal-tray">
@@ -178,22 +179,22 @@ function TrayCorners({ id, st, onSaved }) {
 
 /**
  * PrintedDice: each printed die, face by face.
- * @param {{id: string, st: TrayCalibration}} props
+ * @param {{id: string, st: TrayCalibration, bump: () => void}} props
  */
-function PrintedDice({ id, st }) {
+function PrintedDice({ id, st, bump }) {
   return html`<section class="dicecal-dice" id="dicecal-dice">
     <h2>2. Printed dice</h2>
     ${st.pipDice.length ? html`<p class="muted">Dice with pips (${st.pipDice.join(', ')}) need nothing: the camera counts the pips.</p>` : null}
     ${!st.dice.length ? html`<p>No die with printed faces to teach. A game’s printed die is listed here while its table waits for a roll.</p>`
-      : st.dice.map((d) => html`<${TeachDie} key=${d.id} id=${id} die=${d} calibrated=${st.calibrated} />`)}
+      : st.dice.map((d) => html`<${TeachDie} key=${d.id} id=${id} die=${d} calibrated=${st.calibrated} bump=${bump} />`)}
   </section>`;
 }
 
 /**
  * TeachDie: the faces of one printed die, the next one to show first.
- * @param {{id: string, die: DieToTeach, calibrated: boolean}} props
+ * @param {{id: string, die: DieToTeach, calibrated: boolean, bump: () => void}} props
  */
-function TeachDie({ id, die, calibrated }) {
+function TeachDie({ id, die, calibrated, bump }) {
   const [learned, setLearned] = useState(/** @type {boolean[]} */ (die.learned.slice()));
   const [seen, setSeen] = useState(/** @type {Record<number, LearnedFace>} */ ({}));
   const [busy, setBusy] = useState(-1);
@@ -206,7 +207,7 @@ function TeachDie({ id, die, calibrated }) {
     try {
       const r = await call('POST', `/api/tables/${id}/calibration/dice/face`, { table: id, body: { die: die.id, face: k } });
       setLearned(r.learned); setSeen((old) => ({ ...old, [k]: r })); setLast(r.result);
-    } catch (e) { setErr({ face: k, e }); } finally { setBusy(-1); }
+    } catch (e) { setErr({ face: k, e }); } finally { setBusy(-1); bump(); }
   };
   const done = learned.every(Boolean);
   const swatch = `background: rgb(${die.colour.join(',')})`;
