@@ -525,7 +525,9 @@ func sameDice(a vision.DiceResult, b *vision.DiceResult) bool {
 	}
 	near := func(x1, y1, x2, y2 float64) bool { return math.Hypot(x1-x2, y1-y2) <= 2 }
 	for _, x := range a.Dice {
-		if !slices.ContainsFunc(b.Dice, func(y vision.DieRead) bool { return x.Die == y.Die && x.Face == y.Face && near(x.XMM, x.YMM, y.XMM, y.YMM) }) {
+		if !slices.ContainsFunc(b.Dice, func(y vision.DieRead) bool {
+			return x.Die == y.Die && x.Face == y.Face && near(x.XMM, x.YMM, y.XMM, y.YMM)
+		}) {
 			return false
 		}
 	}
