@@ -430,7 +430,7 @@ func TestBrowserFormsMoveOrder(t *testing.T) {
 	b.fwait(tab, "#turn", "Ann to play")
 	b.frun(tab, "move onto Test Isle 2", tap(`#act-move`), tap(`[data-pos="R1C2"]`), tap(`#move-go`),
 		chromedp.WaitVisible(`#move-go-order`, chromedp.ByQuery))
-	b.fwait(tab, ".movebox", "2 pirate ships at R1C2")
+	b.fwait(tab, ".movebox", "2 pirate ships at Test Isle 2")
 	b.frun(tab, "Cy first, then Ben", tap(`.movebox [data-order="2"]`), tap(`.movebox [data-order="1"]`))
 	b.fwait(tab, ".movebox", "Order: Cy, Ben")
 	b.frun(tab, "sail", tap(`#move-go-order`))

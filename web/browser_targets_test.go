@@ -21,9 +21,9 @@ const (
 
 // measureJS lists what a finger or an eye would stumble on in the page: a
 // visible control (button, field, list, tile, link styled as a button)
-// smaller than 48 px either way (a checkbox counts with its label), and an
-// element running out of the screen sideways (the page then scrolls
-// sideways). Each as "what: size or position".
+// smaller than 48 px either way (a checkbox counts with its label), an id,
+// code or missing value where players read words, and an element running
+// out of the screen sideways (the page then scrolls sideways).
 const measureJS = `(() => {
   const out = [];
   const vw = document.documentElement.clientWidth;
@@ -35,6 +35,12 @@ const measureJS = `(() => {
     const box = (e.type === 'checkbox' || e.type === 'radio') && e.closest('label') ? e.closest('label') : e;
     const r = box.getBoundingClientRect();
     if (r.width < 47.5 || r.height < 47.5) out.push('small ' + name(e) + ': ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  }
+  // Words a player could read that are not words: a position id, a
+  // catalog or card id, a rule's code in brackets, a value that is missing.
+  const text = document.querySelector('#app').innerText;
+  for (const re of [/\bR\dC\d\b/g, /\b[a-z]+(?:-[a-z]+)*-\d+\b/g, /\[[a-z]+(?:-[a-z]+)+\]/g, /\bundefined\b|\bnull\b|\bNaN\b|\[object \w+\]/g]) {
+    for (const m of new Set(text.match(re) || [])) out.push('not words: "' + m + '"');
   }
   if (document.documentElement.scrollWidth > vw + 1) {
     // The deepest elements running past the right edge say what is too wide.
@@ -135,7 +141,8 @@ func openScreens(t *testing.T, b *browser, e *env, cr createResponse) (tab, phon
 }
 
 // TestBrowserTouchTargets: every control of Dead Reckoning's screens is at
-// least 48 px each way and nothing runs off the screen sideways, on a phone
+// least 48 px each way, nothing runs off the screen sideways and no id or
+// code shows where players read words, on a phone
 // (390x844) and the tablet (1024x768), at several moments of a game: the
 // boards beside the Harbor to enter, a turn at an island with a Merchant
 // ship and a pirate (each tile of the Act panel opened in turn, each mode
