@@ -276,12 +276,14 @@ async function claimFreeHardware(id) {
 }
 
 /** HardwareSwitch says whether the tower and camera serve this table, and
- * lets the host move them here (or free them). */
-function HardwareSwitch({ id }) {
+ * lets the host move them here (or free them). It asks which table they
+ * serve when it opens and again each time the table's update stream says
+ * they came or went (a "hardware" notice, news counts them): no polling. */
+function HardwareSwitch({ id, news }) {
   const [served, setServed] = useState(/** @type {string|null} */ (null));
   const [err, setErr] = useState(null);
   const load = () => call('GET', '/api/hardware').then((r) => setServed(r.table || ''), () => setServed(null));
-  useEffect(() => { load(); const t = setInterval(load, 10000); return () => clearInterval(t); }, [id]);
+  useEffect(() => { load(); }, [id, news]);
   if (served === null || !(health && health.hardware)) return null;
   const use = async (on) => {
     setErr(null);
@@ -446,6 +448,12 @@ function TablePage({ id, mode }) {
     wake();
   };
   const addNotice = (n) => {
+    if (n.kind === 'hardware') {
+      // The tower and camera came or went: the host's switch asks again.
+      st.hwNews = (st.hwNews || 0) + 1;
+      toast(n.text);
+      return;
+    }
     if (n.kind === 'read-resolved') {
       st.notices = st.notices.filter((x) => !(x.read && n.read && x.read.id === n.read.id));
       toast(n.text, 'ok');
@@ -573,7 +581,7 @@ function TablePage({ id, mode }) {
       ${as === 'host' ? html`<div class="hosttools">
         <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
-        <${HardwareSwitch} id=${id} />
+        <${HardwareSwitch} id=${id} news=${st.hwNews || 0} />
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
       </div>` : null}
