@@ -5,7 +5,7 @@
 import { call } from '../../js/api.js';
 import { h, s, fill, errorBox, colourOf } from '../../js/ui.js';
 import { readGrid } from './battle.js';
-import { facts, colours } from './common.js';
+import { facts, colours, colourLabel } from './common.js';
 
 // The achievements and the colours are the game's (its facts and its
 // description, served by the server): no copy here.
@@ -34,7 +34,7 @@ export function scorePage(app) {
     const colour = p.colour || COLOURS.find((c) => !used.has(c));
     const box = h('fieldset', { class: 'score-player' },
       h('legend', null, h('input', { class: 'name', placeholder: 'Name', value: p.name || '' }),
-        h('select', { class: 'colour' }, COLOURS.map((c) => h('option', { value: c, selected: c === colour }, c))),
+        h('select', { class: 'colour' }, COLOURS.map((c) => h('option', { value: c, selected: c === colour }, colourLabel(c)))),
         h('button', { class: 'icon', title: 'Remove', onclick: () => { box.remove(); islandCols(); } }, '✕')),
       h('div', { class: 'achs' }, ACH.map(([id, name]) => h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-ach': id, checked: (p.achievements || []).includes(id) }), ' ', name))),
       h('div', { class: 'nums' },
@@ -66,7 +66,7 @@ export function scorePage(app) {
       const span = row.querySelector('.icubes');
       const old = {};
       span.querySelectorAll('input').forEach((i) => { old[i.dataset.colour] = i.value; });
-      fill(span, cols.map((c) => h('label', { class: 'num' }, h('span', { style: `color:${colourOf(c)}` }, c),
+      fill(span, cols.map((c) => h('label', { class: 'num' }, h('span', { style: `color:${colourOf(c)}` }, colourLabel(c)),
         h('input', { type: 'number', min: 0, max: 20, 'data-colour': c, value: old[c] ?? row._cubes[c] ?? '' }))));
     });
   }
