@@ -188,6 +188,16 @@ export function scoreResult(res) {
       h('tr', { class: 'total' }, h('th', null, 'Total'), players.map((p) => h('td', null, p.total ?? `≥ ${p.known}`)))));
 }
 
+/**
+ * catWords names a chart's category as the breakdown does: the engine's
+ * label of its one row ("Coins in Treasure chest"), or, for the categories
+ * of several rows, the rows' kind ("islands").
+ */
+function catWords(players, cat) {
+  for (const p of players) for (const l of p.lines) if (l.key === cat && l.label) return l.label;
+  return ({ island: 'islands', end_game: 'end-game cards' })[cat] || cat.replace(/_/g, ' ');
+}
+
 const CAT_COLOURS = ['#4da3ff', '#ffd84d', '#3ddc84', '#ff9f43', '#b47cff', '#ff5c5c', '#2dd4bf', '#ff7bc8', '#9aa0a6', '#c0ca33'];
 
 // scoreChart draws one stacked horizontal bar per player, one colour per
@@ -196,7 +206,7 @@ export function scoreChart(players) {
   const cats = [];
   players.forEach((p) => p.lines.forEach((l) => { if (l.coins > 0 && !cats.includes(l.category)) cats.push(l.category); }));
   const max = Math.max(1, ...players.map((p) => p.lines.reduce((a, l) => a + Math.max(0, l.coins || 0), 0)));
-  const W = 900, rowH = 54, left = 150, top = 10, legendH = 30 * Math.ceil(cats.length / 4) + 10;
+  const W = 900, rowH = 54, left = 150, top = 10, legendH = 30 * Math.ceil(cats.length / 2) + 10;
   const H = top + players.length * rowH + legendH;
   const scale = (W - left - 80) / max;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', id: 'score-chart', role: 'img', 'aria-label': 'score per player and category' });
@@ -215,9 +225,10 @@ export function scoreChart(players) {
     svg.append(s('text', { x: x + 10, y: y + 33, class: 'total' }, p.total ?? `≥${p.known}`));
   });
   cats.forEach((cat, i) => {
-    const x = left + (i % 4) * 180, y = top + players.length * rowH + 10 + Math.floor(i / 4) * 30;
+    // Two a row: the names are the breakdown's, some long.
+    const x = left + (i % 2) * 360, y = top + players.length * rowH + 10 + Math.floor(i / 2) * 30;
     svg.append(s('rect', { x, y, width: 18, height: 18, style: `fill:${CAT_COLOURS[i % CAT_COLOURS.length]}` }));
-    svg.append(s('text', { x: x + 24, y: y + 15, class: 'legend' }, cat.replace(/_/g, ' ')));
+    svg.append(s('text', { x: x + 24, y: y + 15, class: 'legend' }, catWords(players, cat)));
   });
   return svg;
 }
