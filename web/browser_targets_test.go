@@ -146,7 +146,8 @@ func openScreens(t *testing.T, b *browser, e *env, cr createResponse) (tab, phon
 // (390x844) and the tablet (1024x768), at several moments of a game: the
 // boards beside the Harbor to enter, a turn at an island with a Merchant
 // ship and a pirate (each tile of the Act panel opened in turn, each mode
-// of the cargo form), and a battle waiting for its first step. On the
+// of the cargo form), a battle waiting for its first step, and the "just
+// score" page once counted. On the
 // tablet the board uses the width and its words are at least 16 px.
 func TestBrowserTouchTargets(t *testing.T) {
 	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
@@ -204,4 +205,15 @@ func TestBrowserTouchTargets(t *testing.T) {
 	checkBoardText(t, b, tab, "a battle")
 	b.shot(tab.ctx, "targets-battle-tablet.png")
 	b.shot(phone.ctx, "targets-battle-phone.png")
+
+	// The "just score" page, counted: the form, the chart, the breakdown.
+	for _, s := range []screen{tab, phone} {
+		b.frun(s.ctx, "the score page", chromedp.Navigate(e.http.URL+"/#/score"), chromedp.WaitVisible(`#score-go`, chromedp.ByQuery),
+			chromedp.Evaluate(`(() => { const ps = document.querySelectorAll('.score-player');
+			  ps[0].querySelector('.name').value = 'Ann'; ps[0].querySelector('.chest').value = 30;
+			  ps[1].querySelector('.name').value = 'Ben'; ps[1].querySelector('.chest').value = 20; })()`, nil),
+			tap(`#score-go`), chromedp.WaitVisible(`#breakdown`, chromedp.ByQuery))
+		checkScreen(t, b, s, "the score counted")
+	}
+	b.shot(phone.ctx, "targets-score-phone.png")
 }

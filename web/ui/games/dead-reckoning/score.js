@@ -206,7 +206,10 @@ export function scoreChart(players) {
   const cats = [];
   players.forEach((p) => p.lines.forEach((l) => { if (l.coins > 0 && !cats.includes(l.category)) cats.push(l.category); }));
   const max = Math.max(1, ...players.map((p) => p.lines.reduce((a, l) => a + Math.max(0, l.coins || 0), 0)));
-  const W = 900, rowH = 54, left = 150, top = 10, legendH = 30 * Math.ceil(cats.length / 2) + 10;
+  // A phone gets a narrower picture, so its words keep their size.
+  const narrow = window.innerWidth < 600;
+  const perRow = narrow ? 1 : 2;
+  const W = narrow ? 380 : 900, rowH = 54, left = narrow ? 90 : 150, top = 10, legendH = 30 * Math.ceil(cats.length / perRow) + 10;
   const H = top + players.length * rowH + legendH;
   const scale = (W - left - 80) / max;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', id: 'score-chart', role: 'img', 'aria-label': 'score per player and category' });
@@ -225,8 +228,8 @@ export function scoreChart(players) {
     svg.append(s('text', { x: x + 10, y: y + 33, class: 'total' }, p.total ?? `≥${p.known}`));
   });
   cats.forEach((cat, i) => {
-    // Two a row: the names are the breakdown's, some long.
-    const x = left + (i % 2) * 360, y = top + players.length * rowH + 10 + Math.floor(i / 2) * 30;
+    // Two a row (one on a phone): the names are the breakdown's, some long.
+    const x = (narrow ? 10 : left) + (i % perRow) * 360, y = top + players.length * rowH + 10 + Math.floor(i / perRow) * 30;
     svg.append(s('rect', { x, y, width: 18, height: 18, style: `fill:${CAT_COLOURS[i % CAT_COLOURS.length]}` }));
     svg.append(s('text', { x: x + 24, y: y + 15, class: 'legend' }, catWords(players, cat)));
   });
