@@ -103,7 +103,7 @@ func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Acti
 // docs/screenshots when asked).
 // docShots are the screenshots docs/ui.md shows.
 var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "calibration-colours.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
-	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true}
+	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true, "dicecal-test-read.png": true}
 
 func (b *browser) shot(ctx context.Context, name string) {
 	b.t.Helper()
