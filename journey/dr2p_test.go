@@ -187,13 +187,8 @@ func (g *table2p) move(p player, pos, where string) {
 func (g *table2p) explore(p player, island, card string) {
 	g.t.Helper()
 	g.b.WaitText(p.phone, "#board-entry legend", "Explore the board")
-	// A person reads the form before picking: the updates of the move
-	// are still arriving for a moment, and the form is drawn anew with
-	// them (the same wait as TestJourneyDeadReckoning4p's board entry).
-	time.Sleep(time.Second)
 	g.b.Fill(p.phone, "#board-entry", "Island", island)
 	g.b.Fill(p.phone, "#board-entry", "Card put on it", card)
-	time.Sleep(300 * time.Millisecond)
 	g.b.Tap(p.phone, "#board-entry", "Enter the board")
 	g.b.WaitText(p.phone, "#log", p.name+" explores")
 	g.b.WaitText(g.tablet, "#log", island)
@@ -396,13 +391,8 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	// The three boards beside the Harbor: the host enters what each shows.
 	for i, card := range []string{"Test Treasure", "Test Card 2", "Test Card 3"} {
 		b.WaitText(g.tablet, "#board-entry legend", "Enter what the board in row 1, "+[]string{"left", "middle", "right"}[i])
-		// A person reads the form before picking (the updates of the board
-		// just entered are still arriving for a moment, and redraw it).
-		time.Sleep(time.Second)
 		b.Fill(g.tablet, "#board-entry", "Island", fmt.Sprintf("Test Isle %d", i+1))
 		b.Fill(g.tablet, "#board-entry", "Card put on it", card)
-		// A person looks at what they picked before tapping.
-		time.Sleep(300 * time.Millisecond)
 		b.Tap(g.tablet, "#board-entry", "Enter the board")
 		b.WaitText(g.tablet, "#log", fmt.Sprintf("Test Isle %d", i+1))
 	}
