@@ -23,13 +23,17 @@ function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }
 
-// waiters[k] resolves when k clients have seen version v.
+// The tracker resolves waitAll(v) when every client has seen version v, and
+// notes when the first client saw each version (firstAt).
 function tracker() {
   const seen = new Array(CLIENTS).fill(-1);
+  const firstAt = new Map();
   let want = null;
   return {
+    firstAt,
     seen(i, v) {
       if (v > seen[i]) seen[i] = v;
+      if (!firstAt.has(v)) firstAt.set(v, performance.now());
       if (want && seen.every((s) => s >= want.v)) {
         const w = want;
         want = null;
@@ -73,6 +77,8 @@ async function runQM() {
   await synced(t);
   let version = t.min();
   const lat = [];
+  const answer = []; // when the HTTP answer came back
+  const first = []; // when the first client held the update
   const c0 = cpuTicks(pid);
   for (let i = 0; i < N; i++) {
     const hold = i % 2 === 1 ? 'A' : 'D';
@@ -81,11 +87,13 @@ async function runQM() {
     const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body });
     if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
+    answer.push(performance.now() - start);
     version++;
     const end = await t.waitAll(version);
     lat.push(end - start);
+    first.push(t.firstAt.get(version) - start);
   }
-  return { lat, cpu: cpuTicks(pid) - c0 };
+  return { lat, cpu: cpuTicks(pid) - c0, answer, first };
 }
 
 async function runBGIO() {
@@ -106,6 +114,7 @@ async function runBGIO() {
   await synced(t);
   let version = t.min();
   const lat = [];
+  const first = [];
   const c0 = cpuTicks(pid);
   for (let i = 0; i < N; i++) {
     const start = performance.now();
@@ -113,17 +122,26 @@ async function runBGIO() {
     version++;
     const end = await t.waitAll(version);
     lat.push(end - start);
+    first.push(t.firstAt.get(version) - start);
   }
   const cpu = cpuTicks(pid) - c0;
   clients.forEach((c) => c.stop());
-  return { lat, cpu };
+  return { lat, cpu, first };
 }
 
 (async () => {
-  const { lat, cpu } = kind === 'qm' ? await runQM() : await runBGIO();
+  const { lat, cpu, answer, first } = kind === 'qm' ? await runQM() : await runBGIO();
+  const p50 = (xs) => +pct([...xs].sort((a, b) => a - b), 50).toFixed(2);
   lat.sort((a, b) => a - b);
   const hz = 100; // USER_HZ on Linux
-  console.log(JSON.stringify({ server: kind, actions: N, p50_ms: +pct(lat, 50).toFixed(2), p99_ms: +pct(lat, 99).toFixed(2),
-    cpu_ms_per_action: +((cpu * 1000) / hz / N).toFixed(2) }));
+  const out = { server: kind, actions: N, p50_ms: +pct(lat, 50).toFixed(2), p99_ms: +pct(lat, 99).toFixed(2),
+    cpu_ms_per_action: +((cpu * 1000) / hz / N).toFixed(2) };
+  // Where the time goes (FANOUT_DETAIL=1): the p50 of the action's answer
+  // and of the first client holding the update, from the moment it was sent.
+  if (process.env.FANOUT_DETAIL) {
+    if (answer) out.answer_p50_ms = p50(answer);
+    out.first_p50_ms = p50(first);
+  }
+  console.log(JSON.stringify(out));
   process.exit(0);
 })().catch((e) => { console.error(e.message); process.exit(1); });
