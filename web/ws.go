@@ -197,17 +197,20 @@ func (s *Server) websocket(c echo.Context) error {
 	}
 	// Hijacked: echo must not write a response after this.
 	c.Response().Committed = true
-	s.serveSocket(c.Request().Context(), conn, t, a.Viewer, since)
+	s.serveSocket(c.Request().Context(), conn, t, a, since)
 	return nil
 }
 
-func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, v engine.Viewer, since uint64) {
+func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, a Access, since uint64) {
 	defer conn.CloseNow()
+	v := a.Viewer
 	ctx, cancel := context.WithCancel(context.WithoutCancel(reqCtx))
 	defer cancel()
-	// We read nothing from clients; CloseRead still answers pings and tells
-	// us (by cancelling ctx) when the client goes away.
-	ctx = conn.CloseRead(ctx)
+	// The reader takes the actions a client sends on the socket (answering
+	// pings on the way) and cancels ctx when the client goes away.
+	answers := make(chan []byte, 4)
+	conn.SetReadLimit(s.opts.MaxBody)
+	go s.readSocket(ctx, cancel, conn, t, a, answers)
 
 	cl := &wsClient{seat: v.Seat, send: make(chan []byte, 4), stop: cancel}
 	w := newSocketWriter(ctx, conn, 2*s.opts.PingInterval, s.lg)
@@ -259,6 +262,10 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 				return
 			}
 		case b := <-cl.send:
+			if err := w.write(b); err != nil {
+				return
+			}
+		case b := <-answers:
 			if err := w.write(b); err != nil {
 				return
 			}
