@@ -3,8 +3,9 @@
 // boardgame.io), N actions one after another, each timed from the moment it
 // is sent until all 50 clients hold the new state. It prints one JSON line:
 // p50 and p99 in ms, and the server's CPU per action (from /proc).
-//   node harness.js qm   URL TABLE PIN ACTIONS SERVER_PID
-//   node harness.js bgio URL MATCH CREDENTIALS ACTIONS SERVER_PID
+//   node harness.js qm      URL TABLE PIN ACTIONS SERVER_PID   (actions on the socket, as the dashboard sends them)
+//   node harness.js qm-http URL TABLE PIN ACTIONS SERVER_PID   (actions posted over HTTP)
+//   node harness.js bgio    URL MATCH CREDENTIALS ACTIONS SERVER_PID
 'use strict';
 const fs = require('fs');
 const WebSocket = require('ws');
@@ -61,32 +62,50 @@ async function synced(t) {
   }
 }
 
-async function runQM() {
+// runQM acts as the dashboard does: with via "socket" (the dashboard since
+// 2026-11-24) the action goes on the first client's socket (a public
+// screen, as the tablet's) and the answer comes back on it; with via "http"
+// it is posted (POST .../actions). Either way it is timed until the answer
+// is in and all 50 clients hold the new state.
+async function runQM(via) {
   const t = tracker();
   const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0`;
-  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
+  const answers = new Map();
+  const sockets = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
     const ws = new WebSocket(i % 5 === 1 ? `${base}&pin=${secret}` : base);
     ws.on('message', (data) => {
       const m = JSON.parse(data);
       if ((m.type === 'view' || m.type === 'notice') && m.snapshot) t.seen(i, m.snapshot.version);
+      else if (m.type === 'answer' && answers.has(m.id)) answers.get(m.id)(m);
     });
-    ws.on('open', ok);
+    ws.on('open', () => ok(ws));
     ws.on('error', bad);
   })));
   await new Promise((r) => setTimeout(r, 500));
   await synced(t);
   let version = t.min();
   const lat = [];
-  const answer = []; // when the HTTP answer came back
+  const answer = []; // when the action's answer came back
   const first = []; // when the first client held the update
   const c0 = cpuTicks(pid);
   for (let i = 0; i < N; i++) {
     const hold = i % 2 === 1 ? 'A' : 'D';
-    const body = JSON.stringify({ action: { type: 'rearrange', seat: 0, holds: { [hold]: { cargo: 1 } } }, baseVersion: version });
+    // What the dashboard sends: the action, the version it saw, a fresh
+    // idempotency key, the device.
+    const body = { action: { type: 'rearrange', seat: 0, holds: { [hold]: { cargo: 1 } } }, baseVersion: version, key: `bench-${i}-${Math.random().toString(16).slice(2)}`, source: 'tablet' };
     const start = performance.now();
-    const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body });
-    if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    if (via === 'socket') {
+      const m = await new Promise((resolve) => {
+        answers.set(String(i), resolve);
+        sockets[0].send(JSON.stringify({ ...body, type: 'action', id: String(i) }));
+      });
+      answers.delete(String(i));
+      if (m.status !== 200) throw new Error(`action ${i}: ${m.status} ${JSON.stringify(m.error)}`);
+    } else {
+      const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body: JSON.stringify(body) });
+      if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
     answer.push(performance.now() - start);
     version++;
     const end = await t.waitAll(version);
@@ -130,7 +149,7 @@ async function runBGIO() {
 }
 
 (async () => {
-  const { lat, cpu, answer, first } = kind === 'qm' ? await runQM() : await runBGIO();
+  const { lat, cpu, answer, first } = kind === 'bgio' ? await runBGIO() : await runQM(kind === 'qm-http' ? 'http' : 'socket');
   const p50 = (xs) => +pct([...xs].sort((a, b) => a - b), 50).toFixed(2);
   lat.sort((a, b) => a - b);
   const hz = 100; // USER_HZ on Linux
