@@ -3,11 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -289,25 +289,36 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 // socketWriter writes one WebSocket's messages. A write that takes longer
 // than the limit ends the connection; the limit is one timer per
 // connection, re-armed for each write, not a new timer per message.
+//
+// Writes are made without a context: the library would otherwise register
+// (and undo) a cancellation callback on every message, a few percent of the
+// server's CPU per action with 50 sockets. The socket's context still ends
+// a write under way, through one callback for the whole connection.
 type socketWriter struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	conn   *websocket.Conn
-	limit  time.Duration
-	timer  *time.Timer
-	lg     *slog.Logger
+	ctx     context.Context
+	conn    *websocket.Conn
+	limit   time.Duration
+	timer   *time.Timer
+	lg      *slog.Logger
+	writing atomic.Bool
+	unwatch func() bool
 }
 
 func newSocketWriter(ctx context.Context, conn *websocket.Conn, limit time.Duration, lg *slog.Logger) *socketWriter {
-	ctx, cancel := context.WithCancel(ctx)
-	t := time.AfterFunc(time.Hour, cancel)
-	t.Stop()
-	return &socketWriter{ctx: ctx, cancel: cancel, conn: conn, limit: limit, timer: t, lg: lg}
+	w := &socketWriter{ctx: ctx, conn: conn, limit: limit, lg: lg}
+	w.timer = time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	w.timer.Stop()
+	w.unwatch = context.AfterFunc(ctx, func() {
+		if w.writing.Load() {
+			conn.CloseNow() // a write stuck on a client that went away
+		}
+	})
+	return w
 }
 
 func (w *socketWriter) stop() {
 	w.timer.Stop()
-	w.cancel()
+	w.unwatch()
 }
 
 // update writes a table update: the bytes encoded once for every socket of
@@ -331,10 +342,17 @@ func (w *socketWriter) message(m wsMessage) error {
 }
 
 func (w *socketWriter) write(b []byte) error {
+	w.writing.Store(true)
+	defer w.writing.Store(false)
+	// Checked after the flag is set: a context ended before it is seen
+	// here, one ended after it closes the connection.
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
 	w.timer.Reset(w.limit)
-	err := w.conn.Write(w.ctx, websocket.MessageText, b)
+	err := w.conn.Write(context.Background(), websocket.MessageText, b)
 	w.timer.Stop()
-	if err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil {
 		w.lg.Debug("websocket write failed", "err", err)
 	}
 	return err
