@@ -199,3 +199,31 @@ func TestSocketFromAnotherSite(t *testing.T) {
 		t.Errorf("another site's socket: %v %v", res, err)
 	}
 }
+
+// TestSocketMessageTooLarge: a message over the request body limit closes
+// the socket, as a POST that large is refused.
+func TestSocketMessageTooLarge(t *testing.T) {
+	e := newEnv(t, Options{MaxBody: 1 << 10})
+	cr := e.create()
+	s := e.dial(cr.Table, "since=0")
+	s.next("view")
+	s.send(`{"type":"action","id":"big","action":{"type":"add","seat":0,"n":1,"pad":"` + strings.Repeat("x", 2<<10) + `"},"baseVersion":0}`)
+	timeout := time.After(3 * time.Second)
+	for {
+		select {
+		case m, ok := <-s.msgs:
+			if !ok {
+				if r := e.do("GET", "/api/tables/"+cr.Table, ""); !strings.Contains(string(r.body), `"version":0`) {
+					t.Errorf("the table changed: %s", r.body)
+				}
+				return
+			}
+			<-s.raw
+			if m.Type == "answer" {
+				t.Fatal("a message over the limit was answered")
+			}
+		case <-timeout:
+			t.Fatal("the socket stayed open after a message over the limit")
+		}
+	}
+}
