@@ -667,7 +667,7 @@ func TestBrowserRealBattle(t *testing.T) {
 		time.Sleep(150 * time.Millisecond)
 	}
 	b.waitText(tablet, "#battle-outcome", "Ben wins the battle 0 to 0")
-	b.waitText(tablet, "#battle-outcome", "plunder to the ship 1 cargo")
+	b.waitText(tablet, "#battle-outcome", "plunder to the ship: 1 cargo and 0 coins")
 	b.waitText(tablet, "#log", "Ben")
 	b.shot(tablet, "battle-real-outcome.png")
 }

@@ -319,7 +319,7 @@ function Fight({ view, bv }) {
     ${bv.error ? html`<p class="warn">${bv.error.message || String(bv.error)}</p>` : null}
     ${o ? html`<div class="outcome" id="battle-outcome">
       <h3>${`${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`}</h3>
-      <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${plural(sd.ship.coins, 'coin')}` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
+      <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship: ${sd.ship.cargo} cargo and ${plural(sd.ship.coins, 'coin')}` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
       ${o.toMercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
       ${o.blockaded >= 0 ? html`<p>${`${pname(view, o.blockaded)} is blockaded there (p. 18).`}</p>` : null}
     </div>` : null}

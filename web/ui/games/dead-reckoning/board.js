@@ -218,7 +218,7 @@ export function Turn({ view }) {
     const won = winnersOf(view);
     return html`<section class="turn over" id="turn">
       <div class="big-turn" style=${`--c:${won.length === 1 ? pcol(view, won[0]) : 'var(--gold)'}`}>${endWords(view)}</div>
-      <p class="muted">The game is over: the final score is below.</p>
+      <p class="muted">The game is over.</p>
     </section>`;
   }
   const used = t.used || [];
