@@ -371,7 +371,7 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 		tap(`[data-ability="purser/level/0"]`), chromedp.WaitVisible(`#f-ability [data-island="R1C2"]`, chromedp.ByQuery))
 	b.fwait(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coin")
 	b.frun(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
-	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coins at Test Isle 2")
+	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coin at Test Isle 2")
 	b.fwait(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coin")
 
 	// Ann's phone: the Merchant ship's form and the ability form, finger-sized.
