@@ -42,7 +42,7 @@ func ExampleManager() {
 	// Output:
 	// version 1 seat 1 added 3
 	// stale: true
-	// version 2 The host took back version 1 (add, seat 1).
+	// version 2 The host took back: seat 1 added 3.
 	// 1 action true
 	// 2 undo false
 }

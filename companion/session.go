@@ -569,17 +569,41 @@ func (s *Session) undo(ctx context.Context, a Access, base uint64, check bool) (
 		return Result{}, err
 	}
 	h := last.action.Head()
-	what := h.Type
+	what := s.wordsOf(last.version)
 	if p, ok := last.action.(PrivateAction); ok && p.IsPrivate() {
 		what = "a private action"
 	}
-	ev := engine.NewEvent("undone", h.Seat, fmt.Sprintf("The host took back version %d (%s, %s).", last.version, what, h.Seat),
+	ev := engine.NewEvent("undone", h.Seat, "The host took back: "+what,
 		map[string]any{"target": last.version})
 	e := store.Entry{Version: cur + 1, Kind: store.KindUndo, Source: "host", Actor: "host", Target: last.version, Time: s.m.opts.Now().UTC()}
 	if err := s.commit(ctx, e, nil, []engine.Event{ev}, g); err != nil {
 		return Result{}, err
 	}
 	return Result{Version: e.Version, Events: engine.EventsFor([]engine.Event{ev}, a.Viewer)}, nil
+}
+
+// wordsOf says in the game's own words what the log item of version did:
+// the public sentences of its events (those of its latest correction, if it
+// was corrected), as every player read them in the log. An item whose
+// events say nothing is "a move" (never its action type or a seat id).
+// Called with s.mu held.
+func (s *Session) wordsOf(version uint64) string {
+	evs := s.events[version-1]
+	for i := int(version); i < len(s.log); i++ {
+		if e := s.log[i]; e.Kind == store.KindCorrection && e.Target == version {
+			evs = s.events[i]
+		}
+	}
+	var said []string
+	for _, ev := range evs {
+		if t := strings.TrimSpace(ev.Text); t != "" {
+			said = append(said, strings.TrimRight(t, "."))
+		}
+	}
+	if len(said) == 0 {
+		return "a move."
+	}
+	return strings.Join(said, "; ") + "."
 }
 
 // View returns the table as v may see it now.

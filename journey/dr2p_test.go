@@ -517,7 +517,19 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	if !strings.Contains(href, "kind=bgstats") {
 		t.Errorf("the end screen offers no BG Stats export (link %q)", href)
 	}
+	// A finished game says who won and nothing of whose turn it was: the
+	// title and the turn panel of every screen.
+	for _, sc := range g.screens() {
+		b.WaitText(sc.ctx, ".topbar .title", "Ann wins")
+		b.WaitText(sc.ctx, "#turn", "Ann wins")
+		for _, sel := range []string{".topbar .title", "#turn", "#players"} {
+			if txt := b.Text(sc.ctx, sel); strings.Contains(txt, "to play") || strings.Contains(txt, "· turn") {
+				t.Errorf("%s: the finished game's %s still speaks of a turn: %q", sc.name, sel, txt)
+			}
+		}
+	}
 	g.shot(g.tablet, "end")
 	g.shot(g.ann.phone, "end-ann")
+	g.shot(g.ben.phone, "end-ben")
 	g.checkScreens("at the end")
 }

@@ -369,10 +369,10 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
 	b.frun(tab, "the Purser's ability", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="purser/level/0"]`, chromedp.ByQuery),
 		tap(`[data-ability="purser/level/0"]`), chromedp.WaitVisible(`#f-ability [data-island="R1C2"]`, chromedp.ByQuery))
-	b.fwait(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coins")
+	b.fwait(tab, `#f-ability [data-island="R1C2"]`, "2 cargo, 1 coin")
 	b.frun(tab, "Test Isle 2 produces", tap(`#f-ability [data-island="R1C2"]`), tap(`#act-use-ability`))
-	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coins at Test Isle 2")
-	b.fwait(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coins")
+	b.fwait(tab, "#log", "Ann produces 2 cargo and 1 coin at Test Isle 2")
+	b.fwait(tab, `[data-pos="R1C2"]`, "2 cargo · 1 coin")
 
 	// Ann's phone: the Merchant ship's form and the ability form, finger-sized.
 	phone := b.device(412, 860)

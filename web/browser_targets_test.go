@@ -42,6 +42,19 @@ const measureJS = `(() => {
   for (const re of [/\bR\dC\d\b/g, /\b[a-z]+(?:-[a-z]+)*-\d+\b/g, /\[[a-z]+(?:-[a-z]+)+\]/g, /\bundefined\b|\bnull\b|\bNaN\b|\[object \w+\]/g]) {
     for (const m of new Set(text.match(re) || [])) out.push('not words: "' + m + '"');
   }
+  // The battle's panel: nothing in it scrolls sideways in a box of its own
+  // or runs past the panel's edge (the page itself need not scroll for a
+  // player to miss the tally's last column).
+  const battle = document.querySelector('#battle');
+  if (battle && seen(battle)) {
+    const right = battle.getBoundingClientRect().right;
+    for (const e of battle.querySelectorAll('*')) {
+      if (!seen(e) || e instanceof SVGElement) continue;
+      const ox = getComputedStyle(e).overflowX;
+      if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && ox !== 'visible') out.push('scrolls sideways in the battle: ' + name(e) + ' ' + e.scrollWidth + ' px in ' + e.clientWidth);
+      else if (e.getBoundingClientRect().right > right + 1) out.push('runs out of the battle: ' + name(e) + ' ends at ' + Math.round(e.getBoundingClientRect().right) + ', the panel at ' + Math.round(right));
+    }
+  }
   if (document.documentElement.scrollWidth > vw + 1) {
     // The deepest elements running past the right edge say what is too wide.
     const wide = [...document.querySelectorAll('#app *')].filter((e) => seen(e) && e.getBoundingClientRect().right > vw + 1 && getComputedStyle(e).position !== 'fixed');
@@ -69,6 +82,40 @@ const boardTextJS = `(() => {
     if (r.width > 0 && px < 15.5) out.push('"' + t.slice(0, 20) + '" at ' + px.toFixed(1) + ' px');
   }
   return out;
+})()`
+
+// strengthTextJS lists the battle's strength bars' words smaller than min
+// px, and any two of them drawn over each other.
+const strengthTextJS = `((min) => {
+  const out = [];
+  const bars = document.querySelector('#battle .strength');
+  if (!bars) return ['no strength bars'];
+  const words = [...bars.querySelectorAll('.sname, .snum')];
+  for (const el of words) {
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < min - 0.5) out.push('"' + el.textContent.trim() + '" at ' + px.toFixed(1) + ' px');
+  }
+  for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) {
+    const a = words[i].getBoundingClientRect(), b = words[j].getBoundingClientRect();
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push('"' + words[i].textContent.trim() + '" over "' + words[j].textContent.trim() + '"');
+  }
+  return out;
+})`
+
+// readBattleJS fills the battle's read by hand on the tablet from the cubes
+// the step asks to drop: the first side's cubes on damage and strength, the
+// second's on cargo and strength, so the tally has several categories.
+const readBattleJS = `(() => {
+  const zones = [...new Set([...document.querySelectorAll('#bs-read-grid input[data-zone]')].map((i) => i.dataset.zone))].filter((z) => z !== 'redrop');
+  const pick = (re) => zones.find((z) => re.test(z));
+  const chips = [...document.querySelectorAll('#battle-need .drop .chip')].map((c) => c.textContent.trim().split(' '));
+  chips.forEach(([n, c], k) => {
+    const put = (z, m) => { const i = document.querySelector('#bs-read-grid input[data-zone="' + z + '"][data-colour="' + c + '"]'); if (i && m) i.value = String(m); };
+    let left = Number(n);
+    if (left > 1) { put(pick(k === 0 ? /damage/ : /cargo/), 1); left--; }
+    put(pick(/strength/), left);
+  });
+  return chips.length;
 })()`
 
 // screen is one device looking at the table: a tablet as the host, or a
@@ -146,7 +193,9 @@ func openScreens(t *testing.T, b *browser, e *env, cr createResponse) (tab, phon
 // (390x844) and the tablet (1024x768), at several moments of a game: the
 // boards beside the Harbor to enter, a turn at an island with a Merchant
 // ship and a pirate (each tile of the Act panel opened in turn, each mode
-// of the cargo form), a battle waiting for its first step, and the "just
+// of the cargo form), a battle waiting for its first step, the same
+// battle's strength bars and its finished tally (the battle panel measured
+// for sideways scrolling inside it too), and the "just
 // score" page once counted. On the
 // tablet the board uses the width and its words are at least 16 px.
 func TestBrowserTouchTargets(t *testing.T) {
@@ -205,6 +254,60 @@ func TestBrowserTouchTargets(t *testing.T) {
 	checkBoardText(t, b, tab, "a battle")
 	b.shot(tab.ctx, "targets-battle-tablet.png")
 	b.shot(phone.ctx, "targets-battle-phone.png")
+
+	// The battle fought on the tablet to its end: cannons, defence, the drop
+	// read by hand; while abilities are in turn the strength bars' words are
+	// readable (16 px on the tablet, 14 px on a phone) and apart.
+	b.frun(tab.ctx, "cannons", tap(`#bs-cannons`))
+	b.fwait(tab.ctx, "#battle-steps", "defence")
+	b.frun(tab.ctx, "defend", tap(`#bs-defend-go`))
+	b.fwait(tab.ctx, "#battle-steps", "ready")
+	b.frun(tab.ctx, "drop", tap(`#bs-drop`))
+	b.fwait(tab.ctx, "#battle-need", "Drop ")
+	var sides int
+	b.frun(tab.ctx, "read by hand", chromedp.WaitVisible(`#bs-read`, chromedp.ByQuery), chromedp.Evaluate(readBattleJS, &sides), tap(`#bs-read`))
+	if sides != 2 {
+		t.Fatalf("the drop named %d sides' cubes, want 2", sides)
+	}
+	b.fwait(tab.ctx, "#battle-steps", "abilities")
+	for _, s := range []struct {
+		screen
+		min int
+	}{{tab, 16}, {phone, 14}} {
+		b.fwait(s.ctx, "#battle", "strength")
+		var got []string
+		b.frun(s.ctx, "strength words", chromedp.Evaluate(strengthTextJS+"("+fmt.Sprint(s.min)+")", &got))
+		if len(got) > 0 {
+			t.Errorf("%s, the strength bars: %s", s.name, strings.Join(got, "; "))
+		}
+	}
+	b.shot(phone.ctx, "targets-battle-strength-phone.png")
+	for range 8 {
+		var phase string
+		b.frun(tab.ctx, "phase", chromedp.Poll(`(() => { const s = document.querySelector('#battle-steps legend'); const o = document.querySelector('#battle-outcome');
+			return o ? 'done' : (s ? s.innerText : ''); })()`, &phase, chromedp.WithPollingInterval(30*time.Millisecond)))
+		if phase == "done" {
+			break
+		}
+		var logged int
+		b.frun(tab.ctx, "the log", chromedp.Evaluate(`document.querySelectorAll('#log li').length`, &logged))
+		if strings.Contains(phase, "plunder") {
+			b.frun(tab.ctx, "plunder", tap(`.plunder button`))
+		} else {
+			b.frun(tab.ctx, "pass", tap(`#bs-pass`))
+		}
+		// The step taken is in the log before the next is looked at.
+		b.frun(tab.ctx, "logged", chromedp.Poll(`document.querySelectorAll('#log li').length > `+fmt.Sprint(logged), nil, chromedp.WithPollingInterval(30*time.Millisecond)))
+	}
+	// The finished battle's tally: a card per side, every category there in
+	// words, nothing scrolling sideways, on both screens.
+	for _, s := range []screen{tab, phone} {
+		b.fwait(s.ctx, "#battle-outcome", "wins the battle")
+		b.fwait(s.ctx, "#battle-tally", "damage")
+		checkScreen(t, b, s, "a finished battle")
+	}
+	b.shot(tab.ctx, "targets-battle-over-tablet.png")
+	b.shot(phone.ctx, "targets-battle-over-phone.png")
 
 	// The "just score" page, counted: the form, the chart, the breakdown.
 	for _, s := range []screen{tab, phone} {

@@ -235,11 +235,11 @@ func (c *ctx) gain(p *Player, put *Put, dock, ship, either, island, coinDock, co
 	h := goodsTotal(put.Holds)
 	switch {
 	case put.Island.Cargo != island || put.Island.Coins != coinIsland:
-		return engine.Refuse("put-mismatch", 14, "this ability gives %d cargo and %d coins on the island", island, coinIsland)
+		return engine.Refuse("put-mismatch", 14, "this ability gives %d cargo and %s on the island", island, count(coinIsland, "coin", ""))
 	case put.Dock+h.Cargo != dock+ship+either || put.Dock < dock || h.Cargo < ship:
 		return engine.Refuse("put-mismatch", 14, "this ability gives %d cargo on the Dock tile, %d on the ship and %d on either", dock, ship, either)
 	case put.Chest != coinDock || h.Coins != coinShip:
-		return engine.Refuse("put-mismatch", 14, "this ability gives %d coins to the Treasure chest and %d on the ship", coinDock, coinShip)
+		return engine.Refuse("put-mismatch", 14, "this ability gives %s to the Treasure chest and %d on the ship", count(coinDock, "coin", ""), coinShip)
 	}
 	if island+coinIsland > 0 {
 		b := c.s.Board(p.Ship.At)
@@ -256,10 +256,10 @@ func (c *ctx) gain(p *Player, put *Put, dock, ship, either, island, coinDock, co
 	p.Chest += put.Chest
 	c.s.Supply.Cargo -= dock + ship + either + island
 	c.s.Supply.Coins -= coinDock + coinShip + coinIsland
-	ev := engine.NewEvent("gained", p.Seat, fmt.Sprintf("%s gains %d cargo and %d coins", p.Name, dock+ship+either+island, coinDock+coinShip+coinIsland),
+	ev := engine.NewEvent("gained", p.Seat, fmt.Sprintf("%s gains %d cargo and %s", p.Name, dock+ship+either+island, count(coinDock+coinShip+coinIsland, "coin", "")),
 		map[string]any{"dock": put.Dock, "holds": put.Holds, "island": put.Island, "chestCoins": put.Chest > 0})
 	if put.Chest > 0 {
-		ev = ev.WithSecret(fmt.Sprintf("%d coins go into your Treasure chest (now %d)", put.Chest, p.Chest), map[string]any{"chest": p.Chest})
+		ev = ev.WithSecret(fmt.Sprintf("%s go into your Treasure chest (now %d)", count(put.Chest, "coin", ""), p.Chest), map[string]any{"chest": p.Chest})
 	}
 	c.emit(ev)
 	return nil
@@ -290,7 +290,7 @@ func (c *ctx) produce(a *UseAbility, n int, e data.Effect) error {
 		b.Island.Coins += coins
 		c.s.Supply.Cargo -= cargo
 		c.s.Supply.Coins -= coins
-		c.emit(engine.NewEvent("produced", a.Seat, fmt.Sprintf("%s produces %d cargo and %d coins at %s", c.s.Players[a.Seat].Name, cargo, coins, placeName(c.s, at)), map[string]any{"at": at, "cargo": cargo, "coins": coins}))
+		c.emit(engine.NewEvent("produced", a.Seat, fmt.Sprintf("%s produces %d cargo and %s at %s", c.s.Players[a.Seat].Name, cargo, count(coins, "coin", ""), placeName(c.s, at)), map[string]any{"at": at, "cargo": cargo, "coins": coins}))
 	}
 	return nil
 }

@@ -256,7 +256,7 @@ func (a *Move) apply(c *ctx) error {
 		return engine.Refuse("no-path", 9, "say where the ship goes")
 	}
 	if len(a.Path) > p.Ship.Sails {
-		return engine.Refuse("not-enough-sails", 9, "that move needs %d sails; %d are left", len(a.Path), p.Ship.Sails)
+		return engine.Refuse("not-enough-sails", 9, "that move needs %s; %d left", count(len(a.Path), "sail", ""), p.Ship.Sails)
 	}
 	from := p.Ship.At
 	for i, q := range a.Path {
@@ -515,7 +515,7 @@ func (a *Load) apply(c *ctx) error {
 			return err
 		}
 		if t.Cargo > b.Island.Cargo || t.Coins > b.Island.Coins {
-			return engine.Refuse("not-on-island", 7, "the island has %d cargo and %d coins", b.Island.Cargo, b.Island.Coins)
+			return engine.Refuse("not-on-island", 7, "the island has %d cargo and %s", b.Island.Cargo, count(b.Island.Coins, "coin", ""))
 		}
 		b.Island.Cargo -= t.Cargo
 		b.Island.Coins -= t.Coins
@@ -525,7 +525,7 @@ func (a *Load) apply(c *ctx) error {
 	if err := c.s.putInHolds(p, a.Holds); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %d coins from the %s", p.Name, t.Cargo, t.Coins, a.From), map[string]any{"from": a.From, "holds": a.Holds}))
+	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %s from the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.From), map[string]any{"from": a.From, "holds": a.Holds}))
 	return nil
 }
 
@@ -571,7 +571,7 @@ func (a *Unload) apply(c *ctx) error {
 	default:
 		return engine.Refuse("unload-to", 7, "unload to \"dock\" or \"island\"")
 	}
-	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %d coins to the %s", p.Name, t.Cargo, t.Coins, a.To), map[string]any{"to": a.To, "holds": a.Holds}))
+	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %s to the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.To), map[string]any{"to": a.To, "holds": a.Holds}))
 	return nil
 }
 
@@ -595,7 +595,7 @@ func (a *Rearrange) apply(c *ctx) error {
 		return err
 	}
 	if goodsTotal(a.Holds) != p.ShipGoods() {
-		return engine.Refuse("rearrange-total", 7, "rearranging keeps what is on the ship: %d cargo and %d coins", p.ShipGoods().Cargo, p.ShipGoods().Coins)
+		return engine.Refuse("rearrange-total", 7, "rearranging keeps what is on the ship: %d cargo and %s", p.ShipGoods().Cargo, count(p.ShipGoods().Coins, "coin", ""))
 	}
 	for i := range p.Ship.Spaces {
 		p.Ship.Spaces[i].Hold = Hold{}
@@ -641,7 +641,7 @@ func (a *Jettison) apply(c *ctx) error {
 	t := goodsTotal(a.Holds)
 	c.s.Supply.Cargo += t.Cargo
 	c.s.Supply.Coins += t.Coins
-	c.emit(engine.NewEvent("jettisoned", a.Seat, fmt.Sprintf("%s jettisons %d cargo and %d coins", p.Name, t.Cargo, t.Coins), map[string]any{"holds": a.Holds}))
+	c.emit(engine.NewEvent("jettisoned", a.Seat, fmt.Sprintf("%s jettisons %d cargo and %s", p.Name, t.Cargo, count(t.Coins, "coin", "")), map[string]any{"holds": a.Holds}))
 	return nil
 }
 

@@ -206,7 +206,7 @@ func (a *BattleStep) jettison(c *ctx, pb *PendingBattle, b *battle.Battle) error
 		return err
 	}
 	if t := goodsTotal(a.Holds); t.Cargo != a.Step.Goods.Cargo || t.Coins != a.Step.Goods.Coins {
-		return engine.Refuse("jettison-holds", 7, "the holds give %d cargo and %d coins, the step says %d and %d", t.Cargo, t.Coins, a.Step.Goods.Cargo, a.Step.Goods.Coins)
+		return engine.Refuse("jettison-holds", 7, "the holds give %d cargo and %s, the step says %d and %d", t.Cargo, count(t.Coins, "coin", ""), a.Step.Goods.Cargo, a.Step.Goods.Coins)
 	}
 	// Save the started machine first: the jettison action records into it.
 	if err := saveBattle(pb, b); err != nil {
@@ -295,7 +295,7 @@ func stepText(s *State, pb *PendingBattle, st battle.Step) string {
 		if len(st.Play) == 0 {
 			return who(battle.Defender) + " defends without playing a card"
 		}
-		return fmt.Sprintf("%s plays %d cards in defence", who(battle.Defender), len(st.Play))
+		return fmt.Sprintf("%s plays %s in defence", who(battle.Defender), count(len(st.Play), "card", ""))
 	case battle.StepDrop:
 		return "the battle cubes are dropped"
 	case battle.StepRead:

@@ -145,7 +145,7 @@ func (s *State) HandLimit(seat engine.Seat) int {
 // out (p. 12). named, when given, are the cards drawn at the table.
 func (c *ctx) draw(p *Player, n int, named []string) error {
 	if want := min(n, len(p.Deck)+len(p.Discard)); named != nil && len(named) != want {
-		return engine.Refuse("draw-count", 12, "you draw %d cards now, not %d", want, len(named))
+		return engine.Refuse("draw-count", 12, "you draw %s now, not %d", count(want, "card", ""), len(named))
 	}
 	var got []string
 	for k := 0; k < n; k++ {
@@ -171,7 +171,7 @@ func (c *ctx) draw(p *Player, n int, named []string) error {
 		p.Hand = append(p.Hand, id)
 		got = append(got, id)
 	}
-	c.emit(engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %d cards", p.Name, len(got)), map[string]any{"count": len(got)}).
+	c.emit(engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %s", p.Name, count(len(got), "card", "")), map[string]any{"count": len(got)}).
 		WithSecret(fmt.Sprintf("you draw %v", got), map[string]any{"cards": got}))
 	return nil
 }

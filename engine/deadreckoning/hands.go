@@ -174,7 +174,7 @@ func (s *State) takeFromHand(p *Player, id string, page int) (string, error) {
 // entered them on their phone.
 func (c *ctx) drawPhysical(p *Player, n int, named []string) error {
 	if want := min(n, p.DeckSize()+len(p.Discard)); named != nil && len(named) != want {
-		return engine.Refuse("draw-count", 12, "you draw %d cards now, not %d", want, len(named))
+		return engine.Refuse("draw-count", 12, "you draw %s now, not %d", count(want, "card", ""), len(named))
 	}
 	if n > p.DeckSize() && len(p.Discard) > 0 {
 		p.Deck = append(p.Deck, p.Discard...)
@@ -192,7 +192,7 @@ func (c *ctx) drawPhysical(p *Player, n int, named []string) error {
 		}
 		names = append(names, p.nameOf(taken))
 	}
-	ev := engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %d cards", p.Name, got), map[string]any{"count": got})
+	ev := engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %s", p.Name, count(got, "card", "")), map[string]any{"count": got})
 	if named != nil {
 		ev = ev.WithSecret("you draw "+strings.Join(names, ", "), map[string]any{"cards": named})
 	}
@@ -226,7 +226,7 @@ func (a *NameHand) apply(c *ctx) error {
 		return engine.Refuse("bad-parameter", 8, "name at least one card of your hand")
 	}
 	if len(a.Cards) > p.Unknown {
-		return engine.Refuse("hand-count", 8, "you hold %d cards not entered yet, not %d", p.Unknown, len(a.Cards))
+		return engine.Refuse("hand-count", 8, "you hold %s not entered yet, not %d", count(p.Unknown, "card", ""), len(a.Cards))
 	}
 	var names []string
 	for _, id := range a.Cards {
@@ -240,7 +240,7 @@ func (a *NameHand) apply(c *ctx) error {
 		names = append(names, p.nameOf(got))
 	}
 	p.KeepsHand = true
-	c.emit(engine.NewEvent("hand-named", a.Seat, fmt.Sprintf("%s enters %d cards of their hand on their phone", p.Name, len(a.Cards)), map[string]any{"count": len(a.Cards)}).
+	c.emit(engine.NewEvent("hand-named", a.Seat, fmt.Sprintf("%s enters %s of their hand on their phone", p.Name, count(len(a.Cards), "card", "")), map[string]any{"count": len(a.Cards)}).
 		WithSecret("your phone keeps "+strings.Join(names, ", "), map[string]any{"cards": append([]string{}, p.Hand...)}))
 	return nil
 }

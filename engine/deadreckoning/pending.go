@@ -184,7 +184,7 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 		t.Coins += side.pl.Island.Coins
 		c.s.Supply.Cargo -= t.Cargo
 		c.s.Supply.Coins -= t.Coins
-		c.emit(engine.NewEvent("plunder", side.p.Seat, fmt.Sprintf("%s plunders %d cargo and %d coins", side.p.Name, t.Cargo, t.Coins), side.pl))
+		c.emit(engine.NewEvent("plunder", side.p.Seat, fmt.Sprintf("%s plunders %d cargo and %s", side.p.Name, t.Cargo, count(t.Coins, "coin", "")), side.pl))
 	}
 	// Damage zones, then the loser's damage.
 	dmgAtt, dmgDef := o.DamageToAttacker, o.DamageToDefender
@@ -316,7 +316,7 @@ func (c *ctx) SinkShip(seat, by engine.Seat) {
 	p.Ship.Sails = 0
 	p.Ship.Pirate = false
 	c.emit(engine.NewEvent("ship-sunk", seat, fmt.Sprintf("%s's ship sinks and returns to the Harbor", p.Name), map[string]any{"by": by}).
-		WithSecret(fmt.Sprintf("your ship sank: you lost %d coins", lost), map[string]any{"coinsLost": lost}))
+		WithSecret(fmt.Sprintf("your ship sank: you lost %s", count(lost, "coin", "")), map[string]any{"coinsLost": lost}))
 	if q := c.s.Player(by); q != nil {
 		c.claim(by, AchTerror)
 	}
@@ -488,7 +488,7 @@ func (s *State) TakeIslandCubes(seat engine.Seat, n int) ([]engine.Event, error)
 		p.Cubes++
 	}
 	if n > 0 {
-		c.emit(engine.NewEvent("cubes-reclaimed", seat, fmt.Sprintf("%s takes %d cubes back from islands", p.Name, n), map[string]any{"cubes": n}))
+		c.emit(engine.NewEvent("cubes-reclaimed", seat, fmt.Sprintf("%s takes %s back from islands", p.Name, count(n, "cube", "")), map[string]any{"cubes": n}))
 	}
 	return c.events, nil
 }

@@ -137,7 +137,7 @@ func (s *State) takeFromHolds(p *Player, g Goods) error {
 		i, _ := spaceIndex(k)
 		h := &p.Ship.Spaces[i].Hold
 		if g[k].Cargo > h.Cargo || g[k].Coins > h.Coins {
-			return engine.Refuse("not-in-hold", 7, "hold %s holds %d cargo and %d coins, not %d and %d", spaceNames[i], h.Cargo, h.Coins, g[k].Cargo, g[k].Coins)
+			return engine.Refuse("not-in-hold", 7, "hold %s holds %d cargo and %s, not %d and %d", spaceNames[i], h.Cargo, count(h.Coins, "coin", ""), g[k].Cargo, g[k].Coins)
 		}
 		h.Cargo -= g[k].Cargo
 		h.Coins -= g[k].Coins

@@ -558,7 +558,10 @@ function TablePage({ id, mode }) {
   };
   // Undo asks first, saying in words which move it takes back (the last
   // one not already taken back): a tap by mistake takes nothing.
-  const lastMove = st.log.slice().reverse().find((e) => !e.undone && e.kind !== 'undo' && !(e.kind === 'correction' && e.target > 0) && (e.events || []).some((ev) => ev.text));
+  // It is the last entry in effect, as the server's undo takes it (one
+  // whose events say nothing is still the one taken back).
+  const lastMove = st.log.slice().reverse().find((e) => !e.undone && e.kind !== 'undo' && !(e.kind === 'correction' && e.target > 0));
+  const lastWords = lastMove ? (lastMove.events || []).filter((ev) => ev.text).map((ev) => ev.text.replace(/\.$/, '')).join('; ') : '';
   const undo = async () => {
     st.undoAsk = false;
     try {
@@ -595,7 +598,7 @@ function TablePage({ id, mode }) {
         ${st.at !== null ? html`<div class="timetravel" id="timetravel">You are looking at the table as it was at move ${st.at}.
           <button class="btn" onClick=${() => { st.at = null; st.atSnap = null; draw(); }}>Back to now</button></div>` : null}
         ${st.undoAsk && as === 'host' ? html`<div class="undoask" id="undo-confirm" role="alertdialog">
-          ${lastMove ? html`<p>Take back move ${lastMove.version}? ${(lastMove.events || []).filter((ev) => ev.text).map((ev) => ev.text).join(' ')}</p>
+          ${lastMove ? html`<p>${lastWords ? `Take back: ${lastWords}?` : 'Take back the last move?'}</p>
             <div class="row"><button class="btn primary" id="undo-yes" onClick=${undo}>Yes, take it back</button>
             <button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>No, keep it</button></div>`
           : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}

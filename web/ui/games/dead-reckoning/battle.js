@@ -13,7 +13,7 @@ import { html, render, Fragment, useState, useEffect, useLayoutEffect, useRef } 
 import { placeCamera } from '../../js/camera.js';
 import {
   colourOf, player, pname, pcol, posKey, placeName, inPlay, cardName, deckIds, abilitiesOf, optionText,
-  goodsJSON, Stepper, Choice, Toggles, Note, Refusal, GoodsEditor,
+  goodsJSON, Stepper, Choice, Toggles, Note, Refusal, GoodsEditor, plural,
 } from './common.js';
 
 // ----- the zones of the battle board -----
@@ -258,17 +258,22 @@ function sidesOf(view, b) {
   return { att, def, names: [att ? att.name : '?', defName], cols: [pcol(view, b.attacker), def ? colourOf(def.colour) : '#888'] };
 }
 
+/**
+ * StrengthBars compares the two sides' strength: each side's name on a line
+ * of its own above its bar, the number inside the bar's row, in HTML so the
+ * words keep their size (16 px on the tablet, 14 px on a phone) whatever
+ * the panel's width (an SVG scaled to a phone drew them at 7 px).
+ */
 function StrengthBars({ need, names, cols }) {
   const st = need.strength || [0, 0];
   const max = Math.max(4, st[0], st[1]);
-  return html`<svg viewBox="0 0 400 90" class="strength" role="img" aria-label=${`strength ${st[0]} to ${st[1]}`}>
-    ${[0, 1].map((i) => {
-      const y = 8 + i * 42;
-      return html`<g key=${i}><text x="0" y=${y + 24} class="small">${names[i]}</text>
-        <rect x="110" y=${y} width=${260 * (st[i] / max)} height="32" style=${`fill:${cols[i]}`} />
-        <text x=${116 + 260 * (st[i] / max)} y=${y + 24} class="small">${`${st[i]} strength`}</text></g>`;
-    })}
-  </svg>`;
+  return html`<div class="strength" role="img" aria-label=${`strength ${st[0]} to ${st[1]}`}>
+    ${[0, 1].map((i) => html`<div key=${i} class="sbar">
+      <div class="sname">${names[i]}</div>
+      <div class="srow"><span class="sfill" style=${`width:${Math.round(100 * (st[i] / max) * 0.7)}%;background:${cols[i]}`}></span>
+        <span class="snum">${plural(st[i], 'strength', 'strength')}</span></div>
+    </div>`)}
+  </div>`;
 }
 
 function NeedPanel({ need, names, cols, view }) {
@@ -279,31 +284,42 @@ function NeedPanel({ need, names, cols, view }) {
     <div class="phase">${`Step: ${need.phase}`}${who ? ` · waiting for ${who}` : ''}${need.waitingOn && need.waitingOn.length ? ` (${need.waitingOn.map((x) => pname(view, x)).join(' or ')} may act)` : ''}</div>
     ${drop.length ? html`<div class="drop big-turn">${kind + ' '}${drop.map(([c, n]) => html`<span key=${c} class="chip" style=${`--c:${colourOf(c)}`}>${`${n} ${c}`}</span>`)}</div>` : null}
     <div class="cubes">${[0, 1].map((i) => html`<div key=${i} class="sidecubes" style=${`--c:${cols[i]}`}>
-      <strong>${`${names[i]}: ${(need.cubes || [])[i] ?? 0} cubes`}</strong>
+      <strong>${`${names[i]}: ${plural((need.cubes || [])[i] ?? 0, 'cube')}`}</strong>
       <ul>${((need.reasons || [])[i] || []).map((r, j) => html`<li key=${j}>${`${r.cubes} – ${r.why || r.source}`}</li>`)}</ul>
     </div>`)}</div>
     ${need.strength ? html`<${StrengthBars} need=${need} names=${names} cols=${cols} />` : null}
     ${need.usable && need.usable.length ? html`<div>Abilities still usable: ${need.usable.map((id) => describeAbility(view, id).text).join(', ')}</div>` : null}
-    ${need.plunder ? html`<div>Plunder to place: ${Object.entries(need.plunder).map(([role, p]) => `${role === 'attacker' ? names[0] : names[1]}: ${p.cargo} cargo, ${p.coins} coins, ${p.choice} of either`).join('; ')}</div>` : null}
+    ${need.plunder ? html`<div>Plunder to place: ${Object.entries(need.plunder).map(([role, p]) => `${role === 'attacker' ? names[0] : names[1]}: ${p.cargo} cargo, ${plural(p.coins, 'coin')}, ${p.choice} of either`).join('; ')}</div>` : null}
   </div>`;
 }
 
-const TALLY = [['strength', 'strength'], ['explode', 'exploding'], ['cargo', 'cargo'], ['coin', 'coins'], ['cargo_or_coin', 'cargo or coin'], ['damage', 'damage']];
+const TALLY = [['strength', 'strength', 'strength'], ['explode', 'exploding shot', 'exploding shots'], ['cargo', 'cargo', 'cargo'], ['coin', 'coin', 'coins'],
+  ['cargo_or_coin', 'cargo or coin', 'cargo or coin'], ['damage', 'damage', 'damage']];
 
-/** Fight is the battle being fought (view.battle): the tally and the outcome. */
+/**
+ * Fight is the battle being fought (view.battle): the tally and the outcome.
+ * The tally is a card per side, each category a line ("3 strength",
+ * "1 damage"), so it fits a 390 px phone without scrolling sideways (a
+ * table of seven columns did not).
+ */
 function Fight({ view, bv }) {
   const names = bv.sides.map((x) => x.name), cols = bv.sides.map((x) => colourOf(x.colour));
   const o = bv.outcome;
   const w = o && o.winner === 'attacker' ? 0 : 1;
   return html`<div class="fight">
-    <table class="tally" id="battle-tally">
-      <tr><th>on the board</th>${TALLY.map(([k, l]) => html`<th key=${k}>${l}</th>`)}</tr>
-      ${bv.sides.map((side, i) => html`<tr key=${i}><th style=${`color:${cols[i]}`}>${side.name}</th>${TALLY.map(([k]) => html`<td key=${k}>${(bv.tally[i] || {})[k] || 0}</td>`)}</tr>`)}
-    </table>
+    <div class="tally-sides" id="battle-tally" aria-label="on the board">
+      ${bv.sides.map((side, i) => html`<div key=${i} class="tside" style=${`--c:${cols[i]}`}>
+        <div class="tname">${side.name}</div>
+        <ul>${TALLY.map(([k, one, many]) => {
+          const n = (bv.tally[i] || {})[k] || 0;
+          return html`<li key=${k} class=${n ? '' : 'zero'} data-tally=${k}><span class="tn">${n}</span> ${n === 1 ? one : many}</li>`;
+        })}</ul>
+      </div>`)}
+    </div>
     ${bv.error ? html`<p class="warn">${bv.error.message || String(bv.error)}</p>` : null}
     ${o ? html`<div class="outcome" id="battle-outcome">
       <h3>${`${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`}</h3>
-      <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship ${sd.ship.cargo} cargo ${sd.ship.coins} coins` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
+      <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship: ${sd.ship.cargo} cargo and ${plural(sd.ship.coins, 'coin')}` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
       ${o.toMercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
       ${o.blockaded >= 0 ? html`<p>${`${pname(view, o.blockaded)} is blockaded there (p. 18).`}</p>` : null}
     </div>` : null}
@@ -347,7 +363,7 @@ export function BattlePanel({ view, ctx, steps = false }) {
           <div class="side-a" style=${`--c:${cols[0]}`}><div class="who">${names[0]}</div><div class="muted">attacks</div></div>
           <div class="vs">vs</div>
           <div class="side-d" style=${`--c:${cols[1]}`}><div class="who">${names[1]}</div>
-            ${b.merchant && b.merchant.cubes ? html`<div class="muted">${`drops ${b.merchant.cubes} black cubes`}</div>` : null}</div>
+            ${b.merchant && b.merchant.cubes ? html`<div class="muted">${`drops ${plural(b.merchant.cubes, 'black cube')}`}</div>` : null}</div>
         </div>
         <p class="muted">${CAUSE[b.cause] || b.cause || b.kind || ''}</p>
         ${need ? html`<${NeedPanel} need=${need} names=${names} cols=${cols} view=${view} />`
@@ -447,8 +463,8 @@ function Read({ view, b, need, ctx }) {
   if (bv && bv.sides) bv.sides.forEach((x, i) => { byColour[x.colour] = names[i]; });
   const box = useRef(/** @type {HTMLDivElement|null} */ (null));
   const [step, err] = useStep(ctx);
-  const drop = Object.entries(need.drop || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(' and ');
-  return html`<p>${again ? `Where did the ${drop} cubes dropped again land? The others stay where they lie. (Or wait for the camera.)` : 'Where did the cubes land? (or wait for the camera)'}</p>
+  const drop = Object.entries(need.drop || {}).filter(([, n]) => n > 0).map(([c, n]) => plural(n, c + ' cube')).join(' and ');
+  return html`<p>${again ? `Where did the ${drop} dropped again land? The others stay where they lie. (Or wait for the camera.)` : 'Where did the cubes land? (or wait for the camera)'}</p>
     <div ref=${box}><${ReadGrid} colours=${colours} id="bs-read-grid" names=${byColour} /></div>
     <button class="btn primary" id="bs-read" onClick=${() => step({ step: 'read', role: 'attacker', read: gridValue(box.current) })}>Record the read</button>
     <${Refusal} err=${err} />`;
@@ -512,7 +528,7 @@ function PlunderSide({ view, role, due, seat, ctx }) {
   const back = cargoAll - v.ship.cargo - v.island.cargo + coinsAll - v.ship.coins - v.island.coins;
   const [step, err] = useStep(ctx);
   return html`<div class="plunder">
-    <strong>${`${pname(view, seat)} plunders ${due.cargo} cargo, ${due.coins} coins and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${gn.coins || 0} coins` : '')}</strong>
+    <strong>${`${pname(view, seat)} plunders ${due.cargo} cargo, ${plural(due.coins, 'coin')} and ${due.choice} of either` + (gn.cargo || gn.coins ? `, and gains ${gn.cargo || 0} cargo and ${plural(gn.coins || 0, 'coin')}` : '')}</strong>
     <button class="btn primary wide place" id=${'bs-plunder-' + role} onClick=${() => step({ step: 'plunder', role, plunder: { choiceCoins: v.choice || 0,
       ship: { cargo: v.ship.cargo, coins: v.ship.coins }, island: { cargo: v.island.cargo, coins: v.island.coins } } }, seat)}>Place the plunder</button>
     <div class="fbody">
@@ -522,7 +538,7 @@ function PlunderSide({ view, role, due, seat, ctx }) {
       ${due.island ? html`<${Stepper} label="cargo on the island" k="island-cargo" value=${v.island.cargo} max=${cargoAll - v.ship.cargo} set=${(n) => put({ island: { ...v.island, cargo: n } })} />
         <${Stepper} label="coins on the island" k="island-coins" value=${v.island.coins} max=${coinsAll - v.ship.coins} set=${(n) => put({ island: { ...v.island, coins: n } })} />` : null}
     </div>
-    <p class="fsum">${`${cargoAll} cargo and ${coinsAll} coins: ${back} back to the supply`}</p>
+    <p class="fsum">${`${cargoAll} cargo and ${plural(coinsAll, 'coin')}: ${back} back to the supply`}</p>
     <${Refusal} err=${err} />
   </div>`;
 }
@@ -669,7 +685,7 @@ function Outcome({ view, ctx, b }) {
 function ReadSummary({ read }) {
   const a = read.action || {};
   const r = a.read || a;
-  const head = html`<p>${`The camera saw ${read.cubes} cubes` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.')}</p>`;
+  const head = html`<p>${`The camera saw ${plural(read.cubes, 'cube')}` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.')}</p>`;
   if (!r.cubes) return html`<div>${head}<pre class="mono">${JSON.stringify(a, null, 1)}</pre></div>`;
   const zs = [...new Set(Object.values(r.cubes).flatMap((z) => Object.keys(z)))];
   return html`<div>${head}<table class="tally" id="read-tally">

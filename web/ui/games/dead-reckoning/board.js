@@ -41,7 +41,7 @@ function Cell({ view, b, r, c, step, pick, ships }) {
   else if (isl) {
     const bits = [];
     if (isl.cargo) bits.push(`${isl.cargo} cargo`);
-    if (isl.coins) bits.push(`${isl.coins} coins`);
+    if (isl.coins) bits.push(plural(isl.coins, 'coin'));
     (isl.buildings || []).forEach((bd) => bits.push(cap(bd)));
     const perm = (isl.permanent || []).map((n, seat) => (n ? html`<span key=${seat} class="permcube"><span class="perm" style=${`background:${pcol(view, seat)}`}></span>${`×${n}`}</span>` : null));
     body = html`<span class="cname">${b.name || 'Island'}</span>
@@ -124,7 +124,7 @@ function holdText(sh) {
     const cap = sh.capacity ? sh.capacity[i] : 0;
     const hold = sp.hold || {};
     if (!cap && !(hold.cargo || hold.coins)) return null;
-    return `${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${hold.coins || 0} coins / ${cap}`;
+    return `${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${plural(hold.coins || 0, 'coin')} / ${cap}`;
   }).filter(Boolean).join(' · ');
 }
 
@@ -145,7 +145,7 @@ export function Players({ view, ctx }) {
   const ps = view.players.slice().sort((a, b) => Number(b.seat === ctx.seat) - Number(a.seat === ctx.seat));
   return html`<section class="players-panel" id="players">${ps.map((p) => {
     const sh = p.ship || {};
-    const active = view.turn && view.turn.seat === p.seat;
+    const active = !view.over && view.turn && view.turn.seat === p.seat;
     const mine = ctx.seat === p.seat;
     return html`<div key=${p.seat} class=${'pcard' + (active ? ' active' : '') + (mine ? ' mine' : '')} style=${`--c:${colourOf(p.colour)}`} data-seat=${p.seat}>
       <h3>${p.name}${active ? html`<span class="badge">to play</span>` : null}${sh.pirate ? html`<span class="badge pirate">pirate</span>` : html`<span class="badge">mercantile</span>`}</h3>
@@ -157,7 +157,7 @@ export function Players({ view, ctx }) {
         <${Stat} label="Dock" value=${`${p.dock || 0} cargo`} />
         <${Stat} label="Cubes left" value=${p.cubes ?? '–'} />
         <${Stat} label="Hand" value=${p.handCount ?? '–'} />
-        ${p.chest !== undefined && p.chest !== null ? html`<${Stat} label="Your chest" value=${`${p.chest} coins`} cls="secret" />` : html`<${Stat} label="Chest" value="secret" />`}
+        ${p.chest !== undefined && p.chest !== null ? html`<${Stat} label="Your chest" value=${plural(p.chest, 'coin')} cls="secret" />` : html`<${Stat} label="Chest" value="secret" />`}
       </div>
       <div class="holds">${holdText(sh) || 'Holds empty'}</div>
       ${p.played && p.played.length ? html`<div class="played">Played: ${p.played.map((c) => html`<${CardChip} key=${c.id} c=${c} />`)}</div>` : null}
@@ -190,12 +190,37 @@ export function Achievements({ view }) {
   </section>`;
 }
 
+/** winnersOf are the seats that won a finished game (several while a tie is not broken). */
+export function winnersOf(view) {
+  return (view.score && view.score.winners) || [];
+}
+
+/**
+ * endWords says how a finished game ended, in players' words: "Ann wins",
+ * "Ann and Ben are tied", or "The game is over" until the score is known.
+ */
+export function endWords(view) {
+  const won = winnersOf(view);
+  if (won.length === 1) return `${pname(view, won[0])} wins`;
+  if (won.length > 1) return `${won.map((s) => pname(view, s)).join(' and ')} are tied`;
+  return 'The game is over';
+}
+
 /**
  * Turn is whose turn it is and what they may still do this turn.
  * @param {{view: any}} props
  */
 export function Turn({ view }) {
   const t = view.turn || {};
+  // A finished game has no turn: it says who won, and nothing of whose
+  // turn it was.
+  if (view.over) {
+    const won = winnersOf(view);
+    return html`<section class="turn over" id="turn">
+      <div class="big-turn" style=${`--c:${won.length === 1 ? pcol(view, won[0]) : 'var(--gold)'}`}>${endWords(view)}</div>
+      <p class="muted">The game is over.</p>
+    </section>`;
+  }
   const used = t.used || [];
   const mover = player(view, t.seat);
   return html`<section class="turn" id="turn">

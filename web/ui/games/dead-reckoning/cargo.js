@@ -8,7 +8,7 @@
 import { html, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
 import * as dr from './common.js';
-import { Stepper } from './common.js';
+import { Stepper, plural } from './common.js';
 
 const MODES = [['load', 'Load'], ['unload', 'Unload'], ['jettison', 'Throw overboard'], ['rearrange', 'Rearrange']];
 
@@ -67,7 +67,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
         for (const x of holds) { const n = Math.min(c, x.cap - x.cargo - x.coins); if (n > 0) { g[x.name] = { cargo: n, coins: 0 }; c -= n; } }
       }
       const t = dr.goodsSum(g);
-      sum = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${have.coins} coins` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island');
+      sum = `Loading ${t.cargo} of ${have.cargo} cargo` + (from === 'island' ? ` and ${t.coins} of ${plural(have.coins, 'coin')}` : '') + (from === 'dock' ? ' from your Dock tile' : ' from the island');
       lim = (x, v) => {
         const room = x.cap - x.cargo - x.coins;
         return { cargo: Math.min(room - (v.coins || 0), have.cargo - t.cargo + (v.cargo || 0)), coins: Math.min(room - (v.cargo || 0), have.coins - t.coins + (v.coins || 0)) };
@@ -80,7 +80,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
     const to = inHarbor ? 'dock' : (isl ? 'island' : null);
     g = set || {};
     const t = dr.goodsSum(g);
-    sum = `${mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${t.coins} coins`;
+    sum = `${mode === 'unload' ? 'Unloading' : 'Throwing overboard'} ${t.cargo} cargo and ${plural(t.coins, 'coin')}`;
     lim = (x) => ({ cargo: x.cargo, coins: x.coins });
     shown = holds.filter((x) => x.cargo || x.coins);
     if (mode === 'unload' && !to) parts.push(note('Unload in the Harbor (cargo to the Dock tile, coins to the chest) or at an island (p. 7).', 'warn'));
@@ -91,7 +91,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
     if (set) g = set;
     else holds.forEach((x) => { g[x.name] = { cargo: x.cargo, coins: x.coins }; });
     const t = dr.goodsSum(g);
-    sum = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${have.coins} coins placed`;
+    sum = `${t.cargo} of ${have.cargo} cargo and ${t.coins} of ${plural(have.coins, 'coin')} placed`;
     warn = t.cargo !== have.cargo || t.coins !== have.coins;
     lim = (x, v) => ({ cargo: Math.min(x.cap - (v.coins || 0), have.cargo - t.cargo + (v.cargo || 0)), coins: Math.min(x.cap - (v.cargo || 0), have.coins - t.coins + (v.coins || 0)) });
     parts.push(note('Lay out what is on the ship anew, hold by hold (any time, not once your battle has begun, p. 7).'));
@@ -105,7 +105,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
         const v = g[x.name] || { cargo: 0, coins: 0 };
         const l = lim(x, v);
         return html`<div class="holdrow" key=${x.name} data-hold=${x.name}>
-          <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${x.coins} coins / ${x.cap}`}</span></span>
+          <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${plural(x.coins, 'coin')} / ${x.cap}`}</span></span>
           <${Stepper} label="cargo" k="cargo" value=${v.cargo || 0} max=${l.cargo} set=${(n) => change(x.name, 'cargo', n)} />
           ${coins ? html`<${Stepper} label="coins" k="coins" value=${v.coins || 0} max=${l.coins} set=${(n) => change(x.name, 'coins', n)} />` : null}
         </div>`;

@@ -169,7 +169,7 @@ export function effectText(e, card) {
     case 'gain-cargo': return `gain ${n} cargo ${TO[e.to] || ''}${per}`;
     case 'gain-coins': return `gain ${plural(n, 'coin')} ${COINS_TO[e.to] || ''}${per}`;
     case 'influence': return `place ${n} influence on the island where you are${per}`;
-    case 'produce': return `make up to ${plural(n, 'island')} produce${e.boostCargo || e.boostCoins ? `, each with +${e.boostCargo || 0} cargo and +${e.boostCoins || 0} coins` : ''}`;
+    case 'produce': return `make up to ${plural(n, 'island')} produce${e.boostCargo || e.boostCoins ? `, each with +${e.boostCargo || 0} cargo and +${plural(e.boostCoins || 0, 'coin')}` : ''}`;
     case 'build': return `build up to ${plural(n, 'building')}`;
     case 'upgrade': return `a ${e.tier} ship upgrade for ${e.cost || 0} cargo`;
     case 'repair': return `repair ${Math.max(1, n)} damage${e.cost ? ` for ${e.cost} cargo` : ''}${e.where === 'harbor' ? ' in the Harbor' : ''}`;
@@ -375,7 +375,7 @@ export function GoodsEditor({ me, g, set, lim, coins = true, show = (x) => x.cap
     const v = g[x.name] || { cargo: 0, coins: 0 };
     const l = lim(x, v);
     return html`<div class="holdrow" key=${x.name} data-hold=${x.name}>
-      <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${x.coins} coins / ${x.cap}`}</span></span>
+      <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${plural(x.coins, 'coin')} / ${x.cap}`}</span></span>
       <${Stepper} label="cargo" k="cargo" value=${v.cargo || 0} max=${Math.max(v.cargo || 0, l.cargo)} set=${(n) => change(x.name, 'cargo', n)} />
       ${coins ? html`<${Stepper} label="coins" k="coins" value=${v.coins || 0} max=${Math.max(v.coins || 0, l.coins)} set=${(n) => change(x.name, 'coins', n)} />` : null}
     </div>`;

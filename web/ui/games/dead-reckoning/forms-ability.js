@@ -77,7 +77,7 @@ function Params({ view, me, card, opt, p, set }) {
       case 'produce': {
         const isls = (view.boards || []).filter((b) => b.island);
         parts.push(html`<div key=${k}><${Note} text=${`Choose up to ${plural(n, 'island')} to produce (different ones; your ship need not be there, p. 14):`} />
-          <${Toggles} items=${isls.map((b) => ({ value: posKey(b.at), label: placeName(view, b.at), sub: `${b.produceCargo || 0} cargo, ${b.produceCoins || 0} coins`, attrs: { 'data-island': posKey(b.at) } }))}
+          <${Toggles} items=${isls.map((b) => ({ value: posKey(b.at), label: placeName(view, b.at), sub: `${b.produceCargo || 0} cargo, ${plural(b.produceCoins || 0, 'coin')}`, attrs: { 'data-island': posKey(b.at) } }))}
             value=${p.islands || []} set=${(v) => set({ islands: v })} max=${n} /></div>`);
         break;
       }
@@ -121,7 +121,7 @@ function Params({ view, me, card, opt, p, set }) {
     parts.push(html`<div key="put"><${Note} text="Where do the gains go?" />
       ${g.dock + g.either > 0 ? html`<${Stepper} label="cargo to the Dock tile" k="dock" value=${put.dock} min=${g.dock} max=${g.dock + g.either} set=${(v) => set({ put: { ...put, dock: v } })} />` : null}
       <${GoodsEditor} me=${me} g=${put.g} set=${(v) => set({ put: { ...put, g: v } })} lim=${lim} coins=${g.coinShip > 0} />
-      <p class="fsum">${`${put.dock + t.cargo} of ${total} cargo and ${t.coins} of ${g.coinShip} coins placed`}</p></div>`);
+      <p class="fsum">${`${put.dock + t.cargo} of ${total} cargo and ${t.coins} of ${plural(g.coinShip, 'coin')} placed`}</p></div>`);
   }
   return html`<div class="fbody params">${parts}</div>`;
 }

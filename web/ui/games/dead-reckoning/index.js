@@ -19,7 +19,7 @@
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
 import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords } from './common.js';
-import { Board, MoveBoard, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
+import { Board, MoveBoard, Turn, Players, Achievements, SetupGuide as Setup, endWords, winnersOf } from './board.js';
 import { BattlePanel, BattleSteps, OutcomeForm, involves, readCorrection as correction, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
 import { Ability } from './forms-ability.js';
@@ -40,9 +40,15 @@ export function accepts(view) {
   return !!(view && Array.isArray(view.boards) && Array.isArray(view.players) && view.turn);
 }
 
-/** title is the table page's title: the game, the turn and who plays. */
+/** title is the table page's title: the game, the turn and who plays (who won, once it is over). */
 export function title(view) {
   const t = view.turn || {};
+  // A finished game's title says who won, not whose turn it was.
+  if (view.over) {
+    const won = winnersOf(view);
+    const p = won.length === 1 ? player(view, won[0]) : null;
+    return html`<span>Dead Reckoning · <span class="turnname" style=${'color:' + (p ? colourOf(p.colour) : 'var(--gold)')}>${endWords(view)}</span></span>`;
+  }
   const p = player(view, t.seat);
   return html`<span>Dead Reckoning · turn ${t.number || 1} · <span class="turnname" style=${'color:' + (p ? colourOf(p.colour) : '#777')}>${p ? p.name : 'nobody'}</span></span>`;
 }
