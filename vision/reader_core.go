@@ -412,7 +412,7 @@ const blackMaxL = 40
 // may be.
 const (
 	coolMaxL = 58
-	coolMaxB = 0.5
+	coolMaxB = 1.5
 )
 
 // blackMaxChroma is the most colour (Lab chroma, OpenCV 8-bit units) a
@@ -525,7 +525,8 @@ func (r *core) darkBlack(i int, l, a, b float64) bool {
 // darkBlack is still a black cube's: a cube's top lit more than the board
 // around it was corrected for (a light estimate a little off) is up to
 // coolMaxL, and printed ink that dark is warm (yellow), while the cube's
-// paint is as cool as the palette's black or cooler. Off the borders only.
+// paint is about as cool as the palette's black (within coolMaxB; the
+// warm-print rule of cubesOf still judges the blob). Off the borders only.
 func (r *core) coolBlack(i int, l, a, b float64) bool {
 	if l > coolMaxL || r.inStrip[i] {
 		return false
