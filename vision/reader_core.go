@@ -136,13 +136,30 @@ func (r *core) lightChange(px []byte) []float32 {
 		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
 	}
 	// Only the pixels cellField samples (every second row and column).
+	// A pixel whose ratio in any channel is more than a change of light can
+	// give (the frame 1.6 times brighter or 3 times darker than the
+	// reference: a dimmer lamp and a hand's or the hull's shadow) is left
+	// out, all three channels (0: not counted): a black cube where the
+	// reference shows bare board is 5-8 times darker, and where such cubes
+	// cover most of a cell the median would be theirs and the light there
+	// corrected far too bright.
+	lo := 128 - ratioScale*float32(math.Log(1.6))
+	hi := 128 + ratioScale*float32(math.Log(3))
 	enc := make([]byte, len(px))
 	for y := 0; y < r.wh; y += 2 {
 		for x := 0; x < r.ww; x += 2 {
 			i := (y*r.ww + x) * 3
-			for k := i; k < i+3; k++ {
-				v := 128 + lg[r.refPx[k]] - lg[px[k]]
-				enc[k] = uint8(min(max(v, 0), 255))
+			var v [3]float32
+			out := false
+			for k := range v {
+				v[k] = 128 + lg[r.refPx[i+k]] - lg[px[i+k]]
+				out = out || v[k] < lo || v[k] > hi
+			}
+			if out {
+				continue
+			}
+			for k := range v {
+				enc[i+k] = uint8(v[k])
 			}
 		}
 	}
@@ -175,7 +192,7 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 		cy := clampI(int(math.Floor((float64(y)+0.5-y0)/cellH)), ch-1)
 		for x := 0; x < r.ww; x += 2 {
 			i := y*r.ww + x
-			if r.outside[i] {
+			if r.outside[i] || logRatio && px[i*3] == 0 && px[i*3+1] == 0 && px[i*3+2] == 0 {
 				continue
 			}
 			c := cy*cw + colOf[x]
@@ -191,7 +208,11 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 	for c := range med {
 		valid[c] = count[c] > 20
 		for k := 0; k < 3; k++ {
-			med[c][k] = float32(histPercentile(&hist[c][k], count[c], q))
+			if logRatio {
+				med[c][k] = float32(histPercentile(&hist[c][k], count[c], q))
+				continue
+			}
+			med[c][k] = float32(brightPercentile(&hist[c][k], count[c], q))
 		}
 	}
 	sm := make([][3]float32, len(med))
@@ -303,12 +324,41 @@ func histPercentile(h *[256]int32, n int, q float64) byte {
 	return 255
 }
 
+// brightPercentile is the q-th percentile of the n values counted in h
+// that are at least brightFloor of their 95th percentile. A cell crowded
+// with black cubes and dark print (a corner full of cubes) has a dark
+// majority, and its plain percentile would take them for the board under
+// a dim light: every colour there would then be corrected too bright, and
+// a black cube would no longer look black. Nothing the board's own print
+// or the light's gradient shows within a cell is that much darker.
+func brightPercentile(h *[256]int32, n int, q float64) byte {
+	lo := int(float64(histPercentile(h, n, 0.95)) * brightFloor)
+	m := 0
+	for _, v := range h[lo:] {
+		m += int(v)
+	}
+	if m == 0 {
+		return histPercentile(h, n, q)
+	}
+	want := int(float64(m) * q)
+	c := 0
+	for i := lo; i < 256; i++ {
+		c += int(h[i])
+		if c > want {
+			return byte(i)
+		}
+	}
+	return 255
+}
+
 // Percentiles of a cell's pixels taken as the bare board's colour: in a
 // frame with cubes, the bright majority; in the empty reference, where only
 // the print is darker than the board, nearly the brightest.
 var (
 	framePct = 0.6
 	refPct   = 0.95
+
+	brightFloor = 0.6 // see brightPercentile
 
 	stripChroma = 6.0
 
@@ -356,6 +406,14 @@ func labOf(c board.Color) [3]float64 {
 // blackMaxL is the brightest (OpenCV 8-bit L) a pixel of a black cube may be
 // when there is no empty-board reference to tell it from dark print.
 const blackMaxL = 40
+
+// coolMaxL and coolMaxB bound coolBlack: the lightness (OpenCV 8-bit L)
+// and how much yellower (Lab b) than the palette's black a cool black pixel
+// may be.
+const (
+	coolMaxL = 58
+	coolMaxB = 1.5
+)
 
 // blackMaxChroma is the most colour (Lab chroma, OpenCV 8-bit units) a
 // black cube's pixel may show after the light correction.
@@ -438,7 +496,7 @@ func (r *core) classify(lab []byte) []uint8 {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
 		}
-		if r.refLab == nil && best == r.black && !r.darkBlack(i, l, a, b) {
+		if r.refLab == nil && best == r.black && !r.darkBlack(i, l, a, b) && !r.coolBlack(i, l, a, b) {
 			// Without a reference, dark print and the borders' shadowed
 			// sides look black: only the darkest pixels off the borders
 			// count as a black cube.
@@ -461,6 +519,19 @@ func (r *core) darkBlack(i int, l, a, b float64) bool {
 		return c <= stripChroma
 	}
 	return c <= blackMaxChroma
+}
+
+// coolBlack reports, without a reference, whether a pixel too bright for
+// darkBlack is still a black cube's: a cube's top lit more than the board
+// around it was corrected for (a light estimate a little off) is up to
+// coolMaxL, and printed ink that dark is warm (yellow), while the cube's
+// paint is about as cool as the palette's black (within coolMaxB; the
+// warm-print rule of cubesOf still judges the blob). Off the borders only.
+func (r *core) coolBlack(i int, l, a, b float64) bool {
+	if l > coolMaxL || r.inStrip[i] {
+		return false
+	}
+	return b-r.lab[r.black][2] <= coolMaxB && math.Hypot(a-128, b-128) <= blackMaxChroma
 }
 
 type blob struct {

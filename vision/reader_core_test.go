@@ -243,3 +243,101 @@ func TestAlignmentFollowsTheBoardBetweenReads(t *testing.T) {
 		t.Errorf("knocked the other way: %v, shift %.1f,%.1f px, want -4,6", ok3, dx, dy)
 	}
 }
+
+// crowd paints black 8 mm squares, 9.5 mm apart (seven tenths of the
+// area), over the board square [x0, x0+size) x [y0, y0+size) mm of a warped
+// BGR image: a corner crowded with black cubes.
+func crowd(r *core, px []byte, x0, y0, size float64, col [3]byte) {
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5)
+			dx, dy := p.X-x0, p.Y-y0
+			if dx < 0 || dy < 0 || dx >= size || dy >= size {
+				continue
+			}
+			if math.Mod(dx, 9.5) < 8 && math.Mod(dy, 9.5) < 8 {
+				copy(px[(y*r.ww+x)*3:], col[:])
+			}
+		}
+	}
+}
+
+// gainAt is a light field's gain at board point (x, y) mm, channel k.
+func gainAt(r *core, g []float32, x, y float64, k int) float64 {
+	w := r.boardToWarp(board.Point{X: x, Y: y})
+	return float64(g[(int(w.Y)*r.ww+int(w.X))*3+k])
+}
+
+// Without the reference, a corner full of black cubes is not taken for
+// dim light: its gain stays the bare board's, so the cubes still look
+// black once corrected (they were read too bright and missed).
+func TestBackgroundIsNotDarkenedByACrowdOfCubes(t *testing.T) {
+	r := testCore(t)
+	floor := [3]byte{150, 180, 195}
+	px := drawBoard(r, floor, [3]byte{50, 80, 110}, 0, 0)
+	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
+	g := r.background(px, framePct)
+	for k := 0; k < 3; k++ {
+		clear, crowded := gainAt(r, g, 40, 90, k), gainAt(r, g, 164, 84, k)
+		if math.Abs(crowded-clear) > 0.05*clear {
+			t.Errorf("channel %d: gain %.2f among the cubes, %.2f on the bare board", k, crowded, clear)
+		}
+	}
+}
+
+// With the reference, the change of light in a cell mostly covered by
+// cubes is still the board's (the cubes' ratios are not the light's).
+func TestLightChangeSeesPastACrowdOfCubes(t *testing.T) {
+	r := testCore(t)
+	r.refPx = drawBoard(r, [3]byte{160, 190, 200}, [3]byte{50, 80, 110}, 0, 0)
+	r.refBG = make([]float32, len(r.refPx))
+	for i := range r.refBG {
+		r.refBG[i] = 1
+	}
+	px := make([]byte, len(r.refPx))
+	for i := range px {
+		px[i] = byte(float64(r.refPx[i]) * 0.8)
+	}
+	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
+	g := r.lightChange(px)
+	for k := 0; k < 3; k++ {
+		if got := gainAt(r, g, 164, 84, k); math.Abs(got-1.25) > 0.05*1.25 {
+			t.Errorf("channel %d: gain %.2f among the cubes, want 1.25", k, got)
+		}
+	}
+}
+
+// Without the reference, a black cube's top lit a little brighter than
+// the light estimate allows for is still black when it is as cool as the
+// palette's black; printed ink as light and as grey is warm, and is not.
+func TestCoolBlackIsACubeWarmInkIsNot(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	black := uint8(r.black + 1)
+	lab := make([]byte, r.ww*r.wh*3)
+	bg := labOf(NominalBoard)
+	for i := 0; i < r.ww*r.wh; i++ {
+		lab[i*3], lab[i*3+1], lab[i*3+2] = byte(bg[0]), byte(bg[1]), byte(bg[2])
+	}
+	cool := byte(r.lab[r.black][2] - 1)
+	rectBlob(r, black, 60, 60, 8, 8, lab, 52, 128, cool)
+	rectBlob(r, black, 120, 60, 8, 8, lab, 52, 129, 132)
+	cls := r.classify(lab)
+	count := func(cx float64) int {
+		n := 0
+		for y := 0; y < r.wh; y++ {
+			for x := 0; x < r.ww; x++ {
+				if p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5); math.Abs(p.X-cx) < 4 && math.Abs(p.Y-60) < 4 && cls[y*r.ww+x] == black {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := count(60); n < 500 {
+		t.Errorf("a cool black cube top of lightness 52: %d of 576 pixels black", n)
+	}
+	if n := count(120); n != 0 {
+		t.Errorf("warm ink of lightness 52: %d pixels black", n)
+	}
+}
