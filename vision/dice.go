@@ -986,6 +986,15 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	return out
 }
 
+// diceTrace: TEMPORARY diagnostics.
+var diceTrace func(format string, a ...any)
+
+func tracef(format string, a ...any) {
+	if diceTrace != nil {
+		diceTrace(format, a...)
+	}
+}
+
 // mulH is the homography a∘b (b applied first).
 func mulH(a, b board.Homography) board.Homography {
 	var m board.Homography

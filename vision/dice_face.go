@@ -496,11 +496,11 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		r.judgePrint(p, c, res)
 		return
 	}
-	if c.fill >= 0.62 && r.faceScore(d, f) < 0.95 {
+	if r.faceScore(d, f) < 0.95 {
 		// The square found from the outline may sit a few millimetres off,
 		// enough to cut pips in half: settle it where the face reads best.
 		// (A face that already reads clearly is where it is: most are.)
-		top, c.angle, f = r.refine(p, d, top, c.angle, f)
+		top, c.angle, f = r.settle(p, d, top, c.angle, f)
 	}
 	// The footprint: the top seen at h0 belongs to a die of its own size.
 	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
@@ -515,16 +515,13 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		}
 		return
 	}
+	tracef("cand %s at (%.1f,%.1f) fill %.2f spill %.2f dist %.2f ink %.3f", d.ID, foot.X, foot.Y, c.fill, c.spill, dist, f.inkShare)
 	if f.inkShare < 0.015 || dist > 1.6 {
 		// No ink at all, or no die of the set looks like this: a shadow,
 		// a stain, something that is not a die. Not a made-up die.
 		if c.fill > 0.85 && f.inkShare >= 0.015 {
 			unread(DiceUnclear)
 		}
-		return
-	}
-	if c.fill < 0.62 {
-		unread(DiceCocked)
 		return
 	}
 	zone := r.tray.ZoneAt(foot.X, foot.Y)
@@ -554,6 +551,21 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	if d.Faces.Kind == diceset.Learned {
 		minMargin = 0.1
 	}
+	tracef("judge %s at (%.1f,%.1f) fill %.2f spill %.2f dist %.2f ink %.3f label %s score %.3f margin %.3f squash %.3f", d.ID, foot.X, foot.Y, c.fill, c.spill, dist, f.inkShare, label, score, margin, squash)
+	if diceTrace != nil && score < minScore {
+		var b []byte
+		for j := 0; j < faceN; j++ {
+			for i := 0; i < faceN; i++ {
+				b = append(b, " .:-=+*#%@"[int(math.Min(9, f.ink[j*faceN+i]*9.99))])
+			}
+			b = append(b, '\n')
+		}
+		tracef("grid angle %.2f\n%s", c.angle, b)
+	}
+	// A square only partly full (fill < 0.62) is a cocked die's slanted
+	// outline or a flat die's top with a strip swept off (its side toward
+	// the camera shaded like the floor): read only when the face reads
+	// clearly.
 	if score < minScore || margin < minMargin || squash > 0.04 {
 		unread(DiceCocked)
 		return
@@ -598,8 +610,10 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		}
 	}
 	if bestF == nil {
+		tracef("print at view (%.0f,%.0f): no start", c.c.X, c.c.Y)
 		return
 	}
+	tracef("print at %v: best %s score %.3f", r.viewMM(c.c.X, c.c.Y), bestD.ID, bestSc)
 	f, top := bestF, bestTop
 	d, dist, second := r.classify(f)
 	if d != bestD || dist > 0.8 || f.inkShare < 0.015 {
@@ -691,6 +705,27 @@ func (r *DiceReader) refine(p *topPatch, d *diceset.Die, top board.Point, ang fl
 		f = r.sampleFace(p, top, ang, r.h0)
 	}
 	return top, ang, f
+}
+
+// settle is refine from the square's angle and, when the face still does
+// not read clearly, from three more angles an eighth of a turn apart: the
+// outline's angle is its part's, and a part of several touching dice at
+// different angles can give a die an angle far off its own (a 3 read across
+// its diagonal is no face at all).
+func (r *DiceReader) settle(p *topPatch, d *diceset.Die, top board.Point, ang float64, f *faceSample) (board.Point, float64, *faceSample) {
+	bt, ba, bf := r.refine(p, d, top, ang, f)
+	best := r.faceScore(d, bf)
+	if best >= 0.93 {
+		return bt, ba, bf
+	}
+	for _, da := range []float64{math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
+		f0 := r.sampleFace(p, top, ang+da, r.h0)
+		t2, a2, f2 := r.refine(p, d, top, ang+da, f0)
+		if sc := r.faceScore(d, f2); sc > best+0.02 {
+			best, bt, ba, bf = sc, t2, a2, f2
+		}
+	}
+	return bt, ba, bf
 }
 
 // refineMoves are the hill climb's neighbours: the eight around in the
