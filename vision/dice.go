@@ -644,7 +644,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			r.lab2[s] = next
 			stack = append(stack[:0], int32(s))
 			p := part{x0: r.gw, y0: r.gh}
-			for len(stack) > 0 && p.n <= int(0.4*S*S) {
+			for len(stack) > 0 && p.n <= int(1.3*S*S) {
 				q := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				qx, qy := int(q)%r.gw, int(q)/r.gw
@@ -664,9 +664,11 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 				}
 			}
 			stack = stack[:0]
-			// Print is small: a part larger than a third of a face, or
-			// wider than a face, is no die's print alone.
-			if p.n < 6 || float64(p.n) > 0.3*S*S || float64(p.x1-p.x0) > S || float64(p.y1-p.y0) > S {
+			// Print is small, but a die barely brighter than the floor
+			// joins its print to part of its top: a part up to a face's
+			// size may be one (the face search decides). A part wider
+			// than a face is no die's print alone.
+			if p.n < 6 || float64(p.n) > 1.2*S*S || float64(p.x1-p.x0) > 1.1*S || float64(p.y1-p.y0) > 1.1*S {
 				continue
 			}
 			parts = append(parts, p)
