@@ -346,6 +346,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	for _, c := range cands {
 		r.judge(img, c, &res)
 	}
+	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
 		z := res.Count[d.Zone]
 		if z == nil {
@@ -358,6 +359,33 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 		z[d.Die][d.Face]++
 	}
 	return res, nil
+}
+
+// dropDuplicates drops what was sent to unreadable within three quarters
+// of a die's size of a die read or of an earlier unreadable one: two dice
+// are never that close (touching flat dice are a size apart, a cocked die
+// leaning on one further), so it is a second square on the same die, or
+// the sides and shadows between touching dice.
+func (r *DiceReader) dropDuplicates(res DiceResult) []DieUnreadable {
+	lim := 0.75 * r.h0
+	out := res.Unreadable[:0]
+	for _, u := range res.Unreadable {
+		dup := false
+		for _, d := range res.Dice {
+			if math.Hypot(u.XMM-d.XMM, u.YMM-d.YMM) < lim {
+				dup = true
+			}
+		}
+		for _, o := range out {
+			if math.Hypot(u.XMM-o.XMM, u.YMM-o.YMM) < lim {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // estimateBackground models the empty tray from the frame itself. The

@@ -562,11 +562,16 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		}
 		tracef("grid angle %.2f\n%s", c.angle, b)
 	}
-	// A square only partly full (fill < 0.62) is a cocked die's slanted
-	// outline or a flat die's top with a strip swept off (its side toward
-	// the camera shaded like the floor): read only when the face reads
-	// clearly.
 	if score < minScore || margin < minMargin || squash > 0.04 {
+		// A square only partly full is a flat die's top with a strip swept
+		// off (its side toward the camera shaded like the floor), read
+		// when its face reads clearly, or else the leftover between
+		// touching dice (their sides and shadows): not a die. A cocked
+		// die's outline fills its square (tuning seeds: 1 cocked die in
+		// 66 filled less).
+		if c.fill < 0.65 {
+			return
+		}
 		unread(DiceCocked)
 		return
 	}
