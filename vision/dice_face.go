@@ -109,8 +109,8 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			x := px0 + float64(i)*dxi + float64(j)*dxj
 			y := py0 + float64(i)*dyi + float64(j)*dyj
 			if !inside {
-				x = math.Max(0, math.Min(lim, x))
-				y = math.Max(0, math.Min(lim, y))
+				x = max(0, min(lim, x))
+				y = max(0, min(lim, y))
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
@@ -171,8 +171,9 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
 	}
 	if math.Abs(il-pl) > 1 {
+		inv := 1 / (il - pl)
 		for k, l := range f.lum {
-			f.ink[k] = math.Max(0, math.Min(1, (l-pl)/(il-pl)))
+			f.ink[k] = max(0, min(1, (l-pl)*inv))
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
@@ -256,8 +257,8 @@ func newFrameReader(img image.Image) frameReader {
 
 func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 	w, h := fr.b.Dx(), fr.b.Dy()
-	x = math.Max(0, math.Min(float64(w-1)-1e-9, x))
-	y = math.Max(0, math.Min(float64(h-1)-1e-9, y))
+	x = max(0, min(float64(w-1)-1e-9, x))
+	y = max(0, min(float64(h-1)-1e-9, y))
 	x0, y0 := int(x), int(y)
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
@@ -290,7 +291,7 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 func otsu(v []float64) float64 {
 	var h [256]int
 	for _, x := range v {
-		h[int(math.Max(0, math.Min(255, x)))]++
+		h[int(max(0, min(255, x)))]++
 	}
 	total := len(v)
 	sum := 0.0
@@ -468,7 +469,7 @@ func nccT(f *faceSample, tz []float64) float64 {
 func readPips(f *faceSample) (string, float64, float64) {
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
-		score[k] = math.Max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
+		score[k] = max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
 	}
 	best, second := 0, -1
 	for k := 1; k < 6; k++ {
