@@ -346,6 +346,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	for _, c := range cands {
 		r.judge(img, c, &res)
 	}
+	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
 	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
 		z := res.Count[d.Zone]
@@ -383,6 +384,27 @@ func (r *DiceReader) dropDuplicates(res DiceResult) []DieUnreadable {
 		}
 		if !dup {
 			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// dropTwiceRead keeps, of dice read closer together than lim (mm), the
+// most confident: two squares that settled on the same die.
+func dropTwiceRead(dice []DieRead, lim float64) []DieRead {
+	out := dice[:0]
+	for _, d := range dice {
+		dup := -1
+		for k, o := range out {
+			if math.Hypot(d.XMM-o.XMM, d.YMM-o.YMM) < lim {
+				dup = k
+			}
+		}
+		switch {
+		case dup < 0:
+			out = append(out, d)
+		case d.Confidence > out[dup].Confidence:
+			out[dup] = d
 		}
 	}
 	return out
