@@ -621,6 +621,7 @@ type candidate struct {
 	// it is read only if its face reads clearly, never reported otherwise.
 	inkOnly bool
 	alt     board.Point // inkOnly: a second place to start from
+	alt2    board.Point // inkOnly: and a third
 }
 
 // findDice splits the foreground into die-sized squares: connected parts,
@@ -718,7 +719,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			// joins its print to part of its top: a part up to a face's
 			// size may be one (the face search decides). A part wider
 			// than a face is no die's print alone.
-			if p.n < 6 || float64(p.n) > 1.2*S*S || float64(p.x1-p.x0) > 1.1*S || float64(p.y1-p.y0) > 1.1*S {
+			if p.n < 6 || float64(p.n) > 1.2*S*S || float64(p.x1-p.x0) > 1.6*S || float64(p.y1-p.y0) > 1.6*S {
 				if p.n > 30 {
 					tracef("part rejected at (%.1f,%.1f) n %d box %dx%d", p.sx/float64(p.n)/diePx-r.margin, p.sy/float64(p.n)/diePx-r.margin, p.n, p.x1-p.x0, p.y1-p.y0)
 				}
@@ -798,7 +799,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 		// (A side the camera sees slantwise may add its own print to the
 		// group, beyond the top's square; a thin line is the floor's edge
 		// along a wall, no print.)
-		if float64(n) < 0.03*S*S || float64(x1-x0) > 1.3*S || float64(y1-y0) > 1.3*S || float64(min(x1-x0, y1-y0)) < 0.12*S {
+		if float64(n) < 0.03*S*S || float64(x1-x0) > 1.6*S || float64(y1-y0) > 1.6*S || float64(min(x1-x0, y1-y0)) < 0.12*S {
 			continue
 		}
 		// The search starts from the print's centre and from its largest
@@ -806,9 +807,22 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 		// joined the group, and is smaller than the top's.
 		ang := r.printAngle(big.x0, big.y0, big.x1, big.y1)
 		out = append(out, candidate{c: board.Point{X: sx/float64(n) + 0.5, Y: sy/float64(n) + 0.5}, angle: ang, fill: 1, inkOnly: true,
-			alt: board.Point{X: big.sx/float64(big.n) + 0.5, Y: big.sy/float64(big.n) + 0.5}})
+			alt: board.Point{X: big.sx/float64(big.n) + 0.5, Y: big.sy/float64(big.n) + 0.5}, alt2: r.awayFromCamera(sx/float64(n)+0.5, sy/float64(n)+0.5)})
 	}
 	return out
+}
+
+// awayFromCamera is view pixel (x, y) moved away from the nadir by half a
+// flat die's visible side: a die the colour of the floor whose side toward
+// the camera is shaded joins that side to its print, and its top is the
+// group's far half.
+func (r *DiceReader) awayFromCamera(x, y float64) board.Point {
+	p := board.Point{X: x, Y: y}
+	if H := r.pose.Height; !math.IsInf(H, 0) {
+		v := r.pose.Nadir.Sub(r.viewMM(x, y)).Scale(r.h0 / H * diePx / 2)
+		p = p.Sub(v)
+	}
+	return p
 }
 
 // printAngle is the dominant edge angle (mod 90 degrees) of the foreground

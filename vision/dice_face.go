@@ -593,6 +593,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	var bestF *faceSample
 	var bestD *diceset.Die
 	var bestTop board.Point
+	var bestAng float64
 	bestSc := -1.0
 	// Every start is read once; the search runs from the three that read best.
 	type start struct {
@@ -603,7 +604,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		sc float64
 	}
 	var starts []start
-	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y)} {
+	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y), r.viewMM(c.alt2.X, c.alt2.Y)} {
 		for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
 			f := r.sampleFace(p, at, c.angle+da, r.h0)
 			d, dist, _ := r.classify(f)
@@ -615,9 +616,9 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	}
 	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
 	for _, st := range starts[:min(3, len(starts))] {
-		top, _, f2 := r.refine(p, st.d, st.p, st.a, st.f)
+		top, ang, f2 := r.refine(p, st.d, st.p, st.a, st.f)
 		if sc := r.faceScore(st.d, f2); sc > bestSc {
-			bestSc, bestF, bestD, bestTop = sc, f2, st.d, top
+			bestSc, bestF, bestD, bestTop, bestAng = sc, f2, st.d, top, ang
 		}
 	}
 	if bestF == nil {
@@ -647,6 +648,11 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		label, score, margin = r.match(ld, f)
 	}
 	if score < 0.85 || margin < 0.1 {
+		return
+	}
+	// A face reaching into a wall is a cocked die's: as for any die
+	// (judge), but never reported, since only the print was seen.
+	if r.overWall(foot, bestAng, d.SizeMM) > 0.2 {
 		return
 	}
 	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
