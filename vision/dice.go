@@ -720,9 +720,6 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			// size may be one (the face search decides). A part wider
 			// than a face is no die's print alone.
 			if p.n < 6 || float64(p.n) > 1.2*S*S || float64(p.x1-p.x0) > 1.6*S || float64(p.y1-p.y0) > 1.6*S {
-				if p.n > 30 {
-					tracef("part rejected at (%.1f,%.1f) n %d box %dx%d", p.sx/float64(p.n)/diePx-r.margin, p.sy/float64(p.n)/diePx-r.margin, p.n, p.x1-p.x0, p.y1-p.y0)
-				}
 				continue
 			}
 			parts = append(parts, p)
@@ -795,7 +792,6 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			x0, y0, x1, y1 = min(x0, p.x0), min(y0, p.y0), max(x1, p.x1), max(y1, p.y1)
 		}
 		// A face's print covers a few percent of it at least, and fits in it.
-		tracef("group at (%.1f,%.1f) n %d box %dx%d", sx/float64(n)/diePx-r.margin, sy/float64(n)/diePx-r.margin, n, x1-x0, y1-y0)
 		// (A side the camera sees slantwise may add its own print to the
 		// group, beyond the top's square; a thin line is the floor's edge
 		// along a wall, no print.)
@@ -1057,15 +1053,6 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		out[k].spill = float64(worst) / float64(si*si)
 	}
 	return out
-}
-
-// diceTrace: TEMPORARY diagnostics.
-var diceTrace func(format string, a ...any)
-
-func tracef(format string, a ...any) {
-	if diceTrace != nil {
-		diceTrace(format, a...)
-	}
 }
 
 // mulH is the homography a∘b (b applied first).

@@ -516,7 +516,6 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		}
 		return
 	}
-	tracef("cand %s at (%.1f,%.1f) fill %.2f spill %.2f dist %.2f ink %.3f", d.ID, foot.X, foot.Y, c.fill, c.spill, dist, f.inkShare)
 	if f.inkShare < 0.015 || dist > 1.6 {
 		// No ink at all, or no die of the set looks like this: a shadow,
 		// a stain, something that is not a die. Not a made-up die.
@@ -552,17 +551,6 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	minMargin := 0.05
 	if d.Faces.Kind == diceset.Learned {
 		minMargin = 0.1
-	}
-	tracef("judge %s at (%.1f,%.1f) fill %.2f spill %.2f dist %.2f ink %.3f label %s score %.3f margin %.3f squash %.3f over %.2f", d.ID, foot.X, foot.Y, c.fill, c.spill, dist, f.inkShare, label, score, margin, squash, over)
-	if diceTrace != nil && score < minScore {
-		var b []byte
-		for j := 0; j < faceN; j++ {
-			for i := 0; i < faceN; i++ {
-				b = append(b, " .:-=+*#%@"[int(math.Min(9, f.ink[j*faceN+i]*9.99))])
-			}
-			b = append(b, '\n')
-		}
-		tracef("grid angle %.2f\n%s", c.angle, b)
 	}
 	// A flat die's footprint is on the floor; a top read reaching 0.2 mm
 	// into a wall (the reader's placement is good to about 0.1 mm) is a
@@ -622,10 +610,8 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		}
 	}
 	if bestF == nil {
-		tracef("print at view (%.0f,%.0f): no start", c.c.X, c.c.Y)
 		return
 	}
-	tracef("print at %v: best %s score %.3f", r.viewMM(c.c.X, c.c.Y), bestD.ID, bestSc)
 	f, top := bestF, bestTop
 	d, dist, second := r.classify(f)
 	if d != bestD || dist > 0.8 || f.inkShare < 0.015 {

@@ -48,7 +48,7 @@ func TestReadDiceLeaningOnWallIsCocked(t *testing.T) {
 func TestDiceDuplicatesDropped(t *testing.T) {
 	r := &DiceReader{h0: 16}
 	res := DiceResult{
-		Dice: []DieRead{{Die: "red", Face: "3", XMM: 50, YMM: 50, Confidence: 0.9}, {Die: "red", Face: "3", XMM: 55, YMM: 52, Confidence: 0.95}, {Die: "white", Face: "1", XMM: 72, YMM: 50, Confidence: 0.9}},
+		Dice:       []DieRead{{Die: "red", Face: "3", XMM: 50, YMM: 50, Confidence: 0.9}, {Die: "red", Face: "3", XMM: 55, YMM: 52, Confidence: 0.95}, {Die: "white", Face: "1", XMM: 72, YMM: 50, Confidence: 0.9}},
 		Unreadable: []DieUnreadable{{Die: "black", XMM: 59, YMM: 50, Reason: DiceCocked}, {Die: "black", XMM: 100, YMM: 50, Reason: DiceCocked}, {Die: "black", XMM: 100, YMM: 60, Reason: DiceCocked}, {Die: "black", XMM: 100, YMM: 67, Reason: DiceCocked}},
 	}
 	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
