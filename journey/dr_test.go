@@ -254,16 +254,86 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 	simDevice(t, s, token, "/api/sim?table="+table, `{"key":"drop-sensor","command":"drop 2"}`)
 	b.WaitText(tablet, ".readprompt", "Confirm the read")
 	b.Shot(tablet, "journey-dr4-battle-read.png")
-	b.Tap(tablet, ".readprompt", "Confirm the read")
-	b.WaitText(tablet, "#log", "the Battle board is read")
-	b.WaitText(pirate.phone, "#log", "the Battle board is read")
-	b.Shot(tablet, "journey-dr4-battle-confirmed.png")
-	b.Shot(attacker.phone, "journey-dr4-battle-attacker.png")
-	// What follows depends on where the simulated cubes fell (abilities,
-	// or cubes balanced on a border to drop again: a re-drop read by the
-	// camera is not yet accepted by Dead Reckoning's rules without typing
-	// the lying cubes again; see the closing note), so the journey stops at
-	// the confirmed read.
+
+	// The host sees the cubes lie elsewhere than the camera says, and
+	// corrects the read on the picture of the board: the attacker's first
+	// cube in the exploding zone, the others on cargo, the pirate's on
+	// coin. The drop's counts are the ones the tablet shows.
+	var drop map[string]int
+	b.Eval(tablet, "the cubes dropped, as the tablet shows them", `Object.fromEntries([...document.querySelectorAll('#battle-need .drop .chip')].map((c) => { const [n, col] = c.innerText.trim().split(' '); return [col, Number(n)]; }))`, &drop)
+	att, def := strings.ToLower(attacker.colour), strings.ToLower(pirate.colour)
+	if drop[att] < 1 || drop[def] < 1 {
+		t.Fatalf("the tablet shows the drop %v, want cubes of %s and %s", drop, att, def)
+	}
+	b.Tap(tablet, ".readprompt", "Correct by hand")
+	b.Tap(tablet, ".readprompt", "Clear the board")
+	b.Tap(tablet, ".readprompt .readpick", att)
+	b.Tap(tablet, ".readprompt .boardpick", "exploding shot")
+	for range drop[att] - 1 {
+		b.Tap(tablet, ".readprompt .boardpick", "cargo")
+	}
+	b.Tap(tablet, ".readprompt .readpick", def)
+	for range drop[def] {
+		b.Tap(tablet, ".readprompt .boardpick", "coin")
+	}
+	b.Fill(tablet, ".readprompt", "What did the camera get wrong?", "one cube was in the exploding zone")
+	b.Shot(tablet, "journey-dr4-battle-correct.png")
+	b.Tap(tablet, ".readprompt", "Apply the correction")
+	// The exploding shot: the tablet asks only for the attacker's cube
+	// with its extra one; the others stay where they lie.
+	b.WaitText(tablet, "#battle-need", "Exploding shot: drop")
+	b.WaitText(tablet, "#battle-need", "2 "+att)
+	b.WaitText(tablet, "#expects", "leave the other cubes where they lie")
+	b.Shot(tablet, "journey-dr4-battle-exploding.png")
+	// The pirate's phone asks, if typed by hand, only for those two cubes.
+	b.WaitText(pirate.phone, "#battle-steps", "Where did the 2 "+att+" cubes dropped again land? The others stay where they lie.")
+	b.Shot(pirate.phone, "journey-dr4-battle-exploding-pirate.png")
+
+	// The re-drops through the tower: the simulated camera sees only the
+	// cubes dropped again (as a board cleared of the others would show),
+	// and the read it proposes keeps the others where they lie. Where the
+	// cubes fall is random: another exploding shot or a cube on a border
+	// asks for another drop.
+	for k := 0; k < 8 && strings.Contains(b.Text(tablet, "#battle-steps legend"), "read"); k++ {
+		simDevice(t, s, token, "/api/sim?table="+table, `{"key":"drop-sensor","command":"drop 2"}`)
+		b.WaitText(tablet, ".notices", "the other cubes stay where they lie")
+		if k == 0 {
+			b.Shot(tablet, "journey-dr4-battle-redrop-read.png")
+		}
+		b.Tap(tablet, ".readprompt", "Confirm the read")
+		b.Run(tablet, "the re-drop's read is taken", chromedp.Poll(`!document.querySelector('.readprompt')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		time.Sleep(300 * time.Millisecond) // the next step's form arrives
+	}
+	// Battle abilities in turn (p. 19): each side passes on the tablet.
+	for k := 0; k < 6 && strings.Contains(b.Text(tablet, "#battle-steps legend"), "abilities"); k++ {
+		b.Tap(tablet, "#battle-steps", "Pass")
+		time.Sleep(300 * time.Millisecond)
+	}
+	// The plunder (p. 19): each side places what it won where it fits.
+	for k := 0; k < 2 && b.Has(tablet, "#battle-steps", "Place the plunder"); k++ {
+		b.Tap(tablet, "#battle-steps", "Place the plunder")
+		time.Sleep(300 * time.Millisecond)
+	}
+	// The outcome, as each screen shows it: who won, by how much, the
+	// damage each ship took and the plunder.
+	b.WaitText(tablet, "#battle-outcome", "wins the battle")
+	outcome := b.Text(tablet, "#battle-outcome")
+	for _, want := range []string{attacker.name + ": ", pirate.name + ": ", "damage taken"} {
+		if !strings.Contains(outcome, want) {
+			t.Errorf("the tablet's outcome %q does not say %q", outcome, want)
+		}
+	}
+	b.WaitText(tablet, "#log", "wins")
+	for _, p := range []player{attacker, pirate} {
+		b.WaitText(p.phone, "#battle-outcome", "wins the battle")
+		if got := b.Text(p.phone, "#battle-outcome"); got != outcome {
+			t.Errorf("%s's phone shows the outcome %q, the tablet %q", p.name, got, outcome)
+		}
+	}
+	b.Shot(tablet, "journey-dr4-battle-outcome.png")
+	b.Shot(attacker.phone, "journey-dr4-battle-outcome-attacker.png")
+	b.Shot(pirate.phone, "journey-dr4-battle-outcome-pirate.png")
+	t.Logf("the battle's outcome: %s", outcome)
 
 	// Another group starts a game on another tablet in the middle of this
 	// one: it takes nothing until its host asks, and then the first table

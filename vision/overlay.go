@@ -45,8 +45,8 @@ func (r *Reader) DrawOverlay(frame gocv.Mat, res Result) (gocv.Mat, error) {
 		gocv.Polylines(&f, pv, true, col, 2)
 		pv.Close()
 		at := pts[3].Add(image.Pt(0, int(16*scale)+4))
-		gocv.PutText(&f, c.Zone, at, gocv.FontHersheySimplex, scale, color.RGBA{255, 255, 255, 255}, 3)
-		gocv.PutText(&f, c.Zone, at, gocv.FontHersheySimplex, scale, col, 1)
+		gocv.PutText(&f, zoneWords(r.layout, c.Zone), at, gocv.FontHersheySimplex, scale, color.RGBA{255, 255, 255, 255}, 3)
+		gocv.PutText(&f, zoneWords(r.layout, c.Zone), at, gocv.FontHersheySimplex, scale, col, 1)
 	}
 	red := color.RGBA{230, 20, 20, 255}
 	for _, d := range res.Redrop {

@@ -103,7 +103,7 @@ func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Acti
 // docs/screenshots when asked).
 // docShots are the screenshots docs/ui.md shows.
 var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "calibration-colours.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
-	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true}
+	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true, "dicecal-test-read.png": true}
 
 func (b *browser) shot(ctx context.Context, name string) {
 	b.t.Helper()
@@ -266,11 +266,11 @@ func TestBrowserTable(t *testing.T) {
 	}
 	b.waitText(tablet, ".notices", "confirm or correct")
 	b.waitText(tablet, "#battle-need", "Exploding shot: drop")
-	b.waitText(tablet, "#read-tally", "strength-1-left")
+	b.waitText(tablet, "#read-tally", "strength 1, left")
 	b.waitText(tablet, ".notices", "the tower counted 5")
-	b.waitText(tablet, "#battle-steps", "Where did the cubes land?")
+	b.waitText(tablet, "#battle-steps", "dropped again land? The others stay where they lie")
 	b.run(tablet, "open the by-hand read", chromedp.Evaluate(`document.querySelector('.readprompt details').open = true`, nil),
-		chromedp.WaitVisible(`#read-grid input[data-zone="explode"][data-colour="green"]`, chromedp.ByQuery))
+		chromedp.Evaluate(`document.querySelectorAll('.readcounts').forEach((d) => { d.open = true })`, nil), chromedp.WaitVisible(`#read-grid input[data-zone="explode"][data-colour="green"]`, chromedp.ByQuery))
 	b.shot(tablet, "tablet-battle.png")
 	b.run(tablet, "confirm read", chromedp.Click(`#confirm-read`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "The battle was read: Ann wins")
@@ -307,7 +307,7 @@ func TestBrowserTable(t *testing.T) {
 	b.waitText(tablet, "#end", "Tied: Ann, Ben")
 	b.waitText(tablet, "#tiebreak", "Ann 3")
 	b.waitText(tablet, "#tiebreak", "3 purple")
-	b.run(tablet, "the tie-break read", chromedp.WaitVisible(`#tie-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
+	b.run(tablet, "the tie-break read", chromedp.Evaluate(`document.querySelectorAll('.readcounts').forEach((d) => { d.open = true })`, nil), chromedp.WaitVisible(`#tie-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#tie-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "1", chromedp.ByQuery))
 	b.shot(tablet, "end-tie.png")
 	b.run(tablet, "use the read", chromedp.Click(`#tie-read`, chromedp.ByQuery))
@@ -564,7 +564,7 @@ func TestBrowserTieBreak(t *testing.T) {
 		chromedp.Click(`#tie-start`, chromedp.ByQuery), chromedp.WaitVisible(`#tie-read`, chromedp.ByQuery))
 	b.waitText(tab, "#tiebreak", "2 purple")
 	b.waitText(tab, "#tiebreak", "2 green")
-	b.run(tab, "the read", chromedp.WaitVisible(`#read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
+	b.run(tab, "the read", chromedp.Evaluate(`document.querySelectorAll('.readcounts').forEach((d) => { d.open = true })`, nil), chromedp.WaitVisible(`#read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "2", chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="damage-left"][data-colour="green"]`, "2", chromedp.ByQuery),
 		chromedp.Click(`#tie-read`, chromedp.ByQuery))
@@ -630,9 +630,9 @@ func TestBrowserRealBattle(t *testing.T) {
 		`{"type":"battle-step","seat":-1,"step":"read","role":"attacker","read":{"cubes":{"green":{"strength-2-top":1},"purple":{"strength-1-left":1}},"redrop":{}}}`)}, 2); err != nil {
 		t.Fatal(err)
 	}
-	b.waitText(tablet, "#read-tally", "strength-2-top")
+	b.waitText(tablet, "#read-tally", "2 strength, top")
 	b.run(tablet, "correct the read", chromedp.Evaluate(`document.querySelector('.readprompt details').open = true`, nil),
-		chromedp.WaitVisible(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('.readcounts').forEach((d) => { d.open = true })`, nil), chromedp.WaitVisible(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="strength-1-left"][data-colour="purple"]`, "", chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="damage-left"][data-colour="purple"]`, "1", chromedp.ByQuery),
 		chromedp.SetValue(`#read-grid input[data-zone="strength-2-top"][data-colour="green"]`, "", chromedp.ByQuery),

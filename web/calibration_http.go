@@ -72,26 +72,36 @@ func (s *Server) putCalibration(c echo.Context) error {
 // image and in a convex, clockwise order, so a dragged-over corner is caught
 // before it reaches the reader.
 func validateCalibration(cc CameraCalibration) error {
-	if cc.ImageWidth <= 0 || cc.ImageHeight <= 0 || cc.ImageWidth > 10000 || cc.ImageHeight > 10000 {
-		return fail(errBadRequest, "the image size %dx%d is not a camera image size", cc.ImageWidth, cc.ImageHeight)
+	if err := checkCorners(cc.Corners, cc.ImageWidth, cc.ImageHeight, "board"); err != nil {
+		return err
+	}
+	if len(cc.Layout) > 0 && !json.Valid(cc.Layout) {
+		return fail(errBadRequest, "the board layout is not valid JSON")
+	}
+	return nil
+}
+
+// checkCorners checks corners the page sends: inside the image and in a
+// convex, clockwise order around what (the board, the tray's floor), so a
+// dragged-over corner is caught before it reaches the reader.
+func checkCorners(cs [4]Point, w, h int, what string) error {
+	if w <= 0 || h <= 0 || w > 10000 || h > 10000 {
+		return fail(errBadRequest, "the image size %dx%d is not a camera image size", w, h)
 	}
 	names := [4]string{"top-left", "top-right", "bottom-right", "bottom-left"}
-	for i, p := range cc.Corners {
-		if math.IsNaN(p.X) || math.IsNaN(p.Y) || p.X < 0 || p.Y < 0 || p.X > float64(cc.ImageWidth) || p.Y > float64(cc.ImageHeight) {
-			return fail(errBadRequest, "the %s corner (%.0f, %.0f) is outside the %dx%d image", names[i], p.X, p.Y, cc.ImageWidth, cc.ImageHeight)
+	for i, p := range cs {
+		if math.IsNaN(p.X) || math.IsNaN(p.Y) || p.X < 0 || p.Y < 0 || p.X > float64(w) || p.Y > float64(h) {
+			return fail(errBadRequest, "the %s corner (%.0f, %.0f) is outside the %dx%d image", names[i], p.X, p.Y, w, h)
 		}
 	}
 	// In image coordinates (y down), walking TL -> TR -> BR -> BL turns the
 	// same way at every corner, with a positive cross product.
 	for i := range 4 {
-		a, b, d := cc.Corners[i], cc.Corners[(i+1)%4], cc.Corners[(i+2)%4]
+		a, b, d := cs[i], cs[(i+1)%4], cs[(i+2)%4]
 		cross := (b.X-a.X)*(d.Y-b.Y) - (b.Y-a.Y)*(d.X-b.X)
 		if cross <= 0 {
-			return fail(errBadRequest, "the corners cross over at the %s corner; drag them back so they go top-left, top-right, bottom-right, bottom-left around the board", names[(i+1)%4])
+			return fail(errBadRequest, "the corners cross over at the %s corner; drag them back so they go top-left, top-right, bottom-right, bottom-left around the %s", names[(i+1)%4], what)
 		}
-	}
-	if len(cc.Layout) > 0 && !json.Valid(cc.Layout) {
-		return fail(errBadRequest, "the board layout is not valid JSON")
 	}
 	return nil
 }

@@ -151,3 +151,88 @@ type MeasuredColour struct {
 type CalibrationSimulator interface {
 	SimulateColourDrop(ctx context.Context, zones map[string]string) (string, error)
 }
+
+// DiceCalibrator is implemented by a Calibrator whose camera also watches
+// the dice tray: the tray calibration page places the tray floor's corners
+// and teaches the reader the faces of printed dice, one face at a time.
+// While the page is open the camera proposes no roll to any table (the
+// dice shown are no roll).
+type DiceCalibrator interface {
+	// StartDiceCalibration opens the tray's calibration and returns what
+	// the page shows. game are the dice the table's roll requests name
+	// (with their printed faces), taught beside the camera's dice set.
+	StartDiceCalibration(ctx context.Context, game []engine.ExpectDie) (TrayCalibration, error)
+	// SaveTrayCorners checks and saves where the tray floor's corners are
+	// in the camera's frames; the dice are read with them from now on.
+	SaveTrayCorners(ctx context.Context, c TrayCorners) (TrayCalibration, error)
+	// LearnDieFace reads the current frame (once it is still) as the die
+	// lying alone in the tray with that face (0-5) on top, learns it and
+	// saves the learned faces. A simulated camera lays the die first.
+	LearnDieFace(ctx context.Context, die string, face int) (LearnedFace, error)
+	// TestReadDice reads the dice in the tray now (a simulated camera
+	// rolls a few dice of the set first) and draws the read on the
+	// picture.
+	TestReadDice(ctx context.Context) (DiceTestRead, error)
+	// EndDiceCalibration closes the tray's calibration: rolls are proposed
+	// to the tables again.
+	EndDiceCalibration(ctx context.Context)
+}
+
+// TrayCorners are the tray floor's corners in the camera image (top-left,
+// top-right, bottom-right, bottom-left) and the image's size.
+type TrayCorners struct {
+	Corners     [4]Point `json:"corners"`
+	ImageWidth  int      `json:"imageWidth"`
+	ImageHeight int      `json:"imageHeight"`
+}
+
+// TrayCalibration is what the tray calibration page shows.
+type TrayCalibration struct {
+	TrayCorners
+	// Calibrated: the corners are saved (else Corners are a first guess).
+	Calibrated bool `json:"calibrated"`
+	// Simulated: the camera is the simulator, which lays the dice asked.
+	Simulated bool `json:"simulated"`
+	// Dice are the printed dice to teach; PipDice name the pip dice of
+	// the set (they need nothing).
+	Dice    []DieToTeach `json:"dice"`
+	PipDice []string     `json:"pipDice"`
+}
+
+// DieToTeach is a die with printed faces and which of them are learned.
+type DieToTeach struct {
+	// ID is the die as the game and the dice set name it.
+	ID string `json:"id"`
+	// Colour is the die's colour in the dice set (for a swatch).
+	Colour [3]int `json:"colour"`
+	// Labels are its six faces as printed; Learned which are taught.
+	Labels  []string `json:"labels"`
+	Learned []bool   `json:"learned"`
+	// Missing says, when set, why the die cannot be taught yet.
+	Missing string `json:"missing,omitempty"`
+}
+
+// LearnedFace is one face taught.
+type LearnedFace struct {
+	Die   string `json:"die"`
+	Face  int    `json:"face"`
+	Label string `json:"label"`
+	// Crop is what the camera saw: a JPEG of the die, as a data: URL.
+	Crop string `json:"crop"`
+	// Learned are the die's faces taught so far (this one included).
+	Learned []bool `json:"learned"`
+	// Result is a sentence for the host.
+	Result string `json:"result"`
+}
+
+// DiceTestRead is a test read of the tray.
+type DiceTestRead struct {
+	// Result says what was read, in words.
+	Result string `json:"result"`
+	// Dice are the dice read; Unreadable the dice that could not be, each
+	// with its reason in words.
+	Dice       []engine.DieRead `json:"dice"`
+	Unreadable []string         `json:"unreadable"`
+	// Overlay is the frame with the read drawn on it (a JPEG data: URL).
+	Overlay string `json:"overlay"`
+}

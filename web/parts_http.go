@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -28,10 +29,26 @@ func (s *Server) cameraStream(c echo.Context) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	w.Flush()
+	// A browser shows a part of the stream only once the next one begins
+	// (Chromium holds the last part back until it sees another boundary).
+	// The camera sends nothing while the board is still, so a frame not
+	// followed by another within stillRepeat is sent once more: a viewer
+	// that connects to a still board sees it, and the newest picture of a
+	// drop that just settled is shown, for one extra JPEG's bytes and no
+	// extra read or encoding.
+	repeat := time.NewTimer(stillRepeat)
+	repeat.Stop()
+	defer repeat.Stop()
+	var last []byte
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-repeat.C:
+			if err := writeMJPEGPart(w, last); err != nil {
+				return nil
+			}
+			w.Flush()
 		case f, ok := <-frames:
 			if !ok {
 				return nil
@@ -40,9 +57,15 @@ func (s *Server) cameraStream(c echo.Context) error {
 				return nil // the viewer went away
 			}
 			w.Flush()
+			last = f
+			repeat.Reset(stillRepeat)
 		}
 	}
 }
+
+// stillRepeat is how long after a frame with no newer one the stream sends
+// that frame again, so that the browser shows it.
+const stillRepeat = 400 * time.Millisecond
 
 func writeMJPEGPart(w io.Writer, frame []byte) error {
 	if _, err := fmt.Fprintf(w, "--%s\r\nContent-Type: image/jpeg\r\nContent-Length: %d\r\n\r\n", mjpegBoundary, len(frame)); err != nil {

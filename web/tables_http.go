@@ -56,6 +56,7 @@ func (s *Server) tableRoutes(api *echo.Group) {
 	t.POST("/calibration/empty", s.captureEmpty)
 	t.POST("/calibration/simulate-drop", s.simulateColourDrop)
 	t.POST("/calibration/test-read", s.testRead)
+	s.diceCalibrationRoutes(t)
 }
 
 // credentials reads the host token and PIN from the headers (or, for a

@@ -355,3 +355,39 @@ func TestPresenceBurst(t *testing.T) {
 	}
 	_ = others
 }
+
+// oneFrame is a camera whose board stays still: one frame, then nothing.
+type oneFrame struct{}
+
+func (oneFrame) Subscribe(ctx context.Context) <-chan []byte {
+	ch := make(chan []byte, 1)
+	ch <- []byte{0xff, 0xd8, 'S', 0xff, 0xd9}
+	go func() { <-ctx.Done(); close(ch) }()
+	return ch
+}
+
+// TestMJPEGStillBoardIsShown: a browser shows a part of the stream only
+// when the next one starts, so the one frame of a still board is sent a
+// second time; without it a screen opened on a still board shows nothing.
+func TestMJPEGStillBoardIsShown(t *testing.T) {
+	e := newEnv(t, Options{Frames: oneFrame{}})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", e.http.URL+"/api/camera.mjpg", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	_, params, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	mr := multipart.NewReader(bufio.NewReader(res.Body), params["boundary"])
+	for i := range 2 {
+		part, err := mr.NextPart()
+		if err != nil {
+			t.Fatalf("part %d of a still board: %v", i, err)
+		}
+		if b, _ := io.ReadAll(part); len(b) != 5 || b[2] != 'S' {
+			t.Errorf("part %d: %x, want the still frame", i, b)
+		}
+	}
+}

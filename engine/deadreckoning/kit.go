@@ -353,7 +353,9 @@ func cubeList(m map[string]int) string {
 
 // MapInput turns what the table reported into a Dead Reckoning action:
 //   - cubes read on the battle board while a read is awaited become the
-//     battle's read step (or the tie-break battle's read);
+//     battle's read step (or the tie-break battle's read); a re-drop's
+//     read that shows only the cubes dropped again gets the cubes still
+//     lying from the last read (battle.CompleteRead);
 //   - cubes falling through the tower (the drop sensor) while a battle is
 //     ready to drop become its drop step;
 //   - a long press of the button of the only player to act ends their turn
@@ -373,31 +375,21 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 		if !awaitsRead(dg.WaitingFor()) {
 			return nil, "", false
 		}
-		rd := battle.Read{Cubes: map[string]map[string]int{}}
-		seen := map[string]int{}
-		for zone, byColour := range in.Cubes {
-			for colour, n := range byColour {
-				if n <= 0 {
-					continue
-				}
-				if rd.Cubes[colour] == nil {
-					rd.Cubes[colour] = map[string]int{}
-				}
-				rd.Cubes[colour][zone] += n
-				seen[colour] += n
-			}
-		}
-		for colour, n := range in.RedropCubes {
-			if n > 0 {
-				if rd.Redrop == nil {
-					rd.Redrop = map[string]int{}
-				}
-				rd.Redrop[colour] += n
-			}
-		}
+		rd, seen := battle.ReadFromTable(in.Cubes, in.RedropCubes)
 		said := "the camera sees no cubes on the board"
 		if len(seen) > 0 {
 			said = "the camera sees " + cubeList(seen) + " on the board"
+		}
+		// A re-drop's read that shows only the cubes dropped again (the
+		// simulated camera lays only those) keeps the others where the last
+		// read saw them, so nobody types them again.
+		if pb := dg.st.CurrentBattle(); !dg.st.Over && pb != nil && len(pb.Machine) > 0 {
+			if b, _, err := dg.st.battleNeed(pb); err == nil {
+				var whole bool
+				if rd, whole = b.CompleteRead(rd); whole {
+					said += "; the other cubes stay where they lie"
+				}
+			}
 		}
 		if len(rd.Redrop) > 0 {
 			said += "; " + cubeList(rd.Redrop) + " to drop again"

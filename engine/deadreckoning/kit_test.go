@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
 )
 
@@ -328,4 +329,81 @@ func TestCatalogKindsNameTheirLists(t *testing.T) {
 	if err := engine.CheckCatalogKinds(kit().CatalogKinds(), raw); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A re-drop read through the camera is the whole board whether the camera
+// reports every cube on it (a real camera sees the cubes still lying) or
+// only the cubes dropped again (the simulated camera lays only those): the
+// cubes left lying keep the zones of the last read, and nobody types them.
+func TestRedropReadSeesTheCubesStillLying(t *testing.T) {
+	type board = map[string]map[string]int
+	// lying reads the battle's board as the rules hold it (colour -> zone).
+	lying := func(t *testing.T, g *Game) board {
+		t.Helper()
+		pb := st(g).CurrentBattle()
+		if pb == nil {
+			t.Fatal("the battle is over too early")
+		}
+		b, _, err := st(g).battleNeed(pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.Lying().Cubes
+	}
+	want := board{"purple": {"strength-2-top": 1, "damage-left": 1}, "green": {"strength-1-left": 1}}
+	for _, c := range []struct {
+		name, said string
+		seen       map[string]map[string]int
+	}{
+		{"the camera sees only the two cubes dropped again",
+			"the camera sees 2 purple cubes on the board; the other cubes stay where they lie",
+			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}}},
+		{"the camera sees the whole board",
+			"the camera sees 1 green and 2 purple cubes on the board",
+			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}, "strength-1-left": {"green": 1}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := midBattle(t, "read")
+			// Purple's cube explodes (p. 19): it comes out with one more.
+			mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{
+				"explode": {"purple": 1}, "strength-1-left": {"green": 1}}})
+			if w := g.WaitingFor(); len(w) != 1 || w[0].Cubes["purple"] != 2 || len(w[0].Cubes) != 1 {
+				t.Fatalf("the exploding shot asks for %+v, want only the 2 purple cubes", w)
+			}
+			if said := mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: c.seen}); said != c.said {
+				t.Errorf("said %q, want %q", said, c.said)
+			}
+			if w := g.WaitingFor(); len(w) != 0 {
+				t.Fatalf("after the re-drop's read nothing is awaited, got %+v", w)
+			}
+			got := lying(t, g)
+			if len(got) != len(want) || got["green"]["strength-1-left"] != 1 || got["purple"]["strength-2-top"] != 1 || got["purple"]["damage-left"] != 1 || len(got["purple"]) != 2 || len(got["green"]) != 1 {
+				t.Errorf("board %v, want %v", got, want)
+			}
+		})
+	}
+
+	t.Run("a cube balanced on a border, seen alone once dropped again", func(t *testing.T) {
+		g := midBattle(t, "read")
+		mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"strength-1-left": {"green": 1}},
+			Redrop: 1, RedropCubes: map[string]int{"purple": 1}})
+		mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"damage-left": {"purple": 1}}})
+		if w := g.WaitingFor(); len(w) != 0 {
+			t.Fatalf("after the re-drop's read nothing is awaited, got %+v", w)
+		}
+		if got := lying(t, g); got["green"]["strength-1-left"] != 1 || got["purple"]["damage-left"] != 1 {
+			t.Errorf("board %v: green's cube should still lie where it was read", got)
+		}
+	})
+
+	t.Run("a read that accounts for neither is refused, naming the count", func(t *testing.T) {
+		g := midBattle(t, "read")
+		mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{
+			"explode": {"purple": 1}, "strength-1-left": {"green": 1}}})
+		act, _, ok := kit().MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"damage-left": {"purple": 1}}})
+		if !ok {
+			t.Fatal("the read was not mapped")
+		}
+		refused(t, g, string(act), battle.CodeReadCount)
+	})
 }

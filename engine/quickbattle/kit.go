@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -209,14 +208,13 @@ func (rulesImpl) MapInput(eg engine.Game, in engine.TableInput) (json.RawMessage
 		if b.Phase() != battle.PhaseRead {
 			return nil, "", false
 		}
-		rd, seen := readOf(in)
+		rd, seen := battle.ReadFromTable(in.Cubes, in.RedropCubes)
 		said := "the camera sees no cubes on the board"
 		if len(seen) > 0 {
 			said = "the camera sees " + cubeList(seen) + " on the board"
 		}
-		n := b.Need()
-		if n.DropKind != battle.DropFirst && g.st.Board != nil && onlyDropped(rd, n) {
-			rd = merge(g.st.lying(g.layout, n.DropKind), rd)
+		var whole bool
+		if rd, whole = b.CompleteRead(rd); whole {
 			said += "; the other cubes stay where they lie"
 		}
 		if len(rd.Redrop) > 0 {
@@ -225,107 +223,4 @@ func (rulesImpl) MapInput(eg engine.Game, in engine.TableInput) (json.RawMessage
 		return step(battle.Step{Step: battle.StepRead, Read: &rd}), said, true
 	}
 	return nil, "", false
-}
-
-// readOf turns the input's cubes (zone -> colour -> n) into a battle read
-// (colour -> zone -> n), with the cubes seen per colour.
-func readOf(in engine.TableInput) (battle.Read, map[string]int) {
-	rd := battle.Read{Cubes: map[string]map[string]int{}}
-	seen := map[string]int{}
-	for zone, byColour := range in.Cubes {
-		for colour, n := range byColour {
-			if n <= 0 {
-				continue
-			}
-			if rd.Cubes[colour] == nil {
-				rd.Cubes[colour] = map[string]int{}
-			}
-			rd.Cubes[colour][zone] += n
-			seen[colour] += n
-		}
-	}
-	for colour, n := range in.RedropCubes {
-		if n > 0 {
-			if rd.Redrop == nil {
-				rd.Redrop = map[string]int{}
-			}
-			rd.Redrop[colour] += n
-		}
-	}
-	return rd, seen
-}
-
-// onlyDropped reports whether the read accounts for exactly the cubes just
-// dropped (and not for every cube in the Battle ship).
-func onlyDropped(rd battle.Read, n battle.Need) bool {
-	if maps.Equal(n.Drop, n.InShip) {
-		return false
-	}
-	got := map[string]int{}
-	for c, zs := range rd.Cubes {
-		for _, k := range zs {
-			got[c] += k
-		}
-	}
-	for c, k := range rd.Redrop {
-		got[c] += k
-	}
-	for c := range got {
-		if got[c] == 0 {
-			delete(got, c)
-		}
-	}
-	want := map[string]int{}
-	for c, k := range n.Drop {
-		if k > 0 {
-			want[c] = k
-		}
-	}
-	return maps.Equal(got, want)
-}
-
-// lying is the board as last read without the cubes picked up to be
-// dropped again: those in the exploding zones (cubes on a border were
-// never in a zone).
-func (s *state) lying(l *battle.Layout, kind string) battle.Read {
-	if l == nil {
-		l = battle.DefaultLayout()
-	}
-	out := battle.Read{Cubes: map[string]map[string]int{}}
-	for c, zs := range s.Board.Cubes {
-		for id, k := range zs {
-			if z, ok := l.Zone(id); kind == battle.DropExplode && ok && z.Has(battle.Explode) {
-				continue
-			}
-			if k > 0 {
-				if out.Cubes[c] == nil {
-					out.Cubes[c] = map[string]int{}
-				}
-				out.Cubes[c][id] = k
-			}
-		}
-	}
-	return out
-}
-
-// merge adds the cubes and re-drops of b to those of a.
-func merge(a, b battle.Read) battle.Read {
-	out := battle.Read{Cubes: map[string]map[string]int{}}
-	for _, r := range []battle.Read{a, b} {
-		for c, zs := range r.Cubes {
-			for id, k := range zs {
-				if out.Cubes[c] == nil {
-					out.Cubes[c] = map[string]int{}
-				}
-				out.Cubes[c][id] += k
-			}
-		}
-		for c, k := range r.Redrop {
-			if out.Redrop == nil {
-				out.Redrop = map[string]int{}
-			}
-			out.Redrop[c] += k
-		}
-	}
-	return out
 }

@@ -295,9 +295,6 @@ type state struct {
 	// Number counts the battles at this table, from 1.
 	Number  int             `json:"number"`
 	Machine json.RawMessage `json:"machine"`
-	// Board is the board as last read (cubes per colour and zone): the
-	// cubes still lying there when some are dropped again.
-	Board *battle.Read `json:"board,omitempty"`
 	// Swapped: the second player (seat 1) attacks, the first defends.
 	Swapped bool `json:"swapped,omitempty"`
 	// Past are the earlier battles' results in words, oldest first.
@@ -335,7 +332,7 @@ func (s *state) declare(l *battle.Layout) error {
 		return err
 	}
 	s.Number++
-	s.Machine, s.Board = raw, nil
+	s.Machine = raw
 	return nil
 }
 
@@ -443,8 +440,6 @@ func (g *Game) step(s *state, a *BattleStep) ([]engine.Event, error) {
 	case battle.StepDrop:
 		text = "the cubes are dropped: " + cubeList(b.Need().Drop)
 	case battle.StepRead:
-		rd := *st.Read
-		s.Board = &battle.Read{Cubes: rd.Cubes}
 		text = s.readText(b)
 	case battle.StepPlunder:
 		text = s.side(st.Role).Name + " places the plunder"

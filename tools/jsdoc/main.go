@@ -39,7 +39,8 @@ var Outputs = []struct {
 	Roots []any
 }{
 	{"web/ui/js/types.gen.js", []any{web.RulesInfo{}, engine.HelpNote{}, companion.Snapshot{}, companion.LogEntry{},
-		companion.Update{}, companion.ProposedRead{}, companion.TableSummary{}}},
+		companion.Update{}, companion.ProposedRead{}, companion.TableSummary{},
+		web.TrayCalibration{}, web.LearnedFace{}, web.DiceTestRead{}}},
 	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}, deadreckoning.Facts{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
 	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},

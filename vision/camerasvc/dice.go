@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -83,6 +84,16 @@ type diceState struct {
 	simBase  *synth.DiceScene
 	showing  bool
 	simAlias map[string]string
+
+	// The tray calibration page: while it is open (until calibUntil) the
+	// dice in the tray are no roll; game are the printed dice the table's
+	// game named when it opened.
+	calibUntil time.Time
+	game       []engine.ExpectDie
+	// calibDice is the last read of the dice the page put in the tray:
+	// the same dice at the same places, read once the page is closed (a
+	// slow watcher settles late), are still no roll.
+	calibDice *vision.DiceResult
 }
 
 // initDice sets up the dice tray: the simulated one, or a real camera's
@@ -113,10 +124,26 @@ func (s *Service) initDice() error {
 		// Green felt: every die of the set stands out from it.
 		base.Felt = [3]float64{0.16, 0.40, 0.22}
 		d.simBase = base
-		c := base.Corners()
-		d.corners, d.w, d.h = &c, w, h
+		d.w, d.h = w, h
 		d.empty = synth.RenderDiceEmpty(base)
 		d.simAlias = map[string]string{}
+		// The corners placed on the calibration page, else (unless the
+		// tray is to be calibrated first) the simulator's exact ones.
+		tc, err := loadTrayCalibration(s.dir)
+		switch {
+		case err == nil && tc.ImageWidth == w && tc.ImageHeight == h:
+			d.corners = &tc.Corners
+		case err == nil:
+			return fmt.Errorf("the simulated camera's %s is for another image size; delete it", TrayCalibrationFile)
+		case !errors.Is(err, fs.ErrNotExist):
+			return err
+		case s.o.SimTrayUncalibrated:
+			d.err = errors.New("the dice tray is not calibrated: place its floor's corners on the calibration page")
+			return nil
+		default:
+			c := base.Corners()
+			d.corners = &c
+		}
 		return s.rebuildDiceLocked()
 	}
 	if d.set == nil {
@@ -133,26 +160,39 @@ func (s *Service) initDice() error {
 	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("the learned dice faces: %w", err)
 	}
-	b, err := os.ReadFile(filepath.Join(s.dir, TrayCalibrationFile))
+	tc, err := loadTrayCalibration(s.dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		d.err = errors.New("the dice tray is not calibrated: save where its floor's corners are in " + TrayCalibrationFile + " in the data directory")
+		d.err = errors.New("the dice tray is not calibrated: place its floor's corners on the calibration page (Camera, then Dice tray), which saves them as " + TrayCalibrationFile)
 		return nil
 	case err != nil:
-		return fmt.Errorf("the dice tray's calibration: %w", err)
-	}
-	var tc trayCalibration
-	if err := json.Unmarshal(b, &tc); err != nil {
-		return fmt.Errorf("%s: %v", TrayCalibrationFile, err)
-	}
-	if err := tc.Corners.Validate(); err != nil {
-		return fmt.Errorf("%s: %v", TrayCalibrationFile, err)
-	}
-	if err := tc.Corners.Inside(tc.ImageWidth, tc.ImageHeight); err != nil {
-		return fmt.Errorf("%s: %v", TrayCalibrationFile, err)
+		return err
 	}
 	d.corners, d.w, d.h = &tc.Corners, tc.ImageWidth, tc.ImageHeight
 	return s.rebuildDiceLocked()
+}
+
+// loadTrayCalibration reads and checks TrayCalibrationFile; an error
+// wrapping fs.ErrNotExist when the tray was never calibrated.
+func loadTrayCalibration(dir string) (trayCalibration, error) {
+	var tc trayCalibration
+	b, err := os.ReadFile(filepath.Join(dir, TrayCalibrationFile))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return tc, err
+	case err != nil:
+		return tc, fmt.Errorf("the dice tray's calibration: %w", err)
+	}
+	if err := json.Unmarshal(b, &tc); err != nil {
+		return tc, fmt.Errorf("%s: %v", TrayCalibrationFile, err)
+	}
+	if err := tc.Corners.Validate(); err != nil {
+		return tc, fmt.Errorf("%s: %v", TrayCalibrationFile, err)
+	}
+	if err := tc.Corners.Inside(tc.ImageWidth, tc.ImageHeight); err != nil {
+		return tc, fmt.Errorf("%s: %v", TrayCalibrationFile, err)
+	}
+	return tc, nil
 }
 
 func loadTray(dir string) (*layout.Tray, error) {
@@ -196,7 +236,7 @@ func (s *Service) rebuildDiceLocked() error {
 // shows its tray, or the served table waits for dice.
 func (s *Service) diceWanted() bool {
 	s.dmu.Lock()
-	showing := s.dice.showing
+	showing := s.dice.showing || s.diceCalibratingLocked()
 	s.dmu.Unlock()
 	if showing {
 		return true
@@ -247,10 +287,15 @@ func (s *Service) readDiceAndReport(img image.Image) {
 	res, err := s.readDiceLocked(img)
 	alias := s.dice.simAlias
 	first := !s.dice.reported
-	if err != nil {
+	calibrating := s.diceCalibratingLocked() || (err == nil && sameDice(res, s.dice.calibDice))
+	if err != nil && !calibrating {
 		s.dice.reported = true
 	}
 	s.dmu.Unlock()
+	if calibrating {
+		// The dice shown on the calibration page are no roll.
+		return
+	}
 	if err != nil {
 		s.lg.Warn("the camera could not read the dice", "err", err)
 		if first {
@@ -323,6 +368,8 @@ func (s *Service) simRoll(expects []engine.Expect) ([]synth.Die, error) {
 	s.dmu.Lock()
 	defer s.dmu.Unlock()
 	d := &s.dice
+	// A roll for a table: the tray's calibration is over.
+	d.calibUntil = time.Time{}
 	var ids []string
 	var zones []string
 	for _, g := range want.Dice {
@@ -366,13 +413,61 @@ func (s *Service) simRoll(expects []engine.Expect) ([]synth.Die, error) {
 	return out, nil
 }
 
-// simDieLocked finds or makes the simulated set's die for a game's die.
-// With s.dmu held.
+// simDieLocked finds or makes the simulated set's die for a game's die; a
+// printed die not taught yet on the calibration page is taught at once by
+// a simulated calibration roll of the faces missing. With s.dmu held.
 func (s *Service) simDieLocked(g engine.ExpectDie) (string, error) {
 	d := &s.dice
 	if a := d.set.Die(g.Die); a != nil && (len(g.Faces) == 0 || slices.Equal(a.Labels(), g.Faces)) {
 		return g.Die, nil
 	}
+	id, err := s.simStandInLocked(g)
+	if err != nil {
+		return "", err
+	}
+	x := d.set.Die(id)
+	missing := []int{}
+	for f, ok := range d.learnedFaces(id) {
+		if !ok {
+			missing = append(missing, f)
+		}
+	}
+	if x.Faces.Kind != diceset.Learned || len(missing) == 0 {
+		return id, nil
+	}
+	if d.reader == nil {
+		return "", errors.New("the dice tray is not calibrated: place its floor's corners on the calibration page")
+	}
+	// As an owner would teach the reader: one frame per face.
+	shown := map[string]image.Image{} // a label printed twice is shown once
+	for _, f := range missing {
+		img, ok := shown[g.Faces[f]]
+		if !ok {
+			sc, err := s.simSceneLocked(uint64(f)+1, []string{id}, []int{f}, []string{""})
+			if err != nil {
+				return "", err
+			}
+			img = synth.RenderDice(sc)
+			shown[g.Faces[f]] = img
+		}
+		lf, err := d.reader.LearnFace(img, id, f)
+		if err != nil {
+			return "", fmt.Errorf("the simulated camera could not learn face %d of %q: %w", f+1, g.Die, err)
+		}
+		d.learned = lf
+	}
+	if err := s.rebuildDiceLocked(); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// simStandInLocked finds or makes the simulated set's die that stands for
+// a game's die: a pip die of the set for a plain six-sided die, else a
+// printed die painted with the game's labels in a colour of its own (not
+// taught yet). With s.dmu held.
+func (s *Service) simStandInLocked(g engine.ExpectDie) (string, error) {
+	d := &s.dice
 	for id, game := range d.simAlias {
 		if game == g.Die {
 			return id, nil
@@ -392,9 +487,6 @@ func (s *Service) simDieLocked(g engine.ExpectDie) (string, error) {
 	if len(g.Faces) != 6 {
 		return "", fmt.Errorf("the simulated camera paints six-sided dice only; %q has %d faces", g.Die, len(g.Faces))
 	}
-	// A printed die: painted with the game's labels in a colour of its own,
-	// and learned from a calibration roll of its six faces, as an owner
-	// would teach the reader.
 	learned := 0
 	for _, x := range d.set.Dice {
 		if x.Faces.Kind == diceset.Learned {
@@ -414,26 +506,7 @@ func (s *Service) simDieLocked(g engine.ExpectDie) (string, error) {
 	d.set = set
 	if err := s.rebuildDiceLocked(); err != nil {
 		d.set = old
-		return "", err
-	}
-	shown := map[string]image.Image{} // a label printed twice is shown once
-	for f := 0; f < 6; f++ {
-		img, ok := shown[g.Faces[f]]
-		if !ok {
-			sc, err := s.simSceneLocked(uint64(f)+1, []string{id}, []int{f}, []string{""})
-			if err != nil {
-				return "", err
-			}
-			img = synth.RenderDice(sc)
-			shown[g.Faces[f]] = img
-		}
-		lf, err := d.reader.LearnFace(img, id, f)
-		if err != nil {
-			return "", fmt.Errorf("the simulated camera could not learn face %d of %q: %w", f+1, g.Die, err)
-		}
-		d.learned = lf
-	}
-	if err := s.rebuildDiceLocked(); err != nil {
+		_ = s.rebuildDiceLocked()
 		return "", err
 	}
 	d.simAlias[id] = g.Die

@@ -88,6 +88,10 @@ type Options struct {
 	// SimSize is the simulated camera's frame size (zero: 640x480). Tests
 	// take a smaller one: the renderer is plain Go, slow under -race.
 	SimSize image.Point
+	// SimTrayUncalibrated starts the simulated dice tray without its
+	// corners, as a new real table is (the tray calibration page's tests);
+	// otherwise the simulator knows them.
+	SimTrayUncalibrated bool
 	// Tray is the dice tray (nil: TrayFile in Dir, else engine/layout's
 	// default tray); DiceSet the table's dice (nil: DiceSetFile in Dir,
 	// else dice.md's default pip dice).

@@ -528,3 +528,40 @@ func BenchmarkResolveFromTallies(b *testing.B) {
 		}
 	}
 }
+
+// A re-drop's read step that gives only the cubes dropped again (typed by
+// hand) keeps the cubes still lying; one that gives the whole board is
+// taken as it is; the first drop's read must give every cube.
+func TestReadStepOfTheCubesDroppedAgain(t *testing.T) {
+	start := func(t *testing.T) *Battle {
+		t.Helper()
+		b, err := New(nil, shipConfig())
+		must(t, err)
+		must(t, b.ChooseCannons(map[string]int{"ship": 1}))
+		must(t, b.Defend(nil))
+		must(t, b.Drop())
+		return b
+	}
+	read := func(b *Battle, cubes map[string]map[string]int) error {
+		return b.Apply(Step{Step: StepRead, Read: &Read{Cubes: cubes}})
+	}
+	b := start(t)
+	if err := read(b, map[string]map[string]int{"purple": {"explode": 1}}); err == nil {
+		t.Fatal("a first read without green's cube was taken")
+	}
+	must(t, read(b, map[string]map[string]int{"purple": {"explode": 1}, "green": {"strength-1-left": 1}}))
+	if n := b.Need(); n.DropKind != DropExplode || n.Drop["purple"] != 2 {
+		t.Fatalf("the exploding shot: %+v", n)
+	}
+	for name, cubes := range map[string]map[string]map[string]int{
+		"only the cubes dropped again": {"purple": {"damage-left": 1, "plunder-coin": 1}},
+		"the whole board":              {"purple": {"damage-left": 1, "plunder-coin": 1}, "green": {"strength-1-left": 1}},
+	} {
+		c := b.Clone()
+		must(t, read(c, cubes))
+		got := c.Lying().Cubes
+		if c.Phase() != PhaseAbilities || got["green"]["strength-1-left"] != 1 || got["purple"]["damage-left"] != 1 || got["purple"]["plunder-coin"] != 1 {
+			t.Errorf("%s: phase %s, board %v", name, c.Phase(), got)
+		}
+	}
+}

@@ -91,7 +91,10 @@ func (b *Battle) Apply(s Step) error {
 		if s.Read == nil {
 			return engine.Refuse(CodeReadCount, 19, "the step carries no read")
 		}
-		return b.Read(*s.Read)
+		// A re-drop read by hand (or by a camera) may give only the cubes
+		// dropped again: the others stay where they lie.
+		rd, _ := b.CompleteRead(*s.Read)
+		return b.Read(rd)
 	case StepAbility:
 		return b.UseAbility(s.Role, s.Ability, s.Zone)
 	case StepPass:

@@ -10,6 +10,7 @@
 //   #/score[/RULES]    the "just score" calculator of a game's module
 //   #/help[?q=...]     rules help
 //   #/calibrate/ID     camera calibration (host)
+//   #/dice/ID          the dice tray's calibration (host; dicecal.js)
 //   #/dev              simulated devices
 //   #/catalog[/RULES]  the owner's catalog of a game (catalog.js)
 
@@ -20,6 +21,7 @@ import { html, render, useState, useEffect, useRef, useLayoutEffect, DomPart, Er
 import { cameraSlot, placeCamera } from './camera.js';
 import * as generic from './generic.js';
 import { calibratePage } from './calibrate.js';
+import { DiceCalPage } from './dicecal.js';
 import { CatalogPage, catalogMissing } from './catalog.js';
 
 const statusEl = document.getElementById('status');
@@ -63,6 +65,7 @@ function App() {
     case 'score': return html`<${ScorePage} key=${'score/' + (id || '')} rules=${id} />`;
     case 'help': return html`<${HelpPage} key="help" q=${r.q.get('q') || ''} />`;
     case 'calibrate': return html`<${DomPart} key=${'cal/' + id} deps=${[id]} mount=${(el) => calibratePage(el, id)} />`;
+    case 'dice': return html`<${DiceCalPage} key=${'dice/' + id} id=${id} />`;
     case 'dev': return html`<${DevPage} key="dev" />`;
     case 'catalog': return html`<${CatalogPage} key=${'catalog/' + (id || '')} rules=${id} />`;
     default: return html`<p>There is no such page. <a href="#/">Back to the start</a></p>`;
@@ -523,6 +526,7 @@ function TablePage({ id, mode }) {
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
         <${HardwareSwitch} id=${id} />
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
+        <a class="btn" href=${'#/dice/' + id} id="dice-tray-link">Dice tray</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>
       </div>` : null}
     </div>

@@ -43,11 +43,30 @@
  */
 
 /**
+ * DiceTestRead is web.DiceTestRead.
+ * @typedef {Object} DiceTestRead
+ * @property {string} result
+ * @property {Array<DieRead>} dice
+ * @property {Array<string>} unreadable
+ * @property {string} overlay
+ */
+
+/**
  * DieRead is engine.DieRead.
  * @typedef {Object} DieRead
  * @property {string} die
  * @property {string} face
  * @property {string} zone
+ */
+
+/**
+ * DieToTeach is web.DieToTeach.
+ * @typedef {Object} DieToTeach
+ * @property {string} id
+ * @property {Array<number>} colour
+ * @property {Array<string>} labels
+ * @property {Array<boolean>} learned
+ * @property {string} [missing]
  */
 
 /**
@@ -97,6 +116,17 @@
  * @property {Array<number>} [pages]
  * @property {string} [section]
  * @property {Array<string>} [keywords]
+ */
+
+/**
+ * LearnedFace is web.LearnedFace.
+ * @typedef {Object} LearnedFace
+ * @property {string} die
+ * @property {number} face
+ * @property {string} label
+ * @property {string} crop
+ * @property {Array<boolean>} learned
+ * @property {string} result
  */
 
 /**
@@ -152,6 +182,13 @@
  * @property {string} name
  * @property {string} colour
  * @property {number} seat
+ */
+
+/**
+ * Point is web.Point.
+ * @typedef {Object} Point
+ * @property {number} x
+ * @property {number} y
  */
 
 /**
@@ -236,6 +273,18 @@
  * @property {string} updated
  * @property {number} version
  * @property {boolean} over
+ */
+
+/**
+ * TrayCalibration is web.TrayCalibration.
+ * @typedef {Object} TrayCalibration
+ * @property {Array<Point>} corners
+ * @property {number} imageWidth
+ * @property {number} imageHeight
+ * @property {boolean} calibrated
+ * @property {boolean} simulated
+ * @property {Array<DieToTeach>} dice
+ * @property {Array<string>} pipDice
  */
 
 /**

@@ -9,7 +9,7 @@
 // Every form keeps what the player set in its own state: an update from
 // another screen renders it again with the new view and leaves it alone.
 
-import { html, render, useState, useEffect, useLayoutEffect, useRef } from '../../js/view.js';
+import { html, render, Fragment, useState, useEffect, useLayoutEffect, useRef } from '../../js/view.js';
 import { placeCamera } from '../../js/camera.js';
 import {
   colourOf, player, pname, pcol, posKey, placeName, inPlay, cardName, deckIds, abilitiesOf, optionText,
@@ -18,53 +18,181 @@ import {
 
 // ----- the zones of the battle board -----
 
-/** @type {string[]|null} the zones of the last view shown (its own board). */
-let viewZones = null;
-/** @type {Promise<string[]>|null} the camera's board, for a view without zones. */
-let layoutZones = null;
+/**
+ * @typedef {{id: string, effects?: Array<{kind: string, n: number}>, polygon?: number[][], label?: string}} BoardZone
+ * @typedef {{zones: BoardZone[], width: number, height: number}} Board
+ */
 
-/** noteZones keeps the zones of the view shown, for the read grids. */
+/** @type {BoardZone[]|null} the zones of the last view shown (its own board). */
+let viewZones = null;
+/** @type {string[]} the colours of the last battle shown (both sides'). */
+let viewColours = [];
+/** @type {Promise<any>|null} the camera's board (/api/layout), with the zones' outlines. */
+let layoutP = null;
+
+/** noteZones keeps the zones and the battle's colours of the view shown, for the reads by hand. */
 export function noteZones(view) {
-  if (view && view.battleZones && view.battleZones.length) viewZones = view.battleZones.map((z) => z.id);
+  if (!view) return;
+  if (view.battleZones && view.battleZones.length) viewZones = view.battleZones;
+  const b = view.battle, pb = (view.battles || [])[0];
+  const need = pb && needOf(pb, view);
+  const cs = [...((b && b.sides) || []).map((x) => x.colour), ...Object.keys((need && need.inShip) || {})].filter(Boolean);
+  if (cs.length) viewColours = [...new Set(cs)];
 }
 
-/** useZones is the battle board's zone ids: the view's, else the camera's board. */
-function useZones(zones) {
-  const [got, setGot] = useState(/** @type {string[]|null} */ (zones || viewZones));
+/** battleColours are the colours of the battle last shown: both sides' (black for a merchant or buildings). */
+export function battleColours() { return viewColours.slice(); }
+
+function fetchLayout() {
+  if (!layoutP) layoutP = fetch('/api/layout').then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  return layoutP;
+}
+
+const FX = {
+  strength: (n) => `${n} strength`, damage: (n) => (n > 1 ? `${n} damage` : 'damage'), cargo: (n) => (n > 1 ? `${n} cargo` : 'cargo'),
+  coin: (n) => (n > 1 ? `${n} coins` : 'coin'), cargo_or_coin: () => 'cargo or coin', explode: () => 'exploding shot',
+};
+
+/**
+ * zoneWords names a zone as players read it: the layout's label, else what a
+ * cube there gives and where the zone lies when two give the same
+ * ("damage, left", "2 strength, top", "exploding shot"), never its id.
+ * @param {BoardZone|string} z a zone, or a zone id (looked up in the zones last shown)
+ */
+export function zoneWords(z) {
+  if (typeof z === 'string') z = (viewZones || []).find((x) => x.id === z) || { id: z };
+  if (z.label) return z.label;
+  const parts = String(z.id).split('-');
+  const where = /^(left|right|top|bottom|middle|centre|center)$/.test(parts[parts.length - 1]) ? parts[parts.length - 1] : '';
+  const fx = (z.effects || []).map((e) => (FX[e.kind] ? FX[e.kind](e.n) : String(e.kind).replace(/_/g, ' '))).join(' and ');
+  const what = fx || (where ? parts.slice(0, -1) : parts).join(' ');
+  return where ? `${what}, ${where}` : what;
+}
+
+/**
+ * useBoard is the battle board to draw: the zones (the view's, else the
+ * camera's board) with their outlines from the camera's board when it has
+ * every one of them; without outlines the zones are laid out in a grid.
+ * @param {BoardZone[]|undefined} zones
+ * @returns {Board}
+ */
+function useBoard(zones) {
+  const [layout, setLayout] = useState(/** @type {any} */ (null));
   useEffect(() => {
-    if (got && got.length) return;
-    if (!layoutZones) {
-      layoutZones = fetch('/api/layout').then((r) => r.json()).then((l) => (l.zones || []).map((z) => z.id)).catch(() => []);
-    }
     let live = true;
-    layoutZones.then((z) => { if (live) setGot(z); });
+    fetchLayout().then((l) => { if (live) setLayout(l || { zones: [] }); });
     return () => { live = false; };
   }, []);
-  return zones || got || [];
+  const own = zones || viewZones || (layout && layout.zones) || [];
+  const outline = new Map(((layout && layout.zones) || []).map((z) => [z.id, z]));
+  if (own.length && own.every((z) => outline.get(z.id) && (outline.get(z.id).polygon || []).length >= 3)) {
+    return { zones: own.map((z) => ({ ...outline.get(z.id), ...z, polygon: outline.get(z.id).polygon })), width: layout.width, height: layout.height };
+  }
+  // No outlines: a grid of equal boxes, four to a row.
+  const cols = 4, w = 50, hgt = 35;
+  return {
+    zones: own.map((z, i) => ({ ...z, polygon: [[(i % cols) * w, Math.floor(i / cols) * hgt], [(i % cols + 1) * w, Math.floor(i / cols) * hgt], [(i % cols + 1) * w, (Math.floor(i / cols) + 1) * hgt], [(i % cols) * w, (Math.floor(i / cols) + 1) * hgt]] })),
+    width: cols * w, height: Math.max(1, Math.ceil(own.length / cols)) * hgt,
+  };
+}
+
+/** centre is the middle of a zone's outline (the mean of its corners). */
+function centre(poly) {
+  const n = poly.length || 1;
+  return [poly.reduce((a, p) => a + p[0], 0) / n, poly.reduce((a, p) => a + p[1], 0) / n];
 }
 
 /**
- * ReadGrid is the by-hand read: cubes per colour and zone, and the cubes to
- * drop again. Its boxes are the player's (never reset by an update); the
- * read is gridValue() of the table.
- * @param {{colours: string[], start?: any, id?: string, zones?: string[]}} props
+ * ReadGrid is the read by hand: a picture of the battle board, each zone a
+ * big area named in words; the player picks a colour and taps the zone a
+ * cube of that colour lies in (or "on a border"), and takes one back with
+ * Undo. The counts also sit in a table below, each a number to fix. The
+ * numbers are the player's (never reset by an update from another screen);
+ * the read is gridValue() of the element.
+ * @param {{colours: string[], start?: any, id?: string, zones?: BoardZone[], names?: Record<string, string>}} props
  */
-export function ReadGrid({ colours, start, id = 'read-grid', zones }) {
-  const zs = useZones(zones);
+export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }) {
+  const board = useBoard(zones);
+  const box = useRef(/** @type {HTMLDivElement|null} */ (null));
+  const svg = useRef(/** @type {HTMLDivElement|null} */ (null));
+  const taps = useRef(/** @type {Array<[string, string]>} */ ([]));
+  const [colour, setColour] = useState(colours[0] || '');
+  const [, setTick] = useState(0);
+  const [px, setPx] = useState(0);
+  useLayoutEffect(() => {
+    const w = svg.current ? svg.current.getBoundingClientRect().width : 0;
+    if (w && Math.abs(w - px) > 1) setPx(w);
+  });
   const cubes = (start && start.cubes) || {};
   const redrop = (start && start.redrop) || {};
-  return html`<table class="tally readgrid" id=${id}>
-    <tr><th></th>${colours.map((c) => html`<th key=${c} style=${`color:${colourOf(c)}`}>${c}</th>`)}</tr>
-    ${[...zs, 'redrop'].map((z) => html`<tr key=${z}><th>${z === 'redrop' ? 'on a border (drop again)' : z}</th>
-      ${colours.map((c) => html`<td key=${c}><input type="number" min="0" max="40" inputmode="numeric" data-zone=${z} data-colour=${c}
-        aria-label=${`${c} cubes ${z === 'redrop' ? 'on a border' : 'in ' + z}`}
-        defaultValue=${String((z === 'redrop' ? redrop[c] : (cubes[c] || {})[z]) || '')} /></td>`)}</tr>`)}
-  </table>`;
+  const cur = box.current ? gridValue(box.current) : { cubes, redrop };
+  const input = (z, c) => /** @type {HTMLInputElement|null} */ (box.current && box.current.querySelector(`input[data-zone="${z}"][data-colour="${c}"]`));
+  const add = (z, c, d) => {
+    const i = input(z, c);
+    if (!i) return;
+    i.value = String(Math.max(0, Number(i.value || 0) + d) || '');
+    setTick((n) => n + 1);
+  };
+  const tap = (z) => { if (!colour) return; taps.current.push([z, colour]); add(z, colour, 1); };
+  const undo = () => { const t = taps.current.pop(); if (t) add(t[0], t[1], -1); };
+  const clear = () => {
+    if (box.current) box.current.querySelectorAll('input[data-zone]').forEach((i) => { /** @type {HTMLInputElement} */ (i).value = ''; });
+    taps.current = [];
+    setTick((n) => n + 1);
+  };
+  const count = (z, c) => (z === 'redrop' ? (cur.redrop || {})[c] : ((cur.cubes || {})[c] || {})[z]) || 0;
+  // Board text at 16 px on a tablet (13 px on a phone), whatever the board's units.
+  const fs = px && px < 440 ? 13 : 16;
+  const zs = board.zones;
+  const label = (c) => (names[c] ? `${c} (${names[c]})` : c);
+  return html`<div class="readpick" id=${id} ref=${box}>
+    <p class="fnote">Pick a colour, then tap where each cube of it lies.</p>
+    <div class="choice" role="group" aria-label="colour of the cubes to place">
+      ${colours.map((c) => html`<button key=${c} type="button" class="opt" data-pick-colour=${c} aria-pressed=${String(colour === c)}
+        style=${`min-height:48px;border-left:12px solid ${colourOf(c)}`} onClick=${() => setColour(c)}>${label(c)}</button>`)}
+    </div>
+    <div ref=${svg} class="boardpick" role="group" aria-label="the battle board: tap a zone to add a cube there"
+      style=${`position:relative;width:100%;max-width:720px;aspect-ratio:${board.width} / ${board.height};background:#5a4a2a;touch-action:manipulation;font-size:${fs}px`}>
+      ${zs.map((z) => {
+        const poly = z.polygon || [];
+        const xs = poly.map((q) => q[0]), ys = poly.map((q) => q[1]);
+        const x0 = Math.min(...xs), y0 = Math.min(...ys), w = Math.max(...xs) - x0 || 1, hh = Math.max(...ys) - y0 || 1;
+        const [cx, cy] = centre(poly);
+        const clip = poly.map((q) => `${((q[0] - x0) / w) * 100}% ${((q[1] - y0) / hh) * 100}%`).join(', ');
+        const name = zoneWords(z);
+        const here = colours.filter((c) => count(z.id, c) > 0);
+        // The button is the zone's shape; its words lie above it, unclipped
+        // (a long name may reach over a border and stays readable).
+        return html`<${Fragment} key=${z.id}><button type="button" class="zonepick" data-zone-pick=${z.id} title=${name} aria-label=${`${name}: add a ${colour} cube`}
+          onClick=${() => tap(z.id)}
+          style=${`position:absolute;left:${(x0 / board.width) * 100}%;top:${(y0 / board.height) * 100}%;width:${(w / board.width) * 100}%;height:${(hh / board.height) * 100}%;clip-path:polygon(${clip});background:#f4ead2;border:0;padding:0;margin:0;cursor:pointer;transform:scale(.97)`}></button>
+          <span aria-hidden="true" style=${`position:absolute;left:${(cx / board.width) * 100}%;top:${(cy / board.height) * 100}%;transform:translate(-50%,-50%);width:max-content;max-width:${Math.max(18, (w / board.width) * 115)}%;text-align:center;line-height:1.15;pointer-events:none;z-index:1;color:#1b1400;text-shadow:0 0 3px #f4ead2,0 0 3px #f4ead2`}>
+            <span class="zname">${name.split(', ').map((part, k) => html`${k ? html`<br />` : null}${k ? part : part + (name.includes(', ') ? ',' : '')}`)}</span>
+            ${here.length ? html`<span style="display:flex;gap:.25em;justify-content:center;margin-top:.2em">${here.map((c) => html`<span key=${c} data-count=${c}
+              style=${`display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;border-radius:50%;background:${colourOf(c)};color:#fff;font-weight:bold;border:2px solid #fff;text-shadow:none`}>${count(z.id, c)}</span>`)}</span>` : null}
+          </span></${Fragment}>`;
+      })}
+    </div>
+    <div class="row" style="display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0">
+      <button type="button" class="btn" data-zone-pick="redrop" style="min-height:48px" onClick=${() => tap('redrop')}>${`On a border (drop again)${colours.some((c) => count('redrop', c)) ? ': ' + colours.filter((c) => count('redrop', c)).map((c) => `${count('redrop', c)} ${c}`).join(', ') : ''}`}</button>
+      <button type="button" class="btn" data-act="read-undo" style="min-height:48px" onClick=${undo} disabled=${!taps.current.length}>Take the last one back</button>
+      <button type="button" class="btn" data-act="read-clear" style="min-height:48px" onClick=${clear}>Clear the board</button>
+    </div>
+    <details class="readcounts"><summary style="min-height:48px;display:flex;align-items:center">The counts, as numbers</summary>
+    <table class="tally readgrid">
+      <tr><th></th>${colours.map((c) => html`<th key=${c} style=${`color:${colourOf(c)}`}>${c}</th>`)}</tr>
+      ${[...zs.map((z) => z.id), 'redrop'].map((z) => html`<tr key=${z}><th>${z === 'redrop' ? 'on a border (drop again)' : zoneWords(zs.find((x) => x.id === z) || z)}</th>
+        ${colours.map((c) => html`<td key=${c}><input type="number" min="0" max="40" inputmode="numeric" data-zone=${z} data-colour=${c}
+          aria-label=${`${c} cubes ${z === 'redrop' ? 'on a border' : 'in ' + zoneWords(zs.find((x) => x.id === z) || z)}`}
+          onInput=${() => setTick((n) => n + 1)}
+          defaultValue=${String((z === 'redrop' ? redrop[c] : (cubes[c] || {})[z]) || '')} /></td>`)}</tr>`)}
+    </table></details>
+  </div>`;
 }
 
 /**
- * gridValue reads a read grid as the battle's read JSON {cubes, redrop}.
- * @param {Element|null} el the grid or an element holding it
+ * gridValue reads a read by hand as the battle's read JSON {cubes, redrop}.
+ * @param {Element|null} el the read or an element holding it
  */
 export function gridValue(el) {
   const read = { cubes: {}, redrop: {} };
@@ -80,8 +208,8 @@ export function gridValue(el) {
 }
 
 /**
- * readGrid is ReadGrid for DOM code (the shell's read correction, the
- * score page): an element whose value() is the read.
+ * readGrid is ReadGrid for DOM code (the score page, the read correction):
+ * an element whose value() is the read.
  * @param {string[]} colours @param {any} [start] @param {string} [id]
  * @returns {HTMLElement & {value: () => any}}
  */
@@ -90,6 +218,30 @@ export function readGrid(colours, start, id = 'read-grid') {
   render(html`<${ReadGrid} colours=${colours} start=${start} id=${id} />`, el);
   el.value = () => gridValue(el);
   return el;
+}
+
+/**
+ * readCorrection is the camera's read corrected by hand on the picture of
+ * the board, started from what the camera saw, offering every colour of
+ * the battle (the camera may have missed one, or seen one that is not in
+ * it) as well as the camera's.
+ * @param {any} read a proposed read
+ * @param {any} [snap] the table
+ * @returns {{el: HTMLElement, value: () => any}}
+ */
+export function readCorrection(read, snap) {
+  const inner = read.action && read.action.read;
+  if (!inner) {
+    const area = document.createElement('textarea');
+    area.rows = 4;
+    area.className = 'mono';
+    area.value = JSON.stringify(read.action, null, 1);
+    return { el: area, value: () => JSON.parse(area.value) };
+  }
+  if (snap && snap.view) noteZones(snap.view);
+  const colours = [...new Set([...battleColours(), ...Object.keys(inner.cubes || {}), ...Object.keys(inner.redrop || {})])];
+  const grid = readGrid(colours, inner);
+  return { el: grid, value: () => ({ ...read.action, read: grid.value() }) };
 }
 
 // ----- the battle shown -----
@@ -281,13 +433,23 @@ function Defence({ view, b, ctx }) {
   <${Refusal} err=${err} />`;
 }
 
-/** Read: where the cubes landed, by hand (or the camera's proposal). */
-function Read({ need, ctx }) {
-  const colours = Object.keys(need.inShip || need.drop || {});
+/**
+ * Read: where the cubes landed, by hand (or the camera's proposal). After
+ * the first drop only the cubes dropped again are asked for: the others
+ * stay where the last read saw them.
+ */
+function Read({ view, b, need, ctx }) {
+  const again = need.dropKind && need.dropKind !== 'drop';
+  const colours = Object.keys((again ? need.drop : need.inShip || need.drop) || {});
+  const { names } = sidesOf(view, b);
+  const byColour = {};
+  const bv = view.battle;
+  if (bv && bv.sides) bv.sides.forEach((x, i) => { byColour[x.colour] = names[i]; });
   const box = useRef(/** @type {HTMLDivElement|null} */ (null));
   const [step, err] = useStep(ctx);
-  return html`<p>Where did the cubes land? (or wait for the camera)</p>
-    <div ref=${box}><${ReadGrid} colours=${colours} id="bs-read-grid" /></div>
+  const drop = Object.entries(need.drop || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(' and ');
+  return html`<p>${again ? `Where did the ${drop} cubes dropped again land? The others stay where they lie. (Or wait for the camera.)` : 'Where did the cubes land? (or wait for the camera)'}</p>
+    <div ref=${box}><${ReadGrid} colours=${colours} id="bs-read-grid" names=${byColour} /></div>
     <button class="btn primary" id="bs-read" onClick=${() => step({ step: 'read', role: 'attacker', read: gridValue(box.current) })}>Record the read</button>
     <${Refusal} err=${err} />`;
 }
@@ -297,7 +459,7 @@ function Abilities({ view, b, need, ctx }) {
   const who = need.who === 'defender' ? 'defender' : 'attacker';
   const seat = who === 'attacker' ? b.attacker : b.defender;
   const [pick, setPick] = useState(/** @type {string|null} */ (null));
-  const zs = useZones(null);
+  const zs = useBoard(undefined).zones;
   const [step, err] = useStep(ctx);
   const use = (id) => {
     const d = describeAbility(view, id);
@@ -311,7 +473,7 @@ function Abilities({ view, b, need, ctx }) {
       <button class="btn primary" id="bs-pass" onClick=${() => step({ step: 'pass', role: who }, seat)}>Pass</button>
     </div>
     ${picked ? html`<div class="fbody"><${Note} text=${`${picked.text}: from which zone?`} />
-      <div class="choice">${zs.map((z) => html`<button key=${z} type="button" class="opt" data-zone=${z} onClick=${() => step({ step: 'ability', role: who, ability: pick, zone: z }, seat)}>${z}</button>`)}</div></div>` : null}
+      <div class="choice">${zs.map((z) => html`<button key=${z.id} type="button" class="opt" data-zone=${z.id} onClick=${() => step({ step: 'ability', role: who, ability: pick, zone: z.id }, seat)}>${zoneWords(z)}</button>`)}</div></div>` : null}
     <${Refusal} err=${err} />`;
 }
 
@@ -388,7 +550,7 @@ export function BattleSteps({ view, ctx }) {
     case 'cannons': body = html`<${Cannons} view=${view} b=${b} ctx=${ctx} />`; break;
     case 'defence': body = html`<${Defence} view=${view} b=${b} ctx=${ctx} />`; break;
     case 'ready': body = html`<${Ready} ctx=${ctx} />`; break;
-    case 'read': body = html`<${Read} need=${need} ctx=${ctx} />`; break;
+    case 'read': body = html`<${Read} view=${view} b=${b} need=${need} ctx=${ctx} key=${need.dropKind + JSON.stringify(need.drop || {})} />`; break;
     case 'abilities': body = html`<${Abilities} key=${need.who} view=${view} b=${b} need=${need} ctx=${ctx} />`; break;
     case 'plunder': body = Object.entries(need.plunder || {}).filter(([role]) => ctx.seat < 0 || (role === 'attacker' ? b.attacker : b.defender) === ctx.seat).map(([role, due]) => html`<${PlunderSide} key=${role} view=${view} role=${role} due=${due}
       seat=${role === 'attacker' ? b.attacker : b.defender} ctx=${ctx} />`); break;
@@ -503,7 +665,7 @@ function Outcome({ view, ctx, b }) {
 
 // ----- a camera read -----
 
-/** ReadSummary shows what the camera read: the cubes per colour and zone. */
+/** ReadSummary shows what the camera read: per colour, the zones in words. */
 function ReadSummary({ read }) {
   const a = read.action || {};
   const r = a.read || a;
@@ -511,7 +673,7 @@ function ReadSummary({ read }) {
   if (!r.cubes) return html`<div>${head}<pre class="mono">${JSON.stringify(a, null, 1)}</pre></div>`;
   const zs = [...new Set(Object.values(r.cubes).flatMap((z) => Object.keys(z)))];
   return html`<div>${head}<table class="tally" id="read-tally">
-    <tr><th></th>${zs.map((z) => html`<th key=${z}>${z}</th>`)}<th>drop again</th></tr>
+    <tr><th></th>${zs.map((z) => html`<th key=${z} data-zone=${z}>${zoneWords(z)}</th>`)}<th>drop again</th></tr>
     ${Object.entries(r.cubes).map(([col, z]) => html`<tr key=${col}><th style=${`color:${colourOf(col)}`}>${col}</th>${zs.map((k) => html`<td key=${k}>${z[k] || 0}</td>`)}<td>${(r.redrop || {})[col] || 0}</td></tr>`)}
   </table></div>`;
 }

@@ -20,7 +20,7 @@
 import { html, useState, useRef, DomPart } from '../../js/view.js';
 import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords } from './common.js';
 import { Board, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
-import { BattlePanel, BattleSteps, OutcomeForm, involves, readGrid, readSummary as summary } from './battle.js';
+import { BattlePanel, BattleSteps, OutcomeForm, involves, readCorrection as correction, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
 import { Ability } from './forms-ability.js';
 import { Sails, Bonus, CardEntry, EndTurn, HostJSON } from './forms-turn.js';
@@ -128,23 +128,8 @@ export function EndScreen({ view, snap, ctx }) {
 /** readSummary shows what the camera read (a DOM node, built once per read). */
 export const readSummary = summary;
 
-/**
- * readCorrection is the by-hand read: cubes per colour and zone.
- * @returns {{el: HTMLElement, value: () => any}}
- */
-export function readCorrection(read) {
-  const inner = read.action && read.action.read;
-  if (!inner) {
-    const area = document.createElement('textarea');
-    area.rows = 4;
-    area.className = 'mono';
-    area.value = JSON.stringify(read.action, null, 1);
-    return { el: area, value: () => JSON.parse(area.value) };
-  }
-  const colours = [...new Set(Object.keys(inner.cubes || {}).concat(Object.keys(inner.redrop || {})))];
-  const grid = readGrid(colours, inner);
-  return { el: grid, value: () => ({ ...read.action, read: grid.value() }) };
-}
+/** readCorrection is the read by hand on the picture of the board (battle.js). */
+export const readCorrection = correction;
 
 /** Score is the "just score" calculator. */
 export function Score() {
