@@ -56,7 +56,7 @@ tsc:
 	bash scripts/vendor-ui.sh --check
 
 unit:
-	bash scripts/with-postgres.sh $(GO) test -race -count=1 ./...
+	bash scripts/with-postgres.sh $(GO) test -race -count=1 -timeout 30m ./...
 
 ## nocgo: everything but vision and cmd builds and tests without cgo, and the
 ## binary builds without OpenCV

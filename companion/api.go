@@ -184,6 +184,10 @@ const (
 	NoticeDeviceError   = "device-error"
 	NoticePart          = "part"
 	NoticeActionRefused = "action-refused"
+	// NoticeHardware: the tower, camera and buttons began or stopped
+	// serving this table (its host, or another table's, chose): the
+	// screens learn it on the update stream instead of asking.
+	NoticeHardware = "hardware"
 )
 
 // Notice is something the table's devices or camera reported. Every viewer

@@ -188,8 +188,17 @@ func TestHardwareServesTheChosenTable(t *testing.T) {
 	defer cancel()
 	dev.events <- DeviceEvent{Kind: ButtonPressed, Seat: 1}
 	waitNotice(t, ch, NoticeButton)
+	chB, cancelB := b.Subscribe(engine.Public, 0)
+	defer cancelB()
 	if err := sw.Use(bg, b.ID()); err != nil || sw.Table() != b.ID() || len(adapted) != 2 {
 		t.Fatalf("use b: %v, serves %q, adapted %v", err, sw.Table(), adapted)
+	}
+	// Both tables' screens hear of it on their update stream.
+	if n := waitNotice(t, ch, NoticeHardware).Notice; n.Text != "The tower and camera went to another table." {
+		t.Errorf("the table left says %q", n.Text)
+	}
+	if n := waitNotice(t, chB, NoticeHardware).Notice; n.Text != "The tower and camera serve this table now." {
+		t.Errorf("the table chosen says %q", n.Text)
 	}
 	sw.Release(a.ID())
 	if sw.Table() != b.ID() {
@@ -198,6 +207,9 @@ func TestHardwareServesTheChosenTable(t *testing.T) {
 	sw.Release(b.ID())
 	if sw.Table() != "" {
 		t.Fatal("still serving after release")
+	}
+	if n := waitNotice(t, chB, NoticeHardware).Notice; n.Text != "The tower and camera serve no table now." {
+		t.Errorf("the table released says %q", n.Text)
 	}
 	if err := sw.Use(bg, "no-such-table"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("unknown table: %v", err)

@@ -3,6 +3,8 @@ package companion
 import (
 	"context"
 	"sync"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // HardwareSwitch is the table's one set of hardware (the cube tower, the
@@ -19,6 +21,7 @@ type HardwareSwitch struct {
 
 	mu      sync.Mutex
 	current string
+	served  *Session
 	detach  func()
 }
 
@@ -42,13 +45,15 @@ func (h *HardwareSwitch) Use(ctx context.Context, id string) error {
 	}
 	if h.detach != nil {
 		h.detach()
+		h.served.notice(&Notice{Kind: NoticeHardware, Seat: engine.NoSeat, Text: "The tower and camera went to another table."})
 	}
 	hw := h.hw
 	if h.forPlayers != nil {
 		hw = h.forPlayers(hw, s.Players())
 	}
 	h.detach = s.Attach(h.ctx, hw)
-	h.current = id
+	h.current, h.served = id, s
+	s.notice(&Notice{Kind: NoticeHardware, Seat: engine.NoSeat, Text: "The tower and camera serve this table now."})
 	return nil
 }
 
@@ -60,7 +65,8 @@ func (h *HardwareSwitch) Release(id string) {
 		return
 	}
 	h.detach()
-	h.detach, h.current = nil, ""
+	h.served.notice(&Notice{Kind: NoticeHardware, Seat: engine.NoSeat, Text: "The tower and camera serve no table now."})
+	h.detach, h.current, h.served = nil, "", nil
 }
 
 // Table is the id of the table served, "" for none.

@@ -188,16 +188,11 @@ func TestJourneyDeadReckoning4p(t *testing.T) {
 	// each shows by picking names from the catalog.
 	for i := 1; i <= 3; i++ {
 		b.WaitText(tablet, "#board-entry legend", "Enter what the board in row 1, "+[]string{"", "left", "middle", "right"}[i])
-		// A person reads the form before picking (the updates of the board
-		// just entered are still arriving for a moment).
-		time.Sleep(time.Second)
 		b.Fill(tablet, "#board-entry", "Island", "Test Isle "+strconv.Itoa(i))
 		b.Fill(tablet, "#board-entry", "Card put on it", "Test Card "+strconv.Itoa(i))
 		if i == 1 {
 			b.Shot(tablet, "journey-dr4-board-entry.png")
 		}
-		// A person looks at what they picked before tapping.
-		time.Sleep(300 * time.Millisecond)
 		b.Tap(tablet, "#board-entry", "Enter the board")
 		b.WaitText(tablet, "#log", "Test Isle "+strconv.Itoa(i))
 	}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what quartermaster needs to build and test on Debian 12 or
 # Raspberry Pi OS (bookworm), and only what is missing.
-#   scripts/install-deps.sh run    # what `make run` needs: Go, a C compiler, OpenCV
+#   scripts/install-deps.sh run    # what `make run` needs: Go, C and C++ compilers, OpenCV
 #   scripts/install-deps.sh test   # plus Chromium (browser tests) and PostgreSQL (store tests)
 # As root it runs apt-get; otherwise it prints the exact apt line to run.
 set -euo pipefail
@@ -14,8 +14,8 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 need() { have_pkg "$1" || missing+=("$1"); }
 
 need gcc
-need pkg-config
-need libopencv-dev
+need g++           # vision/cv, our OpenCV wrapper, is C++ (cgo)
+need libopencv-dev # headers; the binary links only libopencv_core and _imgproc, and opens _videoio for a camera
 if [ "$want" = test ]; then
 	need chromium
 	need postgresql

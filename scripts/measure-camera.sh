@@ -4,6 +4,9 @@
 # Prints the resident memory (now and peak) and the CPU time used over the
 # window, as a share of one core.
 #   scripts/measure-camera.sh [BINARY] [WARMUP_SECONDS] [WINDOW_SECONDS]
+#   CAMERA=SRC scripts/measure-camera.sh ...   # `serve --camera SRC` instead of
+#                                              # --sim (a device, or a still board
+#                                              # as an image sequence frame_%04d.png)
 # BINARY defaults to bin/quartermaster (make build). Figures go to
 # docs/vision.md, "Camera on the Pi".
 set -euo pipefail
@@ -24,7 +27,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin" serve --sim --addr "127.0.0.1:$port" --data "$data/data" </dev/null >"$data/serve.log" 2>&1 &
+source=(--sim)
+[ -n "${CAMERA:-}" ] && source=(--camera "$CAMERA")
+"$bin" serve "${source[@]}" --addr "127.0.0.1:$port" --data "$data/data" </dev/null >"$data/serve.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do
 	curl -sf "http://127.0.0.1:$port/api/rules" >/dev/null 2>&1 && break

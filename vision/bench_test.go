@@ -3,13 +3,13 @@
 package vision
 
 import (
+	"fmt"
 	"sort"
 	"syscall"
 	"testing"
 	"time"
 
-	"gocv.io/x/gocv"
-
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
@@ -33,7 +33,7 @@ func BenchmarkReadSpeed(b *testing.B) {
 			name = "ref"
 		}
 		b.Run(name, func(b *testing.B) {
-			var frames []gocv.Mat
+			var frames []cv.Image
 			var readers []*Reader
 			for k := 0; k < 8; k++ {
 				s := synth.Random(uint64(2_000_000+k), synth.Options{})
@@ -54,18 +54,13 @@ func BenchmarkReadSpeed(b *testing.B) {
 				}
 				frames, readers = append(frames, m), append(readers, r)
 			}
-			defer func() {
-				for k := range frames {
-					frames[k].Close()
-					readers[k].Close()
-				}
-			}()
-			lab := gocv.NewMat()
-			defer lab.Close()
+			lab := cv.NewImage(frames[0].W, frames[0].H, 3)
 			conv := make([]time.Duration, 0, 64)
 			for k := 0; k < 64; k++ {
 				t0 := time.Now()
-				gocv.CvtColor(frames[k%len(frames)], &lab, gocv.ColorBGRToLab)
+				if err := cv.CvtColor(lab, frames[k%len(frames)], cv.ColorBGRToLab); err != nil {
+					b.Fatal(err)
+				}
 				conv = append(conv, time.Since(t0))
 			}
 			reads := make([]time.Duration, 0, b.N)
@@ -92,5 +87,34 @@ func BenchmarkReadSpeed(b *testing.B) {
 			// on the machine (the wall-clock median grows with the load).
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/read")
 		})
+	}
+}
+
+// BenchmarkOverlay times the dashboard's picture of a read: the overlay
+// drawn on a Go image and encoded (Go's JPEG and PNG encoders since
+// vision/cv replaced gocv's imgcodecs; figures in docs/vision.md).
+func BenchmarkOverlay(b *testing.B) {
+	for _, size := range []struct{ w, h int }{{640, 480}, {1280, 960}} {
+		s := synth.Random(2_000_000, synth.Options{W: size.w, H: size.h})
+		img := synth.Render(s)
+		r, err := NewReader(s.Layout, s.Palette, s.Corners(), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := r.ReadImage(img)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, ext := range []string{".jpg", ".png"} {
+			b.Run(fmt.Sprintf("%dx%d%s", size.w, size.h, ext), func(b *testing.B) {
+				cpu0 := cpuTime()
+				for i := 0; i < b.N; i++ {
+					if _, err := r.OverlayImage(img, res, ext); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			})
+		}
 	}
 }

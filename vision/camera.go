@@ -9,17 +9,16 @@ import (
 	"strconv"
 	"sync"
 
-	"gocv.io/x/gocv"
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 )
 
-// Camera is a live frame source over gocv's VideoCapture: a device index
+// Camera is a live frame source over OpenCV's VideoCapture: a device index
 // ("0"), a video or image-sequence file, or an MJPEG URL. It satisfies
-// Source.
+// Source. OpenCV's videoio (and FFmpeg, GStreamer behind it) is loaded on
+// the first OpenCamera, so a table that never opens one never maps them.
 type Camera struct {
 	mu   sync.Mutex
-	vc   *gocv.VideoCapture
-	mat  gocv.Mat
-	rgba gocv.Mat
+	c    *cv.Capture
 	spec string
 }
 
@@ -27,22 +26,18 @@ type Camera struct {
 // URL (http://host/stream.mjpg, rtsp://...).
 func OpenCamera(spec string) (*Camera, error) {
 	var (
-		vc  *gocv.VideoCapture
+		c   *cv.Capture
 		err error
 	)
 	if id, convErr := strconv.Atoi(spec); convErr == nil {
-		vc, err = gocv.OpenVideoCapture(id)
+		c, err = cv.OpenCapture("", id)
 	} else {
-		vc, err = gocv.VideoCaptureFile(spec)
+		c, err = cv.OpenCapture(spec, 0)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("camera %q: %v", spec, err)
 	}
-	if !vc.IsOpened() {
-		vc.Close()
-		return nil, fmt.Errorf("camera %q: cannot be opened", spec)
-	}
-	return &Camera{vc: vc, mat: gocv.NewMat(), rgba: gocv.NewMat(), spec: spec}, nil
+	return &Camera{c: c, spec: spec}, nil
 }
 
 // Next reads the next frame as an RGBA image (a new image each time, so
@@ -61,23 +56,17 @@ func (c *Camera) Fill(ctx context.Context, dst *image.RGBA) (*image.RGBA, error)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.vc == nil {
+	if c.c == nil {
 		return nil, ErrClosed
 	}
-	if ok := c.vc.Read(&c.mat); !ok || c.mat.Empty() {
-		return nil, fmt.Errorf("camera %q: no frame (end of stream or device lost)", c.spec)
-	}
-	if c.mat.Type() != gocv.MatTypeCV8UC3 {
-		return nil, fmt.Errorf("camera %q: unexpected frame type %v", c.spec, c.mat.Type())
-	}
-	gocv.CvtColor(c.mat, &c.rgba, gocv.ColorBGRToRGBA)
-	w, h := c.rgba.Cols(), c.rgba.Rows()
-	px, err := c.rgba.DataPtrUint8()
-	if err != nil || len(px) != w*h*4 {
-		return nil, fmt.Errorf("camera %q: cannot copy the frame", c.spec)
+	w, h, err := c.c.Grab()
+	if err != nil {
+		return nil, fmt.Errorf("camera %q: %v", c.spec, err)
 	}
 	dst = fitRGBA(dst, w, h)
-	copy(dst.Pix, px)
+	if err := c.c.RGBA(dst.Pix); err != nil {
+		return nil, fmt.Errorf("camera %q: cannot copy the frame: %v", c.spec, err)
+	}
 	return dst, nil
 }
 
@@ -85,12 +74,10 @@ func (c *Camera) Fill(ctx context.Context, dst *image.RGBA) (*image.RGBA, error)
 func (c *Camera) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.vc == nil {
+	if c.c == nil {
 		return nil
 	}
-	err := c.vc.Close()
-	c.mat.Close()
-	c.rgba.Close()
-	c.vc = nil
-	return err
+	c.c.Close()
+	c.c = nil
+	return nil
 }

@@ -7,9 +7,8 @@ import (
 	"image"
 	"math"
 
-	"gocv.io/x/gocv"
-
 	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 )
 
 // FindCorners finds the battle board's four corners in a photograph, for
@@ -22,31 +21,41 @@ func FindCorners(img image.Image) (board.Corners, error) {
 	if err != nil {
 		return board.Corners{}, err
 	}
-	defer m.Close()
-	gray := gocv.NewMat()
-	defer gray.Close()
-	gocv.CvtColor(m, &gray, gocv.ColorBGRToGray)
-	gocv.GaussianBlur(gray, &gray, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
-	mean, std := gocv.NewMat(), gocv.NewMat()
-	gocv.MeanStdDev(gray, &mean, &std)
-	contrast := std.GetDoubleAt(0, 0)
-	mean.Close()
-	std.Close()
-	if contrast < 10 {
+	gray := cv.NewImage(m.W, m.H, 1)
+	if err := cv.CvtColor(gray, m, cv.ColorBGRToGray); err != nil {
+		return board.Corners{}, err
+	}
+	blurred := cv.NewImage(m.W, m.H, 1)
+	if err := cv.GaussianBlur(blurred, gray, 5, 0, cv.BorderReplicate); err != nil {
+		return board.Corners{}, err
+	}
+	gray = blurred
+	_, std, err := cv.MeanStdDev(gray)
+	if err != nil {
+		return board.Corners{}, err
+	}
+	if contrast := std[0]; contrast < 10 {
 		return board.Corners{}, errors.New("corners: the image has too little contrast to find the board; give --corners")
 	}
-	bin := gocv.NewMat()
-	defer bin.Close()
-	gocv.Threshold(gray, &bin, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(9, 9))
-	defer k.Close()
-	gocv.MorphologyEx(bin, &bin, gocv.MorphClose, k)
-	cs := gocv.FindContours(bin, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer cs.Close()
-	W, H := float64(m.Cols()), float64(m.Rows())
+	bin := cv.NewImage(m.W, m.H, 1)
+	if _, err := cv.Threshold(bin, gray, 0, 255, cv.ThresholdBinary|cv.ThresholdOtsu); err != nil {
+		return board.Corners{}, err
+	}
+	closed := cv.NewImage(m.W, m.H, 1)
+	if err := cv.MorphologyEx(closed, bin, cv.MorphClose, cv.MorphRect, 9, 9); err != nil {
+		return board.Corners{}, err
+	}
+	cs, err := cv.FindContours(closed, cv.RetrievalExternal, cv.ChainApproxSimple)
+	if err != nil {
+		return board.Corners{}, err
+	}
+	W, H := float64(m.W), float64(m.H)
 	best, bestArea := -1, 0.0
-	for i := 0; i < cs.Size(); i++ {
-		a := gocv.ContourArea(cs.At(i))
+	for i, c := range cs {
+		a, err := cv.ContourArea(c)
+		if err != nil {
+			return board.Corners{}, err
+		}
 		if a > bestArea {
 			best, bestArea = i, a
 		}
@@ -54,16 +63,22 @@ func FindCorners(img image.Image) (board.Corners, error) {
 	if best < 0 || bestArea < 0.05*W*H {
 		return board.Corners{}, errors.New("corners: no board-sized bright region in the image; give --corners")
 	}
-	c := cs.At(best)
-	if r := gocv.BoundingRect(c); float64(r.Dx()) > 0.98*W && float64(r.Dy()) > 0.98*H {
+	c := cs[best]
+	if r, err := cv.BoundingRect(c); err != nil {
+		return board.Corners{}, err
+	} else if float64(r.Dx()) > 0.98*W && float64(r.Dy()) > 0.98*H {
 		return board.Corners{}, errors.New("corners: no board outline inside the image (the bright region fills the frame); give --corners")
 	}
-	peri := gocv.ArcLength(c, true)
+	peri, err := cv.ArcLength(c, true)
+	if err != nil {
+		return board.Corners{}, err
+	}
 	var quad []image.Point
 	for _, f := range []float64{0.01, 0.02, 0.03, 0.05} {
-		ap := gocv.ApproxPolyDP(c, f*peri, true)
-		pts := ap.ToPoints()
-		ap.Close()
+		pts, err := cv.ApproxPolyDP(c, f*peri, true)
+		if err != nil {
+			return board.Corners{}, err
+		}
 		if len(pts) == 4 {
 			quad = pts
 			break

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"gocv.io/x/gocv"
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 )
 
 // BenchmarkDiceReadRatio times dice reads of 1280x960 frames against one
@@ -15,21 +15,21 @@ import (
 // and OPENCV_FOR_THREADS_NUM=1.
 func BenchmarkDiceReadRatio(b *testing.B) {
 	readers, frames := diceSpeedFrames(b)
-	var mats []gocv.Mat
+	var mats []cv.Image
 	for _, f := range frames {
 		m, err := matFromImage(f)
 		if err != nil {
 			b.Fatal(err)
 		}
-		defer m.Close()
 		mats = append(mats, m)
 	}
-	lab := gocv.NewMat()
-	defer lab.Close()
+	lab := cv.NewImage(mats[0].W, mats[0].H, 3)
 	conv := make([]time.Duration, 0, 64)
 	for k := 0; k < 64; k++ {
 		t0 := time.Now()
-		gocv.CvtColor(mats[k%len(mats)], &lab, gocv.ColorBGRToLab)
+		if err := cv.CvtColor(lab, mats[k%len(mats)], cv.ColorBGRToLab); err != nil {
+			b.Fatal(err)
+		}
 		conv = append(conv, time.Since(t0))
 	}
 	reads := make([]time.Duration, 0, b.N)

@@ -34,12 +34,10 @@ func (r *Reader) MeasureColors(frame image.Image, zoneColors map[string]string) 
 	if err != nil {
 		return nil, err
 	}
-	defer m.Close()
-	w, px, err := r.topDown(m)
+	px, err := r.topDown(m)
 	if err != nil {
 		return nil, err
 	}
-	defer w.Close()
 	norm := r.normalize(px, r.refBG)
 	lab, err := r.correct(px, r.refBG)
 	if err != nil {

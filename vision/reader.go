@@ -8,9 +8,8 @@ import (
 	"image"
 	"time"
 
-	"gocv.io/x/gocv"
-
 	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 )
 
 // Options tune a Reader.
@@ -31,7 +30,6 @@ type Reader struct {
 	corners board.Corners
 	toWarp  board.Homography
 	toImg   board.Homography // board mm -> image px
-	warpM   gocv.Mat
 	imgW    int
 	imgH    int
 	// The board's shift found in the last read (a knocked camera): the
@@ -72,44 +70,34 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 	if r.toWarp, err = board.HomographyFrom4([4]board.Point(c), wc); err != nil {
 		return nil, fmt.Errorf("corners: %v", err)
 	}
-	r.warpM = gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
-	for i := 0; i < 9; i++ {
-		r.warpM.SetDoubleAt(i/3, i%3, r.toWarp[i])
-	}
 	if o.Empty != nil {
 		m, err := matFromImage(o.Empty)
 		if err != nil {
-			r.Close()
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
-		defer m.Close()
-		if err := r.setFrameSize(m.Cols(), m.Rows()); err != nil {
-			r.Close()
+		if err := r.setFrameSize(m.W, m.H); err != nil {
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
-		w := r.warp(m)
-		defer w.Close()
-		px, err := w.DataPtrUint8()
-		if err != nil || len(px) != r.ww*r.wh*3 {
-			r.Close()
-			return nil, errors.New("empty board: warp failed")
+		px, err := r.warp(m)
+		if err != nil {
+			return nil, fmt.Errorf("empty board: %v", err)
 		}
-		r.refPx = append([]byte(nil), px...)
+		r.refPx = px
 		r.refBG = r.background(px, refPct)
 		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
 			scaleGain(r.refBG, k)
 		}
 		r.refLab, err = r.correct(px, r.refBG)
 		if err != nil {
-			r.Close()
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
 	}
 	return r, nil
 }
 
-// Close frees the reader's OpenCV memory.
-func (r *Reader) Close() { r.warpM.Close() }
+// Close does nothing now that a reader holds no OpenCV memory (every
+// image it works on is Go's); it stays so callers need not change.
+func (r *Reader) Close() {}
 
 // frameAt is where board point p (mm) appears in the last frame read: the
 // calibration's homography, after the shift the read found.
@@ -144,20 +132,27 @@ func (r *Reader) setFrameSize(w, h int) error {
 	return nil
 }
 
-func (r *Reader) warp(frame gocv.Mat) gocv.Mat {
-	out := gocv.NewMat()
-	gocv.WarpPerspectiveWithParams(frame, &out, r.warpM, image.Pt(r.ww, r.wh), gocv.InterpolationLinear, gocv.BorderReplicate, colorBlack)
+// warp maps a BGR frame to the top-down board image (r.ww x r.wh BGR
+// pixels, a new slice).
+func (r *Reader) warp(frame cv.Image) ([]byte, error) {
+	flat := cv.NewImage(r.ww, r.wh, 3)
+	if err := cv.WarpPerspective(flat, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
+		return nil, fmt.Errorf("warp failed: %v", err)
+	}
 	// A light blur: sensor noise on dark cubes otherwise scatters their hue.
-	gocv.GaussianBlur(out, &out, image.Pt(3, 3), 0, 0, gocv.BorderReplicate)
-	return out
+	out := cv.NewImage(r.ww, r.wh, 3)
+	if err := cv.GaussianBlur(out, flat, 3, 0, cv.BorderReplicate); err != nil {
+		return nil, fmt.Errorf("warp failed: %v", err)
+	}
+	return out.Pix, nil
 }
 
-// matFromImage converts any image to an 8-bit BGR Mat.
-func matFromImage(img image.Image) (gocv.Mat, error) {
+// matFromImage converts any image to an 8-bit BGR image.
+func matFromImage(img image.Image) (cv.Image, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w < 16 || h < 16 || w > 10000 || h > 10000 {
-		return gocv.NewMat(), fmt.Errorf("image size %dx%d is out of range", w, h)
+		return cv.Image{}, fmt.Errorf("image size %dx%d is out of range", w, h)
 	}
 	buf := make([]byte, w*h*3)
 	switch im := img.(type) {
@@ -178,7 +173,7 @@ func matFromImage(img image.Image) (gocv.Mat, error) {
 			}
 		}
 	}
-	return gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, buf)
+	return cv.Image{W: w, H: h, C: 3, Pix: buf}, nil
 }
 
 // ReadImage reads an image (any Go image).
@@ -188,14 +183,13 @@ func (r *Reader) ReadImage(img image.Image) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	defer m.Close()
 	res, err := r.Read(m)
 	res.ElapsedMS = float64(time.Since(t0).Microseconds()) / 1000
 	return res, err
 }
 
 // Read reads one BGR frame (8-bit, 1, 3 or 4 channels).
-func (r *Reader) Read(frame gocv.Mat) (Result, error) {
+func (r *Reader) Read(frame cv.Image) (Result, error) {
 	t0 := time.Now()
 	ds, err := r.detect(frame)
 	if err != nil {
@@ -206,60 +200,60 @@ func (r *Reader) Read(frame gocv.Mat) (Result, error) {
 	return res, nil
 }
 
-// bgr returns frame as an 8-bit 3-channel Mat (a new one the caller
-// closes), checking what OpenCV would otherwise abort on.
-func bgr(frame gocv.Mat) (gocv.Mat, error) {
-	if frame.Empty() {
-		return gocv.NewMat(), errors.New("the frame is empty")
+// bgr returns frame as an 8-bit 3-channel image, checking what OpenCV
+// would otherwise refuse. A 3-channel frame is returned as it is unless
+// fresh is set (the caller draws on the result).
+func bgr(frame cv.Image, fresh bool) (cv.Image, error) {
+	if frame.W*frame.H == 0 || len(frame.Pix) == 0 {
+		return cv.Image{}, errors.New("the frame is empty")
 	}
-	if frame.Cols() < 16 || frame.Rows() < 16 {
-		return gocv.NewMat(), fmt.Errorf("the frame is only %dx%d", frame.Cols(), frame.Rows())
+	if frame.W < 16 || frame.H < 16 {
+		return cv.Image{}, fmt.Errorf("the frame is only %dx%d", frame.W, frame.H)
 	}
-	out := gocv.NewMat()
-	switch frame.Type() {
-	case gocv.MatTypeCV8UC3:
-		frame.CopyTo(&out)
-	case gocv.MatTypeCV8UC4:
-		gocv.CvtColor(frame, &out, gocv.ColorBGRAToBGR)
-	case gocv.MatTypeCV8UC1:
-		gocv.CvtColor(frame, &out, gocv.ColorGrayToBGR)
-	default:
-		out.Close()
-		return gocv.NewMat(), fmt.Errorf("unsupported frame type %v", frame.Type())
+	if err := frame.Check(); err != nil {
+		return cv.Image{}, fmt.Errorf("unsupported frame: %v", err)
+	}
+	var code cv.ColorCode
+	switch frame.C {
+	case 3:
+		if !fresh {
+			return frame, nil
+		}
+		return cv.Image{W: frame.W, H: frame.H, C: 3, Pix: append([]byte(nil), frame.Pix...)}, nil
+	case 4:
+		code = cv.ColorBGRAToBGR
+	case 1:
+		code = cv.ColorGrayToBGR
+	}
+	out := cv.NewImage(frame.W, frame.H, 3)
+	if err := cv.CvtColor(out, frame, code); err != nil {
+		return cv.Image{}, err
 	}
 	return out, nil
 }
 
 // topDown warps a camera frame to the top-down board image the reader
-// works on, and returns it with its BGR pixels (valid until w is closed).
-func (r *Reader) topDown(frame gocv.Mat) (w gocv.Mat, px []uint8, err error) {
-	f, err := bgr(frame)
+// works on, and returns its BGR pixels (a new slice).
+func (r *Reader) topDown(frame cv.Image) ([]uint8, error) {
+	f, err := bgr(frame, false)
 	if err != nil {
-		return gocv.Mat{}, nil, err
+		return nil, err
 	}
-	defer f.Close()
-	if err := r.setFrameSize(f.Cols(), f.Rows()); err != nil {
-		return gocv.Mat{}, nil, err
+	if err := r.setFrameSize(f.W, f.H); err != nil {
+		return nil, err
 	}
-	w = r.warp(f)
-	px, err = w.DataPtrUint8()
-	if err != nil || len(px) != r.ww*r.wh*3 {
-		w.Close()
-		return gocv.Mat{}, nil, errors.New("warp failed")
-	}
-	return w, px, nil
+	return r.warp(f)
 }
 
 // detect finds the cubes: warp to a top-down board image, correct the light
 // against the board (or the empty reference), classify each pixel by the
 // nearest palette colour, group pixels into blobs per colour, and split
 // blobs by the expected size of one cube.
-func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
-	w, px, err := r.topDown(frame)
+func (r *Reader) detect(frame cv.Image) ([]detection, error) {
+	px, err := r.topDown(frame)
 	if err != nil {
 		return nil, err
 	}
-	defer w.Close()
 	// A knocked camera: move the board image back under the layout.
 	r.shift, r.shifted = r.alignment(px, r.borders)
 	if r.shifted {
@@ -287,14 +281,10 @@ func (r *Reader) detect(frame gocv.Mat) ([]detection, error) {
 // maps the board's colour under that light to NominalBoard) and returns it
 // in Lab.
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
-	norm := r.normalize(px, bg)
-	nm, err := gocv.NewMatFromBytes(r.wh, r.ww, gocv.MatTypeCV8UC3, norm)
-	if err != nil {
+	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.normalize(px, bg)}
+	lab := cv.NewImage(r.ww, r.wh, 3)
+	if err := cv.CvtColor(lab, norm, cv.ColorBGRToLab); err != nil {
 		return nil, err
 	}
-	defer nm.Close()
-	labM := gocv.NewMat()
-	defer labM.Close()
-	gocv.CvtColor(nm, &labM, gocv.ColorBGRToLab)
-	return labM.ToBytes(), nil
+	return lab.Pix, nil
 }

@@ -8,11 +8,28 @@ import (
 	"strings"
 	"testing"
 
-	"gocv.io/x/gocv"
-
 	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/cv"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
+
+// pixelsChanged counts the pixels that differ between two BGR images.
+func pixelsChanged(t *testing.T, a, b cv.Image) int {
+	t.Helper()
+	diff := cv.NewImage(a.W, a.H, 3)
+	gray := cv.NewImage(a.W, a.H, 1)
+	if err := cv.AbsDiff(diff, a, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := cv.CvtColor(gray, diff, cv.ColorBGRToGray); err != nil {
+		t.Fatal(err)
+	}
+	n, err := cv.CountNonZero(gray)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
 
 func TestReadEmptyBoardFindsNothing(t *testing.T) {
 	s := synth.Random(42, synth.Options{W: 480, H: 360})
@@ -46,19 +63,20 @@ func TestReadRefusesBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	empty := gocv.NewMat()
-	defer empty.Close()
-	if _, err := r.Read(empty); err == nil || !strings.Contains(err.Error(), "empty") {
+	if _, err := r.Read(cv.Image{}); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("empty frame: %v", err)
 	}
 	small := image.NewRGBA(image.Rect(0, 0, 200, 150))
 	if _, err := r.ReadImage(small); err == nil || !strings.Contains(err.Error(), "outside") {
 		t.Errorf("corners outside the frame: %v", err)
 	}
-	f32 := gocv.NewMatWithSize(240, 320, gocv.MatTypeCV32FC3)
-	defer f32.Close()
-	if _, err := r.Read(f32); err == nil {
-		t.Error("a float frame was read")
+	if _, err := r.Read(cv.NewImage(320, 240, 2)); err == nil {
+		t.Error("a two-channel frame was read")
+	}
+	short := cv.NewImage(320, 240, 3)
+	short.Pix = short.Pix[:100]
+	if _, err := r.Read(short); err == nil {
+		t.Error("a frame shorter than its size was read")
 	}
 	if _, err := NewReader(l, p, board.Corners{{X: 10, Y: 10}, {X: 10, Y: 200}, {X: 300, Y: 200}, {X: 300, Y: 10}}, Options{}); err == nil {
 		t.Error("corners in the wrong order were accepted")
@@ -82,7 +100,6 @@ func TestOverlayDrawsCubes(t *testing.T) {
 	}
 	defer r.Close()
 	m, _ := matFromImage(img)
-	defer m.Close()
 	res, err := r.Read(m)
 	if err != nil {
 		t.Fatal(err)
@@ -94,14 +111,7 @@ func TestOverlayDrawsCubes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	diff := gocv.NewMat()
-	defer diff.Close()
-	gocv.AbsDiff(m, d, &diff)
-	gray := gocv.NewMat()
-	defer gray.Close()
-	gocv.CvtColor(diff, &gray, gocv.ColorBGRToGray)
-	if n := gocv.CountNonZero(gray); n < 100*len(res.Cubes) {
+	if n := pixelsChanged(t, m, d); n < 100*len(res.Cubes) {
 		t.Errorf("the overlay changed only %d pixels for %d cubes", n, len(res.Cubes))
 	}
 	for _, ext := range []string{".png", ".jpg"} {
@@ -130,26 +140,17 @@ func TestOverlaySaysWhyACubeIsUnreadable(t *testing.T) {
 	}
 	defer r.Close()
 	m, _ := matFromImage(img)
-	defer m.Close()
 	res := Result{Redrop: []Redrop{{Color: "black", XMM: 60, YMM: 60, Reason: ReasonUnreadable, Why: "1 or 2 cubes?"}}}
 	with, err := r.DrawOverlay(m, res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer with.Close()
 	res.Redrop[0].Why = ""
 	without, err := r.DrawOverlay(m, res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer without.Close()
-	diff := gocv.NewMat()
-	defer diff.Close()
-	gocv.AbsDiff(with, without, &diff)
-	gray := gocv.NewMat()
-	defer gray.Close()
-	gocv.CvtColor(diff, &gray, gocv.ColorBGRToGray)
-	if n := gocv.CountNonZero(gray); n < 150 {
+	if n := pixelsChanged(t, with, without); n < 150 {
 		t.Errorf("the reason changed only %d pixels of the overlay", n)
 	}
 }

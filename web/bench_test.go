@@ -23,7 +23,7 @@ import (
 func BenchmarkFanout50(b *testing.B) {
 	e := newEnv(b, Options{PingInterval: 5 * time.Second, Limits: Limits{SocketsPerClient: 64}})
 	cr := e.create()
-	fanout(b, e, cr, func(i int) string {
+	fanout(b, e, cr, false, func(i int) string {
 		return fmt.Sprintf(`{"type":"add","seat":%d,"n":1}`, i%2)
 	})
 }
@@ -31,7 +31,14 @@ func BenchmarkFanout50(b *testing.B) {
 // BenchmarkFanout50DeadReckoning is the same on a real Dead Reckoning table
 // (the engine's test setup): Ann moves a cargo between her holds, so every
 // action changes the view (a few kB of JSON per viewer).
-func BenchmarkFanout50DeadReckoning(b *testing.B) {
+func BenchmarkFanout50DeadReckoning(b *testing.B) { fanoutDeadReckoning(b, false) }
+
+// BenchmarkFanout50DeadReckoningSocket is the same with the action sent on
+// the first client's WebSocket, as the dashboard sends it, timed until its
+// answer is in and all 50 clients hold the new view.
+func BenchmarkFanout50DeadReckoningSocket(b *testing.B) { fanoutDeadReckoning(b, true) }
+
+func fanoutDeadReckoning(b *testing.B, onSocket bool) {
 	e := newEnv(b, Options{PingInterval: 5 * time.Second, Limits: Limits{SocketsPerClient: 64}}, deadreckoning.Rules())
 	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
 	if err != nil {
@@ -51,7 +58,7 @@ func BenchmarkFanout50DeadReckoning(b *testing.B) {
 	if r := e.do("POST", "/api/tables/"+cr.Table+"/actions", `{"action":{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}},"baseVersion":0}`); r.status != 200 {
 		b.Fatalf("load: %d %s", r.status, r.body)
 	}
-	fanout(b, e, cr, func(i int) string {
+	fanout(b, e, cr, onSocket, func(i int) string {
 		hold := "D"
 		if i%2 == 1 {
 			hold = "A"
@@ -61,8 +68,9 @@ func BenchmarkFanout50DeadReckoning(b *testing.B) {
 }
 
 // fanout connects 50 WebSockets (every fifth one a player's phone) and
-// posts b.N actions made by act, timing each until every client has it.
-func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
+// posts b.N actions made by act (onSocket: sends them on the first
+// client's socket), timing each until every client has it.
+func fanout(b *testing.B, e *env, cr createResponse, onSocket bool, act func(i int) string) {
 	const clients = 50
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -71,6 +79,8 @@ func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
 		at      time.Time
 	}
 	recv := make(chan got, clients*4)
+	answers := make(chan socketAnswer, 4)
+	var first *websocket.Conn
 	sess0, err := e.mgr.Get(context.Background(), cr.Table)
 	if err != nil {
 		b.Fatal(err)
@@ -87,6 +97,9 @@ func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
 			b.Fatal(err)
 		}
 		defer c.CloseNow()
+		if first == nil {
+			first = c
+		}
 		go func() {
 			for {
 				_, data, err := c.Read(ctx)
@@ -96,6 +109,11 @@ func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
 				var m wsMessage
 				if json.Unmarshal(data, &m) == nil && m.Type == "view" && m.Snapshot.Version > v0 {
 					recv <- got{m.Snapshot.Version, time.Now()}
+				} else if m.Type == "answer" {
+					var a socketAnswer
+					if json.Unmarshal(data, &a) == nil {
+						answers <- a
+					}
 				}
 			}
 		}()
@@ -107,13 +125,23 @@ func fanout(b *testing.B, e *env, cr createResponse, act func(i int) string) {
 		v := v0 + uint64(i)
 		body := fmt.Sprintf(`{"action":%s,"baseVersion":%d}`, act(i), v)
 		start := time.Now()
-		res, err := client.Post(e.http.URL+"/api/tables/"+cr.Table+"/actions", "application/json", strings.NewReader(body))
-		if err != nil {
-			b.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != 200 {
-			b.Fatalf("action %d: status %d", i, res.StatusCode)
+		if onSocket {
+			msg := fmt.Sprintf(`{"type":"action","id":"%d","action":%s,"baseVersion":%d}`, i, act(i), v)
+			if err := first.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+				b.Fatal(err)
+			}
+			if a := <-answers; a.Status != 200 {
+				b.Fatalf("action %d: %+v", i, a)
+			}
+		} else {
+			res, err := client.Post(e.http.URL+"/api/tables/"+cr.Table+"/actions", "application/json", strings.NewReader(body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				b.Fatalf("action %d: status %d", i, res.StatusCode)
+			}
 		}
 		var last time.Time
 		for n := 0; n < clients; {

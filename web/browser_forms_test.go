@@ -187,7 +187,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.fwait(tab, "#log", "Ann plays Captain")
 	b.frun(tab, "play the Deck Hand", tap(`#f-card [data-card="deck-hand-1"]`), tap(`#act-play`))
 	b.fwait(tab, "#log", "Ann plays Deck Hand")
-	b.fwait(tab, `#players .pcard[data-seat="0"] .played`, "deck-hand L1")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .played`, "Deck Hand 1, level 1")
 	g.play(t, `{"type":"set-sails","seat":0}`, `{"type":"move","seat":0,"path":["R1C1"]}`)
 	b.fwait(tab, "#log", "Ann sails to Test Isle 1")
 
@@ -204,7 +204,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.fwait(tab, "#log", "Ann uses deck-hand-1")
 	b.fwait(tab, "#turn", "Abilities used: 1")
 	var filled int
-	b.frun(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('[data-pos="R1C1"] rect.slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.frun(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('#board [data-pos="R1C1"] .slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
 	if filled != 1 {
 		t.Errorf("Test Isle 1 shows %d cubes after one influence", filled)
 	}
@@ -237,7 +237,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	// The picker names the advancement and its slot (the view describes it).
 	b.fwait(tab, "#f-sleeves", "Test Advancement 1 (")
 	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
-	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into captain")
+	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into Captain")
 	b.fwait(tab, "#turn", "Ben to play")
 }
 
@@ -430,7 +430,7 @@ func TestBrowserFormsMoveOrder(t *testing.T) {
 	b.fwait(tab, "#turn", "Ann to play")
 	b.frun(tab, "move onto Test Isle 2", tap(`#act-move`), tap(`[data-pos="R1C2"]`), tap(`#move-go`),
 		chromedp.WaitVisible(`#move-go-order`, chromedp.ByQuery))
-	b.fwait(tab, ".movebox", "2 pirate ships at R1C2")
+	b.fwait(tab, ".movebox", "2 pirate ships at Test Isle 2")
 	b.frun(tab, "Cy first, then Ben", tap(`.movebox [data-order="2"]`), tap(`.movebox [data-order="1"]`))
 	b.fwait(tab, ".movebox", "Order: Cy, Ben")
 	b.frun(tab, "sail", tap(`#move-go-order`))

@@ -108,7 +108,15 @@ var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-r
 func (b *browser) shot(ctx context.Context, name string) {
 	b.t.Helper()
 	var png []byte
-	b.run(ctx, "screenshot "+name, chromedp.FullScreenshot(&png, 100))
+	// From the top of the page, as it is laid out: the bar, which stays at
+	// the top of the screen as the page scrolls, is then where it belongs.
+	var y float64
+	b.run(ctx, "screenshot "+name, chromedp.Evaluate(`(() => { const y = scrollY; scrollTo(0, 0); return y; })()`, &y),
+		chromedp.FullScreenshot(&png, 100),
+		// Back where the page was (y is known once the first step ran).
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return chromedp.Poll(fmt.Sprintf(`(scrollTo(0, %f), Math.abs(scrollY - %f) < 1)`, y, y), nil, chromedp.WithPollingInterval(20*time.Millisecond)).Do(ctx)
+		}))
 	if err := os.WriteFile(filepath.Join(b.arts, name), png, 0o644); err != nil {
 		b.t.Error(err)
 	}
@@ -260,7 +268,7 @@ func TestBrowserTable(t *testing.T) {
 	}
 	b.waitText(tablet, "#battle", "Battle at")
 	b.waitText(tablet, "#turn", "Already fought: Ann’s ship")
-	b.waitText(tablet, "#turn", "Cannons used: gunner 2, ship 2")
+	b.waitText(tablet, "#turn", "Cannons used: 2 from the Gunner, 2 from the ship")
 	if _, err := sess.Propose(context.Background(), companion.CameraRead{Action: json.RawMessage(`{"type":"read-battle","seat":-1,"read":{"cubes":{"green":{"strength-1-left":2,"explode":1},"purple":{"damage-left":1,"strength-2-top":1}},"redrop":{"purple":1}}}`), Cubes: 6}, 5); err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +420,7 @@ func TestBrowserRealRules(t *testing.T) {
 		chromedp.Click(`[data-pos="R1C1"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann")
 	var at string
-	b.run(watcher, "ship moved", chromedp.Poll(`(() => { const s = [...document.querySelectorAll('#players .pcard')].find((c) => c.dataset.seat === '0'); return s && s.innerText.includes('R1C1') ? 'R1C1' : ''; })()`, &at, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.run(watcher, "ship moved", chromedp.Poll(`(() => { const s = [...document.querySelectorAll('#players .pcard')].find((c) => c.dataset.seat === '0'); const w = s && s.querySelector('.stat.where'); return w && w.innerText.includes('Test Isle 1') ? 'Test Isle 1' : ''; })()`, &at, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.shot(tablet, "tablet-table.png")
 
 	// Ann's phone shows her hand; the tablet's page does not.

@@ -3,11 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -197,17 +197,20 @@ func (s *Server) websocket(c echo.Context) error {
 	}
 	// Hijacked: echo must not write a response after this.
 	c.Response().Committed = true
-	s.serveSocket(c.Request().Context(), conn, t, a.Viewer, since)
+	s.serveSocket(c.Request().Context(), conn, t, a, since)
 	return nil
 }
 
-func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, v engine.Viewer, since uint64) {
+func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, a Access, since uint64) {
 	defer conn.CloseNow()
+	v := a.Viewer
 	ctx, cancel := context.WithCancel(context.WithoutCancel(reqCtx))
 	defer cancel()
-	// We read nothing from clients; CloseRead still answers pings and tells
-	// us (by cancelling ctx) when the client goes away.
-	ctx = conn.CloseRead(ctx)
+	// The reader takes the actions a client sends on the socket (answering
+	// pings on the way) and cancels ctx when the client goes away.
+	answers := make(chan []byte, 4)
+	conn.SetReadLimit(s.opts.MaxBody)
+	go s.readSocket(ctx, cancel, conn, t, a, answers)
 
 	cl := &wsClient{seat: v.Seat, send: make(chan []byte, 4), stop: cancel}
 	w := newSocketWriter(ctx, conn, 2*s.opts.PingInterval, s.lg)
@@ -262,6 +265,10 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 			if err := w.write(b); err != nil {
 				return
 			}
+		case b := <-answers:
+			if err := w.write(b); err != nil {
+				return
+			}
 		case <-ping.C:
 			// A heartbeat the page can see (browsers hide ping frames), then
 			// a protocol ping that must be answered within the interval.
@@ -282,25 +289,36 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 // socketWriter writes one WebSocket's messages. A write that takes longer
 // than the limit ends the connection; the limit is one timer per
 // connection, re-armed for each write, not a new timer per message.
+//
+// Writes are made without a context: the library would otherwise register
+// (and undo) a cancellation callback on every message, a few percent of the
+// server's CPU per action with 50 sockets. The socket's context still ends
+// a write under way, through one callback for the whole connection.
 type socketWriter struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	conn   *websocket.Conn
-	limit  time.Duration
-	timer  *time.Timer
-	lg     *slog.Logger
+	ctx     context.Context
+	conn    *websocket.Conn
+	limit   time.Duration
+	timer   *time.Timer
+	lg      *slog.Logger
+	writing atomic.Bool
+	unwatch func() bool
 }
 
 func newSocketWriter(ctx context.Context, conn *websocket.Conn, limit time.Duration, lg *slog.Logger) *socketWriter {
-	ctx, cancel := context.WithCancel(ctx)
-	t := time.AfterFunc(time.Hour, cancel)
-	t.Stop()
-	return &socketWriter{ctx: ctx, cancel: cancel, conn: conn, limit: limit, timer: t, lg: lg}
+	w := &socketWriter{ctx: ctx, conn: conn, limit: limit, lg: lg}
+	w.timer = time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	w.timer.Stop()
+	w.unwatch = context.AfterFunc(ctx, func() {
+		if w.writing.Load() {
+			conn.CloseNow() // a write stuck on a client that went away
+		}
+	})
+	return w
 }
 
 func (w *socketWriter) stop() {
 	w.timer.Stop()
-	w.cancel()
+	w.unwatch()
 }
 
 // update writes a table update: the bytes encoded once for every socket of
@@ -324,10 +342,17 @@ func (w *socketWriter) message(m wsMessage) error {
 }
 
 func (w *socketWriter) write(b []byte) error {
+	w.writing.Store(true)
+	defer w.writing.Store(false)
+	// Checked after the flag is set: a context ended before it is seen
+	// here, one ended after it closes the connection.
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
 	w.timer.Reset(w.limit)
-	err := w.conn.Write(w.ctx, websocket.MessageText, b)
+	err := w.conn.Write(context.Background(), websocket.MessageText, b)
 	w.timer.Stop()
-	if err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil {
 		w.lg.Debug("websocket write failed", "err", err)
 	}
 	return err

@@ -3,8 +3,9 @@
 // boardgame.io), N actions one after another, each timed from the moment it
 // is sent until all 50 clients hold the new state. It prints one JSON line:
 // p50 and p99 in ms, and the server's CPU per action (from /proc).
-//   node harness.js qm   URL TABLE PIN ACTIONS SERVER_PID
-//   node harness.js bgio URL MATCH CREDENTIALS ACTIONS SERVER_PID
+//   node harness.js qm      URL TABLE PIN ACTIONS SERVER_PID   (actions on the socket, as the dashboard sends them)
+//   node harness.js qm-http URL TABLE PIN ACTIONS SERVER_PID   (actions posted over HTTP)
+//   node harness.js bgio    URL MATCH CREDENTIALS ACTIONS SERVER_PID
 'use strict';
 const fs = require('fs');
 const WebSocket = require('ws');
@@ -23,13 +24,17 @@ function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }
 
-// waiters[k] resolves when k clients have seen version v.
+// The tracker resolves waitAll(v) when every client has seen version v, and
+// notes when the first client saw each version (firstAt).
 function tracker() {
   const seen = new Array(CLIENTS).fill(-1);
+  const firstAt = new Map();
   let want = null;
   return {
+    firstAt,
     seen(i, v) {
       if (v > seen[i]) seen[i] = v;
+      if (!firstAt.has(v)) firstAt.set(v, performance.now());
       if (want && seen.every((s) => s >= want.v)) {
         const w = want;
         want = null;
@@ -57,35 +62,57 @@ async function synced(t) {
   }
 }
 
-async function runQM() {
+// runQM acts as the dashboard does: with via "socket" (the dashboard since
+// 2026-11-24) the action goes on the first client's socket (a public
+// screen, as the tablet's) and the answer comes back on it; with via "http"
+// it is posted (POST .../actions). Either way it is timed until the answer
+// is in and all 50 clients hold the new state.
+async function runQM(via) {
   const t = tracker();
   const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0`;
-  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
+  const answers = new Map();
+  const sockets = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
     const ws = new WebSocket(i % 5 === 1 ? `${base}&pin=${secret}` : base);
     ws.on('message', (data) => {
       const m = JSON.parse(data);
       if ((m.type === 'view' || m.type === 'notice') && m.snapshot) t.seen(i, m.snapshot.version);
+      else if (m.type === 'answer' && answers.has(m.id)) answers.get(m.id)(m);
     });
-    ws.on('open', ok);
+    ws.on('open', () => ok(ws));
     ws.on('error', bad);
   })));
   await new Promise((r) => setTimeout(r, 500));
   await synced(t);
   let version = t.min();
   const lat = [];
+  const answer = []; // when the action's answer came back
+  const first = []; // when the first client held the update
   const c0 = cpuTicks(pid);
   for (let i = 0; i < N; i++) {
     const hold = i % 2 === 1 ? 'A' : 'D';
-    const body = JSON.stringify({ action: { type: 'rearrange', seat: 0, holds: { [hold]: { cargo: 1 } } }, baseVersion: version });
+    // What the dashboard sends: the action, the version it saw, a fresh
+    // idempotency key, the device.
+    const body = { action: { type: 'rearrange', seat: 0, holds: { [hold]: { cargo: 1 } } }, baseVersion: version, key: `bench-${i}-${Math.random().toString(16).slice(2)}`, source: 'tablet' };
     const start = performance.now();
-    const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body });
-    if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    if (via === 'socket') {
+      const m = await new Promise((resolve) => {
+        answers.set(String(i), resolve);
+        sockets[0].send(JSON.stringify({ ...body, type: 'action', id: String(i) }));
+      });
+      answers.delete(String(i));
+      if (m.status !== 200) throw new Error(`action ${i}: ${m.status} ${JSON.stringify(m.error)}`);
+    } else {
+      const res = await fetch(`${url}/api/tables/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Origin': url }, body: JSON.stringify(body) });
+      if (res.status !== 200) throw new Error(`action ${i}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    answer.push(performance.now() - start);
     version++;
     const end = await t.waitAll(version);
     lat.push(end - start);
+    first.push(t.firstAt.get(version) - start);
   }
-  return { lat, cpu: cpuTicks(pid) - c0 };
+  return { lat, cpu: cpuTicks(pid) - c0, answer, first };
 }
 
 async function runBGIO() {
@@ -106,6 +133,7 @@ async function runBGIO() {
   await synced(t);
   let version = t.min();
   const lat = [];
+  const first = [];
   const c0 = cpuTicks(pid);
   for (let i = 0; i < N; i++) {
     const start = performance.now();
@@ -113,17 +141,26 @@ async function runBGIO() {
     version++;
     const end = await t.waitAll(version);
     lat.push(end - start);
+    first.push(t.firstAt.get(version) - start);
   }
   const cpu = cpuTicks(pid) - c0;
   clients.forEach((c) => c.stop());
-  return { lat, cpu };
+  return { lat, cpu, first };
 }
 
 (async () => {
-  const { lat, cpu } = kind === 'qm' ? await runQM() : await runBGIO();
+  const { lat, cpu, answer, first } = kind === 'bgio' ? await runBGIO() : await runQM(kind === 'qm-http' ? 'http' : 'socket');
+  const p50 = (xs) => +pct([...xs].sort((a, b) => a - b), 50).toFixed(2);
   lat.sort((a, b) => a - b);
   const hz = 100; // USER_HZ on Linux
-  console.log(JSON.stringify({ server: kind, actions: N, p50_ms: +pct(lat, 50).toFixed(2), p99_ms: +pct(lat, 99).toFixed(2),
-    cpu_ms_per_action: +((cpu * 1000) / hz / N).toFixed(2) }));
+  const out = { server: kind, actions: N, p50_ms: +pct(lat, 50).toFixed(2), p99_ms: +pct(lat, 99).toFixed(2),
+    cpu_ms_per_action: +((cpu * 1000) / hz / N).toFixed(2) };
+  // Where the time goes (FANOUT_DETAIL=1): the p50 of the action's answer
+  // and of the first client holding the update, from the moment it was sent.
+  if (process.env.FANOUT_DETAIL) {
+    if (answer) out.answer_p50_ms = p50(answer);
+    out.first_p50_ms = p50(first);
+  }
+  console.log(JSON.stringify(out));
   process.exit(0);
 })().catch((e) => { console.error(e.message); process.exit(1); });

@@ -3,8 +3,11 @@
 # against a boardgame.io 0.50.2 server (state in memory), the same 50-client
 # harness, alternately, REPEATS times. Not part of `make test`.
 #   bash bench/fanout/run.sh [ACTIONS] [REPEATS]
-# QM_BIN=path uses another quartermaster binary (e.g. an older build, to
-# compare before and after a change).
+# quartermaster is measured twice per repeat: actions on the WebSocket, as
+# the dashboard sends them ("qm"), and posted over HTTP ("qm-http").
+# QM_MODES="http" measures only the HTTP path (builds before 2026-11-24 take
+# no actions on the socket); QM_BIN=path uses another quartermaster binary
+# (e.g. an older build, to compare before and after a change).
 set -euo pipefail
 cd "$(dirname "$0")"
 ACTIONS=${1:-400}
@@ -26,6 +29,7 @@ SETUP=$(node -e 'console.log(JSON.stringify(require(process.argv[1]).setup))' "$
 wait_port() { for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
 
 run_qm() {
+  local kind=$1
   rm -rf "$WORK/data"
   # 50 clients from one machine: above the default cap of WebSockets per address.
   echo '{"sockets_per_client": 64}' >"$WORK/qm.json"
@@ -47,7 +51,7 @@ run_qm() {
   curl -sf -H 'Content-Type: application/json' -H "Origin: $url" "$url/api/tables/$table/actions" \
     -d '{"action":{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}},"baseVersion":0}' >/dev/null
   curl -sf "$url/api/tables/$table" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify(JSON.parse(s).view)))' >"$WORK/view.json"
-  node harness.js qm "$url" "$table" "$pin" "$ACTIONS" "$pid"
+  node harness.js "$kind" "$url" "$table" "$pin" "$ACTIONS" "$pid"
   kill $pid; wait $pid 2>/dev/null || true
 }
 
@@ -65,7 +69,14 @@ run_bgio() {
   kill $pid; wait $pid 2>/dev/null || true
 }
 
+QM_MODES=${QM_MODES:-socket http}
 for r in $(seq "$REPEATS"); do
-  run_qm
+  for m in $QM_MODES; do
+    case $m in
+      socket) run_qm qm ;;
+      http) run_qm qm-http ;;
+      *) echo "QM_MODES: socket or http, not $m" >&2; exit 2 ;;
+    esac
+  done
   run_bgio
 done

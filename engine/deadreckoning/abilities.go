@@ -212,7 +212,7 @@ func (a *UseAbility) apply(c *ctx) error {
 			return engine.Refuse("battle-only", 15, "this effect is used only during a battle")
 		}
 	}
-	c.emit(engine.NewEvent("ability-used", a.Seat, fmt.Sprintf("%s uses %s", p.Name, a.Card), map[string]any{"ability": a.AbilityRef}))
+	c.emit(engine.NewEvent("ability-used", a.Seat, fmt.Sprintf("%s uses %s", p.Name, c.abilityName(p, a.AbilityRef)), map[string]any{"ability": a.AbilityRef}))
 	return nil
 }
 
@@ -388,4 +388,22 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	sp.Tiles = append(sp.Tiles, tile)
 	c.emit(engine.NewEvent("upgraded", p.Seat, fmt.Sprintf("%s places a %s upgrade on hull space %s", p.Name, e.Tier, spaceNames[i]), map[string]any{"tile": tile, "space": spaceNames[i]}))
 	return nil
+}
+
+// abilityName names the ability used as players see it: the card's printed
+// name, and the advancement sleeved into it when the ability is the
+// advancement's ("Captain's Test Treasure"), never an id.
+func (c *ctx) abilityName(p *Player, ref AbilityRef) string {
+	card := p.Card(ref.Card)
+	if card == nil {
+		return "an ability"
+	}
+	name := cardName(card)
+	if ref.Source == "" || ref.Source == SourceLevel {
+		return name
+	}
+	if sl := card.slot(ref.Source); sl != nil && *sl != nil {
+		return name + "'s " + advName(c.s, (*sl).ID)
+	}
+	return name
 }

@@ -371,7 +371,7 @@ func (a *Explore) apply(c *ctx) error {
 			return engine.Refuse("explore-card", 9, "%v", err)
 		}
 	}
-	c.emit(engine.NewEvent("explored", a.Seat, fmt.Sprintf("%s explores %s and finds %s", p.Name, *pe, boardName(c.s, b)), map[string]any{"board": b}))
+	c.emit(engine.NewEvent("explored", a.Seat, fmt.Sprintf("%s explores the board in %s and finds %s", p.Name, rowWords(*pe), boardName(c.s, b)), map[string]any{"board": b}))
 	c.progress(a.Seat, AchExplorer, explorerNeed(len(c.s.Players)))
 	return nil
 }

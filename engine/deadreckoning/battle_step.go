@@ -287,6 +287,9 @@ func stepText(s *State, pb *PendingBattle, st battle.Step) string {
 		for _, k := range st.Cannons {
 			n += k
 		}
+		if n == 1 {
+			return fmt.Sprintf("%s uses 1 cannon", who(battle.Attacker))
+		}
 		return fmt.Sprintf("%s uses %d cannons", who(battle.Attacker), n)
 	case battle.StepDefend:
 		if len(st.Play) == 0 {

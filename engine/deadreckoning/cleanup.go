@@ -191,7 +191,7 @@ func (c *ctx) sleeve(p *Player, sl []Sleeve) error {
 			return engine.Refuse("sleeve-which", 12, "advancement %d is not set aside", s.Adv)
 		}
 		if !contains(p.Played, s.Card) && !contains(p.PlayedOffTurn, s.Card) {
-			return engine.Refuse("sleeve-played", 12, "you can sleeve only onto a card you played this turn, not %s", s.Card)
+			return engine.Refuse("sleeve-played", 12, "you can sleeve only onto a card you played this turn, not %s", p.nameOf(s.Card))
 		}
 		adv := p.SetAside[idx]
 		def, ok := c.s.Catalog.Advancement(adv.ID)
@@ -201,12 +201,12 @@ func (c *ctx) sleeve(p *Player, sl []Sleeve) error {
 		card := p.Card(s.Card)
 		slot := card.slot(def.Slot)
 		if *slot != nil {
-			return engine.Refuse("sleeve-covered", 12, "%s already has an advancement in its %s slot", s.Card, def.Slot)
+			return engine.Refuse("sleeve-covered", 12, "%s already has an advancement in its %s slot", p.nameOf(s.Card), def.Slot)
 		}
 		a := adv
 		*slot = &a
 		p.SetAside = append(p.SetAside[:idx:idx], p.SetAside[idx+1:]...)
-		c.emit(engine.NewEvent("sleeved", p.Seat, fmt.Sprintf("%s sleeves %s into %s", p.Name, def.Name, s.Card), map[string]any{"adv": adv, "card": s.Card, "slot": def.Slot}))
+		c.emit(engine.NewEvent("sleeved", p.Seat, fmt.Sprintf("%s sleeves %s into %s", p.Name, def.Name, p.nameOf(s.Card)), map[string]any{"adv": adv, "card": s.Card, "slot": def.Slot}))
 	}
 	if len(p.SetAside) > 1 {
 		for _, adv := range p.SetAside {
@@ -216,7 +216,7 @@ func (c *ctx) sleeve(p *Player, sl []Sleeve) error {
 			}
 			for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
 				if *p.Card(id).slot(def.Slot) == nil {
-					return engine.Refuse("must-sleeve", 12, "at most one advancement stays set aside: %s fits the %s slot of %s", def.Name, def.Slot, id)
+					return engine.Refuse("must-sleeve", 12, "at most one advancement stays set aside: %s fits the %s slot of %s", def.Name, def.Slot, p.nameOf(id))
 				}
 			}
 		}

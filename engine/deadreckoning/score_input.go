@@ -169,7 +169,9 @@ func endGameEffects(s *State, c *SailorCard, adv *Adv) []score.EndGameEffect {
 }
 
 func scoreIsland(s *State, at Pos, is *IslandState) score.Island {
-	name := is.ID
+	// Players call an island by its printed name (each is on the table
+	// once); one not in the catalog by where it lies, never R1C1.
+	name := "the island in " + rowWords(at)
 	var values []int
 	if d, ok := s.Catalog.Island(is.ID); ok {
 		if d.Name != "" {
@@ -179,7 +181,7 @@ func scoreIsland(s *State, at Pos, is *IslandState) score.Island {
 			values = append([]int(nil), d.Values...)
 		}
 	}
-	out := score.Island{Name: fmt.Sprintf("%s (%s)", name, at), Values: values, Cubes: map[string]int{},
+	out := score.Island{Name: name, Values: values, Cubes: map[string]int{},
 		ValuesField: fmt.Sprintf("the setup's catalog.islands, the island with id %q (its values)", is.ID)}
 	for _, seat := range is.Slots {
 		if seat == engine.NoSeat {

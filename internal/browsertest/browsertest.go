@@ -9,6 +9,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,7 +115,15 @@ func (b *Browser) Shot(ctx context.Context, name string) {
 	b.t.Helper()
 	var png []byte
 	// Quality 100 makes a PNG; below 100 chromedp writes a JPEG.
-	b.Run(ctx, "screenshot "+name, chromedp.FullScreenshot(&png, 100))
+	// From the top of the page, as it is laid out: a bar that stays at the
+	// top of the screen as the page scrolls is then where it belongs.
+	var y float64
+	b.Run(ctx, "screenshot "+name, chromedp.Evaluate(`(() => { const y = scrollY; scrollTo(0, 0); return y; })()`, &y),
+		chromedp.FullScreenshot(&png, 100),
+		// Back where the page was (y is known once the first step ran).
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			return chromedp.Poll(fmt.Sprintf(`(scrollTo(0, %f), Math.abs(scrollY - %f) < 1)`, y, y), nil, chromedp.WithPollingInterval(20*time.Millisecond)).Do(ctx)
+		}))
 	if err := os.WriteFile(filepath.Join(b.Arts, name), png, 0o644); err != nil {
 		b.t.Error(err)
 	}

@@ -13,8 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"gocv.io/x/gocv"
-
 	"github.com/quartermaster-table/quartermaster/vision"
 	"github.com/quartermaster-table/quartermaster/vision/board"
 )
@@ -93,12 +91,11 @@ func ReadBattle(w io.Writer, lg *slog.Logger, o Battle, images []string) error {
 
 // readOne reads one image, writes its overlay when asked, and its line.
 func readOne(r *vision.Reader, enc *json.Encoder, path, overlay string, several bool) error {
-	m, err := readImageFile(path)
+	img, err := readImage(path)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	res, err := r.Read(m)
+	res, err := r.ReadImage(img)
 	if err != nil {
 		return fmt.Errorf("image %s: %v", path, err)
 	}
@@ -109,7 +106,7 @@ func readOne(r *vision.Reader, enc *json.Encoder, path, overlay string, several 
 			ext := filepath.Ext(out)
 			out = strings.TrimSuffix(out, ext) + "-" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ext
 		}
-		b, err := r.Overlay(m, res, strings.ToLower(filepath.Ext(out)))
+		b, err := r.OverlayImage(img, res, strings.ToLower(filepath.Ext(out)))
 		if err == nil {
 			err = os.WriteFile(out, b, 0o644)
 		}
@@ -141,12 +138,7 @@ type Calibrate struct {
 // was found and written. Everything is measured before anything is
 // written: a calibration that fails leaves the previous one as it was.
 func Calibration(w io.Writer, o Calibrate) error {
-	m, err := readImageFile(o.Empty)
-	if err != nil {
-		return err
-	}
-	defer m.Close()
-	emptyImg, err := matImage(m, o.Empty)
+	emptyImg, err := readImage(o.Empty)
 	if err != nil {
 		return err
 	}
@@ -159,7 +151,7 @@ func Calibration(w io.Writer, o Calibrate) error {
 		}
 		fmt.Fprintf(w, "board corners found automatically: %s\n", corners.String())
 	}
-	cal := vision.Calibration{Corners: corners, ImageWidth: m.Cols(), ImageHeight: m.Rows()}
+	cal := vision.Calibration{Corners: corners, ImageWidth: emptyImg.Rect.Dx(), ImageHeight: emptyImg.Rect.Dy()}
 	if o.Layout != "" {
 		b, err := os.ReadFile(o.Layout)
 		if err != nil {
@@ -216,44 +208,4 @@ func measureDrop(dropPath string, empty image.Image, cal vision.Calibration, zon
 		return nil, fmt.Errorf("calibration drop %s: %v", dropPath, err)
 	}
 	return p, nil
-}
-
-// readImageFile decodes an image file with OpenCV, with a clear error for a
-// missing or undecodable file.
-func readImageFile(path string) (gocv.Mat, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("image %s: %v", path, errors.Unwrap(err))
-	}
-	if st.IsDir() {
-		return gocv.NewMat(), fmt.Errorf("image %s is a directory", path)
-	}
-	// The header first: a small file can declare gigabytes of pixels.
-	if _, _, err := vision.CheckImageFile(path); err != nil {
-		return gocv.NewMat(), fmt.Errorf("image %s: %v", path, err)
-	}
-	m := gocv.IMRead(path, gocv.IMReadColor)
-	if m.Empty() {
-		m.Close()
-		return gocv.NewMat(), fmt.Errorf("image %s: not a readable image (corrupt, or not PNG/JPEG)", path)
-	}
-	return m, nil
-}
-
-// readImage is readImageFile as a Go image.
-func readImage(path string) (image.Image, error) {
-	m, err := readImageFile(path)
-	if err != nil {
-		return nil, err
-	}
-	defer m.Close()
-	return matImage(m, path)
-}
-
-func matImage(m gocv.Mat, path string) (image.Image, error) {
-	img, err := m.ToImage()
-	if err != nil {
-		return nil, fmt.Errorf("image %s: %v", path, err)
-	}
-	return img, nil
 }

@@ -51,10 +51,17 @@ export function auth(id, as) {
  * call sends one request to the table's server and returns its JSON.
  * @param {string} method
  * @param {string} path
- * @param {{body?: any, table?: string, as?: string, raw?: boolean}} [opts]
+ * @param {{body?: any, table?: string, as?: string, raw?: boolean, noSocket?: boolean}} [opts] noSocket: post even an action (the socket went away)
  * @returns {Promise<any>}
  */
-export async function call(method, path, { body, table, as, raw } = {}) {
+export async function call(method, path, { body, table, as, raw, noSocket } = {}) {
+  // An action goes on the table's live socket when it is open: no HTTP
+  // request per action (the answer and the refusals are the same).
+  const route = !noSocket && table && method === 'POST' && body !== undefined && path === `/api/tables/${encodeURIComponent(table)}/actions` && socketRoutes.get(table);
+  if (route && route.as === as) {
+    const sent = route.act(typeof body === 'string' ? JSON.parse(body) : body);
+    if (sent) return sent;
+  }
   const headers = { ...auth(table, as) };
   const opts = { method, headers };
   if (body !== undefined) {
@@ -73,6 +80,24 @@ export async function call(method, path, { body, table, as, raw } = {}) {
   try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
+}
+
+/** @type {Map<string, {as: string|undefined, act: (body: any) => Promise<any>|null}>} */
+const socketRoutes = new Map();
+
+/**
+ * routeActions sends the table's actions, made as `as`, through act (the
+ * live socket's) while it answers; act returns null when its socket is not
+ * open, and the action is posted instead. The returned function undoes it.
+ * @param {string} table
+ * @param {string|undefined} as
+ * @param {(body: any) => Promise<any>|null} act
+ * @returns {() => void}
+ */
+export function routeActions(table, as, act) {
+  const r = { as, act };
+  socketRoutes.set(table, r);
+  return () => { if (socketRoutes.get(table) === r) socketRoutes.delete(table); };
 }
 
 // newKey makes an idempotency key, so a retried tap is never applied twice.

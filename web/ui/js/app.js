@@ -279,12 +279,14 @@ async function claimFreeHardware(id) {
 }
 
 /** HardwareSwitch says whether the tower and camera serve this table, and
- * lets the host move them here (or free them). */
-function HardwareSwitch({ id }) {
+ * lets the host move them here (or free them). It asks which table they
+ * serve when it opens and again each time the table's update stream says
+ * they came or went (a "hardware" notice, news counts them): no polling. */
+function HardwareSwitch({ id, news }) {
   const [served, setServed] = useState(/** @type {string|null} */ (null));
   const [err, setErr] = useState(null);
   const load = () => call('GET', '/api/hardware').then((r) => setServed(r.table || ''), () => setServed(null));
-  useEffect(() => { load(); const t = setInterval(load, 10000); return () => clearInterval(t); }, [id]);
+  useEffect(() => { load(); }, [id, news]);
   if (served === null || !(health && health.hardware)) return null;
   const use = async (on) => {
     setErr(null);
@@ -340,7 +342,7 @@ function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
   // st is the page's state; draw() renders it again. Preact compares the
   // new render with the page, so a draw changes only what changed.
-  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null })).current;
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [] })).current;
   const [, setTick] = useState(0);
   const draw = () => setTick((x) => x + 1);
 
@@ -364,16 +366,22 @@ function TablePage({ id, mode }) {
     };
   }
 
+  // An action this screen sends is answered twice: by the HTTP response and
+  // by the table's update stream, in either order. The form that sent it
+  // closes when the response comes; so that the player sees the new table
+  // and the form close in the same moment every time (and a tap in between
+  // cannot catch a form about to close), updates arriving while an action
+  // is on its way wait for its answer, and the answer waits for the update.
   const submit = async (action, extra = {}) => {
     st.error = null;
     const path = extra.path || `/api/tables/${id}/actions`;
     const body = extra.body || { action, baseVersion: st.snap.version, key: newKey(), source: as === 'player' ? 'phone' : 'tablet' };
+    st.sending++;
+    let res;
     try {
-      const res = await call('POST', path, { body, table: id, as });
-      if (res && res.events) res.events.forEach((e) => e.text && toast(e.secret && e.secret.text ? e.secret.text : e.text, 'ok'));
-      draw();
-      return res;
+      res = await call('POST', path, { body, table: id, as });
     } catch (e) {
+      await sent();
       st.error = e;
       if (e.status === 409 && e.code === 'stale') {
         st.error = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
@@ -382,8 +390,37 @@ function TablePage({ id, mode }) {
       draw();
       throw e;
     }
+    await sent();
+    if (res && typeof res.version === 'number') await caughtUp(res.version);
+    // One line for the whole action ("Ann ends her turn · Ben's turn").
+    const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
+    if (said.length) toast(said.join(' · '), 'ok');
+    draw();
+    return res;
   };
-
+  // sent ends one action's trip: the updates held meanwhile are shown.
+  const sent = async () => {
+    st.sending--;
+    if (st.sending > 0) return;
+    const held = st.held;
+    st.held = [];
+    for (const u of held) await showUpdate(...u);
+  };
+  // caughtUp resolves once the table shows version v (the update stream
+  // brings it; after 3 s without it, the table is fetched).
+  const caughtUp = (v) => {
+    if (!st.snap || st.snap.version >= v) return Promise.resolve();
+    return new Promise((resolve) => {
+      const w = { v, resolve };
+      st.waiting.push(w);
+      setTimeout(async () => {
+        if (!st.waiting.includes(w)) return;
+        st.waiting = st.waiting.filter((x) => x !== w);
+        await refresh();
+        resolve();
+      }, 3000);
+    });
+  };
   const loadLog = async () => {
     try { st.log = await call('GET', `/api/tables/${id}/history`, { table: id, as }); } catch (e) { /* the view still shows */ }
   };
@@ -391,6 +428,14 @@ function TablePage({ id, mode }) {
     // The same version again (a notice, a reconnection) keeps the same
     // object: the parts that depend on the table do not rebuild.
     if (!st.snap || st.snap.version !== snap.version) st.snap = snap;
+  };
+  // wake lets the actions waiting for the table to show them go on, once
+  // it does (after its log too).
+  const wake = () => {
+    const v = st.snap ? st.snap.version : -1;
+    const done = st.waiting.filter((w) => w.v <= v);
+    st.waiting = st.waiting.filter((w) => w.v > v);
+    done.forEach((w) => w.resolve());
   };
   const refresh = async () => {
     try {
@@ -403,8 +448,15 @@ function TablePage({ id, mode }) {
       }
     } catch (e) { st.error = e; }
     draw();
+    wake();
   };
   const addNotice = (n) => {
+    if (n.kind === 'hardware') {
+      // The tower and camera came or went: the host's switch asks again.
+      st.hwNews = (st.hwNews || 0) + 1;
+      toast(n.text);
+      return;
+    }
     if (n.kind === 'read-resolved') {
       st.notices = st.notices.filter((x) => !(x.read && n.read && x.read.id === n.read.id));
       toast(n.text, 'ok');
@@ -446,25 +498,33 @@ function TablePage({ id, mode }) {
         onPresence: (p) => { st.presence = p; draw(); },
         onView: async (snap, events, notice) => {
           if (!snap) return;
-          const prev = st.snap ? st.snap.version : -1;
-          const changed = snap.version !== prev;
-          setSnap(snap);
-          if (notice) addNotice(notice);
-          if (changed) {
-            st.error = null;
-            // One new action: its events come with the update, so the log
-            // grows without asking the server; anything else (a catch-up,
-            // an undo or a correction) reloads it.
-            const plain = snap.version === prev + 1 && st.log.length === prev && !events.some((e) => /undo|correct/.test(e.type));
-            if (plain) st.log = [...st.log, { version: snap.version, time: new Date().toISOString(), kind: 'action', events }];
-            else await loadLog();
-          }
-          draw();
+          // While this screen's own action is on its way, the update waits
+          // for its answer (see submit).
+          if (st.sending > 0) { st.held.push([snap, events, notice]); return; }
+          await showUpdate(snap, events, notice);
         },
       });
     })();
     return () => { gone = true; if (live) live.close(); };
   }, []);
+  /** showUpdate shows one update of the table's stream. */
+  async function showUpdate(snap, events, notice) {
+    const prev = st.snap ? st.snap.version : -1;
+    const changed = snap.version !== prev;
+    setSnap(snap);
+    if (notice) addNotice(notice);
+    if (changed) {
+      st.error = null;
+      // One new action: its events come with the update, so the log
+      // grows without asking the server; anything else (a catch-up,
+      // an undo or a correction) reloads it.
+      const plain = snap.version === prev + 1 && st.log.length === prev && !events.some((e) => /undo|correct/.test(e.type));
+      if (plain) st.log = [...st.log, { version: snap.version, time: new Date().toISOString(), kind: 'action', events }];
+      else await loadLog();
+    }
+    draw();
+    wake();
+  }
   // The field being typed in stays where it is on the screen: when what is
   // above it grows or shrinks (the table changed, a notice came), the page
   // scrolls by as much, before the browser paints.
@@ -524,7 +584,7 @@ function TablePage({ id, mode }) {
       ${as === 'host' ? html`<div class="hosttools">
         <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
         <button class="btn" id="show-pins" onClick=${() => showPins(id, st.snap.players, st.info)}>Phones & PINs</button>
-        <${HardwareSwitch} id=${id} />
+        <${HardwareSwitch} id=${id} news=${st.hwNews || 0} />
         <a class="btn" href=${'#/calibrate/' + id}>Camera</a>
         <a class="btn" href=${'#/dice/' + id} id="dice-tray-link">Dice tray</a>
         <a class="btn" href=${`/api/tables/${id}/export?kind=json`} download="">Export</a>

@@ -2,8 +2,14 @@
 // live.js: one WebSocket per page, reconnecting with backoff and catching up
 // from the last version seen. A heartbeat arrives every few seconds; if none
 // comes for 7 s the link is shown as lost and reopened.
+//
+// The page's actions go on this socket while it is open (routeActions), as
+// boardgame.io's clients send their moves: the answer comes back on it with
+// the same result or refusal POST /actions gives. An action whose socket
+// closes before its answer is posted again with the same idempotency key,
+// so it is applied once whichever request got through.
 
-import { auth } from './api.js';
+import { auth, call, routeActions, ApiError } from './api.js';
 
 export class Live {
   // opts: { table, as ('player'|'host'|'public'), onView(snapshot, events, notice), onPresence(p), onStatus(text, ok) }
@@ -12,7 +18,38 @@ export class Live {
     this.version = 0;
     this.tries = 0;
     this.closed = false;
+    this.seq = 0;
+    /** @type {Map<string, {body: any, resolve: (v: any) => void, reject: (e: any) => void}>} */
+    this.pending = new Map();
+    this.unroute = routeActions(opts.table, opts.as, (body) => this.act(body));
     this.open();
+  }
+
+  /**
+   * act sends an action on the socket and resolves with the server's result
+   * (or rejects with its refusal); null when the socket is not open.
+   * @param {any} body what POST /actions takes
+   * @returns {Promise<any>|null}
+   */
+  act(body) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return null;
+    const id = String(++this.seq);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { body, resolve, reject });
+      try { ws.send(JSON.stringify({ ...body, type: 'action', id })); } catch { this.repost(); }
+    });
+  }
+
+  // repost posts the actions still waiting for an answer on a socket that
+  // went away (same keys: an action that did get through is not repeated).
+  repost() {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of waiting) {
+      call('POST', `/api/tables/${encodeURIComponent(this.o.table)}/actions`, { body: p.body, table: this.o.table, as: this.o.as, noSocket: true })
+        .then(p.resolve, p.reject);
+    }
   }
 
   url() {
@@ -40,9 +77,15 @@ export class Live {
         this.o.onView && this.o.onView(m.snapshot, m.events || [], m.notice || null);
       } else if (m.type === 'presence') {
         this.o.onPresence && this.o.onPresence(m.presence);
+      } else if (m.type === 'answer') {
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (m.status === 200) p.resolve(m.result);
+        else p.reject(new ApiError(m.status, m.error));
       }
     };
-    ws.onclose = () => { if (this.ws === ws) this.retry(); };
+    ws.onclose = () => { if (this.ws === ws) { this.repost(); this.retry(); } };
     ws.onerror = () => { try { ws.close(); } catch {} };
   }
 
@@ -53,6 +96,7 @@ export class Live {
       const ws = this.ws;
       this.ws = null;
       try { ws && ws.close(); } catch {}
+      this.repost();
       this.retry();
     }, 7000);
   }
@@ -72,6 +116,8 @@ export class Live {
 
   close() {
     this.closed = true;
+    this.unroute();
+    this.repost();
     clearTimeout(this.timer);
     clearTimeout(this.watchdog);
     if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch {} }

@@ -65,14 +65,29 @@ export function errorBox(err) {
 }
 
 let toastTimer;
-// toast shows a short message at the bottom of the screen.
+/**
+ * toast shows a short message for a moment in the band at the top of the
+ * screen (the bar, which stays in place as the page scrolls): it covers the
+ * brand and the connection badge, never a control of the page, pushes
+ * nothing, and goes away when tapped. One line: the log keeps the whole
+ * sentence.
+ * @param {string} text
+ * @param {string} [kind] "ok" for a confirmation, else a warning
+ */
 export function toast(text, kind) {
+  const bar = document.getElementById('bar') || document.body;
   let t = document.getElementById('toast');
-  if (!t) { t = h('div', { id: 'toast' }); document.body.append(t); }
+  if (!t) {
+    t = h('div', { id: 'toast', role: 'status', title: 'Tap to hide' });
+    const el = t;
+    el.addEventListener('click', () => { el.className = ''; clearTimeout(toastTimer); });
+    bar.append(t);
+  }
   t.className = 'show ' + (kind || '');
-  t.textContent = text;
+  t.replaceChildren(h('span', { class: 'msg' }, text));
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.className = ''; }, 4000);
+  const el = t;
+  toastTimer = setTimeout(() => { el.className = ''; }, 2500);
 }
 
 // colourOf maps a player colour name to a CSS colour that reads well on the

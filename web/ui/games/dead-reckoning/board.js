@@ -6,84 +6,76 @@
 
 import { html } from '../../js/view.js';
 import {
-  facts, colourOf, norm, player, pname, pcol, posKey, placeName, moveOf, useMove,
+  facts, colourOf, norm, player, pname, pcol, posKey, placeName, placeWords, moveOf, useMove, cardName, plural,
 } from './common.js';
 
-const CW = 210, CH = 150, GAP = 8, HH = 90;
-
-/** Ships are the ships at one place, side by side from (x, y). */
-function Ships({ list, x, y }) {
-  return (list || []).map((p, i) => {
+/** Ships are the ships at one place: each a hull and sail in its
+ * player's colour (a skull flag in pirate mode) with the player's name and
+ * damage in words. */
+function Ships({ list }) {
+  if (!list || !list.length) return null;
+  return html`<div class="ships">${list.map((p) => {
     const sh = p.ship || {};
-    const cx = x + i * 46;
     const col = colourOf(p.colour);
-    return html`<g key=${p.seat} class=${'ship' + (sh.pirate ? ' pirate' : '')} data-seat=${p.seat}>
-      <path d=${`M${cx} ${y + 18} L${cx + 36} ${y + 18} L${cx + 30} ${y + 30} L${cx + 6} ${y + 30} Z`} style=${`fill:${col}`} />
-      <path d=${`M${cx + 18} ${y - 4} L${cx + 18} ${y + 18} M${cx + 18} ${y - 2} L${cx + 32} ${y + 8} L${cx + 18} ${y + 12}`} class="mast" style=${`stroke:${col}`} />
-      ${sh.pirate ? html`<text x=${cx + 2} y=${y + 6} class="tiny flag">☠</text>` : null}
-      ${sh.damage ? html`<text x=${cx + 18} y=${y + 44} class="tiny dmg" text-anchor="middle">${`dmg ${sh.damage}`}</text>` : null}
-      <title>${`${p.name}’s ship${sh.pirate ? ' (pirate mode)' : ''}, ${sh.damage || 0} damage`}</title>
-    </g>`;
-  });
+    return html`<span key=${p.seat} class=${'ship' + (sh.pirate ? ' pirate' : '')} data-seat=${p.seat} style=${`--c:${col}`}
+      title=${`${p.name}’s ship${sh.pirate ? ' (pirate mode)' : ''}, ${sh.damage || 0} damage`}>
+      <svg viewBox="0 0 40 34" class="shipicon" aria-hidden="true">
+        <path d="M2 20 L38 20 L32 32 L8 32 Z" style=${`fill:${col}`} />
+        <path d="M20 1 L20 20 M20 3 L34 11 L20 15" class="mast" style=${`stroke:${col}`} />
+      </svg><span class="sname">${sh.pirate ? '☠ ' : ''}${p.name}${sh.damage ? html` <span class="dmg">${`${sh.damage} damage`}</span>` : null}</span>
+    </span>`;
+  })}</div>`;
 }
 
+const ARROWS = { up: '↑ up', down: '↓ down', left: '← left', right: '→ right' };
+const cap = (x) => String(x).charAt(0).toUpperCase() + String(x).slice(1);
+
 /** Cell is one ocean board: face down, to enter, an island or open sea. */
-function Cell({ view, b, r, c, onPath, pick, ships }) {
+function Cell({ view, b, r, c, step, pick, ships }) {
   const key = `R${r}C${c}`;
-  const x = GAP + (c - 1) * (CW + GAP), y = GAP + (4 - r) * (CH + GAP);
   const isl = b.island;
   const ctrl = isl && isl.controller >= 0 ? pcol(view, isl.controller) : null;
   let body = null;
-  if (!b.explored) body = html`<text x=${x + CW / 2} y=${y + CH / 2 + 12} class="unknown" text-anchor="middle">?</text>`;
-  else if (!b.kind) {
-    body = html`<text x=${x + CW / 2} y=${y + 50} class="cellname" text-anchor="middle">Face up</text>
-      <text x=${x + CW / 2} y=${y + 72} class="small" text-anchor="middle">enter what it shows</text>`;
-  } else if (isl) {
+  if (!b.explored) body = html`<span class="rowlabel">${`Row ${r}`}</span><span class="unknown" aria-label="face down">?</span>`;
+  else if (!b.kind) body = html`<span class="rowlabel">${`Row ${r}`}</span><span class="cname">Face up</span><span class="note2">enter what it shows</span>`;
+  else if (isl) {
     const bits = [];
     if (isl.cargo) bits.push(`${isl.cargo} cargo`);
     if (isl.coins) bits.push(`${isl.coins} coins`);
-    (isl.buildings || []).forEach((bd) => bits.push(bd));
-    let px = x + 10;
-    const perm = [];
-    (isl.permanent || []).forEach((n, seat) => {
-      if (!n) return;
-      perm.push(html`<rect key=${'p' + seat} x=${px} y=${y + 58} width="14" height="14" class="perm" style=${`fill:${pcol(view, seat)}`} />
-        <text key=${'t' + seat} x=${px + 18} y=${y + 70} class="small">${`×${n}`}</text>`);
-      px += 44;
-    });
-    body = html`<text x=${x + CW / 2} y=${y + 22} class="cellname" text-anchor="middle">${b.name || isl.id || 'Island'}</text>
-      ${(isl.slots || []).map((seat, i) => html`<rect key=${'s' + i} x=${x + 10 + i * 22} y=${y + 32} width="18" height="18" rx="3" class=${'slot' + (seat >= 0 ? ' full' : '')} style=${seat >= 0 ? `fill:${pcol(view, seat)}` : null}>
-        <title>${seat >= 0 ? pname(view, seat) + '’s cube' : 'empty slot'}</title></rect>`)}
-      ${perm}
-      ${bits.length ? html`<text x=${x + 10} y=${y + 92} class="small">${bits.join(' · ')}</text>` : null}
-      ${ctrl ? html`<text x=${x + CW - 8} y=${y + 18} class="small" text-anchor="end" style=${`fill:${ctrl}`}>${'⚑ ' + pname(view, isl.controller)}</text>` : null}`;
+    (isl.buildings || []).forEach((bd) => bits.push(cap(bd)));
+    const perm = (isl.permanent || []).map((n, seat) => (n ? html`<span key=${seat} class="permcube"><span class="perm" style=${`background:${pcol(view, seat)}`}></span>${`×${n}`}</span>` : null));
+    body = html`<span class="cname">${b.name || 'Island'}</span>
+      <span class="slots">${(isl.slots || []).map((seat, i) => html`<span key=${i} class=${'slot' + (seat >= 0 ? ' full' : '')} style=${seat >= 0 ? `background:${pcol(view, seat)}` : null}
+        title=${seat >= 0 ? pname(view, seat) + '’s cube' : 'empty slot'}></span>`)}${perm}</span>
+      ${ctrl ? html`<span class="ctrl" style=${`color:${ctrl}`}>${'⚑ ' + pname(view, isl.controller)}</span>` : null}
+      ${bits.length ? html`<span class="goods">${bits.join(' · ')}</span>` : null}`;
   } else {
-    body = html`<text x=${x + CW / 2} y=${y + 26} class="cellname" text-anchor="middle">Open sea</text>
-      ${b.arrows && b.arrows.length ? html`<text x=${x + CW / 2} y=${y + 50} class="small" text-anchor="middle">${'arrows: ' + b.arrows.join(', ')}</text>` : null}`;
+    body = html`<span class="cname">Open sea</span>
+      ${b.arrows && b.arrows.length ? html`<span class="arrows">${b.arrows.map((a) => ARROWS[a] || a).join(' ')}</span>` : null}`;
   }
   let card = null;
   if (b.card) {
-    const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.cardDef && b.cardDef.name) || 'card to enter';
-    card = html`<rect x=${x + CW - 84} y=${y + CH - 44} width="76" height="36" rx="4" class="cardspace" />
-      <text x=${x + CW - 46} y=${y + CH - 28} class="small" text-anchor="middle">${`Row ${b.card.row}`}</text>
-      <text x=${x + CW - 46} y=${y + CH - 14} class="tiny" text-anchor="middle">${String(label).slice(0, 14)}</text>`;
+    const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.cardDef && b.cardDef.name) || 'a card to enter';
+    card = html`<span class="cardspace">${label}</span>`;
   }
-  return html`<g class=${'cell ' + (b.explored ? 'explored ' + (b.kind || '') : 'hidden') + (onPath ? ' onpath' : '')} data-pos=${key} onClick=${() => pick(key)}>
-    <rect x=${x} y=${y} width=${CW} height=${CH} rx="10" style=${ctrl ? `stroke:${ctrl};stroke-width:6` : null} />
-    <text x=${x + 8} y=${y + 18} class="poslabel">${`Row ${r}`}</text>
+  return html`<div class=${'cell ' + (b.explored ? 'explored ' + (b.kind || '') : 'hidden') + (step ? ' onpath' : '')} data-pos=${key}
+    style=${ctrl ? `--ctrl:${ctrl}` : null} onClick=${() => pick(key)}>
+    ${step ? html`<span class="step" aria-label=${`stop ${step} of the move`}>${step}</span>` : null}
     ${body}${card}
-    <${Ships} list=${ships} x=${x + 10} y=${y + CH - 40} />
-  </g>`;
+    <${Ships} list=${ships} />
+  </div>`;
 }
 
 /**
- * Board is the Harbor and the ocean. While a move is being plotted (the
- * Move form), tapping a board adds it to the path.
- * @param {{view: any, ctx: any}} props
+ * Board is the Harbor and the ocean: row 4 at the top, the Harbor at the
+ * bottom, as the boards lie on the table. It is HTML (a grid of boards),
+ * so its words keep their size on a tablet and wrap on a phone. While a
+ * move is being plotted (the Move form), tapping a board adds it to the
+ * path, and each board on it shows its place in the order.
+ * @param {{view: any, ctx: any, id?: string}} props
  */
-export function Board({ view, ctx }) {
+export function Board({ view, ctx, id = 'board' }) {
   const move = useMove(ctx);
-  const W = 3 * CW + 4 * GAP, H = 4 * CH + 5 * GAP + HH + GAP;
   const boards = new Map((view.boards || []).map((b) => [posKey(b.at), b]));
   const shipsAt = new Map();
   for (const p of view.players) {
@@ -91,27 +83,40 @@ export function Board({ view, ctx }) {
     if (!shipsAt.has(k)) shipsAt.set(k, []);
     shipsAt.get(k).push(p);
   }
+  const picking = !ctx.readOnly && move.moving;
   const pick = (key) => {
     const m = moveOf(ctx);
     if (ctx.readOnly || !m.moving) return;
     m.set({ path: [...m.path, key] });
   };
-  const hy = GAP + 4 * (CH + GAP);
+  const stepOf = (key) => { const i = move.path.lastIndexOf(key); return i >= 0 ? i + 1 : 0; };
   const cells = [];
-  for (let r = 1; r <= 4; r++) {
+  for (let r = 4; r >= 1; r--) {
     for (let c = 1; c <= 3; c++) {
       const key = `R${r}C${c}`;
-      cells.push(html`<${Cell} key=${key} view=${view} b=${boards.get(key) || { explored: false }} r=${r} c=${c} onPath=${move.path.includes(key)} pick=${pick} ships=${shipsAt.get(key)} />`);
+      cells.push(html`<${Cell} key=${key} view=${view} b=${boards.get(key) || { explored: false }} r=${r} c=${c} step=${stepOf(key)} pick=${pick} ships=${shipsAt.get(key)} />`);
     }
   }
-  return html`<svg viewBox=${`0 0 ${W} ${H}`} class="board" id="board" role="img" aria-label="The ocean: Harbor at the bottom, row 4 at the top">
-    <g class=${'cell harbor' + (move.path.includes('harbor') ? ' onpath' : '')} data-pos="harbor" onClick=${() => pick('harbor')}>
-      <rect x=${GAP} y=${hy} width=${W - 2 * GAP} height=${HH} rx="10" />
-      <text x=${W / 2} y=${hy + 28} class="cellname" text-anchor="middle">Harbor</text>
-      <${Ships} list=${shipsAt.get('harbor')} x=${GAP + 20} y=${hy + 40} />
-    </g>
+  const hstep = stepOf('harbor');
+  return html`<div class=${'board' + (picking ? ' picking' : '')} id=${id} role="group" aria-label="The ocean: row 4 at the top, the Harbor at the bottom">
     ${cells}
-  </svg>`;
+    <div class=${'cell harbor' + (hstep ? ' onpath' : '')} data-pos="harbor" onClick=${() => pick('harbor')}>
+      ${hstep ? html`<span class="step">${hstep}</span>` : null}
+      <span class="cname">Harbor</span>
+      <${Ships} list=${shipsAt.get('harbor')} />
+    </div>
+  </div>`;
+}
+
+/**
+ * MoveBoard is the board again beside Move and Sail on a phone while a
+ * move is being plotted: the table's own board is far down the page there.
+ * @param {{view: any, ctx: any}} props
+ */
+export function MoveBoard({ view, ctx }) {
+  const move = useMove(ctx);
+  if (ctx.seat < 0 || ctx.readOnly || !move.moving) return null;
+  return html`<div class="moveboard"><${Board} view=${view} ctx=${ctx} id="move-board" /></div>`;
 }
 
 function holdText(sh) {
@@ -125,9 +130,10 @@ function holdText(sh) {
 
 const Stat = ({ label, value, cls = '' }) => html`<div class=${'stat ' + cls}><span class="k">${label}</span><span class="v">${value}</span></div>`;
 
+/** CardChip is a card as players name it: "Captain, level 2 · 1 sail". */
 function CardChip({ c }) {
-  const icons = [c.sails ? `sail ${c.sails}` : '', c.cannons ? `cannon ${c.cannons}` : '', c.wheels ? `wheel ${c.wheels}` : ''].filter(Boolean).join(' ');
-  return html`<span class="cardchip" title=${c.id}>${`${c.kind || c.id} L${c.level || 1}`}${icons ? ' ' + icons : ''}</span>`;
+  const icons = [c.sails ? plural(c.sails, 'sail') : '', c.cannons ? plural(c.cannons, 'cannon') : '', c.wheels ? plural(c.wheels, 'wheel') : ''].filter(Boolean).join(', ');
+  return html`<span class="cardchip">${`${cardName(c)}, level ${c.level || 1}`}${icons ? ' · ' + icons : ''}</span>`;
 }
 
 /**
@@ -144,7 +150,7 @@ export function Players({ view, ctx }) {
     return html`<div key=${p.seat} class=${'pcard' + (active ? ' active' : '') + (mine ? ' mine' : '')} style=${`--c:${colourOf(p.colour)}`} data-seat=${p.seat}>
       <h3>${p.name}${active ? html`<span class="badge">to play</span>` : null}${sh.pirate ? html`<span class="badge pirate">pirate</span>` : html`<span class="badge">mercantile</span>`}</h3>
       <div class="stats">
-        <${Stat} label="Ship at" value=${posKey(sh.at)} />
+        <${Stat} label="Ship at" value=${placeName(view, sh.at)} cls="where" />
         <${Stat} label="Damage" value=${`${sh.damage || 0} / 5`} cls=${(sh.damage || 0) >= 4 ? 'warn' : ''} />
         <${Stat} label="Sails" value=${sh.sails || 0} />
         <${Stat} label="Cannons" value=${sh.cannons ?? '–'} />
@@ -202,14 +208,15 @@ export function Turn({ view }) {
       ${used.length ? html`<li>${`Abilities used: ${used.length}`}</li>` : null}
       ${t.cannonsUsed && Object.keys(t.cannonsUsed).length ? html`<li>${'Cannons used: ' + Object.entries(t.cannonsUsed).map(([k, n]) => {
         const [seat, src] = k.includes('/') ? k.split('/') : [null, k];
-        return seat !== null && /^\d+$/.test(seat) ? `${pname(view, Number(seat))}’s ${src} ${n}` : `${k} ${n}`;
+        const whose = seat !== null && /^\d+$/.test(seat) ? `${pname(view, Number(seat))}’s ` : 'the ';
+        return `${n} from ${whose}${src === 'ship' ? 'ship' : cardName({ id: src })}`;
       }).join(', ') + ' (once per turn, p. 17)'}</li>` : null}
       ${t.fought && t.fought.length ? html`<li>${'Already fought: ' + t.fought.map((f) => {
         const [kind, x] = String(f).split(':');
-        return kind === 'ship' ? pname(view, Number(x)) + '’s ship' : kind === 'building' ? `the buildings at ${x}` : 'a merchant ship';
+        return kind === 'ship' ? pname(view, Number(x)) + '’s ship' : kind === 'building' ? `the buildings at ${placeName(view, x)}` : 'a merchant ship';
       }).join(', ') + ' (not twice in a turn, p. 17)'}</li>` : null}
       ${t.blockaded && t.blockaded.length ? html`<li class="warn">${`Blockaded at ${t.blockaded.map((x) => placeName(view, x)).join(', ')}: no dealings with the island (p. 18)`}</li>` : null}
-      ${t.pendingExplore ? html`<li class="warn">${`Board ${posKey(t.pendingExplore)} must be turned over: enter what it shows`}</li>` : null}
+      ${t.pendingExplore ? html`<li class="warn">${`The board in ${placeWords(posKey(t.pendingExplore))} must be turned over: enter what it shows`}</li>` : null}
       ${view.endTriggeredBy >= 0 ? html`<li class="warn">${`${pname(view, view.endTriggeredBy)} has four achievements: final turns`}</li>` : null}
     </ul>
   </section>`;

@@ -16,12 +16,18 @@ const MODES = [['load', 'Load'], ['unload', 'Unload'], ['jettison', 'Throw overb
  * Cargo is the cargo and coins form of the player acting on this screen.
  * With open and setOpen it is one of the Act panel's tiles (one open at a
  * time); without, it opens on its own.
- * @param {{view: any, ctx: any, seat: number, open?: string|null, setOpen?: (id: string|null) => void}} props
+ * @param {{view: any, ctx: any, seat: number, open?: string|null, setOpen?: (id: string|null|((cur: string|null) => string|null)) => void}} props
  */
 export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
   const [own, setOwn] = useState(false);
   const open = setShared ? shared === 'f-cargo' : own;
-  const setOpen = (o) => { if (setShared) { if (o) setShared('f-cargo'); else if (shared === 'f-cargo') setShared(null); } else setOwn(o); };
+  // Closing asks the tile state as it is then (not as it was when the
+  // button was drawn): an accepted action closes the form every time.
+  const setOpen = (o) => {
+    if (!setShared) setOwn(o);
+    else if (o) setShared('f-cargo');
+    else setShared((cur) => (cur === 'f-cargo' ? null : cur));
+  };
   const [mode, setMode] = useState('load');
   // set: the holds the player changed in this mode ({A: {cargo, coins}});
   // null while they have touched nothing.
@@ -109,7 +115,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
   const sub = `${dr.shipCargo(me)} cargo on the ship, ${me.dock || 0} on the Dock tile`;
   return html`<details class="fpanel cargo" id="f-cargo" open=${open} onToggle=${(e) => { if (e.currentTarget.open !== open) setOpen(e.currentTarget.open); }}>
     <summary><span class="ftitle">Cargo and coins</span><span class="fsub">${sub}</span></summary>
-    <div class="fbody">
+    ${open ? html`<div class="fbody">
       <div class="choice modes" role="group">
         ${MODES.map(([m, label]) => html`<button key=${m} type="button" class="opt" data-mode=${m} aria-pressed=${String(mode === m)} onClick=${() => pick(m)}><span class="olabel">${label}</span></button>`)}
       </div>
@@ -119,6 +125,6 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
       ${button}
       ${refused ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
       ${mode === 'jettison' ? note('On your turn, or when attacked before the cubes are dropped (p. 7); it goes back to the supply.') : null}
-    </div>
+    </div>` : null}
   </details>`;
 }

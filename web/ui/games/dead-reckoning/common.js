@@ -88,12 +88,15 @@ export function posKey(p) {
   return r ? `R${r}C${c}` : 'harbor';
 }
 
-/** placeName is how players name a place: the island's name, else where it is. */
+/**
+ * placeName is how players name a place: the island's printed name, the
+ * Harbor, else where the board lies ("row 2, middle"), never "R2C2".
+ */
 export function placeName(view, at) {
   const k = posKey(at);
   if (k === 'harbor') return 'the Harbor';
   const b = (view.boards || []).find((x) => posKey(x.at) === k);
-  return (b && b.name) || k;
+  return (b && b.name) || placeWords(k);
 }
 
 // ----- cards -----
@@ -104,7 +107,13 @@ const sailorOf = (kind) => facts.sailors[norm(kind)];
 export function cardName(c) {
   const sl = sailorOf(c.kind || String(c.id).replace(/-\d+$/, ''));
   const n = String(c.id).match(/-(\d+)$/);
-  return sl ? sl.name + (n ? ' ' + n[1] : '') : c.id;
+  return sl ? sl.name + (n ? ' ' + n[1] : '') : words(c.id);
+}
+
+/** words makes an id players never see readable ("test-card-1" → "Test card 1"), for a card nothing names. */
+export function words(id) {
+  const t = String(id || '').replace(/[-_]+/g, ' ').trim();
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /** deckIds are the ids of a player's 12 sailor cards. */
@@ -373,18 +382,27 @@ export function GoodsEditor({ me, g, set, lim, coins = true, show = (x) => x.cap
   });
 }
 
+// The catalog as last fetched: a form opened again shows it at once (and
+// fetches it again, for entries added meanwhile).
+let catalogSeen = /** @type {{islands: any[], advancements: any[], loaded: boolean}|null} */ (null);
+
 /**
  * useCatalog is the owner's catalog of Dead Reckoning (islands and
  * advancement/encounter cards, by name), fetched when a form opens.
- * @returns {{islands: any[], advancements: any[]}}
+ * loaded is false until the catalog has come once: a form must not offer
+ * "a new island" for a moment and then change under the player's finger.
+ * @returns {{islands: any[], advancements: any[], loaded: boolean}}
  */
 export function useCatalog() {
-  const [cat, setCat] = useState({ islands: [], advancements: [] });
+  const [cat, setCat] = useState(() => catalogSeen || { islands: [], advancements: [], loaded: false });
   useEffect(() => {
+    let live = true;
     fetch('/api/rules/dead-reckoning/catalog').then((r) => (r.ok ? r.json() : null)).then((r) => {
       const c = (r && r.catalog) || {};
-      setCat({ islands: c.islands || [], advancements: c.advancements || [] });
-    }).catch(() => {});
+      catalogSeen = { islands: c.islands || [], advancements: c.advancements || [], loaded: true };
+      if (live) setCat(catalogSeen);
+    }).catch(() => { if (live) setCat((x) => ({ ...x, loaded: true })); });
+    return () => { live = false; };
   }, []);
   return cat;
 }

@@ -6,7 +6,7 @@
 
 import { html, useState } from '../../js/view.js';
 import {
-  player, pname, posKey, plural, inPlay, cardName, abilitiesOf, optionText, amountOf, isIcon, holdsOf, boardAt,
+  player, pname, posKey, placeName, plural, inPlay, cardName, abilitiesOf, optionText, amountOf, isIcon, holdsOf, boardAt,
   goodsJSON, goodsSum, payment, payDefault, HOLDS, Stepper, Choice, Toggles, Note, Panel, PayEditor, GoodsEditor, Refusal, useAct,
 } from './common.js';
 
@@ -70,14 +70,14 @@ function Params({ view, me, card, opt, p, set }) {
         if ((me.cubes ?? 99) < n) {
           const mineAt = (view.boards || []).filter((b) => b.island && (b.island.slots || []).includes(me.seat) && posKey(b.at) !== posKey(here.at));
           parts.push(html`<div key=${k + 'r'}><${Note} text="You have no cubes left: take them back from islands (p. 14)." />
-            <${Toggles} items=${mineAt.map((b) => ({ value: posKey(b.at), label: b.name || posKey(b.at), sub: posKey(b.at) }))} value=${p.reclaim || []} set=${(v) => set({ reclaim: v })} max=${9} /></div>`);
+            <${Toggles} items=${mineAt.map((b) => ({ value: posKey(b.at), label: placeName(view, b.at) }))} value=${p.reclaim || []} set=${(v) => set({ reclaim: v })} max=${9} /></div>`);
         }
         break;
       }
       case 'produce': {
         const isls = (view.boards || []).filter((b) => b.island);
         parts.push(html`<div key=${k}><${Note} text=${`Choose up to ${plural(n, 'island')} to produce (different ones; your ship need not be there, p. 14):`} />
-          <${Toggles} items=${isls.map((b) => ({ value: posKey(b.at), label: b.name || posKey(b.at), sub: `${posKey(b.at)} · ${b.produceCargo || 0} cargo, ${b.produceCoins || 0} coins`, attrs: { 'data-island': posKey(b.at) } }))}
+          <${Toggles} items=${isls.map((b) => ({ value: posKey(b.at), label: placeName(view, b.at), sub: `${b.produceCargo || 0} cargo, ${b.produceCoins || 0} coins`, attrs: { 'data-island': posKey(b.at) } }))}
             value=${p.islands || []} set=${(v) => set({ islands: v })} max=${n} /></div>`);
         break;
       }

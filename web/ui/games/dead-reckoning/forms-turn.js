@@ -7,7 +7,7 @@
 
 import { html, useState, useRef } from '../../js/view.js';
 import {
-  player, pname, posKey, inPlay, cardName, abilitiesOf, optionText, advName, moveOf, useMove,
+  player, pname, posKey, placeName, inPlay, cardName, abilitiesOf, optionText, advName, moveOf, useMove,
   Toggles, Choice, Note, Refusal, useAct, useCatalog, rowOf,
 } from './common.js';
 
@@ -50,6 +50,9 @@ export function Sails({ view, ctx, seat }) {
     if (pirates.length < 2) sail(move.path.slice());
     else setOrder([]);
   };
+  // While a battle waits, the turn goes no further (p. 17): no dead
+  // buttons, the battle's steps are where to act.
+  if ((view.battles || []).length) return null;
   return html`<div class="row">
       <button class="big" id="act-set-sails" disabled=${!!t.sailsSet} onClick=${setSails}>Set sails</button>
       <button class=${'big' + (move.moving ? ' primary' : '')} id="act-move" onClick=${() => { if (!move.moving) { setOrder(null); moveOf(ctx).set({ moving: true, path: [] }); } }}>Move ➜</button>
@@ -57,9 +60,9 @@ export function Sails({ view, ctx, seat }) {
     ${items.length ? html`<div class="sailchoices"><${Note} text="Count a red-slash option as sails (it is then used this turn):" />
       <${Toggles} items=${items} value=${on} set=${setOn} max=${items.length} /></div>` : null}
     <div class="movebox">
-      ${move.moving && order === null ? html`Tap the boards to sail through, in order: <span id="move-path">${move.path.length ? move.path.join(' → ') : '…'}</span>
+      ${move.moving && order === null ? html`Tap the boards to sail through, in order: <span id="move-path">${move.path.length ? move.path.map((k) => placeName(view, k)).join(' → ') : '…'}</span>
         <div class="row"><button class="btn primary" id="move-go" onClick=${go}>Sail</button><button class="btn" onClick=${stop}>Cancel</button></div>` : null}
-      ${move.moving && order !== null ? html`<${Note} text=${`${pirates.length} pirate ships at ${dest}: tap them in the order you fight them (p. 10).`} />
+      ${move.moving && order !== null ? html`<${Note} text=${`${pirates.length} pirate ships at ${placeName(view, dest)}: tap them in the order you fight them (p. 10).`} />
         <${Toggles} items=${pirates.map((o) => ({ value: o.seat, label: o.name, attrs: { 'data-order': o.seat } }))} value=${order} set=${setOrder} max=${pirates.length} />
         <p>${'Order: ' + (order.map((x) => pname(view, x)).join(', ') || 'clockwise from you unless you choose.')}</p>
         <div class="row"><button class="btn primary" id="move-go-order" onClick=${() => sail(move.path.slice(), order.length === pirates.length ? order.slice() : undefined)}>Sail</button>
@@ -129,6 +132,9 @@ export function EndTurn({ view, ctx, seat }) {
     const out = aside.filter((adv) => sleeves[String(adv.inst)]).map((adv) => ({ adv: adv.inst, card: sleeves[String(adv.inst)] }));
     send({ type: 'end-turn', pirate: pirate || undefined, sleeves: out.length ? out : undefined }).then((ok) => { if (ok) { setSleeves({}); setPirate(false); } });
   };
+  if ((view.battles || []).length) {
+    return html`<div class="endturn"><${Note} text="Finish the battle first; then the turn goes on (p. 17)." /></div>`;
+  }
   return html`<div class="endturn">
     ${aside.length ? html`<div class="sleeves" id="f-sleeves">
       <${Note} text="Sleeve what you gained into a card you played this turn (p. 12); the slot is the advancement’s." />

@@ -140,10 +140,10 @@ export function Hand({ view, ctx, seat }) {
         ${view.physicalCards ? html`<p class="fnote muted" id="hand-maybe-title">${own ? (known.length ? `A card from my hand (${dr.plural(unnamed, 'card')} not entered):` : 'A card from my hand:') : `A card from ${me.name || 'the player'}’s hand:`}</p>` : null}
         <div class="choice cards" role="group" aria-label="a card from the hand" id="hand-maybe">${maybe.map((g) => opt(g, 'maybe'))}</div>` : null}
       ${view.physicalCards && !me.handCount ? html`<p class="fnote muted" id="hand-empty">The hand is empty.</p>` : null}
-      <div class="choice">
+      ${all.length ? html`<div class="choice">
         <button class="btn primary" id="act-play" disabled=${!picked} onClick=${() => go({ type: 'play-card', card: picked }, () => setCard(''))}>Play it</button>
         <button class="btn" id="act-level" disabled=${!picked} onClick=${() => go({ type: 'level-up', card: picked }, () => setCard(''))}>Level it up</button>
-      </div>
+      </div>` : null}
       ${refused && !keep ? html`<p class="fnote warn refusal" role="alert">${errorText(refused)}</p>` : null}
       ${own && view.physicalCards && unnamed > 0 && !keep ? html`<button class="btn" id="keep-hand" onClick=${() => { setEntered([]); setEntering(true); }}>Let my phone keep my hand</button>` : null}
       ${keep ? html`<fieldset class="keephand" id="keep-form">

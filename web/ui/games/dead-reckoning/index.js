@@ -19,7 +19,7 @@
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
 import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords } from './common.js';
-import { Board, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
+import { Board, MoveBoard, Turn, Players, Achievements, SetupGuide as Setup } from './board.js';
 import { BattlePanel, BattleSteps, OutcomeForm, involves, readCorrection as correction, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
 import { Ability } from './forms-ability.js';
@@ -89,12 +89,17 @@ export function Actions({ view, ctx }) {
   // them here; a phone whose player does not fight only watches it.
   const fights = fightsHere(view, ctx);
   const forms = { view, ctx, seat, open, setOpen };
+  // A board turned face up is entered before anything else happens on it:
+  // its form comes first.
+  const entering = entry && (ctx.seat < 0 || myTurn) ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} view=${view} />` : null;
   return html`${fights ? html`<${BattlePanel} view=${view} ctx=${ctx} steps=${true} />` : null}
+    ${entering}
     <div class="dr-actions">
       <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
       ${ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
       ${offTurn ? html`<p class="note" id="off-turn">It is ${pname(view, t.seat)}’s turn. Between turns you may level up one card in your hand (p. 13).</p>`
-        : html`<${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />`}
+        : html`<${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />
+          <${MoveBoard} view=${view} ctx=${ctx} />`}
       <${Bonus} view=${view} ctx=${ctx} seat=${seat} />
     </div>
     <${Hand} key=${'card:' + seat} view=${view} ctx=${ctx} seat=${seat} />
@@ -112,7 +117,7 @@ export function Actions({ view, ctx }) {
       <${EndTurn} key=${'end:' + seat + ':' + t.number} view=${view} ctx=${ctx} seat=${seat} />
       <${HostJSON} ctx=${ctx} seat=${seat} />
     </div>`}
-    ${entry && (ctx.seat < 0 || myTurn) ? html`<${BoardEntry} key=${entry.type + ':' + entry.at} ...${entry} send=${send} view=${view} />` : null}`;
+`;
 }
 
 /** SetupGuide says how to lay out the table (version 0 only). */
@@ -171,7 +176,12 @@ function BoardEntry({ title, at, type, send, view }) {
   const [card, setCard] = useState('');
   const [err, setErr] = useState(/** @type {string|null} */ (null));
   const box = useRef(/** @type {HTMLFieldSetElement|null} */ (null));
+  // Until the catalog has come, the form cannot know which way to ask:
+  // it waits rather than show "a new island" and change a moment later.
   const m = mode || (islands.length ? 'known' : 'new');
+  if (!cat.loaded) {
+    return html`<fieldset class="explore" id="board-entry"><legend>${title}</legend><p class="muted">Opening your catalog…</p></fieldset>`;
+  }
   const go = () => {
     const f = box.current;
     const val = (c) => /** @type {HTMLInputElement} */ (f.querySelector('.' + c)).value;
@@ -199,8 +209,8 @@ function BoardEntry({ title, at, type, send, view }) {
     <legend>${title}</legend>
     <label class="field">What the board shows
       <select class="entry-mode" value=${m} onChange=${(e) => setMode(e.currentTarget.value)}>
-        ${islands.length ? html`<option value="known">an island from your catalog</option>` : null}
-        <option value="new">a new island (type in what is printed)</option>
+        ${islands.length ? html`<option value="known">an island in your catalog</option>` : null}
+        <option value="new">a new island</option>
         <option value="sea">open sea</option>
       </select></label>
     ${m === 'known' ? html`<label class="field">Island
@@ -221,7 +231,7 @@ function BoardEntry({ title, at, type, send, view }) {
     </div>
     ${m !== 'sea' ? html`<label class="field">Card put on it
       <select class="entry-card" value=${card} onChange=${(e) => setCard(e.currentTarget.value)}>
-        <option value="">${cards.length ? '— none, or not in the catalog —' : '— none (no card of this row in your catalog) —'}</option>
+        <option value="">${cards.length ? '— none —' : '— none in your catalog —'}</option>
         ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}${a.merchant || a.encounter ? ' (Merchant)' : ''}</option>`)}
       </select></label>` : null}
     ${err ? html`<p class="fnote warn refusal" role="alert">${err}</p>` : null}

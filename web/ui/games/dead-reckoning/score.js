@@ -5,7 +5,7 @@
 import { call } from '../../js/api.js';
 import { h, s, fill, errorBox, colourOf } from '../../js/ui.js';
 import { readGrid } from './battle.js';
-import { facts, colours } from './common.js';
+import { facts, colours, colourLabel } from './common.js';
 
 // The achievements and the colours are the game's (its facts and its
 // description, served by the server): no copy here.
@@ -34,7 +34,7 @@ export function scorePage(app) {
     const colour = p.colour || COLOURS.find((c) => !used.has(c));
     const box = h('fieldset', { class: 'score-player' },
       h('legend', null, h('input', { class: 'name', placeholder: 'Name', value: p.name || '' }),
-        h('select', { class: 'colour' }, COLOURS.map((c) => h('option', { value: c, selected: c === colour }, c))),
+        h('select', { class: 'colour' }, COLOURS.map((c) => h('option', { value: c, selected: c === colour }, colourLabel(c)))),
         h('button', { class: 'icon', title: 'Remove', onclick: () => { box.remove(); islandCols(); } }, '✕')),
       h('div', { class: 'achs' }, ACH.map(([id, name]) => h('label', { class: 'check' }, h('input', { type: 'checkbox', 'data-ach': id, checked: (p.achievements || []).includes(id) }), ' ', name))),
       h('div', { class: 'nums' },
@@ -66,7 +66,7 @@ export function scorePage(app) {
       const span = row.querySelector('.icubes');
       const old = {};
       span.querySelectorAll('input').forEach((i) => { old[i.dataset.colour] = i.value; });
-      fill(span, cols.map((c) => h('label', { class: 'num' }, h('span', { style: `color:${colourOf(c)}` }, c),
+      fill(span, cols.map((c) => h('label', { class: 'num' }, h('span', { style: `color:${colourOf(c)}` }, colourLabel(c)),
         h('input', { type: 'number', min: 0, max: 20, 'data-colour': c, value: old[c] ?? row._cubes[c] ?? '' }))));
     });
   }
@@ -188,6 +188,16 @@ export function scoreResult(res) {
       h('tr', { class: 'total' }, h('th', null, 'Total'), players.map((p) => h('td', null, p.total ?? `≥ ${p.known}`)))));
 }
 
+/**
+ * catWords names a chart's category as the breakdown does: the engine's
+ * label of its one row ("Coins in Treasure chest"), or, for the categories
+ * of several rows, the rows' kind ("islands").
+ */
+function catWords(players, cat) {
+  for (const p of players) for (const l of p.lines) if (l.key === cat && l.label) return l.label;
+  return ({ island: 'islands', end_game: 'end-game cards' })[cat] || cat.replace(/_/g, ' ');
+}
+
 const CAT_COLOURS = ['#4da3ff', '#ffd84d', '#3ddc84', '#ff9f43', '#b47cff', '#ff5c5c', '#2dd4bf', '#ff7bc8', '#9aa0a6', '#c0ca33'];
 
 // scoreChart draws one stacked horizontal bar per player, one colour per
@@ -196,7 +206,10 @@ export function scoreChart(players) {
   const cats = [];
   players.forEach((p) => p.lines.forEach((l) => { if (l.coins > 0 && !cats.includes(l.category)) cats.push(l.category); }));
   const max = Math.max(1, ...players.map((p) => p.lines.reduce((a, l) => a + Math.max(0, l.coins || 0), 0)));
-  const W = 900, rowH = 54, left = 150, top = 10, legendH = 30 * Math.ceil(cats.length / 4) + 10;
+  // A phone gets a narrower picture, so its words keep their size.
+  const narrow = window.innerWidth < 600;
+  const perRow = narrow ? 1 : 2;
+  const W = narrow ? 380 : 900, rowH = 54, left = narrow ? 90 : 150, top = 10, legendH = 30 * Math.ceil(cats.length / perRow) + 10;
   const H = top + players.length * rowH + legendH;
   const scale = (W - left - 80) / max;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', id: 'score-chart', role: 'img', 'aria-label': 'score per player and category' });
@@ -215,9 +228,10 @@ export function scoreChart(players) {
     svg.append(s('text', { x: x + 10, y: y + 33, class: 'total' }, p.total ?? `≥${p.known}`));
   });
   cats.forEach((cat, i) => {
-    const x = left + (i % 4) * 180, y = top + players.length * rowH + 10 + Math.floor(i / 4) * 30;
+    // Two a row (one on a phone): the names are the breakdown's, some long.
+    const x = (narrow ? 10 : left) + (i % perRow) * 360, y = top + players.length * rowH + 10 + Math.floor(i / perRow) * 30;
     svg.append(s('rect', { x, y, width: 18, height: 18, style: `fill:${CAT_COLOURS[i % CAT_COLOURS.length]}` }));
-    svg.append(s('text', { x: x + 24, y: y + 15, class: 'legend' }, cat.replace(/_/g, ' ')));
+    svg.append(s('text', { x: x + 24, y: y + 15, class: 'legend' }, catWords(players, cat)));
   });
   return svg;
 }
