@@ -346,6 +346,8 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	for _, c := range cands {
 		r.judge(img, c, &res)
 	}
+	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
+	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
 		z := res.Count[d.Zone]
 		if z == nil {
@@ -358,6 +360,54 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 		z[d.Die][d.Face]++
 	}
 	return res, nil
+}
+
+// dropDuplicates drops what was sent to unreadable within three quarters
+// of a die's size of a die read or of an earlier unreadable one: two dice
+// are never that close (touching flat dice are a size apart, a cocked die
+// leaning on one further), so it is a second square on the same die, or
+// the sides and shadows between touching dice.
+func (r *DiceReader) dropDuplicates(res DiceResult) []DieUnreadable {
+	lim := 0.75 * r.h0
+	out := res.Unreadable[:0]
+	for _, u := range res.Unreadable {
+		dup := false
+		for _, d := range res.Dice {
+			if math.Hypot(u.XMM-d.XMM, u.YMM-d.YMM) < lim {
+				dup = true
+			}
+		}
+		for _, o := range out {
+			if math.Hypot(u.XMM-o.XMM, u.YMM-o.YMM) < lim {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// dropTwiceRead keeps, of dice read closer together than lim (mm), the
+// most confident: two squares that settled on the same die.
+func dropTwiceRead(dice []DieRead, lim float64) []DieRead {
+	out := dice[:0]
+	for _, d := range dice {
+		dup := -1
+		for k, o := range out {
+			if math.Hypot(d.XMM-o.XMM, d.YMM-o.YMM) < lim {
+				dup = k
+			}
+		}
+		switch {
+		case dup < 0:
+			out = append(out, d)
+		case d.Confidence > out[dup].Confidence:
+			out[dup] = d
+		}
+	}
+	return out
 }
 
 // estimateBackground models the empty tray from the frame itself. The
@@ -571,6 +621,7 @@ type candidate struct {
 	// it is read only if its face reads clearly, never reported otherwise.
 	inkOnly bool
 	alt     board.Point // inkOnly: a second place to start from
+	alt2    board.Point // inkOnly: and a third
 }
 
 // findDice splits the foreground into die-sized squares: connected parts,
@@ -644,7 +695,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			r.lab2[s] = next
 			stack = append(stack[:0], int32(s))
 			p := part{x0: r.gw, y0: r.gh}
-			for len(stack) > 0 && p.n <= int(0.4*S*S) {
+			for len(stack) > 0 && p.n <= int(1.3*S*S) {
 				q := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				qx, qy := int(q)%r.gw, int(q)/r.gw
@@ -664,9 +715,11 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 				}
 			}
 			stack = stack[:0]
-			// Print is small: a part larger than a third of a face, or
-			// wider than a face, is no die's print alone.
-			if p.n < 6 || float64(p.n) > 0.3*S*S || float64(p.x1-p.x0) > S || float64(p.y1-p.y0) > S {
+			// Print is small, but a die barely brighter than the floor
+			// joins its print to part of its top: a part up to a face's
+			// size may be one (the face search decides). A part wider
+			// than a face is no die's print alone.
+			if p.n < 6 || float64(p.n) > 1.2*S*S || float64(p.x1-p.x0) > 1.6*S || float64(p.y1-p.y0) > 1.6*S {
 				continue
 			}
 			parts = append(parts, p)
@@ -739,7 +792,10 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 			x0, y0, x1, y1 = min(x0, p.x0), min(y0, p.y0), max(x1, p.x1), max(y1, p.y1)
 		}
 		// A face's print covers a few percent of it at least, and fits in it.
-		if float64(n) < 0.03*S*S || float64(x1-x0) > 1.1*S || float64(y1-y0) > 1.1*S {
+		// (A side the camera sees slantwise may add its own print to the
+		// group, beyond the top's square; a thin line is the floor's edge
+		// along a wall, no print.)
+		if float64(n) < 0.03*S*S || float64(x1-x0) > 1.6*S || float64(y1-y0) > 1.6*S || float64(min(x1-x0, y1-y0)) < 0.12*S {
 			continue
 		}
 		// The search starts from the print's centre and from its largest
@@ -747,9 +803,22 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 		// joined the group, and is smaller than the top's.
 		ang := r.printAngle(big.x0, big.y0, big.x1, big.y1)
 		out = append(out, candidate{c: board.Point{X: sx/float64(n) + 0.5, Y: sy/float64(n) + 0.5}, angle: ang, fill: 1, inkOnly: true,
-			alt: board.Point{X: big.sx/float64(big.n) + 0.5, Y: big.sy/float64(big.n) + 0.5}})
+			alt: board.Point{X: big.sx/float64(big.n) + 0.5, Y: big.sy/float64(big.n) + 0.5}, alt2: r.awayFromCamera(sx/float64(n)+0.5, sy/float64(n)+0.5)})
 	}
 	return out
+}
+
+// awayFromCamera is view pixel (x, y) moved away from the nadir by half a
+// flat die's visible side: a die the colour of the floor whose side toward
+// the camera is shaded joins that side to its print, and its top is the
+// group's far half.
+func (r *DiceReader) awayFromCamera(x, y float64) board.Point {
+	p := board.Point{X: x, Y: y}
+	if H := r.pose.Height; !math.IsInf(H, 0) {
+		v := r.pose.Nadir.Sub(r.viewMM(x, y)).Scale(r.h0 / H * diePx / 2)
+		p = p.Sub(v)
+	}
+	return p
 }
 
 // printAngle is the dominant edge angle (mod 90 degrees) of the foreground

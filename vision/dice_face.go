@@ -109,8 +109,8 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			x := px0 + float64(i)*dxi + float64(j)*dxj
 			y := py0 + float64(i)*dyi + float64(j)*dyj
 			if !inside {
-				x = math.Max(0, math.Min(lim, x))
-				y = math.Max(0, math.Min(lim, y))
+				x = max(0, min(lim, x))
+				y = max(0, min(lim, y))
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
@@ -171,8 +171,9 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
 	}
 	if math.Abs(il-pl) > 1 {
+		inv := 1 / (il - pl)
 		for k, l := range f.lum {
-			f.ink[k] = math.Max(0, math.Min(1, (l-pl)/(il-pl)))
+			f.ink[k] = max(0, min(1, (l-pl)*inv))
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
@@ -256,8 +257,8 @@ func newFrameReader(img image.Image) frameReader {
 
 func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 	w, h := fr.b.Dx(), fr.b.Dy()
-	x = math.Max(0, math.Min(float64(w-1)-1e-9, x))
-	y = math.Max(0, math.Min(float64(h-1)-1e-9, y))
+	x = max(0, min(float64(w-1)-1e-9, x))
+	y = max(0, min(float64(h-1)-1e-9, y))
 	x0, y0 := int(x), int(y)
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
@@ -290,7 +291,7 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 func otsu(v []float64) float64 {
 	var h [256]int
 	for _, x := range v {
-		h[int(math.Max(0, math.Min(255, x)))]++
+		h[int(max(0, min(255, x)))]++
 	}
 	total := len(v)
 	sum := 0.0
@@ -468,7 +469,7 @@ func nccT(f *faceSample, tz []float64) float64 {
 func readPips(f *faceSample) (string, float64, float64) {
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
-		score[k] = math.Max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
+		score[k] = max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
 	}
 	best, second := 0, -1
 	for k := 1; k < 6; k++ {
@@ -496,11 +497,11 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		r.judgePrint(p, c, res)
 		return
 	}
-	if c.fill >= 0.62 && r.faceScore(d, f) < 0.95 {
+	if r.faceScore(d, f) < 0.95 {
 		// The square found from the outline may sit a few millimetres off,
 		// enough to cut pips in half: settle it where the face reads best.
 		// (A face that already reads clearly is where it is: most are.)
-		top, c.angle, f = r.refine(p, d, top, c.angle, f)
+		top, c.angle, f = r.settle(p, d, top, c.angle, f)
 	}
 	// The footprint: the top seen at h0 belongs to a die of its own size.
 	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
@@ -521,10 +522,6 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		if c.fill > 0.85 && f.inkShare >= 0.015 {
 			unread(DiceUnclear)
 		}
-		return
-	}
-	if c.fill < 0.62 {
-		unread(DiceCocked)
 		return
 	}
 	zone := r.tray.ZoneAt(foot.X, foot.Y)
@@ -548,13 +545,27 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	if score >= minScore {
 		squash = r.squashed(p, d, top, c.angle)
 	}
+	over := r.overWall(foot, c.angle, d.SizeMM)
 	// Printed faces can differ by a stroke (a 2 and a 3): a learned face
 	// must win more clearly than a pip count.
 	minMargin := 0.05
 	if d.Faces.Kind == diceset.Learned {
 		minMargin = 0.1
 	}
-	if score < minScore || margin < minMargin || squash > 0.04 {
+	// A flat die's footprint is on the floor; a top read reaching 0.2 mm
+	// into a wall (the reader's placement is good to about 0.1 mm) is a
+	// die leaning on that wall (tuning seeds: 6 of the 10 cocked dice read
+	// as flat, no flat die).
+	if score < minScore || margin < minMargin || squash > 0.04 || over > 0.2 {
+		// A square only partly full is a flat die's top with a strip swept
+		// off (its side toward the camera shaded like the floor), read
+		// when its face reads clearly, or else the leftover between
+		// touching dice (their sides and shadows): not a die. A cocked
+		// die's outline fills its square (tuning seeds: 1 cocked die in
+		// 66 filled less).
+		if c.fill < 0.65 {
+			return
+		}
 		unread(DiceCocked)
 		return
 	}
@@ -570,6 +581,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	var bestF *faceSample
 	var bestD *diceset.Die
 	var bestTop board.Point
+	var bestAng float64
 	bestSc := -1.0
 	// Every start is read once; the search runs from the three that read best.
 	type start struct {
@@ -580,7 +592,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		sc float64
 	}
 	var starts []start
-	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y)} {
+	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y), r.viewMM(c.alt2.X, c.alt2.Y)} {
 		for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
 			f := r.sampleFace(p, at, c.angle+da, r.h0)
 			d, dist, _ := r.classify(f)
@@ -592,9 +604,9 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	}
 	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
 	for _, st := range starts[:min(3, len(starts))] {
-		top, _, f2 := r.refine(p, st.d, st.p, st.a, st.f)
+		top, ang, f2 := r.refine(p, st.d, st.p, st.a, st.f)
 		if sc := r.faceScore(st.d, f2); sc > bestSc {
-			bestSc, bestF, bestD, bestTop = sc, f2, st.d, top
+			bestSc, bestF, bestD, bestTop, bestAng = sc, f2, st.d, top, ang
 		}
 	}
 	if bestF == nil {
@@ -622,6 +634,11 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 		label, score, margin = r.match(ld, f)
 	}
 	if score < 0.85 || margin < 0.1 {
+		return
+	}
+	// A face reaching into a wall is a cocked die's: as for any die
+	// (judge), but never reported, since only the print was seen.
+	if r.overWall(foot, bestAng, d.SizeMM) > 0.2 {
 		return
 	}
 	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
@@ -693,6 +710,27 @@ func (r *DiceReader) refine(p *topPatch, d *diceset.Die, top board.Point, ang fl
 	return top, ang, f
 }
 
+// settle is refine from the square's angle and, when the face still does
+// not read clearly, from three more angles an eighth of a turn apart: the
+// outline's angle is its part's, and a part of several touching dice at
+// different angles can give a die an angle far off its own (a 3 read across
+// its diagonal is no face at all).
+func (r *DiceReader) settle(p *topPatch, d *diceset.Die, top board.Point, ang float64, f *faceSample) (board.Point, float64, *faceSample) {
+	bt, ba, bf := r.refine(p, d, top, ang, f)
+	best := r.faceScore(d, bf)
+	if best >= 0.93 {
+		return bt, ba, bf
+	}
+	for _, da := range []float64{math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
+		f0 := r.sampleFace(p, top, ang+da, r.h0)
+		t2, a2, f2 := r.refine(p, d, top, ang+da, f0)
+		if sc := r.faceScore(d, f2); sc > best+0.02 {
+			best, bt, ba, bf = sc, t2, a2, f2
+		}
+	}
+	return bt, ba, bf
+}
+
 // refineMoves are the hill climb's neighbours: the eight around in the
 // plane, and a turn either way.
 var refineMoves = [][3]int32{{-1, -1, 0}, {0, -1, 0}, {1, -1, 0}, {-1, 0, 0}, {1, 0, 0}, {-1, 1, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, -1}, {0, 0, 1}}
@@ -723,6 +761,21 @@ func (r *DiceReader) squashed(p *topPatch, d *diceset.Die, top board.Point, ang 
 		}
 	}
 	return best
+}
+
+// overWall is how far (mm) a flat die of side s, its footprint centred
+// on foot at angle ang, would reach into the tray's walls: a die lying
+// flat cannot, but a cocked die's top leans toward the wall it rests on,
+// so the square read there sits closer to the wall than half a die.
+func (r *DiceReader) overWall(foot board.Point, ang, s float64) float64 {
+	ca, sa := math.Cos(ang)*s/2, math.Sin(ang)*s/2
+	over := math.Inf(-1)
+	for _, k := range [4][2]float64{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		x := foot.X + k[0]*ca - k[1]*sa
+		y := foot.Y + k[0]*sa + k[1]*ca
+		over = max(over, -x, x-r.tray.Width, -y, y-r.tray.Height)
+	}
+	return over
 }
 
 // minScore is the least correlation with a face's layout for a die to be

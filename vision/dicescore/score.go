@@ -7,6 +7,7 @@ package dicescore
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/quartermaster-table/quartermaster/vision"
@@ -168,12 +169,19 @@ func (s *Score) Add(sc *synth.DiceScene, res vision.DiceResult) {
 // from one seed: each face shown once, flat and alone, on a table of its
 // own (its own camera, light and felt), as an owner does it.
 func Learn(seed uint64, dieID string, o synth.DiceOptions) (*vision.LearnedFaces, error) {
+	return LearnRendered(seed, dieID, o, func(s *synth.DiceScene) image.Image { return synth.RenderDice(s) })
+}
+
+// LearnRendered is Learn with the calibration roll's photographs taken by
+// render (the tuning command keeps them in its cache: a render costs far
+// more than a read).
+func LearnRendered(seed uint64, dieID string, o synth.DiceOptions, render func(*synth.DiceScene) image.Image) (*vision.LearnedFaces, error) {
 	var lf *vision.LearnedFaces
 	for k := 0; k < 6; k++ {
 		oo := o
 		oo.IDs, oo.Faces = []string{dieID}, []int{k}
 		s := synth.RandomDice(seed, oo)
-		img := synth.RenderDice(s)
+		img := render(s)
 		r, err := vision.NewDiceReader(s.Tray, s.Set, s.Corners(), s.Camera.W, s.Camera.H, vision.DiceOptions{Learned: lf})
 		if err != nil {
 			return nil, err

@@ -49,7 +49,7 @@ func main() {
 	if !*measure && from+n > 1000 {
 		fail("seeds from 1000 are kept for measuring: tune on 0-999, or pass -measure to report figures")
 	}
-	lf, err := dicescore.Learn(learnSeed, "mm", synth.DiceOptions{})
+	lf, err := dicescore.LearnRendered(learnSeed, "mm", synth.DiceOptions{}, func(s *synth.DiceScene) image.Image { return rendered(*cache, s) })
 	if err != nil {
 		fail("calibration roll: %v", err)
 	}
@@ -110,7 +110,11 @@ func rendered(dir string, s *synth.DiceScene) *image.RGBA {
 	if dir == "" {
 		return synth.RenderDice(s)
 	}
+	// A calibration roll renders one scene per face from the same seed.
 	name := filepath.Join(dir, fmt.Sprintf("dice-%d-%dx%d.rgba", s.Seed, s.Camera.W, s.Camera.H))
+	if len(s.Dice) == 1 && s.Dice[0].Pose == synth.Flat && s.Seed == learnSeed {
+		name = filepath.Join(dir, fmt.Sprintf("dice-learn-%d-%s-%d-%dx%d.rgba", s.Seed, s.Dice[0].ID, s.Dice[0].Face, s.Camera.W, s.Camera.H))
+	}
 	if b, err := os.ReadFile(name); err == nil && len(b) == s.Camera.W*s.Camera.H*4 {
 		return &image.RGBA{Pix: b, Stride: s.Camera.W * 4, Rect: image.Rect(0, 0, s.Camera.W, s.Camera.H)}
 	}
