@@ -201,7 +201,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 		t.Errorf("targets smaller than a finger on the tablet: %v", small)
 	}
 	b.frun(tab, "use it", tap(`#act-use-ability`))
-	b.fwait(tab, "#log", "Ann uses deck-hand-1")
+	b.fwait(tab, "#log", "Ann uses Deck Hand")
 	b.fwait(tab, "#turn", "Abilities used: 1")
 	var filled int
 	b.frun(tab, "Ann's cube on Test Isle 1", chromedp.Poll(`document.querySelectorAll('#board [data-pos="R1C1"] .slot.full').length`, &filled, chromedp.WithPollingInterval(50*time.Millisecond)))
