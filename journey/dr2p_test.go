@@ -261,6 +261,12 @@ func (g *table2p) battle(att player, correct func()) {
 	wins := `(document.querySelector('#log').innerText.match(/^battle at .*: .* wins$/gm) || []).length`
 	var before int
 	g.b.Eval(g.tablet, "the battles won so far", wins, &before)
+	// The battle panel shows the camera's picture of the still board (a
+	// browser shows a streamed picture only once the next begins, so a
+	// still board used to stay blank until the cubes fell).
+	g.b.Run(g.tablet, "the camera's picture of the still board", chromedp.Poll(
+		`(() => { const i = document.querySelector('#battle img.camera'); return !!i && i.naturalWidth > 0; })()`,
+		nil, chromedp.WithPollingInterval(100*time.Millisecond)))
 	step := `(() => {
 		const has = (id) => { const e = document.querySelector(id); return !!e && !!e.offsetParent && !e.disabled; };
 		if (has('#bs-cannons')) return 'cannons';
