@@ -830,6 +830,13 @@ func (r *DiceReader) printAngle(x0, y0, x1, y1 int) float64 {
 		}
 		return 0
 	}
+	return r.edgeAngle(x0, y0, x1, y1, in)
+}
+
+// edgeAngle is the dominant angle (mod 90 degrees) of the edges of a mask
+// in a box (Sobel, each edge weighted by its strength): the angle of a
+// square's outline, or of print drawn square to a face's edges.
+func (r *DiceReader) edgeAngle(x0, y0, x1, y1 int, in func(x, y int) float64) float64 {
 	var cs, sn float64
 	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
 		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
@@ -858,21 +865,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		}
 		return 0
 	}
-	var cs, sn float64
-	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
-		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
-			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
-			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
-			m := gx*gx + gy*gy
-			if m == 0 {
-				continue
-			}
-			a := 4 * math.Atan2(gy, gx)
-			cs += m * math.Cos(a)
-			sn += m * math.Sin(a)
-		}
-	}
-	ang := math.Atan2(sn, cs) / 4
+	ang := r.edgeAngle(x0, y0, x1, y1, in)
 	ca, sa := math.Cos(ang), math.Sin(ang)
 	// The part in the die's frame: a patch whose axes follow the angle.
 	cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
