@@ -205,7 +205,7 @@ func upperFirst(s string) string {
 func (s *Session) compareCount(p *ProposedRead) {
 	if p.Dropped >= 0 && p.Dropped != p.Cubes {
 		s.publish(nil, &Notice{Kind: NoticeCountMismatch, Seat: engine.NoSeat, Count: p.Dropped, Seen: p.Cubes, Read: p, Time: s.m.opts.Now().UTC(),
-			Text: fmt.Sprintf("The tower counted %d cubes but the camera sees %d: check the board (a cube off the board, or two touching) before confirming.", p.Dropped, p.Cubes)})
+			Text: fmt.Sprintf("The tower counted %s but the camera sees %d: check the board (a cube off the board, or two touching) before confirming.", cubes(p.Dropped), p.Cubes)})
 	}
 }
 
@@ -225,7 +225,7 @@ func (s *Session) countDrop(n int) {
 		p.Dropped = n
 		cp := *p
 		s.publish(nil, &Notice{Kind: NoticeProposedRead, Seat: engine.NoSeat, Read: &cp, Count: n, Seen: p.Cubes, Time: s.m.opts.Now().UTC(),
-			Text: fmt.Sprintf("The camera read %d cubes and the tower counted %d: confirm or correct the read.", p.Cubes, n)})
+			Text: fmt.Sprintf("The camera read %s and the tower counted %d: confirm or correct the read.", cubes(p.Cubes), n)})
 		s.compareCount(&cp)
 	}
 }
@@ -445,7 +445,7 @@ func (s *Session) device(ctx context.Context, hw Hardware, ev DeviceEvent) {
 			cw.DropStarted()
 		}
 	case DropEnded:
-		n.Text = fmt.Sprintf("The tower counted %d cubes.", ev.Count)
+		n.Text = fmt.Sprintf("The tower counted %s.", cubes(ev.Count))
 		if ev.Blocked {
 			n.Text += " The beam is still blocked: a cube may be stuck in the tower."
 		}
@@ -588,4 +588,12 @@ func (s *Session) showStatus(evs []engine.Event, n *Notice) {
 	case s.status <- st:
 	default:
 	}
+}
+
+// cubes is a count of cubes in words: "1 cube", "3 cubes".
+func cubes(n int) string {
+	if n == 1 {
+		return "1 cube"
+	}
+	return fmt.Sprintf("%d cubes", n)
 }

@@ -166,7 +166,7 @@ func TestDevicesAndCamera(t *testing.T) {
 	dev.events <- DeviceEvent{Kind: DropStarted}
 	waitNotice(t, ch, NoticeDropStarted)
 	dev.events <- DeviceEvent{Kind: DropEnded, Count: 5}
-	if u := waitNotice(t, ch, NoticeDropEnded); u.Notice.Count != 5 {
+	if u := waitNotice(t, ch, NoticeDropEnded); u.Notice.Count != 5 || u.Notice.Text != "The tower counted 5 cubes." {
 		t.Errorf("drop ended notice = %+v", u.Notice)
 	}
 	prop := waitNotice(t, ch, NoticeProposedRead).Notice.Read
@@ -434,5 +434,15 @@ func TestWatchingCamera(t *testing.T) {
 	// Confirming a watched read works as any other.
 	if _, err := tt.s.ConfirmRead(bg, tablet, p.ID, 0); err != nil {
 		t.Errorf("confirm: %v", err)
+	}
+}
+
+// TestCubeWords: the tower's and camera's notices count cubes as players
+// say them ("The tower counted 1 cube.", never "1 cubes").
+func TestCubeWords(t *testing.T) {
+	for n, want := range map[int]string{0: "0 cubes", 1: "1 cube", 2: "2 cubes"} {
+		if got := cubes(n); got != want {
+			t.Errorf("cubes(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

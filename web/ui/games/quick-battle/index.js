@@ -322,7 +322,7 @@ export function readSummary(read, snap) {
   const names = {};
   ((snap && snap.view && snap.view.battle && snap.view.battle.sides) || []).forEach((s) => { names[s.colour] = s.name; });
   const out = h('div', { class: 'qbread', id: 'read-tally' },
-    h('p', null, `The camera saw ${read.cubes} cubes` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.')));
+    h('p', null, `The camera saw ${read.cubes} ${read.cubes === 1 ? 'cube' : 'cubes'}` + (read.dropped >= 0 ? `; the tower counted ${read.dropped}.` : '.')));
   zones().then((zs) => {
     const label = (id) => { const z = zs.find((x) => x.id === id); return z ? zoneLabel(z) : id; };
     const list = h('ul');
