@@ -410,6 +410,7 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(tablet, "#log", "Ann loads 1 cargo")
 	b.run(tablet, "play captain", chromedp.Click(`#f-card [data-card="captain"]`, chromedp.ByQuery), chromedp.Click(`#act-play`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann plays Captain")
+	b.waitText(tablet, "#log", "Ann plays Captain")
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann sets sails")
 	b.run(tablet, "bad move", chromedp.Click(`#act-move`, chromedp.ByQuery),
