@@ -213,7 +213,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "the same ability again", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
 	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "used this turn")
 	b.frun(tab, "use it again", tap(`[data-ability="deck-hand-1/level/0"]`), tap(`#act-use-ability`))
-	b.fwait(tab, ".error.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
+	b.fwait(tab, "#f-ability .refusal.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
 	formShot(t, b, tab, "forms-refused.png")
 
 	// Buy the advancement on the island's card space, paying from hold A.
@@ -315,7 +315,7 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 		chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
 	b.fwait(tab, `#f-attack-ship [data-target="1"]`, "already fought this turn")
 	b.frun(tab, "attack again", tap(`#act-attack-ship`))
-	b.fwait(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
+	b.fwait(tab, "#f-attack-ship .refusal.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
 }
 
 // merchantSetup is a game whose Test Isle 1 has a Merchant ship on its card

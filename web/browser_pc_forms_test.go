@@ -131,6 +131,11 @@ func TestJourneyPiratesCodeForms(t *testing.T) {
 	if !beside {
 		t.Error("the Ship Line's refusal is not under the end-turn button")
 	}
+	var alerts int
+	b.run(tablet, "refusals shown", chromedp.Evaluate(visibleAlerts, &alerts))
+	if alerts != 1 {
+		t.Errorf("the tablet shows the Ship Line's refusal %d times, want once beside the button", alerts)
+	}
 	var refusal string
 	b.run(tablet, "refusal text", chromedp.Text(`#pc-ship-line .pc-refusal`, &refusal, chromedp.ByQuery))
 	if cellIDRe.MatchString(refusal) {

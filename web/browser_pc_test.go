@@ -291,6 +291,12 @@ func TestJourneyPiratesCode(t *testing.T) {
 	if !onScreen {
 		t.Error("Bo's refusal is not beside the Sail button")
 	}
+	// Once, beside the button: no banner repeats it.
+	var alerts int
+	b.run(bo, "refusals shown", chromedp.Evaluate(visibleAlerts, &alerts))
+	if alerts != 1 {
+		t.Errorf("Bo's phone shows the refusal %d times, want once beside the Sail button", alerts)
+	}
 	b.pcFits(bo, "Bo's phone, refused", 16)
 	b.shot(bo, "pc-phone-bo-refused.png")
 	b.run(bo, "start again", chromedp.Click(`#pc-sail .row button:nth-child(2)`, chromedp.ByQuery))

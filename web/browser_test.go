@@ -177,7 +177,7 @@ func TestBrowserTable(t *testing.T) {
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(tablet, "#turn", "Sails are set")
 	b.run(tablet, "set sails again", chromedp.Evaluate(`document.querySelector('#act-set-sails').disabled = false`, nil), chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
-	b.waitText(tablet, ".error.rule", "You have already set sails this turn (rulebook p. 9)")
+	b.waitText(tablet, ".actions .refusal.rule", "Not allowed: You have already set sails this turn (rulebook p. 9)")
 	b.shot(tablet, "tablet-rule-refused.png")
 
 	// Ann opens her private view on her phone with the PIN the tablet kept.
@@ -415,7 +415,7 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(watcher, "#log", "Ann sets sails")
 	b.run(tablet, "bad move", chromedp.Click(`#act-move`, chromedp.ByQuery),
 		chromedp.Click(`[data-pos="R2C2"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
-	b.waitText(tablet, ".error.rule", "(rulebook p. 9)")
+	b.waitText(tablet, ".actions .refusal.rule", "(rulebook p. 9)")
 	b.run(tablet, "move", chromedp.Click(`#act-move`, chromedp.ByQuery),
 		chromedp.Click(`[data-pos="R1C1"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann")

@@ -342,7 +342,7 @@ function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
   // st is the page's state; draw() renders it again. Preact compares the
   // new render with the page, so a draw changes only what changed.
-  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [] })).current;
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [], own: new Set(), queue: Promise.resolve() })).current;
   const [, setTick] = useState(0);
   const draw = () => setTick((x) => x + 1);
 
@@ -372,26 +372,56 @@ function TablePage({ id, mode }) {
   // and the form close in the same moment every time (and a tap in between
   // cannot catch a form about to close), updates arriving while an action
   // is on its way wait for its answer, and the answer waits for the update.
-  const submit = async (action, extra = {}) => {
+  //
+  // A tap made while this screen's previous action is still on its way
+  // (a quick second tap) waits for it, then goes on the table that action
+  // made: the player saw their own first tap, so the table having moved on
+  // by it alone is no reason to refuse the second as "someone else acted
+  // first" (it was refused so, and with the refusal wiped by the update
+  // that followed, the tap looked lost). Only another screen's action in
+  // between makes it stale.
+  //
+  // A refusal goes to the caller; extra.shown says the caller shows it
+  // beside the control that was tapped, else the banner above the table
+  // shows it (never both).
+  const submit = (action, extra = {}) => {
+    const base = st.snap.version;
+    const trip = st.queue.then(() => send(action, extra, base));
+    st.queue = trip.catch(() => {});
+    return trip;
+  };
+  // rebase is the version to send an action tapped on version base with:
+  // the table's now, when only this screen's own actions came since.
+  const rebase = (base) => {
+    const now = st.snap ? st.snap.version : base;
+    for (let v = base + 1; v <= now; v++) if (!st.own.has(v)) return base;
+    return now;
+  };
+  const send = async (action, extra, base) => {
     st.error = null;
     const path = extra.path || `/api/tables/${id}/actions`;
-    const body = extra.body || { action, baseVersion: st.snap.version, key: newKey(), source: as === 'player' ? 'phone' : 'tablet' };
+    let body = extra.body || { action, baseVersion: base, key: newKey(), source: as === 'player' ? 'phone' : 'tablet' };
+    if (typeof body.baseVersion === 'number') body = { ...body, baseVersion: rebase(body.baseVersion) };
     st.sending++;
     let res;
     try {
       res = await call('POST', path, { body, table: id, as });
     } catch (e) {
       await sent();
-      st.error = e;
+      let err = e;
       if (e.status === 409 && e.code === 'stale') {
-        st.error = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
+        err = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
         await refresh();
       }
+      if (!extra.shown) st.error = err;
       draw();
-      throw e;
+      throw err;
     }
     await sent();
-    if (res && typeof res.version === 'number') await caughtUp(res.version);
+    if (res && typeof res.version === 'number') {
+      st.own.add(res.version);
+      await caughtUp(res.version);
+    }
     // One line for the whole action ("Ann ends her turn · Ben's turn").
     const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
     if (said.length) toast(said.join(' · '), 'ok');
@@ -685,11 +715,11 @@ function RollPanel({ x, ctx, read, version }) {
     if (!digital && read) {
       // The camera read this roll: the tapped faces correct its read (kept
       // in the log as a correction of the camera).
-      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' } }));
+      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' }, shown: true }));
     }
-    return act(ctx.submit(a));
+    return act(ctx.submit(a, { shown: true }));
   };
-  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version } }));
+  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version }, shown: true }));
   const dismiss = () => act(call('POST', `/api/tables/${ctx.table}/reads/${read.id}/dismiss`, { table: ctx.table, as: ctx.as }));
   const seen = read && read.input ? read.input.dice || [] : [];
   const unread = read && read.input ? read.input.unreadable || 0 : 0;

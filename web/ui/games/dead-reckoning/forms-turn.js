@@ -169,7 +169,7 @@ export function HostJSON({ ctx, seat }) {
     let a;
     setErr(null);
     try { a = JSON.parse(area.current.value); } catch (e) { setErr({ message: 'the action does not read as JSON: ' + e.message }); return; }
-    ctx.submit(a).catch(setErr);
+    ctx.submit(a, { shown: true }).catch(setErr);
   };
   return html`<details class="more"><summary>Advanced (host): an action as JSON</summary>
     <textarea id="raw-json" rows="4" class="mono" ref=${area} placeholder=${`{"type":"...","seat":${seat}}`}></textarea>

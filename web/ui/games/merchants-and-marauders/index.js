@@ -235,7 +235,7 @@ function Act({ id, label, action, ctx, cls = '', disabled = false, done, note })
   const tap = () => {
     let a;
     try { a = typeof action === 'function' ? action() : action; } catch (e) { setErr(e); return; }
-    ctx.submit(a).then(() => { setErr(null); if (done) done(); }, setErr);
+    ctx.submit(a, { shown: true }).then(() => { setErr(null); if (done) done(); }, setErr);
   };
   return html`<div class="mm-control">
     <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>
