@@ -166,7 +166,9 @@ function NewGame({ pick = '' }) {
     const el = form.current;
     const players = [...el.querySelectorAll('.playerrow')].map((r) => ({
       name: /** @type {HTMLInputElement} */ (r.querySelector('.pname')).value.trim(),
-      colour: /** @type {HTMLSelectElement} */ (r.querySelector('.pcolour')).value,
+      // A list of the game's colours, or the colour typed where the game
+      // names none (its box's colours are the owner's to name).
+      colour: /** @type {HTMLSelectElement|HTMLInputElement} */ (r.querySelector('.pcolour')).value.trim(),
     }));
     /** @type {Record<string, any>} */
     const options = {};
@@ -206,17 +208,18 @@ function NewGame({ pick = '' }) {
     <div class="form" ref=${form}>
       ${games.length > 1 ? html`<label>Game <select id="rules" value=${info.rules} onChange=${(e) => setRules(e.currentTarget.value)}>
         ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
-      ${info.blurb ? html`<p class="muted">${info.blurb}</p>` : null}
-      ${noCatalog === info.rules ? html`<p class="warn" id="needs-catalog">No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. The game says below if it cannot start without it.
-        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></p>` : null}
+      ${info.blurb ? html`<p class="muted">${sentence(info.blurb)}</p>` : null}
+      ${noCatalog === info.rules ? html`<div class="warn" id="needs-catalog"><p>No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. Enter or import it before you start; if ${info.title} cannot start without it, “Start the game” says so.</p>
+        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></div>` : null}
       <h2>Players, in seating order (clockwise)</h2>
       <div class="players">
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>
           <span class="seat">Seat ${i + 1}</span>
           <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)} />
-          <select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
+          ${colours.length ? html`<select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
             ${colours.map((c, k) => html`<option key=${c.id} value=${c.id} selected=${(used(r) || (colours[i % colours.length] || {}).id) === c.id || undefined}>${c.label || c.id}</option>`)}
-          </select>
+          </select>`
+          : html`<input class="pcolour" placeholder="Colour" maxlength="16" autocomplete="off" aria-label=${'Colour of seat ' + (i + 1)} />`}
           <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = rows.slice(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
           <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(rows.filter((y) => y !== r))}>✕</button>
         </div>`)}
@@ -231,6 +234,13 @@ function NewGame({ pick = '' }) {
       <button class="big primary" id="create" onClick=${create}>Start the game</button>
     </div>`;
 }
+
+/**
+ * sentence starts a game's own words (its blurb, an option's help) with a
+ * capital letter, as the page's other sentences do.
+ * @param {string} t
+ */
+function sentence(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
 
 // OptionField is one question of a game's new-game form (engine.Option):
 // the question, its field, and on a line of its own what it changes.
@@ -256,7 +266,7 @@ function OptionField({ o, players }) {
   }
   return html`<div class="option" data-for=${o.id}>
     ${field}
-    ${o.help ? html`<p class="muted help">${o.help}</p>` : null}
+    ${o.help ? html`<p class="muted help">${sentence(o.help)}</p>` : null}
     ${dis ? html`<p class="muted help">${o.disabled}</p>` : null}
   </div>`;
 }
@@ -423,7 +433,7 @@ function TablePage({ id, mode }) {
       await caughtUp(res.version);
     }
     // One line for the whole action ("Ann ends her turn · Ben's turn").
-    const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
+    const said = ((res && res.events) || []).filter((e) => e.text).map((e) => sentence(e.secret && e.secret.text ? e.secret.text : e.text));
     if (said.length) toast(said.join(' · '), 'ok');
     draw();
     return res;
@@ -767,7 +777,7 @@ function Log({ log, at, seat, travel }) {
     <ol>${entries.map((e) => html`<li key=${e.version + (e.undone ? 'u' : '')} class=${(e.undone ? 'undone ' : '') + e.kind + (at === e.version ? ' at' : '')} data-version=${e.version}>
       <button class="ver" title="See the table as it was after this" onClick=${() => travel(e.version)}>${e.version}</button>
       <div class="sentences">
-        ${(e.events || []).filter((ev) => ev.text).map((ev, i) => html`<div key=${i}>${ev.secret && ev.secret.text && ev.seat === seat ? ev.secret.text : ev.text}</div>`)}
+        ${(e.events || []).filter((ev) => ev.text).map((ev, i) => html`<div key=${i}>${sentence(ev.secret && ev.secret.text && ev.seat === seat ? ev.secret.text : ev.text)}</div>`)}
         ${e.correction ? html`<div class="corr">Corrected: ${e.correction}</div>` : null}
         ${e.undone ? html`<div class="muted">taken back</div>` : null}
       </div>
