@@ -21,7 +21,8 @@ import (
 // list and every start was refused: "Ann has no colour"); a game's own
 // words start with a capital; Dead Reckoning without a catalog says where
 // to enter a card instead of offering a button that does nothing, and its
-// log reads as sentences; nations are named as players say them.
+// log reads as sentences; nations are named as players say them; a PIN
+// shown on the table's page goes when the host leaves the page.
 func TestJourneyNewcomer(t *testing.T) {
 	// The owner's catalog of Merchants & Marauders is the engine's test
 	// data (made-up values), as an owner would have imported it.
@@ -87,6 +88,20 @@ func TestJourneyNewcomer(t *testing.T) {
 		t.Errorf("the card's form shows %d disabled buttons", dead)
 	}
 	b.Shot(tablet, "newcomer-dr-table.png")
+
+	// Ann's PIN is open when the host goes back a page: the PIN goes too.
+	b.Tap(tablet, ".topbar", "Phones & PINs")
+	b.Tap(tablet, "#pins", "Ann")
+	b.WaitText(tablet, "#pin-shown", "PIN")
+	b.Run(tablet, "back a page", chromedp.NavigateBack())
+	b.WaitText(tablet, "body", "New game")
+	var open bool
+	b.Eval(tablet, "the PIN dialog", `!!document.querySelector('#pins')`, &open)
+	if open {
+		t.Errorf("Ann's PIN stays on the screen after leaving the table:\n%s", b.Text(tablet, "body"))
+	}
+	b.Run(tablet, "forward to the table", chromedp.NavigateForward())
+	b.WaitText(tablet, "#card-entry", "No Row 1 card is in your catalog yet")
 	b.Tap(tablet, "#card-entry", "Open the owner’s catalog")
 	b.WaitText(tablet, "#no-catalog", "No catalog is saved yet for Dead Reckoning")
 	if s := b.Text(tablet, "body"); strings.Contains(s, "cannot start without") {

@@ -858,8 +858,12 @@ function showPins(id, players, info) {
   const dlg = document.createElement('div');
   dlg.className = 'modal';
   dlg.id = 'pins';
-  dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.remove(); });
-  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${() => dlg.remove()} />`, dlg);
+  // Leaving the table closes it too: a PIN left open over the next page
+  // (the Devices page, the start page) is a PIN shown to everyone.
+  const close = () => { dlg.remove(); window.removeEventListener('hashchange', close); };
+  window.addEventListener('hashchange', close);
+  dlg.addEventListener('click', (e) => { if (e.target === dlg) close(); });
+  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${close} />`, dlg);
   document.body.append(dlg);
 }
 
@@ -962,7 +966,7 @@ function DevPage() {
 function Device({ d, send }) {
   const cmd = useRef(/** @type {HTMLInputElement|null} */ (null));
   return html`<div class="device">
-    <h3>${d.label || d.key}<span class="muted">${' ' + d.key}</span></h3>
+    <h3>${d.label || d.key}</h3>
     ${d.state ? html`<div class="muted">${d.state}</div>` : null}
     <div class="row">
       ${(d.commands || []).map((c) => html`<button key=${c} class="btn" onClick=${() => send(d.key, c)}>${c}</button>`)}
