@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,28 +18,12 @@ import (
 // started from the form with the colours typed (the form offered an empty
 // list and every start was refused: "Ann has no colour"); a game's own
 // words start with a capital; Dead Reckoning without a catalog says where
-// to enter a card instead of offering a button that does nothing, and its
-// log reads as sentences; nations are named as players say them; a PIN
+// to enter a card instead of offering a button that does nothing; nations are named as players say them; a PIN
 // shown on the table's page goes when the host leaves the page.
 func TestJourneyNewcomer(t *testing.T) {
 	// The owner's catalog of Merchants & Marauders is the engine's test
 	// data (made-up values), as an owner would have imported it.
-	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup struct {
-			Catalog json.RawMessage `json:"catalog"`
-		} `json:"setup"`
-	}
-	if err := json.Unmarshal(raw, &sc); err != nil || len(sc.Setup.Catalog) == 0 {
-		t.Fatalf("the script's catalog: %v", err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "catalog-"+merchants.Name+".json"), sc.Setup.Catalog, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := filepath.Dir(merchantsTestCatalog(t))
 	e := newEnv(t, Options{PingInterval: time.Second, Catalogs: DirCatalogs(dir)}, deadreckoning.Rules(), merchants.Rules())
 	b := browsertest.New(t)
 	tablet := b.Device(browsertest.TabletW, browsertest.TabletH)
@@ -77,7 +59,7 @@ func TestJourneyNewcomer(t *testing.T) {
 	b.Fill(tablet, ".actions", "Coins for 1st", "6, 5, 4")
 	b.Fill(tablet, ".actions", "Cargo produced", "2")
 	b.Tap(tablet, ".actions", "Enter the board")
-	b.WaitText(tablet, "#log", "The board in row 1, left is Test Isle A")
+	b.WaitText(tablet, "#log", "the board in row 1, left is Test Isle A")
 	b.WaitText(tablet, "#card-entry", "No Row 1 card is in your catalog yet")
 	if b.Has(tablet, "#card-entry", "Enter the card") || !b.Has(tablet, "#card-entry", "Open the owner’s catalog") {
 		t.Errorf("without a catalog the card's form should offer the catalog page, not a dead button:\n%s", b.Text(tablet, "#card-entry"))

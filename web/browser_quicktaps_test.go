@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/internal/browsertest"
 )
@@ -33,16 +31,13 @@ const visibleAlerts = `[...document.querySelectorAll('[role=alert]')].filter((e)
 // once, beside the button.
 func TestBrowserQuickTaps(t *testing.T) {
 	e := newEnv(t, Options{PingInterval: time.Second}, deadreckoning.Rules())
-	b := browsertest.New(t)
-	tablet := b.Device(browsertest.TabletW, browsertest.TabletH)
+	b := newBrowser(t, e.http.URL)
 	// Ann loads her cargo and sets sails in the same moment.
 	cr := createScriptTable(t, e)
-	b.Run(tablet, "open the table as its host", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table))
+	tablet := b.hostTablet(cr, browsertest.TabletW, browsertest.TabletH, `#board`)
 	b.WaitText(tablet, "#status", "live")
 	b.Tap(tablet, ".actions", "Cargo")
-	tapBoth(b, tablet, ".actions", "Load from the Dock tile", "Set sails")
+	tapBoth(b.Browser, tablet, ".actions", "Load from the Dock tile", "Set sails")
 	b.WaitText(tablet, "#log", "Ann sets sails")
 	b.WaitText(tablet, "#log", "Ann loads 1 cargo")
 	b.Shot(tablet, "quicktaps-dr.png")
@@ -51,7 +46,7 @@ func TestBrowserQuickTaps(t *testing.T) {
 	// the first made, and refused by the rule, once, beside the button.
 	b.Tap(tablet, ".actions", "End turn")
 	b.WaitText(tablet, ".actions", "The tablet acts for Ben.")
-	tapBoth(b, tablet, ".actions", "Set sails", "Set sails")
+	tapBoth(b.Browser, tablet, ".actions", "Set sails", "Set sails")
 	b.WaitText(tablet, "#log", "Ben sets sails")
 	b.WaitText(tablet, ".actions [role=alert]", "Not allowed: You have already set sails this turn (rulebook p.")
 	var shown int

@@ -433,7 +433,7 @@ function TablePage({ id, mode }) {
       await caughtUp(res.version);
     }
     // One line for the whole action ("Ann ends her turn · Ben's turn").
-    const said = ((res && res.events) || []).filter((e) => e.text).map((e) => sentence(e.secret && e.secret.text ? e.secret.text : e.text));
+    const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
     if (said.length) toast(said.join(' · '), 'ok');
     draw();
     return res;
@@ -777,7 +777,7 @@ function Log({ log, at, seat, travel }) {
     <ol>${entries.map((e) => html`<li key=${e.version + (e.undone ? 'u' : '')} class=${(e.undone ? 'undone ' : '') + e.kind + (at === e.version ? ' at' : '')} data-version=${e.version}>
       <button class="ver" title="See the table as it was after this" onClick=${() => travel(e.version)}>${e.version}</button>
       <div class="sentences">
-        ${(e.events || []).filter((ev) => ev.text).map((ev, i) => html`<div key=${i}>${sentence(ev.secret && ev.secret.text && ev.seat === seat ? ev.secret.text : ev.text)}</div>`)}
+        ${(e.events || []).filter((ev) => ev.text).map((ev, i) => html`<div key=${i}>${ev.secret && ev.secret.text && ev.seat === seat ? ev.secret.text : ev.text}</div>`)}
         ${e.correction ? html`<div class="corr">Corrected: ${e.correction}</div>` : null}
         ${e.undone ? html`<div class="muted">taken back</div>` : null}
       </div>
