@@ -621,23 +621,7 @@ func TestBrowserRealBattle(t *testing.T) {
 // and cards) and seed 42.
 func createScriptTable(t *testing.T, e *env) createResponse {
 	t.Helper()
-	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
-	if err != nil {
-		t.Skip("the engine's test script is not there:", err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-	}
-	if err := json.Unmarshal(script, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
-		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
-	return cr
+	var setup json.RawMessage
+	exampleScript(t, "../engine/deadreckoning/testdata/script-basic.json", &setup)
+	return createTable(t, e, "dead-reckoning", setup, 42, "Ann", "purple", "Ben", "green")
 }
