@@ -54,7 +54,16 @@ func TestJourneyNewcomer(t *testing.T) {
 	b.Fill(tablet, "body", "Name of seat 2", "Ben")
 	b.Tap(tablet, "body", "Start the game")
 	b.WaitText(tablet, "#status", "live")
+	// A board the rules refuse (no cube slots): the reason under the form's
+	// button, once.
 	b.Fill(tablet, ".actions", "Island name", "Test Isle A")
+	b.Tap(tablet, ".actions", "Enter the board")
+	b.WaitText(tablet, "#board-entry [role=alert]", "slot")
+	var alerts int
+	b.Eval(tablet, "refusals shown", visibleAlerts, &alerts)
+	if alerts != 1 {
+		t.Errorf("the board's refusal is shown %d times, want once in its form:\n%s", alerts, b.Text(tablet, ".table-page"))
+	}
 	b.Fill(tablet, ".actions", "Cube slots", "4")
 	b.Fill(tablet, ".actions", "Coins for 1st", "6, 5, 4")
 	b.Fill(tablet, ".actions", "Cargo produced", "2")
