@@ -64,6 +64,7 @@ func TestJourneyNewcomer(t *testing.T) {
 	if alerts != 1 {
 		t.Errorf("the board's refusal is shown %d times, want once in its form:\n%s", alerts, b.Text(tablet, ".table-page"))
 	}
+	b.Shot(tablet, "newcomer-dr-refused.png")
 	b.Fill(tablet, ".actions", "Cube slots", "4")
 	b.Fill(tablet, ".actions", "Coins for 1st", "6, 5, 4")
 	b.Fill(tablet, ".actions", "Cargo produced", "2")
