@@ -50,6 +50,10 @@ type Session struct {
 	keys     map[string]uint64
 	subs     map[*subscriber]struct{}
 	views    map[engine.Viewer]json.RawMessage // cache for the current version
+	// sent is, per viewer, the snapshot its subscribers hold: the one the
+	// last update carried, or the current one when a subscriber joined
+	// since. The next update's patch is made against it.
+	sent map[engine.Viewer]Snapshot
 
 	proposals []*ProposedRead
 	// expects caches what the game waits for at version expectsAt.
@@ -78,7 +82,7 @@ func newSession(m *Manager, r engine.Rules, rec store.TableRecord, players []Pla
 	return &Session{
 		m: m, lg: m.lg.With("table", rec.ID), rules: r, rec: rec, players: players, game: g,
 		undoneBy: map[uint64]uint64{}, fixedBy: map[uint64]uint64{}, keys: map[string]uint64{},
-		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, lastDrop: -1, resolving: map[string]int{},
+		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, sent: map[engine.Viewer]Snapshot{}, lastDrop: -1, resolving: map[string]int{},
 	}
 }
 
@@ -722,6 +726,11 @@ func (s *Session) Subscribe(v engine.Viewer, sinceVersion uint64) (updates <-cha
 		}
 		sub.ch <- Update{Snapshot: s.snapshot(v), Events: evs}
 	}
+	// The new subscriber holds the current snapshot (just sent, or already
+	// its own): a snapshot is a function of the version, so the viewer's
+	// other subscribers hold the same one, and the next patch is made
+	// against it.
+	s.sent[v] = s.snapshot(v)
 	s.subs[sub] = struct{}{}
 	return sub.ch, func() {
 		s.mu.Lock()
@@ -750,7 +759,14 @@ func (s *Session) publish(evs []engine.Event, n *Notice) {
 			} else {
 				u.Events = []engine.Event{}
 			}
-			u.wire = &wire{u: u}
+			w := &wire{u: u}
+			// The patch is made against this viewer's last snapshot only:
+			// what another viewer sees never enters it.
+			if prev, ok := s.sent[sub.v]; ok && prev.Version <= u.Version {
+				w.base = &prev
+			}
+			s.sent[sub.v] = u.Snapshot
+			u.wire = w
 			byViewer[sub.v] = u
 		}
 		select {
