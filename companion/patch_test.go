@@ -4,111 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/internal/jsonpatch"
 )
-
-// applyPatch applies an RFC 6902 patch (add, remove, replace) to a decoded
-// JSON document, as a client does; the test's own, independent of the diff.
-func applyPatch(doc any, patch []byte) (any, error) {
-	var ops []struct {
-		Op    string          `json:"op"`
-		Path  string          `json:"path"`
-		Value json.RawMessage `json:"value"`
-	}
-	if err := json.Unmarshal(patch, &ops); err != nil {
-		return nil, err
-	}
-	for _, op := range ops {
-		var val any
-		if op.Op != "remove" {
-			if err := json.Unmarshal(op.Value, &val); err != nil {
-				return nil, fmt.Errorf("%s %s: %v", op.Op, op.Path, err)
-			}
-		}
-		var err error
-		if doc, err = applyOp(doc, op.Op, op.Path, val); err != nil {
-			return nil, err
-		}
-	}
-	return doc, nil
-}
-
-func applyOp(doc any, op, path string, val any) (any, error) {
-	if path == "" {
-		if op == "remove" {
-			return nil, fmt.Errorf("remove of the whole document")
-		}
-		return val, nil
-	}
-	if path[0] != '/' {
-		return nil, fmt.Errorf("path %q", path)
-	}
-	toks := strings.Split(path[1:], "/")
-	for i, t := range toks {
-		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
-	}
-	var walk func(cur any, toks []string) (any, error)
-	walk = func(cur any, toks []string) (any, error) {
-		last := len(toks) == 1
-		switch c := cur.(type) {
-		case map[string]any:
-			k := toks[0]
-			if !last {
-				child, ok := c[k]
-				if !ok {
-					return nil, fmt.Errorf("%s: no key %q", path, k)
-				}
-				n, err := walk(child, toks[1:])
-				c[k] = n
-				return c, err
-			}
-			_, had := c[k]
-			switch op {
-			case "remove":
-				if !had {
-					return nil, fmt.Errorf("%s: remove of a missing key", path)
-				}
-				delete(c, k)
-			case "replace":
-				if !had {
-					return nil, fmt.Errorf("%s: replace of a missing key", path)
-				}
-				c[k] = val
-			case "add":
-				c[k] = val
-			}
-			return c, nil
-		case []any:
-			i, err := strconv.Atoi(toks[0])
-			if err != nil || i < 0 || i > len(c) || (i == len(c) && (op != "add" || !last)) {
-				return nil, fmt.Errorf("%s: index %q of %d", path, toks[0], len(c))
-			}
-			if !last {
-				n, err := walk(c[i], toks[1:])
-				c[i] = n
-				return c, err
-			}
-			switch op {
-			case "remove":
-				return append(c[:i:i], c[i+1:]...), nil
-			case "replace":
-				c[i] = val
-				return c, nil
-			case "add":
-				out := append(c[:i:i], val)
-				return append(out, c[i:]...), nil
-			}
-		}
-		return nil, fmt.Errorf("%s: cannot step into %T", path, cur)
-	}
-	return walk(doc, toks)
-}
 
 func decode(t testing.TB, b []byte) any {
 	t.Helper()
@@ -117,152 +19,6 @@ func decode(t testing.TB, b []byte) any {
 		t.Fatalf("not JSON: %v\n%s", err, b)
 	}
 	return v
-}
-
-// roundTrip checks that the patch from a to b, applied to a, gives b.
-func roundTrip(t testing.TB, a, b []byte) []byte {
-	t.Helper()
-	out, err := diffValue([]byte{'['}, "", a, b)
-	if err != nil {
-		t.Fatalf("diff: %v\na=%s\nb=%s", err, a, b)
-	}
-	if len(out) > 1 {
-		out = out[:len(out)-1]
-	}
-	patch := append(out, ']')
-	got, err := applyPatch(decode(t, a), patch)
-	if err != nil {
-		t.Fatalf("apply: %v\na=%s\nb=%s\npatch=%s", err, a, b, patch)
-	}
-	if want := decode(t, b); !reflect.DeepEqual(got, want) {
-		t.Fatalf("patch does not give the new value\na=%s\nb=%s\npatch=%s\ngot=%v", a, b, patch, got)
-	}
-	return patch
-}
-
-// randValue makes a random JSON value, with keys that need escaping in a
-// JSON pointer or a JSON string now and then.
-func randValue(r *rand.Rand, depth int) any {
-	keys := []string{"a", "b", "cargo", "holds", "x/y", "m~n", "~1", "", "é", `q"uote`, "0", "ships"}
-	k := r.IntN(8)
-	if depth <= 0 {
-		k = r.IntN(5)
-	}
-	switch k {
-	case 0:
-		return nil
-	case 1:
-		return r.IntN(2) == 0
-	case 2:
-		return float64(r.IntN(200) - 50)
-	case 3:
-		return keys[r.IntN(len(keys))] + strings.Repeat("z", r.IntN(3))
-	case 4:
-		return "Test Isle " + strconv.Itoa(r.IntN(5))
-	case 5, 6:
-		m := map[string]any{}
-		for i, n := 0, r.IntN(5); i < n; i++ {
-			m[keys[r.IntN(len(keys))]] = randValue(r, depth-1)
-		}
-		return m
-	default:
-		var a []any
-		for i, n := 0, r.IntN(5); i < n; i++ {
-			a = append(a, randValue(r, depth-1))
-		}
-		return a
-	}
-}
-
-// mutate changes a few places of v (a copy), so pairs are like a view and
-// the next one: mostly the same.
-func mutate(r *rand.Rand, v any) any {
-	switch c := v.(type) {
-	case map[string]any:
-		m := map[string]any{}
-		for k, x := range c {
-			switch r.IntN(8) {
-			case 0: // dropped
-			case 1:
-				m[k] = randValue(r, 2)
-			default:
-				m[k] = mutate(r, x)
-			}
-		}
-		if r.IntN(4) == 0 {
-			m["new"+strconv.Itoa(r.IntN(3))] = randValue(r, 2)
-		}
-		return m
-	case []any:
-		var a []any
-		for _, x := range c {
-			if r.IntN(8) != 0 {
-				a = append(a, mutate(r, x))
-			}
-		}
-		for r.IntN(3) == 0 {
-			a = append(a, randValue(r, 2))
-		}
-		return a
-	}
-	if r.IntN(4) == 0 {
-		return randValue(r, 1)
-	}
-	return v
-}
-
-// For random pairs of values, unrelated or one a change of the other,
-// applying the patch to the old gives the new.
-func TestPatchRoundTrip(t *testing.T) {
-	r := rand.New(rand.NewPCG(19, 6902))
-	for i := 0; i < 3000; i++ {
-		a := randValue(r, 4)
-		b := mutate(r, a)
-		if i%5 == 0 {
-			b = randValue(r, 4)
-		}
-		ab, _ := json.Marshal(a)
-		bb, _ := json.Marshal(b)
-		roundTrip(t, ab, bb)
-		roundTrip(t, bb, ab)
-	}
-}
-
-func FuzzPatchRoundTrip(f *testing.F) {
-	f.Add(uint64(1), uint64(2))
-	f.Add(uint64(7), uint64(7))
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
-		r := rand.New(rand.NewPCG(s1, s2))
-		a := randValue(r, 5)
-		b := mutate(r, a)
-		ab, _ := json.Marshal(a)
-		bb, _ := json.Marshal(b)
-		roundTrip(t, ab, bb)
-	})
-}
-
-// A small change gives a small patch with the path of the change; a
-// changed array is patched by index; a subtree that changed everywhere is
-// replaced whole.
-func TestPatchIsSmall(t *testing.T) {
-	a := []byte(`{"ships":[{"name":"Test Sloop","holds":{"A":{"cargo":1,"label":"Test fore hold"},"D":{"label":"Test aft hold"}}},{"name":"Test Brig","holds":{}}],"round":3}`)
-	b := []byte(`{"ships":[{"name":"Test Sloop","holds":{"A":{"label":"Test fore hold"},"D":{"cargo":1,"label":"Test aft hold"}}},{"name":"Test Brig","holds":{}}],"round":3}`)
-	p := roundTrip(t, a, b)
-	want := `[{"op":"remove","path":"/ships/0/holds/A/cargo"},{"op":"add","path":"/ships/0/holds/D/cargo","value":1}]`
-	if string(p) != want {
-		t.Errorf("patch\n got %s\nwant %s", p, want)
-	}
-	p = roundTrip(t, []byte(`{"log":[1,2,3,4,5,6,7,8]}`), []byte(`{"log":[0,1,2,3,4,5,6,7,8]}`))
-	if string(p) != `[{"op":"replace","path":"/log","value":[0,1,2,3,4,5,6,7,8]}]` {
-		t.Errorf("an array shifted by one is cheaper replaced whole: %s", p)
-	}
-	p = roundTrip(t, []byte(`{"a":[1,2,3]}`), []byte(`{"a":[1,2]}`))
-	if string(p) != `[{"op":"remove","path":"/a/2"}]` {
-		t.Errorf("a shorter array: %s", p)
-	}
-	if p := roundTrip(t, a, a); string(p) != `[]` {
-		t.Errorf("no change must be an empty patch: %s", p)
-	}
 }
 
 // The patch of a snapshot covers its version, view and expects, and the
@@ -291,7 +47,7 @@ func TestPatchMessage(t *testing.T) {
 	}
 	ab, _ := json.Marshal(a)
 	bb, _ := json.Marshal(b)
-	got, err := applyPatch(decode(t, ab), m.Patch)
+	got, err := jsonpatch.Apply(decode(t, ab), m.Patch)
 	if err != nil || !reflect.DeepEqual(got, decode(t, bb)) {
 		t.Errorf("the patch does not give the new snapshot: %v\n%s", err, m.Patch)
 	}
@@ -361,7 +117,7 @@ func TestPatchesPerViewerAndPrivate(t *testing.T) {
 				if hv := held[i].(map[string]any)["version"].(float64); uint64(hv) != m.Base {
 					t.Fatalf("viewer %v holds version %v, the patch is against %d", v, hv, m.Base)
 				}
-				if held[i], err = applyPatch(held[i], m.Patch); err != nil {
+				if held[i], err = jsonpatch.Apply(held[i], m.Patch); err != nil {
 					t.Fatal(err)
 				}
 			case "view":
