@@ -18,17 +18,23 @@ import (
 
 // wsMessage is what the server sends on a WebSocket. Type is "view" (a
 // snapshot after a change, or the current one on connect), "notice" (what
-// the devices or camera report, with the current snapshot), "presence" (which
+// the devices or camera report, with the current snapshot), "patch" (to a
+// client that opened the socket with patches=1: the RFC 6902 patch turning
+// its snapshot of version Base into the one of Version, with the events and
+// any notice; made in companion, see Update.PatchMessage), "presence" (which
 // devices are connected), "ping" (a heartbeat, so a client notices a dead
 // link without waiting for TCP) or "error" (sent before the server closes).
 type wsMessage struct {
-	Type     string         `json:"type"`
-	Snapshot *Snapshot      `json:"snapshot,omitempty"`
-	Events   []engine.Event `json:"events,omitempty"`
-	Notice   *Notice        `json:"notice,omitempty"`
-	Presence *Presence      `json:"presence,omitempty"`
-	Message  string         `json:"message,omitempty"`
-	Time     int64          `json:"time,omitempty"`
+	Type     string          `json:"type"`
+	Snapshot *Snapshot       `json:"snapshot,omitempty"`
+	Events   []engine.Event  `json:"events,omitempty"`
+	Notice   *Notice         `json:"notice,omitempty"`
+	Base     uint64          `json:"base,omitempty"`
+	Version  uint64          `json:"version,omitempty"`
+	Patch    json.RawMessage `json:"patch,omitempty"`
+	Presence *Presence       `json:"presence,omitempty"`
+	Message  string          `json:"message,omitempty"`
+	Time     int64           `json:"time,omitempty"`
 }
 
 // Presence says which devices of a table have a live connection: the number
