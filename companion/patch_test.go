@@ -129,6 +129,14 @@ func TestPatchesPerViewerAndPrivate(t *testing.T) {
 			if !reflect.DeepEqual(held[i], decode(t, now)) {
 				t.Errorf("viewer %v after %s: holds %v, the table shows %s", v, a, held[i], now)
 			}
+			// The views were made while the entry was written (and
+			// cached): they are the game's view now, drawn afresh.
+			tt.s.mu.Lock()
+			fresh := encodeView(tt.s.game, v)
+			tt.s.mu.Unlock()
+			if got := held[i].(map[string]any)["view"]; !reflect.DeepEqual(got, decode(t, fresh)) {
+				t.Errorf("viewer %v after %s: holds the view %v, the game draws %s", v, a, got, fresh)
+			}
 		}
 	}
 	if patches < len(actions)*len(viewers)/2 {
