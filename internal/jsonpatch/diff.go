@@ -304,21 +304,13 @@ func skipValue(b []byte, i int) (int, error) {
 	}
 	switch b[i] {
 	case '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1, nil
-			}
-		}
-		return 0, ErrNotJSON
+		return skipString(b, i)
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
 			switch b[j] {
 			case '"':
-				e, err := skipValue(b, j)
+				e, err := skipString(b, j)
 				if err != nil {
 					return 0, err
 				}
@@ -346,6 +338,27 @@ func skipValue(b []byte, i int) (int, error) {
 		return 0, ErrNotJSON
 	}
 	return j, nil
+}
+
+// skipString returns the index just after the string starting at b[i]:
+// the next quote not escaped by an odd number of backslashes.
+func skipString(b []byte, i int) (int, error) {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return 0, ErrNotJSON
+		}
+		j += k
+		n := 0
+		for m := j - 1; m > i && b[m] == '\\'; m-- {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1, nil
+		}
+		j++
+	}
 }
 
 func skipSpace(b []byte, i int) int {
