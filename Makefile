@@ -15,7 +15,7 @@ NOCGO_PKGS   = $(shell $(GO) list ./... | grep -v -e /vision -e /cmd/ -e /node_m
 
 ## run: install what is missing, build, serve the dashboard with a simulated table
 run: deps build
-	./$(BIN) serve --addr $(ADDR) --data $(DATA) --sim
+	./$(BIN) serve --addr $(ADDR) --data $(DATA) --sim --practice-catalogs examples/catalogs
 
 ## test: install what is missing, gofmt, vet, staticcheck, all tests with -race
 test: deps-test fmt-check tidy-check vet staticcheck tsc unit nocgo

@@ -26,6 +26,10 @@ type Config struct {
 	DB string `json:"db"`
 	// Sim runs a simulated table: simulated camera and devices.
 	Sim bool `json:"sim"`
+	// PracticeCatalogs is a directory of practice catalogs (<rules>.json,
+	// made-up values: examples/catalogs) the catalog page offers to load;
+	// used only with Sim, so a real table never offers made-up values.
+	PracticeCatalogs string `json:"practiceCatalogs,omitempty"`
 	// Camera is the camera to read: a device index ("0"), a video file or an
 	// MJPEG URL. Empty means no camera (battle reads are typed in).
 	Camera string `json:"camera"`
@@ -86,6 +90,7 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 	data := fs.String("data", def.Data, "data directory (store, calibration)")
 	db := fs.String("db", "", "PostgreSQL DSN for a venue server; empty: SQLite under --data")
 	sim := fs.Bool("sim", false, "simulated table: simulated camera and devices")
+	practice := fs.String("practice-catalogs", "", "with --sim: a directory of practice catalogs <rules>.json the catalog page offers (examples/catalogs)")
 	camera := fs.String("camera", "", "camera: device index, video file or MJPEG URL")
 	hardware := fs.Bool("hardware", false, "use the Raspberry Pi hardware configured in the config file")
 	level := fs.String("log-level", def.LogLevel, "log level: debug, info, warn, error")
@@ -110,6 +115,7 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 		apply("data", &cfg.Data, *data)
 		apply("db", &cfg.DB, *db)
 		apply("camera", &cfg.Camera, *camera)
+		apply("practice-catalogs", &cfg.PracticeCatalogs, *practice)
 		apply("log-level", &cfg.LogLevel, *level)
 		apply("layout", &cfg.Layout, *layout)
 		apply("palette", &cfg.Palette, *palette)

@@ -36,6 +36,10 @@ type RulesInfo struct {
 	// (engine.ScreenFacts), only in GET /api/rules/{rules}: the list leaves
 	// them out, a screen asks for its own game's once.
 	Facts any `json:"facts,omitempty"`
+	// Practice says the server offers a practice catalog for the game
+	// (made-up values, GET /api/rules/{rules}/practice-catalog): only a
+	// simulated table started with a practice directory does.
+	Practice bool `json:"practice"`
 	// Module is the game's screen module ("/games/<rules>/index.js"), ""
 	// when the dashboard has none for it.
 	Module string `json:"module"`
@@ -118,6 +122,7 @@ func (s *Server) rulesRoutes(api *echo.Group) {
 	g.POST("/score", s.rulesScore)
 	g.GET("/catalog", s.getCatalog)
 	g.PUT("/catalog", s.putCatalog)
+	g.GET("/practice-catalog", s.getPracticeCatalog)
 }
 
 // info builds a game's RulesInfo from its kit.
@@ -149,7 +154,7 @@ func info(r engine.Rules) RulesInfo {
 func (s *Server) listRules(c echo.Context) error {
 	out := make([]RulesInfo, 0, len(s.rules.order))
 	for _, n := range s.rules.order {
-		out = append(out, info(s.rules.by[n]))
+		out = append(out, s.withPractice(s.rules.by[n]))
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -169,7 +174,7 @@ func (s *Server) getRules(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ri := info(r)
+	ri := s.withPractice(r)
 	if f, ok := r.(engine.ScreenFacts); ok {
 		ri.Facts = f.ScreenFacts()
 	}

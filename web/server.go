@@ -38,6 +38,10 @@ type Options struct {
 	Rules []engine.Rules
 	// Catalogs keeps each game's owner's catalog; nil: none is kept.
 	Catalogs Catalogs
+	// PracticeCatalogs is a directory of practice catalogs, <rules>.json
+	// with made-up values (examples/catalogs), that the catalog page offers
+	// to load; "": none (cmd gives it only to a simulated table).
+	PracticeCatalogs string
 	// TableBoard, when set, returns the table's calibrated battle-board
 	// layout (nil when there is none); a new game from the form gets it
 	// as option engine.OptionTableBoard.

@@ -21,7 +21,7 @@ import (
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "serve [--addr HOST:PORT] [--data DIR] [--sim] [--camera SRC] [--hardware] [--db DSN] [--config FILE] [--test-games]")
+	fs := newFlagSet(e, "serve", "serve [--addr HOST:PORT] [--data DIR] [--sim] [--camera SRC] [--hardware] [--db DSN] [--config FILE] [--test-games] [--practice-catalogs DIR]")
 	load := config.Flags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -68,6 +68,13 @@ func serve(ctx context.Context, lg *slog.Logger, cfg config.Config, devCfg devic
 
 	opts := web.Options{Rules: rules, Catalogs: web.DirCatalogs(cfg.Data), DefaultLayout: json.RawMessage(board.DefaultLayoutJSON())}
 	opts.Limits.SocketsPerClient = cfg.SocketsPerClient
+	// Practice catalogs (made-up values) are offered only on a simulated
+	// table: a real table's catalog is the owner's copy.
+	if cfg.Sim {
+		opts.PracticeCatalogs = cfg.PracticeCatalogs
+	} else if cfg.PracticeCatalogs != "" {
+		lg.Warn("the practice catalogs are offered only with --sim", "dir", cfg.PracticeCatalogs)
+	}
 	var hw companion.Hardware
 	broken := tablehw.NewRepairs(lg)
 	opts.NeedsRepair = broken.List

@@ -26,14 +26,16 @@ import (
 )
 
 // TestServeSimulatedTable starts the companion as `make run` does (simulated
-// devices, SQLite in a data directory) and checks that the dashboard and the
-// API answer and that the store was created where --data says.
+// devices, SQLite in a data directory, the practice catalogs) and checks
+// that the dashboard and the API answer, that the store was created where
+// --data says and that the practice catalogs are offered.
 func TestServeSimulatedTable(t *testing.T) {
 	dir := t.TempDir()
 	cfg := config.Default()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.Data = filepath.Join(dir, "data")
 	cfg.Sim = true
+	cfg.PracticeCatalogs = filepath.Join("..", "..", "examples", "catalogs")
 	devCfg, err := config.Devices(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +61,39 @@ func TestServeSimulatedTable(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Data, "quartermaster.db")); err != nil {
 		t.Errorf("the SQLite store is not in the data directory: %v", err)
+	}
+	for _, rules := range []string{"pirates-code", "merchants-and-marauders"} {
+		if code, body := get("/api/rules/" + rules + "/practice-catalog"); code != 200 || !strings.Contains(body, "Practice") {
+			t.Errorf("the practice catalog of %s: %d %.80q", rules, code, body)
+		}
+	}
+	if err := stop(); err != nil {
+		t.Errorf("serve, stopped: %v", err)
+	}
+}
+
+// TestPracticeCatalogsOnlySimulated: a table that is not simulated offers
+// no practice catalog even when the directory is configured: its catalog
+// is the owner's copy, never made-up values.
+func TestPracticeCatalogsOnlySimulated(t *testing.T) {
+	cfg := config.Default()
+	cfg.Addr = "127.0.0.1:0"
+	cfg.Data = filepath.Join(t.TempDir(), "data")
+	cfg.PracticeCatalogs = filepath.Join("..", "..", "examples", "catalogs")
+	devCfg, err := config.Devices(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, stop := startServe(t, cfg, devCfg)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, localRequest(http.MethodGet, "/api/rules", ""))
+	if !strings.Contains(rec.Body.String(), `"practice":false`) || strings.Contains(rec.Body.String(), `"practice":true`) {
+		t.Errorf("a real table offers a practice catalog: %s", rec.Body.String())
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, localRequest(http.MethodGet, "/api/rules/pirates-code/practice-catalog", ""))
+	if rec.Code != 404 {
+		t.Errorf("a real table serves a practice catalog: %d", rec.Code)
 	}
 	if err := stop(); err != nil {
 		t.Errorf("serve, stopped: %v", err)

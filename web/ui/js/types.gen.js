@@ -225,6 +225,7 @@
  * @property {boolean} hasCalculator
  * @property {Array<CatalogKind>} catalogKinds
  * @property {any} [facts]
+ * @property {boolean} practice
  * @property {string} module
  */
 
