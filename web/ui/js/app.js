@@ -22,7 +22,7 @@ import { cameraSlot, placeCamera } from './camera.js';
 import * as generic from './generic.js';
 import { calibratePage } from './calibrate.js';
 import { DiceCalPage } from './dicecal.js';
-import { CatalogPage, catalogMissing } from './catalog.js';
+import { CatalogPage, catalogMissing, loadPracticeCatalog, PRACTICE_LABEL } from './catalog.js';
 
 const statusEl = document.getElementById('status');
 /** @type {any} what this server has: camera, simulator... */
@@ -144,6 +144,7 @@ function NewGame({ pick = '' }) {
   // noCatalog names the game chosen when it needs an owner's catalog that
   // is not entered yet: the form says so, with a link to the catalog page.
   const [noCatalog, setNoCatalog] = useState('');
+  const [practiceErr, setPracticeErr] = useState(/** @type {any} */ (null));
   useEffect(() => {
     rulesList().then((gs) => { setGames(gs); if (gs.length) setRules(gs.some((g) => g.rules === pick) ? pick : gs[0].rules); }).catch(setErr);
   }, []);
@@ -210,7 +211,12 @@ function NewGame({ pick = '' }) {
         ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
       ${info.blurb ? html`<p class="muted">${sentence(info.blurb)}</p>` : null}
       ${noCatalog === info.rules ? html`<div class="warn" id="needs-catalog"><p>No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. Enter or import it before you start; if ${info.title} cannot start without it, “Start the game” says so.</p>
-        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></div>` : null}
+        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a>
+        ${info.practice ? html`<button class="big" id="load-practice" onClick=${async () => {
+          // Offered only while no catalog is saved: nothing of the owner's is replaced.
+          setPracticeErr(null);
+          try { await loadPracticeCatalog(info.rules); setNoCatalog(''); toast('Loaded the practice catalog: made-up values, every name says “Practice”.', 'ok'); } catch (e) { setPracticeErr(e); }
+        }}>${PRACTICE_LABEL}</button><${ErrorBox} err=${practiceErr} />` : null}</div>` : null}
       <h2>Players, in seating order (clockwise)</h2>
       <div class="players">
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>

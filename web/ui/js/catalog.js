@@ -313,6 +313,7 @@ export function CatalogPage({ rules }) {
   const [formErr, setFormErr] = useState(/** @type {any} */ (null));
   const [importErr, setImportErr] = useState(/** @type {any} */ (null));
   const [saveErr, setSaveErr] = useState(/** @type {any} */ (null));
+  const [practiceErr, setPracticeErr] = useState(/** @type {any} */ (null));
 
   useEffect(() => {
     rulesList().then(async (gs) => {
@@ -380,6 +381,17 @@ export function CatalogPage({ rules }) {
     input.value = '';
   };
 
+  // The practice catalog replaces what is saved (or typed and not saved
+  // yet) only once the owner confirms: it is made-up values, not theirs.
+  const loadPractice = async () => {
+    setPracticeErr(null);
+    if ((saved || draft) && !confirm(`Replace the catalog ${saved ? 'saved' : 'typed'} for ${info.title} with the practice catalog? Its values are made up, not your copy’s.`)) return;
+    try {
+      const c = await call('GET', `/api/rules/${encodeURIComponent(info.rules)}/practice-catalog`);
+      if (await put(c, setPracticeErr)) toast('Loaded the practice catalog: made-up values, every name says “Practice”.', 'ok');
+    } catch (e) { setPracticeErr(e); }
+  };
+
   const secs = sections(cat, kinds);
   const ql = q.trim().toLowerCase();
   const match = (e) => !ql || entryName(e).toLowerCase().includes(ql) || String((isObj(e) && e.id) || '').toLowerCase().includes(ql);
@@ -391,6 +403,10 @@ export function CatalogPage({ rules }) {
     ${games.length > 1 ? html`<p class="row">${games.map((g) => html`<a key=${g.rules} class=${'btn' + (g.rules === info.rules ? ' primary' : '')} href=${'#/catalog/' + g.rules}>${g.title}</a>`)}</p>` : null}
     <p class="muted">The values printed on your copy of the game that the rules do not give. Enter them once; every new game uses them. Share them with other owners as a file.</p>
     ${!saved ? html`<p class="warn" id="no-catalog">No catalog is saved yet for ${info.title}. Import a file or enter the entries below: every new game uses them.</p>` : null}
+    ${info.practice ? html`<div class="practice">
+      <button class="big" id="load-practice" onClick=${loadPractice}>${PRACTICE_LABEL}</button>
+      <${ErrorBox} err=${practiceErr} />
+    </div>` : null}
     <div class="row filebar">
       <label class="btn" for="catalog-file">Import a catalog file</label>
       <input type="file" id="catalog-file" accept=".json,application/json" class="visually-hidden" onChange=${importFile} />
@@ -526,6 +542,20 @@ function Fields({ fields, v, set, prefix }) {
     }
     return html`<div class="field" key=${f.id}><label for=${id}>${lab}</label>${input}${help}</div>`;
   })}`;
+}
+
+/** PRACTICE_LABEL is the practice catalog's button, on every page offering it. */
+export const PRACTICE_LABEL = 'Load the practice catalog (made-up values, not your copy’s)';
+
+/**
+ * loadPracticeCatalog saves the server's practice catalog of a game as its
+ * catalog (the same checks as an imported file) and returns the saved
+ * catalog. The caller asks first when a catalog is saved already.
+ * @param {string} rules
+ */
+export async function loadPracticeCatalog(rules) {
+  const c = await call('GET', `/api/rules/${encodeURIComponent(rules)}/practice-catalog`);
+  return call('PUT', `/api/rules/${encodeURIComponent(rules)}/catalog`, { body: c });
 }
 
 /**

@@ -1,0 +1,89 @@
+package web
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
+	"github.com/quartermaster-table/quartermaster/engine/merchants"
+	"github.com/quartermaster-table/quartermaster/engine/piratescode"
+	"github.com/quartermaster-table/quartermaster/internal/browsertest"
+)
+
+// TestJourneyPracticeCatalog is a newcomer after `make run` (a simulated
+// table with examples/catalogs) on a 1024x768 tablet, with no catalog of
+// their own: The Pirate's Code's new-game form says a catalog is needed;
+// on the catalog page one big button loads the practice catalog, whose
+// names say they are practice data; the game starts and its first turn
+// shows the practice islands. Merchants & Marauders' form offers the same
+// button in its note; its game starts at a practice port. Once a catalog
+// is saved the button asks before replacing it.
+func TestJourneyPracticeCatalog(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second, Catalogs: DirCatalogs(t.TempDir()), PracticeCatalogs: "../examples/catalogs"},
+		deadreckoning.Rules(), piratescode.Rules(), merchants.Rules())
+	b := browsertest.New(t)
+	tablet := b.Device(browsertest.TabletW, browsertest.TabletH)
+
+	// The Pirate's Code: the form sends the newcomer to the catalog page.
+	b.Run(tablet, "the start page", chromedp.Navigate(e.http.URL+"/#/"))
+	b.Tap(tablet, "body", "New game")
+	b.Fill(tablet, "body", "Game", "The Pirate")
+	b.WaitText(tablet, "#needs-catalog", "No owner’s catalog is entered for The Pirate's Code")
+	b.Tap(tablet, "#needs-catalog", "Enter or import the catalog")
+	b.WaitText(tablet, "#no-catalog", "No catalog is saved yet for The Pirate's Code")
+	b.Shot(tablet, "practice-catalog-empty.png")
+	b.Tap(tablet, ".catalog-page", "Load the practice catalog (made-up values, not your copy’s)")
+	b.WaitText(tablet, ".catalog-page", "Practice Isle 1")
+	if s := b.Text(tablet, ".catalog-page"); strings.Contains(s, "No catalog is saved yet") || strings.Contains(s, "Test Isle") {
+		t.Errorf("after loading the practice catalog the page shows:\n%s", s)
+	}
+	b.Shot(tablet, "practice-catalog-loaded.png")
+
+	// Loading it again would replace a saved catalog: the page asks first
+	// (the newcomer says no here).
+	var asked string
+	b.Eval(tablet, "answer no to the next question", `window.confirm = (m) => { window.__asked = m; return false; }; true`, nil)
+	b.Tap(tablet, ".catalog-page", "Load the practice catalog")
+	b.Eval(tablet, "the question", `window.__asked || ''`, &asked)
+	if !strings.Contains(asked, "Replace the catalog saved for The Pirate's Code") {
+		t.Errorf("loading over a saved catalog asked %q, want a question before replacing it", asked)
+	}
+
+	// The game starts from the form, its first turn on the practice map.
+	b.Run(tablet, "the start page", chromedp.Navigate(e.http.URL+"/#/"))
+	b.Tap(tablet, "body", "New game")
+	b.Fill(tablet, "body", "Game", "The Pirate")
+	b.WaitText(tablet, ".form", "Captain card sides")
+	b.Fill(tablet, "body", "Name of seat 1", "Ann")
+	b.Fill(tablet, "body", "Name of seat 2", "Bo")
+	if b.Has(tablet, ".form", "Load the practice catalog") {
+		t.Errorf("the form still offers the practice catalog once one is saved:\n%s", b.Text(tablet, ".form"))
+	}
+	b.Tap(tablet, "body", "Start the game")
+	b.WaitText(tablet, "#status", "live")
+	b.WaitText(tablet, "#pc-turn", "Ann")
+	b.WaitText(tablet, "#pc-map", "Practice Isle")
+	b.Shot(tablet, "practice-pc-first-turn.png")
+
+	// Merchants & Marauders: the form's note offers the button itself.
+	b.Run(tablet, "the start page", chromedp.Navigate(e.http.URL+"/#/"))
+	b.Tap(tablet, "body", "New game")
+	b.Fill(tablet, "body", "Game", "Merchants")
+	b.WaitText(tablet, "#needs-catalog", "No owner’s catalog is entered for Merchants & Marauders")
+	b.Shot(tablet, "practice-mm-form-note.png")
+	b.Tap(tablet, "#needs-catalog", "Load the practice catalog (made-up values, not your copy’s)")
+	b.Run(tablet, "the note goes", chromedp.WaitNotPresent(`#needs-catalog`, chromedp.ByQuery))
+	b.Fill(tablet, "body", "Name of seat 1", "Ann")
+	b.Fill(tablet, "body", "Name of seat 2", "Bob")
+	b.Fill(tablet, "body", "Colour of seat 1", "Red")
+	b.Fill(tablet, "body", "Colour of seat 2", "Blue")
+	b.Tap(tablet, "body", "Start the game")
+	b.WaitText(tablet, "#status", "live")
+	b.WaitText(tablet, ".topbar", "Merchants & Marauders")
+	b.WaitText(tablet, ".main", "Port: Anchor Practice Port")
+	b.WaitText(tablet, ".main", "Demand: Practice ")
+	b.Shot(tablet, "practice-mm-first-turn.png")
+}
