@@ -39,6 +39,9 @@ var (
 	// Places explaining at least this much of the most are peeled from
 	// the outside first.
 	fitNear = 0.9
+	// The percentile of a group's print pixels' darkening taken as the
+	// print's own (printOffset).
+	printOffsetQ = 0.25
 )
 
 // fitCell kinds of the dark-print fit's grid.
@@ -96,6 +99,12 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	if len(b.pix) == 0 {
 		return b, nil, false
 	}
+	if nPrint > 0 {
+		b.pix, ground = r.printOffset(b.pix, ground, cls, lab)
+		if len(b.pix) == 0 {
+			return b, nil, true
+		}
+	}
 	var sx, sy float64
 	for _, i := range b.pix {
 		sx += float64(int(i)%W) + 0.5
@@ -111,10 +120,11 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		return b, nil, true // outside the board: the hull, not a cube
 	}
 	fit := r.fitCubes(b, ground, ctr, cls)
-	// When the blob's own reading agrees on the count and is sure of
-	// every cube, it is kept: it places a single cube from its top and a
-	// cube leaning on a border better than the middle of a fitted outline.
-	if own := r.ownReading(b, cls, lab); len(own) == len(fit) {
+	// When the blob's own reading finds as many cubes and is sure of
+	// every one, it is kept: it places a single cube from its top and a
+	// cube leaning on a border better than the middle of a fitted outline,
+	// and where a cube is seen whole the fit adds nothing.
+	if own := r.ownReading(b, cls, lab); len(own) >= len(fit) {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -159,6 +169,46 @@ func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
 		out = append(out, r.cubesOf(b, lab)...)
 	}
 	return out
+}
+
+// printOffset takes out of a group's black pixels those found by the
+// dark-print rule that are no darker than the rest of the print around
+// them: where the light's change was measured a little wrong, a dark icon
+// as a whole comes out darker than in the reference (a cube on it is
+// darker still). The print's own offset is a low percentile (printOffsetQ)
+// of how much darker than the reference the group's print pixels are;
+// those within blackRefDrop of it become dark ground again.
+func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int32, []int32) {
+	var hist [256]int32
+	n := 0
+	diff := func(i int32) int {
+		return max(0, int(r.refLab[int(i)*3])-int(lab[int(i)*3]))
+	}
+	for _, i := range pix {
+		if r.onPrint[i] {
+			hist[diff(i)]++
+			n++
+		}
+	}
+	for _, i := range ground {
+		hist[diff(i)]++
+		n++
+	}
+	off := int(histPercentile(&hist, n, printOffsetQ))
+	if off < 1 {
+		return pix, ground
+	}
+	keep := pix[:0]
+	for _, i := range pix {
+		if r.onPrint[i] && float64(diff(i)) < float64(off)+blackRefDrop {
+			cls[i] = 0
+			r.onPrint[i] = false
+			ground = append(ground, i)
+			continue
+		}
+		keep = append(keep, i)
+	}
+	return keep, ground
 }
 
 // refDark reports whether an unlabelled pixel is dark print that a black
