@@ -44,19 +44,12 @@ var (
 	printOffsetQ = 0.25
 )
 
-// fitCell kinds of the dark-print fit's grid.
-const (
-	fitNone   = 0
-	fitGround = 1 // dark in both: could be cube
-	fitPrint  = 2 // black by the dark-print rule only
-	fitBlack  = 3 // black
-)
-
 // refBlackGroup floods, with a reference, from the black pixel start over
 // black pixels and dark ground (refDark) joined to them, marking the black
 // ones seen. When the group touches dark print it returns the cubes found
 // by their shape and true; otherwise false, and the caller reads the blob
-// (the group's black pixels, one 4-connected blob) as any other.
+// (the group's black pixels: one 4-connected blob, or a few joined by less
+// than fitTouch of a cube's area of dark ground) as any other.
 func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, stack []int32) (blob, []detection, bool) {
 	W, H := r.ww, r.wh
 	c := cls[start]
