@@ -7,12 +7,13 @@ import (
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
-// A white die leaning on another at about 20 degrees whose pips read
-// clearly from above is still cocked: its top is seen as a parallelogram,
-// not a square. The flat dice beside it are read as before. (Without the
-// parallelogram test both scenes' cocked dice were read as faces.)
+// A die leaning on another at 18-26 degrees whose face reads clearly from
+// above (a white 5, a printed 3) is still cocked: its top is seen as a
+// parallelogram, not a square. The flat dice beside it are read as before.
+// (Without the parallelogram test both scenes' cocked dice were read as
+// faces.)
 func TestReadDiceCockedClearFace(t *testing.T) {
-	for _, seed := range []uint64{8, 75} {
+	for _, seed := range []uint64{75, 87} {
 		s := smallDice(seed, synth.DiceOptions{MinDice: 2, MaxDice: 3, PCocked: 0.6, POutside: 1e-9, Clean: true})
 		res, _ := readScene(t, s, nil)
 		for _, d := range s.Dice {
