@@ -556,13 +556,20 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	// into a wall (the reader's placement is good to about 0.1 mm) is a
 	// die leaning on that wall (tuning seeds: 6 of the 10 cocked dice read
 	// as flat, no flat die).
-	if score < minScore || margin < minMargin || squash > 0.04 || over > 0.2 {
+	// A face that reads clearly may still be a tilted top's: its print
+	// reads better on a parallelogram than on the square (dice_cocked.go).
+	if score < minScore || margin < minMargin || squash > 0.04 || over > 0.2 || r.looksCocked(p, d, label, top, c.angle) {
 		// A square only partly full is a flat die's top with a strip swept
 		// off (its side toward the camera shaded like the floor), read
 		// when its face reads clearly, or else the leftover between
 		// touching dice (their sides and shadows): not a die. A cocked
 		// die's outline fills its square (tuning seeds: 1 cocked die in
-		// 66 filled less).
+		// 66 filled less). A face that reads badly but not slanted may be
+		// a square in the wrong place: searched again wider (dice_wide.go).
+		if !c.wide && (c.group >= 2 || c.leftover) && (score < minScore || margin < minMargin) && squash <= 0.04 && over <= 0.2 && !r.slanted(p, d, top, c.angle, score) {
+			r.keepForWide(c, d, foot)
+			return
+		}
 		if c.fill < 0.65 {
 			return
 		}
