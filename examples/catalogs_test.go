@@ -144,3 +144,27 @@ func namesIn(t *testing.T, cat []byte) []string {
 	walk(v, "")
 	return out
 }
+
+// TestPracticePiratesCodeIsTheEnginesTestCatalog: The Pirate's Code's
+// practice catalog is the catalog its engine's random playouts take to the
+// end of the game (testdata/catalog-test.json), renamed: it has every card
+// a game needs.
+func TestPracticePiratesCodeIsTheEnginesTestCatalog(t *testing.T) {
+	canon := func(path string, rename bool) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rename {
+			b = []byte(strings.NewReplacer("Practice", "Test", "practice", "test").Replace(string(b)))
+		}
+		c, err := piratescode.Rules().(engine.OwnerCatalog).CheckCatalog(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(c)
+	}
+	if canon(filepath.Join("catalogs", piratescode.Name+".json"), true) != canon(filepath.Join("..", "engine", "piratescode", "testdata", "catalog-test.json"), false) {
+		t.Error("the practice catalog is no longer the engine's test catalog renamed: regenerate it from engine/piratescode/testdata/catalog-test.json")
+	}
+}
