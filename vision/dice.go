@@ -559,8 +559,11 @@ func (r *DiceReader) foreground() {
 			d1 := logTab[a[1]] - logTab[b[1]]
 			d2 := logTab[a[2]] - logTab[b[2]]
 			m := (d0 + d1 + d2) / 3
-			c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
-			r.fg[i] = c > 0.16 || m > 0.28 || m < -0.72
+			// A channel off the mean by more than 0.16 either way: the
+			// largest deviation over 0.16, without max's care for NaN
+			// (logTab has none).
+			e0, e1, e2 := d0-m, d1-m, d2-m
+			r.fg[i] = e0 > 0.16 || e0 < -0.16 || e1 > 0.16 || e1 < -0.16 || e2 > 0.16 || e2 < -0.16 || m > 0.28 || m < -0.72
 		}
 	}
 	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
@@ -602,13 +605,6 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
-}
-
-func abs32(v float32) float32 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // candidate is a die-sized square found in the view.

@@ -153,7 +153,9 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		}
 		f.inkShare = float64(min(nHi, nLo)) / float64(len(f.lum))
 	} else {
-		var hi, lo []int
+		var hiA, loA [faceN * faceN]int
+		var buf [faceN * faceN]float64
+		hi, lo := hiA[:0], loA[:0]
 		for k, l := range f.lum {
 			if l > th {
 				hi = append(hi, k)
@@ -165,7 +167,7 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		if len(lo) > len(hi) {
 			paint, ink = lo, hi
 		}
-		f.paint, f.inkRGB = medianRGB(f.rgb[:], paint), medianRGB(f.rgb[:], ink)
+		f.paint, f.inkRGB = medianRGB(f.rgb[:], paint, buf[:]), medianRGB(f.rgb[:], ink, buf[:])
 		f.inkShare = float64(len(ink)) / float64(len(f.lum))
 		pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
 		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
@@ -173,7 +175,15 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
 		for k, l := range f.lum {
-			f.ink[k] = max(0, min(1, (l-pl)*inv))
+			// max(0, min(1, v)) without the built-ins' care for NaN
+			// (there is none): zero is +0 as max gives.
+			v := (l - pl) * inv
+			if v > 1 {
+				v = 1
+			} else if v <= 0 {
+				v = 0
+			}
+			f.ink[k] = v
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
@@ -288,23 +298,37 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 	return out
 }
 
+// otsu is Otsu's threshold of values in 0..255 (a histogram of whole
+// levels). Empty levels are skipped: they add nothing to the sums and
+// leave the between-class variance as it was at the last level counted,
+// so they can never become the threshold.
 func otsu(v []float64) float64 {
 	var h [256]int
+	lo, hi := 255, 0
 	for _, x := range v {
-		h[int(max(0, min(255, x)))]++
+		b := 0
+		if x >= 255 {
+			b = 255
+		} else if x > 0 {
+			b = int(x)
+		}
+		h[b]++
+		lo, hi = min(lo, b), max(hi, b)
 	}
 	total := len(v)
 	sum := 0.0
-	for i, c := range h {
-		sum += float64(i * c)
+	for i := lo; i <= hi; i++ {
+		if c := h[i]; c != 0 {
+			sum += float64(i * c)
+		}
 	}
 	best, th := -1.0, 0.0
 	wB, sumB := 0, 0.0
-	for t := 0; t < 256; t++ {
-		wB += h[t]
-		if wB == 0 {
+	for t := lo; t <= hi; t++ {
+		if h[t] == 0 {
 			continue
 		}
+		wB += h[t]
 		wF := total - wB
 		if wF == 0 {
 			break
@@ -318,18 +342,19 @@ func otsu(v []float64) float64 {
 	return th
 }
 
-func medianRGB(rgb [][3]float64, idx []int) [3]float64 {
+// medianRGB is the per-channel median of the colours rgb[idx] (the upper
+// median of an even count), selected in buf, which holds len(idx) values.
+func medianRGB(rgb [][3]float64, idx []int, buf []float64) [3]float64 {
 	var out [3]float64
 	if len(idx) == 0 {
 		return out
 	}
-	v := make([]float64, len(idx))
+	v := buf[:len(idx)]
 	for k := 0; k < 3; k++ {
 		for i, j := range idx {
 			v[i] = rgb[j][k]
 		}
-		sort.Float64s(v)
-		out[k] = v[len(v)/2]
+		out[k] = nthFloat(v, len(v)/2)
 	}
 	return out
 }
@@ -467,9 +492,13 @@ func nccT(f *faceSample, tz []float64) float64 {
 // readPips returns the pip count that matches best, its score and the
 // margin to the next count.
 func readPips(f *faceSample) (string, float64, float64) {
+	var c [12]float64
+	for k := 0; k < 12; k += 4 {
+		c[k], c[k+1], c[k+2], c[k+3] = ncc4(f, softPips[k], softPips[k+1], softPips[k+2], softPips[k+3])
+	}
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
-		score[k] = max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
+		score[k] = max(c[2*k], c[2*k+1])
 	}
 	best, second := 0, -1
 	for k := 1; k < 6; k++ {
