@@ -58,6 +58,10 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 	p.lum, p.rgb = p.lum[:p.n*p.n], p.rgb[:3*p.n*p.n]
 	fr := newFrameReader(img)
 	H := r.topH
+	if fr.rgba != nil {
+		r.fillPatchRGBA(&fr, p)
+		return
+	}
 	for j := 0; j < p.n; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
 		for i := 0; i < p.n; i++ {
@@ -66,6 +70,53 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
 			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
 			c := fr.bilinear(x, y)
+			k := j*p.n + i
+			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
+			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+		}
+	}
+}
+
+// fillPatchRGBA is fillPatch's loop for an RGBA frame (what the cameras and
+// the renderer give), with frameReader.bilinear's arithmetic inlined and
+// plain clamps (a frame position is never NaN): the same values, at a
+// fraction of the cost.
+func (r *DiceReader) fillPatchRGBA(fr *frameReader, p *topPatch) {
+	H := r.topH
+	m := fr.rgba
+	w, h := fr.b.Dx(), fr.b.Dy()
+	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
+	for j := 0; j < p.n; j++ {
+		Y := p.y0 + (float64(j)+0.5)/patchPx
+		for i := 0; i < p.n; i++ {
+			X := p.x0 + (float64(i)+0.5)/patchPx
+			ww := H[6]*X + H[7]*Y + H[8]
+			x := (H[0]*X+H[1]*Y+H[2])/ww - 0.5
+			y := (H[3]*X+H[4]*Y+H[5])/ww - 0.5
+			if x > xm {
+				x = xm
+			} else if !(x > 0) {
+				x = 0
+			}
+			if y > ym {
+				y = ym
+			} else if !(y > 0) {
+				y = 0
+			}
+			x0, y0 := int(x), int(y)
+			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+			o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
+			o10 := o00 + 4*(x1-x0)
+			o01 := o00 + m.Stride*(y1-y0)
+			o11 := o01 + 4*(x1-x0)
+			p00, p10, p01, p11 := m.Pix[o00:o00+3:o00+3], m.Pix[o10:o10+3:o10+3], m.Pix[o01:o01+3:o01+3], m.Pix[o11:o11+3:o11+3]
+			var c [3]float32
+			for q := 0; q < 3; q++ {
+				a := float32(p00[q])*(1-fx) + float32(p10[q])*fx
+				b := float32(p01[q])*(1-fx) + float32(p11[q])*fx
+				c[q] = a*(1-fy) + b*fy
+			}
 			k := j*p.n + i
 			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
 			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
@@ -96,30 +147,51 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	dxi, dyi := du*ca*patchPx, du*sa*patchPx
 	dxj, dyj := -dv*sa*patchPx, dv*ca*patchPx
 	lim := float64(p.n-1) - 1e-6
+	// The walk's steps, each product computed once: x at (i, j) is
+	// (px0 + i*dxi) + j*dxj, as written out in full.
+	var ixs, iys, jxs, jys [faceN]float64
+	for i := 0; i < faceN; i++ {
+		ixs[i], iys[i] = float64(i)*dxi, float64(i)*dyi
+		jxs[i], jys[i] = float64(i)*dxj, float64(i)*dyj
+	}
 	inside := true
-	for _, c := range [4][2]float64{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
-		x, y := px0+c[0]*dxi+c[1]*dxj, py0+c[0]*dyi+c[1]*dyj
+	for _, c := range [4][2]int{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
+		x, y := px0+ixs[c[0]]+jxs[c[1]], py0+iys[c[0]]+jys[c[1]]
 		if x < 0 || y < 0 || x >= lim || y >= lim {
 			inside = false
 		}
 	}
+	n := p.n
+	lum, rgb := p.lum, p.rgb
 	for j := 0; j < faceN; j++ {
+		jx, jy := jxs[j], jys[j]
 		for i := 0; i < faceN; i++ {
 			k := j*faceN + i
-			x := px0 + float64(i)*dxi + float64(j)*dxj
-			y := py0 + float64(i)*dyi + float64(j)*dyj
+			x := px0 + ixs[i] + jx
+			y := py0 + iys[i] + jy
 			if !inside {
-				x = max(0, min(lim, x))
-				y = max(0, min(lim, y))
+				// max(0, min(lim, v)): positions are never NaN.
+				if x > lim {
+					x = lim
+				} else if !(x > 0) {
+					x = 0
+				}
+				if y > lim {
+					y = lim
+				} else if !(y > 0) {
+					y = 0
+				}
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
-			o := y0*p.n + x0
+			o := y0*n + x0
 			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
-			f.lum[k] = float64(w00*p.lum[o] + w10*p.lum[o+1] + w01*p.lum[o+p.n] + w11*p.lum[o+p.n+1])
+			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
+			f.lum[k] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
 			if !quick {
+				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
 				for q := 0; q < 3; q++ {
-					f.rgb[k][q] = float64(w00*p.rgb[3*o+q] + w10*p.rgb[3*(o+1)+q] + w01*p.rgb[3*(o+p.n)+q] + w11*p.rgb[3*(o+p.n+1)+q])
+					f.rgb[k][q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
 				}
 			}
 		}
@@ -153,24 +225,7 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		}
 		f.inkShare = float64(min(nHi, nLo)) / float64(len(f.lum))
 	} else {
-		var hiA, loA [faceN * faceN]int
-		var buf [faceN * faceN]float64
-		hi, lo := hiA[:0], loA[:0]
-		for k, l := range f.lum {
-			if l > th {
-				hi = append(hi, k)
-			} else {
-				lo = append(lo, k)
-			}
-		}
-		paint, ink := hi, lo
-		if len(lo) > len(hi) {
-			paint, ink = lo, hi
-		}
-		f.paint, f.inkRGB = medianRGB(f.rgb[:], paint, buf[:]), medianRGB(f.rgb[:], ink, buf[:])
-		f.inkShare = float64(len(ink)) / float64(len(f.lum))
-		pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
-		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
+		pl, il = f.paintAndInk(th)
 	}
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
@@ -191,17 +246,39 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	smoothInto(f.soft, f.ink[:])
-	m := 0.0
-	for _, v := range f.soft {
-		m += v
-	}
+	m := smoothInto(f.soft, f.ink[:])
 	m /= float64(len(f.soft))
 	ss := 0.0
 	for _, v := range f.soft {
 		ss += (v - m) * (v - m)
 	}
 	f.softNorm = math.Sqrt(ss)
+}
+
+// paintAndInk sets the median colours of the paint (the larger side of
+// the threshold th) and of the ink, and the ink's share, and returns
+// their luminances. (Apart from sampleInto, whose quick samples need none
+// of its buffers.)
+func (f *faceSample) paintAndInk(th float64) (pl, il float64) {
+	var hiA, loA [faceN * faceN]int
+	var buf [faceN * faceN]float64
+	hi, lo := hiA[:0], loA[:0]
+	for k, l := range f.lum {
+		if l > th {
+			hi = append(hi, k)
+		} else {
+			lo = append(lo, k)
+		}
+	}
+	paint, ink := hi, lo
+	if len(lo) > len(hi) {
+		paint, ink = lo, hi
+	}
+	f.paint, f.inkRGB = medianRGB(f.rgb[:], paint, buf[:]), medianRGB(f.rgb[:], ink, buf[:])
+	f.inkShare = float64(len(ink)) / float64(len(f.lum))
+	pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
+	il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
+	return pl, il
 }
 
 // smoothGrid box-blurs a sample grid (3x3): a square placed a pixel off,
@@ -212,43 +289,62 @@ func smoothGrid(g []float64) []float64 {
 	return out
 }
 
-func smoothInto(out, g []float64) {
+// smoothInto writes smoothGrid(g) into out and returns the sum of out,
+// added up in index order.
+func smoothInto(out, g []float64) float64 {
 	// Separable: sums over rows, then over columns, divided by the count
-	// of cells inside the grid (the edges average fewer).
-	var h [faceN * faceN]float64
-	for j := 0; j < faceN; j++ {
-		row := g[j*faceN : (j+1)*faceN]
-		for i := 0; i < faceN; i++ {
-			v := row[i]
-			if i > 0 {
-				v += row[i-1]
+	// of cells inside the grid (the edges average fewer). Each cell adds
+	// itself, then the one before, then the one after.
+	const n = faceN
+	g, out = g[:n*n], out[:n*n]
+	var h [n * n]float64
+	for j := 0; j < n; j++ {
+		row := g[j*n : (j+1)*n : (j+1)*n]
+		hr := h[j*n : (j+1)*n : (j+1)*n]
+		hr[0] = row[0] + row[1]
+		for i := 1; i < n-1; i++ {
+			hr[i] = row[i] + row[i-1] + row[i+1]
+		}
+		hr[n-1] = row[n-1] + row[n-2]
+	}
+	// The counts: 3 by 3 inside, 2 on an edge.
+	var div3, div2 [n]float64
+	for i := range div3 {
+		ni := 3.0
+		if i == 0 || i == n-1 {
+			ni = 2
+		}
+		div3[i], div2[i] = ni*3, ni*2
+	}
+	sum := 0.0
+	for j := 0; j < n; j++ {
+		c := h[j*n : (j+1)*n : (j+1)*n]
+		o := out[j*n : (j+1)*n : (j+1)*n]
+		switch j {
+		case 0:
+			dn := h[n : 2*n : 2*n]
+			for i := range o {
+				v := (c[i] + dn[i]) / div2[i]
+				o[i] = v
+				sum += v
 			}
-			if i < faceN-1 {
-				v += row[i+1]
+		case n - 1:
+			up := h[(n-2)*n : (n-1)*n : (n-1)*n]
+			for i := range o {
+				v := (c[i] + up[i]) / div2[i]
+				o[i] = v
+				sum += v
 			}
-			h[j*faceN+i] = v
+		default:
+			up, dn := h[(j-1)*n:j*n:j*n], h[(j+1)*n:(j+2)*n:(j+2)*n]
+			for i := range o {
+				v := (c[i] + up[i] + dn[i]) / div3[i]
+				o[i] = v
+				sum += v
+			}
 		}
 	}
-	for j := 0; j < faceN; j++ {
-		nj := 3.0
-		if j == 0 || j == faceN-1 {
-			nj = 2
-		}
-		for i := 0; i < faceN; i++ {
-			ni := 3.0
-			if i == 0 || i == faceN-1 {
-				ni = 2
-			}
-			v := h[j*faceN+i]
-			if j > 0 {
-				v += h[(j-1)*faceN+i]
-			}
-			if j < faceN-1 {
-				v += h[(j+1)*faceN+i]
-			}
-			out[j*faceN+i] = v / (ni * nj)
-		}
-	}
+	return sum
 }
 
 // frameReader reads a frame's pixels, directly for the RGBA frames the
@@ -303,8 +399,7 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 // leave the between-class variance as it was at the last level counted,
 // so they can never become the threshold.
 func otsu(v []float64) float64 {
-	var h [256]int
-	lo, hi := 255, 0
+	var h [256]int32
 	for _, x := range v {
 		b := 0
 		if x >= 255 {
@@ -313,12 +408,18 @@ func otsu(v []float64) float64 {
 			b = int(x)
 		}
 		h[b]++
-		lo, hi = min(lo, b), max(hi, b)
+	}
+	lo, hi := 0, 255
+	for lo < 255 && h[lo] == 0 {
+		lo++
+	}
+	for hi > lo && h[hi] == 0 {
+		hi--
 	}
 	total := len(v)
 	sum := 0.0
 	for i := lo; i <= hi; i++ {
-		if c := h[i]; c != 0 {
+		if c := int(h[i]); c != 0 {
 			sum += float64(i * c)
 		}
 	}
@@ -328,12 +429,13 @@ func otsu(v []float64) float64 {
 		if h[t] == 0 {
 			continue
 		}
-		wB += h[t]
+		c := int(h[t])
+		wB += c
 		wF := total - wB
 		if wF == 0 {
 			break
 		}
-		sumB += float64(t * h[t])
+		sumB += float64(t * c)
 		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
 		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
 			best, th = bv, float64(t)+0.5
