@@ -36,14 +36,27 @@ const searchReach = 3.5
 // topPatch is the frame resampled once around one die on the plane of the
 // dice's tops (an axis-aligned grid in tray millimetres), so that the many
 // placements the search tries read plain arrays instead of the frame.
+//
+// It is resampled lazily, a tile of patchTile x patchTile pixels when a
+// placement first reads it: a die whose face reads at once needs about a
+// quarter of the patch, and the search's reach is a circle in a square.
+// Each pixel is computed as it would be in one pass, whatever the order.
 type topPatch struct {
 	x0, y0 float64 // tray mm of the patch's first pixel's corner
 	n      int
 	lum    []float32
 	rgb    []float32
+	fr     frameReader
+	H      board.Homography // plane h0 (tray mm) to frame pixels
+	nt     int              // tiles per side
+	done   []bool           // tile filled
 }
 
-// fillPatch resamples the frame around centre (mm, plane h0).
+// patchTile is the side (px) of the tiles a patch is filled by.
+const patchTile = 8
+
+// fillPatch makes p the patch around centre (mm, plane h0) in img; its
+// pixels are resampled when first read (need).
 func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch) {
 	half := patchHalf
 	if s := r.h0 * 0.5 * 0.86 * 1.4142; s+searchReach+1 > half {
@@ -56,20 +69,46 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 		p.rgb = make([]float32, 3*p.n*p.n)
 	}
 	p.lum, p.rgb = p.lum[:p.n*p.n], p.rgb[:3*p.n*p.n]
-	fr := newFrameReader(img)
-	H := r.topH
-	if fr.rgba != nil {
-		r.fillPatchRGBA(&fr, p)
+	p.fr = newFrameReader(img)
+	p.H = r.topH
+	p.nt = (p.n + patchTile - 1) / patchTile
+	if cap(p.done) < p.nt*p.nt {
+		p.done = make([]bool, p.nt*p.nt)
+	}
+	p.done = p.done[:p.nt*p.nt]
+	clear(p.done)
+}
+
+// need resamples the tiles not filled yet that hold any of the pixels
+// (xa..xb, ya..yb), clamped to the patch.
+func (p *topPatch) need(xa, ya, xb, yb int) {
+	xa, ya = max(0, xa)/patchTile, max(0, ya)/patchTile
+	xb, yb = min(p.n-1, xb)/patchTile, min(p.n-1, yb)/patchTile
+	for ty := ya; ty <= yb; ty++ {
+		for tx := xa; tx <= xb; tx++ {
+			if t := ty*p.nt + tx; !p.done[t] {
+				p.done[t] = true
+				p.fillTile(tx*patchTile, ty*patchTile, min(p.n, (tx+1)*patchTile), min(p.n, (ty+1)*patchTile))
+			}
+		}
+	}
+}
+
+// fillTile resamples the patch's pixels [i0, i1) x [j0, j1) from the frame.
+func (p *topPatch) fillTile(i0, j0, i1, j1 int) {
+	if p.fr.rgba != nil {
+		p.fillTileRGBA(i0, j0, i1, j1)
 		return
 	}
-	for j := 0; j < p.n; j++ {
+	H := p.H
+	for j := j0; j < j1; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
-		for i := 0; i < p.n; i++ {
+		for i := i0; i < i1; i++ {
 			X := p.x0 + (float64(i)+0.5)/patchPx
 			w := H[6]*X + H[7]*Y + H[8]
 			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
 			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
-			c := fr.bilinear(x, y)
+			c := p.fr.bilinear(x, y)
 			k := j*p.n + i
 			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
 			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
@@ -77,18 +116,19 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 	}
 }
 
-// fillPatchRGBA is fillPatch's loop for an RGBA frame (what the cameras and
-// the renderer give), with frameReader.bilinear's arithmetic inlined and
+// fillTileRGBA is fillTile for an RGBA frame (what the cameras and the
+// renderer give), with frameReader.bilinear's arithmetic inlined and
 // plain clamps (a frame position is never NaN): the same values, at a
 // fraction of the cost.
-func (r *DiceReader) fillPatchRGBA(fr *frameReader, p *topPatch) {
-	H := r.topH
+func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
+	H := p.H
+	fr := &p.fr
 	m := fr.rgba
 	w, h := fr.b.Dx(), fr.b.Dy()
 	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
-	for j := 0; j < p.n; j++ {
+	for j := j0; j < j1; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
-		for i := 0; i < p.n; i++ {
+		for i := i0; i < i1; i++ {
 			X := p.x0 + (float64(i)+0.5)/patchPx
 			ww := H[6]*X + H[7]*Y + H[8]
 			x := (H[0]*X+H[1]*Y+H[2])/ww - 0.5
@@ -155,12 +195,21 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		jxs[i], jys[i] = float64(i)*dxj, float64(i)*dyj
 	}
 	inside := true
-	for _, c := range [4][2]int{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
+	var cx, cy [4]float64
+	for k, c := range [4][2]int{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
 		x, y := px0+ixs[c[0]]+jxs[c[1]], py0+iys[c[0]]+jys[c[1]]
 		if x < 0 || y < 0 || x >= lim || y >= lim {
 			inside = false
 		}
+		cx[k], cy[k] = x, y
 	}
+	// Every sample lies within the corners' box (the walk is monotone in
+	// i and j, and so is the clamp), and reads its pixel and the next: a
+	// pixel more on every side is only caution.
+	xa, xb := min(cx[0], cx[1], cx[2], cx[3]), max(cx[0], cx[1], cx[2], cx[3])
+	ya, yb := min(cy[0], cy[1], cy[2], cy[3]), max(cy[0], cy[1], cy[2], cy[3])
+	xa, xb, ya, yb = max(0, min(lim, xa)), max(0, min(lim, xb)), max(0, min(lim, ya)), max(0, min(lim, yb))
+	p.need(int(xa)-1, int(ya)-1, int(xb)+2, int(yb)+2)
 	n := p.n
 	lum, rgb := p.lum, p.rgb
 	for j := 0; j < faceN; j++ {
