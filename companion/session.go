@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -50,6 +51,10 @@ type Session struct {
 	keys     map[string]uint64
 	subs     map[*subscriber]struct{}
 	views    map[engine.Viewer]json.RawMessage // cache for the current version
+	// sent is, per viewer, the snapshot its subscribers hold: the one the
+	// last update carried, or the current one when a subscriber joined
+	// since. The next update's patch is made against it.
+	sent map[engine.Viewer]Snapshot
 
 	proposals []*ProposedRead
 	// expects caches what the game waits for at version expectsAt.
@@ -78,7 +83,7 @@ func newSession(m *Manager, r engine.Rules, rec store.TableRecord, players []Pla
 	return &Session{
 		m: m, lg: m.lg.With("table", rec.ID), rules: r, rec: rec, players: players, game: g,
 		undoneBy: map[uint64]uint64{}, fixedBy: map[uint64]uint64{}, keys: map[string]uint64{},
-		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, lastDrop: -1, resolving: map[string]int{},
+		subs: map[*subscriber]struct{}{}, views: map[engine.Viewer]json.RawMessage{}, sent: map[engine.Viewer]Snapshot{}, lastDrop: -1, resolving: map[string]int{},
 	}
 }
 
@@ -410,9 +415,18 @@ func (s *Session) commit(ctx context.Context, e store.Entry, act engine.Action, 
 	} else {
 		e.Over = s.game.Over()
 	}
+	g := s.game
+	if newGame != nil {
+		g = newGame
+	}
+	// The subscribers' views and patches are made while the entry is
+	// written, not after: nothing is sent before the write is done.
+	pre := s.prepare(g, e.Version, evs)
 	// A caller who hangs up must not leave the write half done: the write
 	// finishes (or fails) on its own.
-	if err := s.m.st.Append(context.WithoutCancel(ctx), s.rec.ID, e); err != nil {
+	err = s.m.st.Append(context.WithoutCancel(ctx), s.rec.ID, e)
+	pre.wait()
+	if err != nil {
 		s.restore(newGame)
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrDuplicateKey) {
 			// Another process wrote to this table's log (two servers on
@@ -429,8 +443,75 @@ func (s *Session) commit(ctx context.Context, e store.Entry, act engine.Action, 
 	if newGame != nil {
 		s.game = newGame
 	}
-	s.publish(evs, nil)
+	s.publishPrepared(evs, nil, pre)
 	return nil
+}
+
+// prepared holds the updates of one change, made on another goroutine
+// while the store writes its entry (see prepare).
+type prepared struct {
+	done    chan struct{}
+	version uint64
+	expects []engine.Expect
+	updates map[engine.Viewer]Update
+}
+
+// prepare starts making the updates a change will send, for the viewers
+// subscribed now: each one's view encoded, its update built and its patch
+// made, on another goroutine, so this work overlaps the store's write (its
+// fsync above all) instead of following it; on a quiet machine it runs on
+// the other core. g is the game after the change. With s.mu held; the
+// caller must call wait before anything else reads or changes the game:
+// meanwhile it only writes to the store, so the rules' View is never
+// called twice at once. nil when no one is subscribed.
+func (s *Session) prepare(g engine.Game, version uint64, evs []engine.Event) *prepared {
+	if len(s.subs) == 0 {
+		return nil
+	}
+	type job struct {
+		v    engine.Viewer
+		base *Snapshot
+	}
+	var jobs []job
+	for sub := range s.subs {
+		if !slices.ContainsFunc(jobs, func(j job) bool { return j.v == sub.v }) {
+			j := job{v: sub.v}
+			// The patch is made against this viewer's last snapshot only.
+			if prev, ok := s.sent[sub.v]; ok && prev.Version <= version {
+				j.base = &prev
+			}
+			jobs = append(jobs, j)
+		}
+	}
+	p := &prepared{done: make(chan struct{}), version: version, updates: make(map[engine.Viewer]Update, len(jobs))}
+	table, rules, players := s.rec.ID, s.rec.Rules, s.players
+	go func() {
+		defer close(p.done)
+		defer func() {
+			if recover() != nil {
+				// A bug (the rules' Over, or an event's redaction): publish
+				// builds the updates itself, under the lock.
+				p.updates = nil
+			}
+		}()
+		p.expects = expectsOf(g)
+		over := g.Over()
+		for _, j := range jobs {
+			u := Update{Snapshot: Snapshot{Table: table, Rules: rules, Version: version, View: encodeView(g, j.v), Players: players,
+				Over: over, Expects: p.expects}, Events: engine.EventsFor(evs, j.v)}
+			u.wire = &wire{u: u, base: j.base}
+			u.PatchMessage() // made now; kept in the wire for the writers
+			p.updates[j.v] = u
+		}
+	}()
+	return p
+}
+
+// wait waits for the updates being prepared; p may be nil.
+func (p *prepared) wait() {
+	if p != nil {
+		<-p.done
+	}
 }
 
 // resync reads the entries another process appended to the table's log,
@@ -722,6 +803,11 @@ func (s *Session) Subscribe(v engine.Viewer, sinceVersion uint64) (updates <-cha
 		}
 		sub.ch <- Update{Snapshot: s.snapshot(v), Events: evs}
 	}
+	// The new subscriber holds the current snapshot (just sent, or already
+	// its own): a snapshot is a function of the version, so the viewer's
+	// other subscribers hold the same one, and the next patch is made
+	// against it.
+	s.sent[v] = s.snapshot(v)
 	s.subs[sub] = struct{}{}
 	return sub.ch, func() {
 		s.mu.Lock()
@@ -740,7 +826,22 @@ func (s *Session) Subscribe(v engine.Viewer, sinceVersion uint64) (updates <-cha
 // there are (the public screens share one, each seat's phones another), and
 // carries one shared encoding that the first writer makes outside the lock.
 func (s *Session) publish(evs []engine.Event, n *Notice) {
+	s.publishPrepared(evs, n, nil)
+}
+
+// publishPrepared is publish with the updates prepared while the change
+// was written (pre, nil if none): the views they carry become the cache
+// of the current version.
+func (s *Session) publishPrepared(evs []engine.Event, n *Notice, pre *prepared) {
 	byViewer := make(map[engine.Viewer]Update, 4)
+	if pre != nil && pre.updates != nil && pre.version == uint64(len(s.log)) {
+		for v, u := range pre.updates {
+			s.views[v] = u.View
+			s.sent[v] = u.Snapshot
+			byViewer[v] = u
+		}
+		s.expects, s.expectsAt = pre.expects, pre.version
+	}
 	for sub := range s.subs {
 		u, ok := byViewer[sub.v]
 		if !ok {
@@ -750,7 +851,14 @@ func (s *Session) publish(evs []engine.Event, n *Notice) {
 			} else {
 				u.Events = []engine.Event{}
 			}
-			u.wire = &wire{u: u}
+			w := &wire{u: u}
+			// The patch is made against this viewer's last snapshot only:
+			// what another viewer sees never enters it.
+			if prev, ok := s.sent[sub.v]; ok && prev.Version <= u.Version {
+				w.base = &prev
+			}
+			s.sent[sub.v] = u.Snapshot
+			u.wire = w
 			byViewer[sub.v] = u
 		}
 		select {

@@ -17,6 +17,14 @@ type wire struct {
 	u    Update
 	b    []byte
 	err  error
+
+	// base is the viewer's snapshot in the update before this one (nil
+	// when there is none to patch); the patch message, for the clients
+	// that take patches, is made against it.
+	base      *Snapshot
+	patchOnce sync.Once
+	pb        []byte
+	perr      error
 }
 
 // Message returns the update as the WebSocket message the web server sends,
@@ -29,6 +37,56 @@ func (u Update) Message() ([]byte, error) {
 	}
 	u.wire.once.Do(func() { u.wire.b, u.wire.err = encodeUpdate(u.wire.u) })
 	return u.wire.b, u.wire.err
+}
+
+// PatchMessage returns the update as the WebSocket message sent to a client
+// that applies patches: after the viewer's first full view,
+// `{"type":"patch","base":12,"version":13,"patch":[...],"events":[...],"notice":{...}}`,
+// an RFC 6902 patch of the viewer's snapshot of version base (the one its
+// previous update carried) giving this one. It is the full Message instead
+// when there is no previous snapshot (a catch-up, a first view) or the
+// patch would not be smaller than the view. Encoded once per viewer, like
+// Message, outside the table's lock; the bytes are shared.
+func (u Update) PatchMessage() ([]byte, error) {
+	if u.wire == nil || u.wire.base == nil {
+		return u.Message()
+	}
+	w := u.wire
+	w.patchOnce.Do(func() { w.pb, w.perr = encodePatch(u, w.base) })
+	if w.perr != nil || w.pb == nil {
+		return u.Message()
+	}
+	return w.pb, nil
+}
+
+// encodePatch encodes u's patch message against base; nil when the patch
+// is not worth sending (the full message is no longer).
+func encodePatch(u Update, base *Snapshot) ([]byte, error) {
+	patch, err := diffSnapshots(base, &u.Snapshot)
+	if err != nil {
+		return nil, err
+	}
+	events := u.Events
+	if events == nil {
+		events = []engine.Event{}
+	}
+	b, err := json.Marshal(struct {
+		Type    string          `json:"type"`
+		Base    uint64          `json:"base"`
+		Version uint64          `json:"version"`
+		Patch   json.RawMessage `json:"patch"`
+		Events  []engine.Event  `json:"events"`
+		Notice  *Notice         `json:"notice,omitempty"`
+	}{"patch", base.Version, u.Version, patch, events, u.Notice})
+	if err != nil || len(b) < len(u.View) {
+		return b, err
+	}
+	// As long as the view or longer: compare with the full message (made
+	// once for the viewer anyway, should a client want it).
+	if full, err := u.Message(); err == nil && len(b) >= len(full) {
+		return nil, nil
+	}
+	return b, nil
 }
 
 // viewHole stands for the view while the rest of a message is encoded: the

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -41,35 +40,13 @@ func TestJourneyDiceCalibration(t *testing.T) {
 	o := cam.options(Options{PingInterval: time.Second})
 	o.Calibrator = calibrator
 	e := newEnv(t, o, merchants.Rules())
-	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-		Seed  int64           `json:"seed"`
-	}
-	if err := json.Unmarshal(raw, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": merchants.Name, "setup": sc.Setup, "seed": sc.Seed,
-		"players": []map[string]any{{"name": "Ann", "colour": "test-colour-0", "seat": 0}, {"name": "Bob", "colour": "test-colour-1", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
+	cr := createMerchants(t, e)
 	id := cr.Table
 	cam.serve(t, e, id)
 
 	b := newBrowser(t, e.http.URL)
-	tablet := b.device(1024, 768)
-	b.run(tablet, "host tablet", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+id+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+id), chromedp.WaitVisible(`#mm-map`, chromedp.ByQuery))
-	ann := b.device(390, 844)
-	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
+	tablet := b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
 	// Ann scouts the merchant: the table waits for a roll of its die.
 	b.run(ann, "leave port", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-act="scout-merchant"]`, chromedp.ByQuery))
 	b.run(ann, "scout", chromedp.Click(`[data-act="scout-merchant"]`, chromedp.ByQuery))
@@ -170,7 +147,7 @@ func TestJourneyDiceCalibration(t *testing.T) {
 	var req string
 	b.run(tablet, "back to the table", chromedp.Click(`#dicecal-back`, chromedp.ByQuery), chromedp.WaitVisible(`#expects .expect`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#expects .expect').dataset.expect`, &req))
-	r = e.do("POST", "/api/sim?table="+id, `{"key":"dice-tray","command":"roll"}`, host(cr.HostToken)...)
+	r := e.do("POST", "/api/sim?table="+id, `{"key":"dice-tray","command":"roll"}`, host(cr.HostToken)...)
 	if r.status != 200 {
 		t.Fatalf("the simulated roll: %d %s", r.status, r.body)
 	}

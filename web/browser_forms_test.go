@@ -76,20 +76,17 @@ const formsWait = 25 * time.Second
 // page's text.
 func (b *browser) frun(ctx context.Context, what string, actions ...chromedp.Action) {
 	b.t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, formsWait)
-	defer cancel()
-	if err := chromedp.Run(tctx, actions...); err != nil {
-		var body string
-		_ = chromedp.Run(ctx, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &body))
-		b.t.Fatalf("%s: %v\npage text:\n%s", what, err, body)
-	}
+	defer func(d time.Duration) { b.Timeout = d }(b.Timeout)
+	b.Timeout = formsWait
+	b.Run(ctx, what, actions...)
 }
 
-// fwait waits until the element's text contains want.
+// fwait waits (up to formsWait) until the element's text contains want.
 func (b *browser) fwait(ctx context.Context, sel, want string) {
 	b.t.Helper()
-	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && (e.innerText ?? e.textContent ?? "").includes(` + jsString(want) + `); })()`
-	b.frun(ctx, "waiting for "+sel+" to say "+want, chromedp.Poll(js, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	defer func(d time.Duration) { b.Timeout = d }(b.Timeout)
+	b.Timeout = formsWait
+	b.WaitText(ctx, sel, want)
 }
 
 // formsGame starts a real game from the engine's test script's setup (made-up
@@ -138,26 +135,6 @@ func (g *formsGame) tablet(b *browser) (ctx context.Context) {
 // tap clicks an element (a finger on the screen).
 func tap(sel string) chromedp.Action { return chromedp.Click(sel, chromedp.ByQuery) }
 
-// formDocShots are the screenshots of the forms docs/ui.md shows.
-var formDocShots = map[string]bool{"forms-buy.png": true, "forms-attack-ship.png": true, "forms-phone.png": true}
-
-// formShot keeps a screenshot as an artefact and, with
-// QM_DOC_SCREENSHOTS=1, the ones docs/ui.md shows.
-func formShot(t *testing.T, b *browser, ctx context.Context, name string) {
-	t.Helper()
-	b.shot(ctx, name)
-	if os.Getenv("QM_DOC_SCREENSHOTS") == "1" && formDocShots[name] {
-		png, err := os.ReadFile(filepath.Join(b.arts, name))
-		if err == nil {
-			_ = os.MkdirAll("../docs/screenshots", 0o755)
-			err = os.WriteFile(filepath.Join("../docs/screenshots", name), png, 0o644)
-		}
-		if err != nil {
-			t.Error(err)
-		}
-	}
-}
-
 // smallTargets lists the visible buttons of the Act panel's forms smaller
 // than a finger (48 px) in either direction (a checkbox: its label).
 func smallTargets(t *testing.T, b *browser, ctx context.Context) []string {
@@ -196,7 +173,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
 	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
 	b.frun(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
-	formShot(t, b, tab, "forms-ability.png")
+	b.shot(tab, "forms-ability.png")
 	if small := smallTargets(t, b, tab); len(small) > 0 {
 		t.Errorf("targets smaller than a finger on the tablet: %v", small)
 	}
@@ -213,8 +190,8 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "the same ability again", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
 	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "used this turn")
 	b.frun(tab, "use it again", tap(`[data-ability="deck-hand-1/level/0"]`), tap(`#act-use-ability`))
-	b.fwait(tab, ".error.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
-	formShot(t, b, tab, "forms-refused.png")
+	b.fwait(tab, "#f-ability .refusal.rule", "Each ability of a card can be used once per turn (rulebook p. 11)")
+	b.shot(tab, "forms-refused.png")
 
 	// Buy the advancement on the island's card space, paying from hold A.
 	b.frun(tab, "open the buy form", tap(`#f-buy summary`), chromedp.WaitVisible(`#act-buy`, chromedp.ByQuery))
@@ -225,7 +202,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.fwait(tab, "#f-buy .fsum", "Paying 0 of 1 cargo")
 	b.frun(tab, "pay again", tap(`#f-buy .stepper[data-key="A"] .plus`))
 	b.fwait(tab, "#f-buy .fsum", "Paying 1 of 1 cargo")
-	formShot(t, b, tab, "forms-buy.png")
+	b.shot(tab, "forms-buy.png")
 	b.frun(tab, "buy", tap(`#act-buy`))
 	b.fwait(tab, "#log", "Ann buys Test Advancement 1 for 1 cargo")
 	b.fwait(tab, "#turn", "Advances bought: 1 of 2")
@@ -262,7 +239,7 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 	b.fwait(tab, `#f-attack-ship [data-target="1"]`, "pirate mode")
 	b.fwait(tab, `#f-attack-ship [data-flag="none"]`, "she is in pirate mode (p. 12)")
 	b.frun(tab, "no flag", tap(`#f-attack-ship [data-flag="none"]`))
-	formShot(t, b, tab, "forms-attack-ship.png")
+	b.shot(tab, "forms-attack-ship.png")
 
 	// The same form on Ann's phone: every target a finger's size.
 	phone := b.device(412, 860)
@@ -288,13 +265,13 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 	if overflow {
 		t.Error("the phone's page is wider than the screen")
 	}
-	formShot(t, b, phone, "forms-phone.png")
+	b.shot(phone, "forms-phone.png")
 
 	b.frun(tab, "attack", tap(`#act-attack-ship`))
 	b.fwait(tab, "#battle", "chose to fight a pirate ship (p. 12)")
 	// The battle's first step asks for Ann's cannons with a stepper.
 	b.fwait(tab, "#battle-steps", "the ship’s cannons (1)")
-	formShot(t, b, tab, "forms-battle-cannons.png")
+	b.shot(tab, "forms-battle-cannons.png")
 
 	// The battle by hand: Ann won.
 	b.frun(tab, "open the by-hand outcome", chromedp.WaitVisible(`#f-outcome`, chromedp.ByQuery),
@@ -315,7 +292,7 @@ func TestBrowserFormsAttackShip(t *testing.T) {
 		chromedp.WaitVisible(`#act-attack-ship`, chromedp.ByQuery))
 	b.fwait(tab, `#f-attack-ship [data-target="1"]`, "already fought this turn")
 	b.frun(tab, "attack again", tap(`#act-attack-ship`))
-	b.fwait(tab, ".error.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
+	b.fwait(tab, "#f-attack-ship .refusal.rule", "You have already battled Ben's ship this turn (rulebook p. 17)")
 }
 
 // merchantSetup is a game whose Test Isle 1 has a Merchant ship on its card
@@ -394,7 +371,7 @@ func TestBrowserFormsCargoProduceMerchant(t *testing.T) {
 		chromedp.SendKeys(`#merchant-name`, "Test Back", chromedp.ByQuery),
 		tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`), tap(`#f-buy .stepper[data-key="cubes"] .plus`),
 		chromedp.SendKeys(`#merchant-win`, "made-up win text", chromedp.ByQuery))
-	formShot(t, b, tab, "forms-merchant.png")
+	b.shot(tab, "forms-merchant.png")
 	b.frun(tab, "attack", tap(`#act-attack-merchant`))
 	b.fwait(tab, "#battle", "Test Back")
 	b.fwait(tab, "#battle", "drops 3 black cubes")

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -32,37 +30,14 @@ func TestJourneyMerchants(t *testing.T) {
 	// then 3 (the camera draws its faces from a seeded source).
 	cam := newSimCamera(t, 245)
 	e := newEnv(t, cam.options(Options{PingInterval: time.Second}), merchants.Rules())
-	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-		Seed  int64           `json:"seed"`
-	}
-	if err := json.Unmarshal(raw, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": merchants.Name, "setup": sc.Setup, "seed": sc.Seed,
-		"players": []map[string]any{{"name": "Ann", "colour": "test-colour-0", "seat": 0}, {"name": "Bob", "colour": "test-colour-1", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
+	cr := createMerchants(t, e)
 	id := cr.Table
 	cam.serve(t, e, id)
 
 	b := newBrowser(t, e.http.URL)
-	tablet := b.device(1280, 800)
-	b.run(tablet, "host tablet", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+id+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+id), chromedp.WaitVisible(`#mm-map`, chromedp.ByQuery))
-	ann := b.device(390, 844)
-	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
-	bob := b.device(390, 844)
-	b.run(bob, "Bob's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
+	tablet := b.hostTablet(cr, 1280, 800, `#mm-map`)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	bob := b.playerPhone(cr, 1, `#mm-secrets`)
 
 	// The tablet: the map, the captains, the merchant track; no secrets.
 	b.waitText(tablet, "#mm-map", "Test Anchorage")

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,35 +20,11 @@ import (
 // sizes. Everything after that is taps and typing.
 func gsStartMerchants(t *testing.T) (b *browser, tablet, ann, bob context.Context) {
 	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
-	raw, err := os.ReadFile("../engine/merchants/testdata/script-basic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-		Seed  int64           `json:"seed"`
-	}
-	if err := json.Unmarshal(raw, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": merchants.Name, "setup": sc.Setup, "seed": sc.Seed,
-		"players": []map[string]any{{"name": "Ann", "colour": "test-colour-0", "seat": 0}, {"name": "Bob", "colour": "test-colour-1", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
-	id := cr.Table
+	cr := createMerchants(t, e)
 	b = newBrowser(t, e.http.URL)
-	tablet = b.device(1024, 768)
-	b.run(tablet, "host tablet", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+id+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+id), chromedp.WaitVisible(`#mm-map`, chromedp.ByQuery))
-	ann = b.device(390, 844)
-	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
-	bob = b.device(390, 844)
-	b.run(bob, "Bob's phone", chromedp.Navigate(e.http.URL+"/#/p/"+id+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#mm-secrets`, chromedp.ByQuery))
+	tablet = b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann = b.playerPhone(cr, 0, `#mm-secrets`)
+	bob = b.playerPhone(cr, 1, `#mm-secrets`)
 	return b, tablet, ann, bob
 }
 

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,39 +21,18 @@ import (
 // two phones. Everything after that is taps.
 func gsStartPiratesCode(t *testing.T) (b *browser, tablet, ann, bo context.Context) {
 	e := newEnv(t, Options{PingInterval: time.Second}, piratescode.Rules())
-	raw, err := os.ReadFile("../engine/piratescode/testdata/script-example.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup map[string]any `json:"setup"`
-		Seed  uint64         `json:"seed"`
-	}
-	if err := json.Unmarshal(raw, &sc); err != nil {
-		t.Fatal(err)
-	}
-	front := sc.Setup["catalog"].(map[string]any)["captains"].([]any)[0].(map[string]any)["sides"].([]any)[0].(map[string]any)
+	var setup map[string]any
+	seed := exampleScript(t, "../engine/piratescode/testdata/script-example.json", &setup)
+	front := setup["catalog"].(map[string]any)["captains"].([]any)[0].(map[string]any)["sides"].([]any)[0].(map[string]any)
 	front["trigger"] = "trade"
 	front["bonuses"] = []any{map[string]any{"kind": "reassign"}, map[string]any{"kind": "sail-navy", "n": 1}}
 	wheel := []string{"trade", "plunder", "crew-up", "search", "attack"}
-	sc.Setup["layout"] = map[string]any{"players": []any{map[string]any{"wheel": wheel, "captain": "test-captain-1"}, map[string]any{"wheel": wheel, "captain": "test-captain-2"}}}
-	body, _ := json.Marshal(map[string]any{"rules": piratescode.Name, "setup": sc.Setup, "seed": sc.Seed,
-		"players": []map[string]any{{"name": "Ann", "colour": "red", "seat": 0}, {"name": "Bo", "colour": "blue", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
+	setup["layout"] = map[string]any{"players": []any{map[string]any{"wheel": wheel, "captain": "test-captain-1"}, map[string]any{"wheel": wheel, "captain": "test-captain-2"}}}
+	cr := createTable(t, e, piratescode.Name, setup, seed, "Ann", "red", "Bo", "blue")
 	b = newBrowser(t, e.http.URL)
-	tablet = b.device(1024, 768)
-	b.run(tablet, "host tablet", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#pc-map`, chromedp.ByQuery))
-	ann = b.device(390, 844)
-	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
-	bo = b.device(390, 844)
-	b.run(bo, "Bo's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
+	tablet = b.hostTablet(cr, 1024, 768, `#pc-map`)
+	ann = b.playerPhone(cr, 0, `#pc-table`)
+	bo = b.playerPhone(cr, 1, `#pc-table`)
 	return b, tablet, ann, bo
 }
 
@@ -130,6 +107,11 @@ func TestJourneyPiratesCodeForms(t *testing.T) {
 	  return r.left >= 0 && r.right <= innerWidth && r.top >= g.bottom - 1 && r.top - g.bottom < 80; })()`, &beside))
 	if !beside {
 		t.Error("the Ship Line's refusal is not under the end-turn button")
+	}
+	var alerts int
+	b.run(tablet, "refusals shown", chromedp.Evaluate(visibleAlerts, &alerts))
+	if alerts != 1 {
+		t.Errorf("the tablet shows the Ship Line's refusal %d times, want once beside the button", alerts)
 	}
 	var refusal string
 	b.run(tablet, "refusal text", chromedp.Text(`#pc-ship-line .pc-refusal`, &refusal, chromedp.ByQuery))

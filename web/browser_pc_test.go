@@ -233,36 +233,15 @@ func TestJourneyPiratesCode(t *testing.T) {
 	// camera draws its faces from a seeded source).
 	cam := newSimCamera(t, 6)
 	e := newEnv(t, cam.options(Options{PingInterval: time.Second}), deadreckoning.Rules(), piratescode.Rules())
-	script, err := os.ReadFile("../engine/piratescode/testdata/script-example.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-		Seed  uint64          `json:"seed"`
-	}
-	if err := json.Unmarshal(script, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": "pirates-code", "setup": sc.Setup, "seed": sc.Seed,
-		"players": []map[string]any{{"name": "Ann", "colour": "red", "seat": 0}, {"name": "Bo", "colour": "blue", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
+	var setup json.RawMessage
+	seed := exampleScript(t, "../engine/piratescode/testdata/script-example.json", &setup)
+	cr := createTable(t, e, piratescode.Name, setup, seed, "Ann", "red", "Bo", "blue")
 	cam.serve(t, e, cr.Table)
 
 	b := newBrowser(t, e.http.URL)
-	tablet := b.device(1280, 800)
-	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#pc-map`, chromedp.ByQuery))
-	ann := b.device(390, 844)
-	b.run(ann, "Ann's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[0]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
-	bo := b.device(390, 844)
-	b.run(bo, "Bo's phone", chromedp.Navigate(e.http.URL+"/#/p/"+cr.Table+"?pin="+cr.PINs[1]), chromedp.WaitVisible(`#pc-table`, chromedp.ByQuery))
+	tablet := b.hostTablet(cr, 1280, 800, `#pc-map`)
+	ann := b.playerPhone(cr, 0, `#pc-table`)
+	bo := b.playerPhone(cr, 1, `#pc-table`)
 
 	// Round 1. Ann's phone: her mats and the wheel's moves from its hints.
 	b.waitText(ann, "#pc-table", "Your mats")
@@ -290,6 +269,12 @@ func TestJourneyPiratesCode(t *testing.T) {
 	  return r.left >= 0 && r.right <= innerWidth && Math.abs(r.top - g.bottom) < 120; })()`, &onScreen))
 	if !onScreen {
 		t.Error("Bo's refusal is not beside the Sail button")
+	}
+	// Once, beside the button: no banner repeats it.
+	var alerts int
+	b.run(bo, "refusals shown", chromedp.Evaluate(visibleAlerts, &alerts))
+	if alerts != 1 {
+		t.Errorf("Bo's phone shows the refusal %d times, want once beside the Sail button", alerts)
 	}
 	b.pcFits(bo, "Bo's phone, refused", 16)
 	b.shot(bo, "pc-phone-bo-refused.png")

@@ -9,7 +9,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +20,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/companion"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
+	"github.com/quartermaster-table/quartermaster/internal/browsertest"
 )
 
 // The browser tests drive Debian's Chromium headless through chromedp. They
@@ -29,100 +29,47 @@ import (
 // directory); with QM_DOC_SCREENSHOTS=1 a few are also written to
 // docs/screenshots for docs/ui.md.
 
-func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("QM_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("browser tests skipped: no Chromium found (install Debian's chromium, or set QM_CHROMIUM to its path)")
-	return ""
-}
-
-// browser starts headless Chromiums for the test: each device is its own
-// browser process with its own profile (own storage, as separate devices
-// would have).
+// browser drives the test's devices through internal/browsertest (one
+// headless Chromium per device, its own profile, as separate devices would
+// have); its lower-case methods are the web tests' names for the same steps.
 type browser struct {
+	*browsertest.Browser
 	t    *testing.T
-	path string
 	base string
 	arts string
 }
 
 func newBrowser(t *testing.T, base string) *browser {
-	path := chromium(t)
-	arts := os.Getenv("QM_ARTEFACTS")
-	if arts == "" {
-		arts = filepath.Join(os.TempDir(), "web-artefacts")
-	}
-	if err := os.MkdirAll(arts, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return &browser{t: t, path: path, base: base, arts: arts}
+	bt := browsertest.New(t)
+	return &browser{Browser: bt, t: t, base: base, arts: bt.Arts}
 }
 
 // device starts a browser with a w x h window (a tablet or a phone).
-func (b *browser) device(w, h int) context.Context {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(b.path),
-		chromedp.NoSandbox, // as root in CI
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.WindowSize(w, h),
-	)
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	b.t.Cleanup(func() { cancel(); acancel() })
-	if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
-		b.t.Fatalf("starting Chromium (%s): %v", b.path, err)
-	}
-	return ctx
-}
+func (b *browser) device(w, h int) context.Context { return b.Device(w, h) }
 
 // run runs actions with a time limit, failing the test with what was done.
 func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Action) {
 	b.t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := chromedp.Run(tctx, actions...); err != nil {
-		var body string
-		_ = chromedp.Run(ctx, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &body))
-		b.t.Fatalf("%s: %v\npage text:\n%s", what, err, body)
-	}
+	b.Run(ctx, what, actions...)
 }
+
+// docShots are the screenshots docs/ui.md shows.
+var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "calibration-colours.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
+	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true, "dicecal-test-read.png": true,
+	"forms-buy.png": true, "forms-attack-ship.png": true, "forms-phone.png": true}
 
 // shot saves a full-page screenshot as an artefact (and into
 // docs/screenshots when asked).
-// docShots are the screenshots docs/ui.md shows.
-var docShots = map[string]bool{"home.png": true, "new-game.png": true, "battle-real-outcome.png": true, "battle-real-read.png": true, "end-tie.png": true, "calibration.png": true, "calibration-colours.png": true, "tablet-table.png": true, "tablet-battle.png": true, "phone-private-view.png": true,
-	"score.png": true, "tablet-pins.png": true, "tablet-rule-refused.png": true, "rules-help.png": true, "dicecal-test-read.png": true}
-
 func (b *browser) shot(ctx context.Context, name string) {
 	b.t.Helper()
-	var png []byte
-	// From the top of the page, as it is laid out: the bar, which stays at
-	// the top of the screen as the page scrolls, is then where it belongs.
-	var y float64
-	b.run(ctx, "screenshot "+name, chromedp.Evaluate(`(() => { const y = scrollY; scrollTo(0, 0); return y; })()`, &y),
-		chromedp.FullScreenshot(&png, 100),
-		// Back where the page was (y is known once the first step ran).
-		chromedp.ActionFunc(func(ctx context.Context) error {
-			return chromedp.Poll(fmt.Sprintf(`(scrollTo(0, %f), Math.abs(scrollY - %f) < 1)`, y, y), nil, chromedp.WithPollingInterval(20*time.Millisecond)).Do(ctx)
-		}))
-	if err := os.WriteFile(filepath.Join(b.arts, name), png, 0o644); err != nil {
-		b.t.Error(err)
-	}
+	b.Shot(ctx, name)
 	if os.Getenv("QM_DOC_SCREENSHOTS") == "1" && docShots[name] {
-		_ = os.MkdirAll("../docs/screenshots", 0o755)
-		if err := os.WriteFile(filepath.Join("../docs/screenshots", name), png, 0o644); err != nil {
+		png, err := os.ReadFile(filepath.Join(b.arts, name))
+		if err == nil {
+			_ = os.MkdirAll("../docs/screenshots", 0o755)
+			err = os.WriteFile(filepath.Join("../docs/screenshots", name), png, 0o644)
+		}
+		if err != nil {
 			b.t.Error(err)
 		}
 	}
@@ -131,11 +78,10 @@ func (b *browser) shot(ctx context.Context, name string) {
 // waitText waits until the element's text contains want.
 func (b *browser) waitText(ctx context.Context, sel, want string) {
 	b.t.Helper()
-	js := `(() => { const e = document.querySelector(` + jsString(sel) + `); return !!e && (e.innerText ?? e.textContent ?? "").includes(` + jsString(want) + `); })()`
-	b.run(ctx, "waiting for "+sel+" to say "+want, chromedp.Poll(js, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	b.WaitText(ctx, sel, want)
 }
 
-func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
+func jsString(s string) string { return browsertest.JS(s) }
 
 // TestBrowserTable plays the main path through the UI: create a game on the
 // tablet, watch it from a second screen, act and see the other screen
@@ -177,7 +123,7 @@ func TestBrowserTable(t *testing.T) {
 	b.run(tablet, "set sails", chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
 	b.waitText(tablet, "#turn", "Sails are set")
 	b.run(tablet, "set sails again", chromedp.Evaluate(`document.querySelector('#act-set-sails').disabled = false`, nil), chromedp.Click(`#act-set-sails`, chromedp.ByQuery))
-	b.waitText(tablet, ".error.rule", "You have already set sails this turn (rulebook p. 9)")
+	b.waitText(tablet, ".actions .refusal.rule", "Not allowed: You have already set sails this turn (rulebook p. 9)")
 	b.shot(tablet, "tablet-rule-refused.png")
 
 	// Ann opens her private view on her phone with the PIN the tablet kept.
@@ -384,10 +330,7 @@ func TestBrowserRealRules(t *testing.T) {
 
 	cr := createScriptTable(t, e)
 
-	tablet := b.device(1280, 800)
-	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
-		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`, pins: `+string(mustJSON(cr.PINs))+`}))`, nil),
-		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
+	tablet := b.hostTablet(cr, 1280, 800, `#board`)
 	b.waitText(tablet, "#board", "Test Isle 1")
 	watcher := b.device(1280, 800)
 	b.run(watcher, "watch", chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#board`, chromedp.ByQuery))
@@ -415,7 +358,7 @@ func TestBrowserRealRules(t *testing.T) {
 	b.waitText(watcher, "#log", "Ann sets sails")
 	b.run(tablet, "bad move", chromedp.Click(`#act-move`, chromedp.ByQuery),
 		chromedp.Click(`[data-pos="R2C2"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
-	b.waitText(tablet, ".error.rule", "(rulebook p. 9)")
+	b.waitText(tablet, ".actions .refusal.rule", "(rulebook p. 9)")
 	b.run(tablet, "move", chromedp.Click(`#act-move`, chromedp.ByQuery),
 		chromedp.Click(`[data-pos="R1C1"]`, chromedp.ByQuery), chromedp.Click(`#move-go`, chromedp.ByQuery))
 	b.waitText(watcher, "#log", "Ann")
@@ -678,23 +621,7 @@ func TestBrowserRealBattle(t *testing.T) {
 // and cards) and seed 42.
 func createScriptTable(t *testing.T, e *env) createResponse {
 	t.Helper()
-	script, err := os.ReadFile("../engine/deadreckoning/testdata/script-basic.json")
-	if err != nil {
-		t.Skip("the engine's test script is not there:", err)
-	}
-	var sc struct {
-		Setup json.RawMessage `json:"setup"`
-	}
-	if err := json.Unmarshal(script, &sc); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(map[string]any{"rules": "dead-reckoning", "setup": sc.Setup, "seed": 42,
-		"players": []map[string]any{{"name": "Ann", "colour": "purple", "seat": 0}, {"name": "Ben", "colour": "green", "seat": 1}}})
-	r := e.do("POST", "/api/tables", string(body))
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.body)
-	}
-	var cr createResponse
-	r.json(t, &cr)
-	return cr
+	var setup json.RawMessage
+	exampleScript(t, "../engine/deadreckoning/testdata/script-basic.json", &setup)
+	return createTable(t, e, "dead-reckoning", setup, 42, "Ann", "purple", "Ben", "green")
 }

@@ -18,17 +18,23 @@ import (
 
 // wsMessage is what the server sends on a WebSocket. Type is "view" (a
 // snapshot after a change, or the current one on connect), "notice" (what
-// the devices or camera report, with the current snapshot), "presence" (which
+// the devices or camera report, with the current snapshot), "patch" (to a
+// client that opened the socket with patches=1: the RFC 6902 patch turning
+// its snapshot of version Base into the one of Version, with the events and
+// any notice; made in companion, see Update.PatchMessage), "presence" (which
 // devices are connected), "ping" (a heartbeat, so a client notices a dead
 // link without waiting for TCP) or "error" (sent before the server closes).
 type wsMessage struct {
-	Type     string         `json:"type"`
-	Snapshot *Snapshot      `json:"snapshot,omitempty"`
-	Events   []engine.Event `json:"events,omitempty"`
-	Notice   *Notice        `json:"notice,omitempty"`
-	Presence *Presence      `json:"presence,omitempty"`
-	Message  string         `json:"message,omitempty"`
-	Time     int64          `json:"time,omitempty"`
+	Type     string          `json:"type"`
+	Snapshot *Snapshot       `json:"snapshot,omitempty"`
+	Events   []engine.Event  `json:"events,omitempty"`
+	Notice   *Notice         `json:"notice,omitempty"`
+	Base     uint64          `json:"base,omitempty"`
+	Version  uint64          `json:"version,omitempty"`
+	Patch    json.RawMessage `json:"patch,omitempty"`
+	Presence *Presence       `json:"presence,omitempty"`
+	Message  string          `json:"message,omitempty"`
+	Time     int64           `json:"time,omitempty"`
 }
 
 // Presence says which devices of a table have a live connection: the number
@@ -191,17 +197,20 @@ func (s *Server) websocket(c echo.Context) error {
 			return fail(errBadRequest, "?since= takes a version number, not %q", q)
 		}
 	}
+	// patches=1: the client applies patches (see Update.PatchMessage);
+	// without it every update is the full view, as before.
+	patches := c.QueryParam("patches") == "1"
 	conn, err := websocket.Accept(c.Response(), c.Request(), &websocket.AcceptOptions{OriginPatterns: s.opts.OriginPatterns})
 	if err != nil {
 		return nil // Accept has answered the request already
 	}
 	// Hijacked: echo must not write a response after this.
 	c.Response().Committed = true
-	s.serveSocket(c.Request().Context(), conn, t, a, since)
+	s.serveSocket(c.Request().Context(), conn, t, a, since, patches)
 	return nil
 }
 
-func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, a Access, since uint64) {
+func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Table, a Access, since uint64, patches bool) {
 	defer conn.CloseNow()
 	v := a.Viewer
 	ctx, cancel := context.WithCancel(context.WithoutCancel(reqCtx))
@@ -214,6 +223,7 @@ func (s *Server) serveSocket(reqCtx context.Context, conn *websocket.Conn, t Tab
 
 	cl := &wsClient{seat: v.Seat, send: make(chan []byte, 4), stop: cancel}
 	w := newSocketWriter(ctx, conn, 2*s.opts.PingInterval, s.lg)
+	w.patches = patches
 	defer w.stop()
 	if !s.hub.add(t.ID(), cl) {
 		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
@@ -302,6 +312,8 @@ type socketWriter struct {
 	lg      *slog.Logger
 	writing atomic.Bool
 	unwatch func() bool
+	// patches: the client takes patches of its last view.
+	patches bool
 }
 
 func newSocketWriter(ctx context.Context, conn *websocket.Conn, limit time.Duration, lg *slog.Logger) *socketWriter {
@@ -322,9 +334,13 @@ func (w *socketWriter) stop() {
 }
 
 // update writes a table update: the bytes encoded once for every socket of
-// the same viewer.
+// the same viewer, the patch of the last view to a client that takes them.
 func (w *socketWriter) update(u Update) error {
-	b, err := u.Message()
+	msg := u.Message
+	if w.patches {
+		msg = u.PatchMessage
+	}
+	b, err := msg()
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@
 //   node harness.js bgio    URL MATCH CREDENTIALS ACTIONS SERVER_PID
 'use strict';
 const fs = require('fs');
+const path = require('path');
 const WebSocket = require('ws');
 
 const [kind, url, id, secret, nActions, pid] = process.argv.slice(2);
@@ -67,16 +68,33 @@ async function synced(t) {
 // screen, as the tablet's) and the answer comes back on it; with via "http"
 // it is posted (POST .../actions). Either way it is timed until the answer
 // is in and all 50 clients hold the new state.
+//
+// Each client opens its socket with patches=1, as the dashboard does, and
+// holds the snapshot: a full view replaces it, a patch is applied to it with
+// the dashboard's own patch.js (only on the version it names as its base),
+// and the client counts as holding a version only once that is done. A
+// build that sends no patches sends full views, which are taken as they are.
 async function runQM(via) {
+  const { applyPatch } = await import(path.resolve(__dirname, '../../web/ui/js/patch.js'));
   const t = tracker();
-  const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0`;
+  const base = url.replace(/^http/, 'ws') + `/api/tables/${id}/ws?since=0&patches=1`;
   const answers = new Map();
+  let updateBytes = 0; // the view and patch messages' bytes, all clients
   const sockets = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => new Promise((ok, bad) => {
     const ws = new WebSocket(i % 5 === 1 ? `${base}&pin=${secret}` : base);
+    let held = null;
     ws.on('message', (data) => {
       const m = JSON.parse(data);
-      if ((m.type === 'view' || m.type === 'notice') && m.snapshot) t.seen(i, m.snapshot.version);
-      else if (m.type === 'answer' && answers.has(m.id)) answers.get(m.id)(m);
+      if (m.type !== 'answer' && m.type !== 'presence' && m.type !== 'ping') updateBytes += data.length;
+      if ((m.type === 'view' || m.type === 'notice') && m.snapshot) {
+        held = m.snapshot;
+        t.seen(i, held.version);
+      } else if (m.type === 'patch') {
+        if (!held || held.version !== m.base) throw new Error(`client ${i} holds version ${held && held.version}, got a patch of ${m.base}`);
+        held = applyPatch(held, m.patch);
+        if (held.version !== m.version) throw new Error(`client ${i}: the patch to ${m.version} gave version ${held.version}`);
+        t.seen(i, held.version);
+      } else if (m.type === 'answer' && answers.has(m.id)) answers.get(m.id)(m);
     });
     ws.on('open', () => ok(ws));
     ws.on('error', bad);
@@ -88,6 +106,7 @@ async function runQM(via) {
   const answer = []; // when the action's answer came back
   const first = []; // when the first client held the update
   const c0 = cpuTicks(pid);
+  updateBytes = 0;
   for (let i = 0; i < N; i++) {
     const hold = i % 2 === 1 ? 'A' : 'D';
     // What the dashboard sends: the action, the version it saw, a fresh
@@ -112,7 +131,7 @@ async function runQM(via) {
     lat.push(end - start);
     first.push(t.firstAt.get(version) - start);
   }
-  return { lat, cpu: cpuTicks(pid) - c0, answer, first };
+  return { lat, cpu: cpuTicks(pid) - c0, answer, first, bytes: updateBytes / (N * CLIENTS) };
 }
 
 async function runBGIO() {
@@ -149,7 +168,7 @@ async function runBGIO() {
 }
 
 (async () => {
-  const { lat, cpu, answer, first } = kind === 'bgio' ? await runBGIO() : await runQM(kind === 'qm-http' ? 'http' : 'socket');
+  const { lat, cpu, answer, first, bytes } = kind === 'bgio' ? await runBGIO() : await runQM(kind === 'qm-http' ? 'http' : 'socket');
   const p50 = (xs) => +pct([...xs].sort((a, b) => a - b), 50).toFixed(2);
   lat.sort((a, b) => a - b);
   const hz = 100; // USER_HZ on Linux
@@ -160,6 +179,7 @@ async function runBGIO() {
   if (process.env.FANOUT_DETAIL) {
     if (answer) out.answer_p50_ms = p50(answer);
     out.first_p50_ms = p50(first);
+    if (bytes !== undefined) out.update_bytes = Math.round(bytes); // per client per action
   }
   console.log(JSON.stringify(out));
   process.exit(0);

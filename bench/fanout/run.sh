@@ -51,7 +51,8 @@ run_qm() {
   curl -sf -H 'Content-Type: application/json' -H "Origin: $url" "$url/api/tables/$table/actions" \
     -d '{"action":{"type":"load","seat":0,"from":"dock","holds":{"A":{"cargo":1}}},"baseVersion":0}' >/dev/null
   curl -sf "$url/api/tables/$table" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify(JSON.parse(s).view)))' >"$WORK/view.json"
-  node harness.js "$kind" "$url" "$table" "$pin" "$ACTIONS" "$pid"
+  # patch.js is the dashboard's ES module, loaded without a package type.
+  node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON harness.js "$kind" "$url" "$table" "$pin" "$ACTIONS" "$pid"
   kill $pid; wait $pid 2>/dev/null || true
 }
 

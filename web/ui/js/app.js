@@ -166,7 +166,9 @@ function NewGame({ pick = '' }) {
     const el = form.current;
     const players = [...el.querySelectorAll('.playerrow')].map((r) => ({
       name: /** @type {HTMLInputElement} */ (r.querySelector('.pname')).value.trim(),
-      colour: /** @type {HTMLSelectElement} */ (r.querySelector('.pcolour')).value,
+      // A list of the game's colours, or the colour typed where the game
+      // names none (its box's colours are the owner's to name).
+      colour: /** @type {HTMLSelectElement|HTMLInputElement} */ (r.querySelector('.pcolour')).value.trim(),
     }));
     /** @type {Record<string, any>} */
     const options = {};
@@ -206,17 +208,18 @@ function NewGame({ pick = '' }) {
     <div class="form" ref=${form}>
       ${games.length > 1 ? html`<label>Game <select id="rules" value=${info.rules} onChange=${(e) => setRules(e.currentTarget.value)}>
         ${games.map((g) => html`<option key=${g.rules} value=${g.rules}>${g.title}</option>`)}</select></label>` : html`<p class="lead">${info.title}</p>`}
-      ${info.blurb ? html`<p class="muted">${info.blurb}</p>` : null}
-      ${noCatalog === info.rules ? html`<p class="warn" id="needs-catalog">No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. The game says below if it cannot start without it.
-        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></p>` : null}
+      ${info.blurb ? html`<p class="muted">${sentence(info.blurb)}</p>` : null}
+      ${noCatalog === info.rules ? html`<div class="warn" id="needs-catalog"><p>No owner’s catalog is entered for ${info.title} yet: the values printed on your copy of the game that its rulebook does not give. Enter or import it before you start; if ${info.title} cannot start without it, “Start the game” says so.</p>
+        <a class="btn" href=${'#/catalog/' + info.rules}>Enter or import the catalog</a></div>` : null}
       <h2>Players, in seating order (clockwise)</h2>
       <div class="players">
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>
           <span class="seat">Seat ${i + 1}</span>
           <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)} />
-          <select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
+          ${colours.length ? html`<select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
             ${colours.map((c, k) => html`<option key=${c.id} value=${c.id} selected=${(used(r) || (colours[i % colours.length] || {}).id) === c.id || undefined}>${c.label || c.id}</option>`)}
-          </select>
+          </select>`
+          : html`<input class="pcolour" placeholder="Colour" maxlength="16" autocomplete="off" aria-label=${'Colour of seat ' + (i + 1)} />`}
           <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = rows.slice(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
           <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(rows.filter((y) => y !== r))}>✕</button>
         </div>`)}
@@ -231,6 +234,13 @@ function NewGame({ pick = '' }) {
       <button class="big primary" id="create" onClick=${create}>Start the game</button>
     </div>`;
 }
+
+/**
+ * sentence starts a game's own words (its blurb, an option's help) with a
+ * capital letter, as the page's other sentences do.
+ * @param {string} t
+ */
+function sentence(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
 
 // OptionField is one question of a game's new-game form (engine.Option):
 // the question, its field, and on a line of its own what it changes.
@@ -256,7 +266,7 @@ function OptionField({ o, players }) {
   }
   return html`<div class="option" data-for=${o.id}>
     ${field}
-    ${o.help ? html`<p class="muted help">${o.help}</p>` : null}
+    ${o.help ? html`<p class="muted help">${sentence(o.help)}</p>` : null}
     ${dis ? html`<p class="muted help">${o.disabled}</p>` : null}
   </div>`;
 }
@@ -342,7 +352,7 @@ function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
   // st is the page's state; draw() renders it again. Preact compares the
   // new render with the page, so a draw changes only what changed.
-  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [] })).current;
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [], own: new Set(), queue: Promise.resolve() })).current;
   const [, setTick] = useState(0);
   const draw = () => setTick((x) => x + 1);
 
@@ -372,26 +382,56 @@ function TablePage({ id, mode }) {
   // and the form close in the same moment every time (and a tap in between
   // cannot catch a form about to close), updates arriving while an action
   // is on its way wait for its answer, and the answer waits for the update.
-  const submit = async (action, extra = {}) => {
+  //
+  // A tap made while this screen's previous action is still on its way
+  // (a quick second tap) waits for it, then goes on the table that action
+  // made: the player saw their own first tap, so the table having moved on
+  // by it alone is no reason to refuse the second as "someone else acted
+  // first" (it was refused so, and with the refusal wiped by the update
+  // that followed, the tap looked lost). Only another screen's action in
+  // between makes it stale.
+  //
+  // A refusal goes to the caller; extra.shown says the caller shows it
+  // beside the control that was tapped, else the banner above the table
+  // shows it (never both).
+  const submit = (action, extra = {}) => {
+    const base = st.snap.version;
+    const trip = st.queue.then(() => send(action, extra, base));
+    st.queue = trip.catch(() => {});
+    return trip;
+  };
+  // rebase is the version to send an action tapped on version base with:
+  // the table's now, when only this screen's own actions came since.
+  const rebase = (base) => {
+    const now = st.snap ? st.snap.version : base;
+    for (let v = base + 1; v <= now; v++) if (!st.own.has(v)) return base;
+    return now;
+  };
+  const send = async (action, extra, base) => {
     st.error = null;
     const path = extra.path || `/api/tables/${id}/actions`;
-    const body = extra.body || { action, baseVersion: st.snap.version, key: newKey(), source: as === 'player' ? 'phone' : 'tablet' };
+    let body = extra.body || { action, baseVersion: base, key: newKey(), source: as === 'player' ? 'phone' : 'tablet' };
+    if (typeof body.baseVersion === 'number') body = { ...body, baseVersion: rebase(body.baseVersion) };
     st.sending++;
     let res;
     try {
       res = await call('POST', path, { body, table: id, as });
     } catch (e) {
       await sent();
-      st.error = e;
+      let err = e;
       if (e.status === 409 && e.code === 'stale') {
-        st.error = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
+        err = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
         await refresh();
       }
+      if (!extra.shown) st.error = err;
       draw();
-      throw e;
+      throw err;
     }
     await sent();
-    if (res && typeof res.version === 'number') await caughtUp(res.version);
+    if (res && typeof res.version === 'number') {
+      st.own.add(res.version);
+      await caughtUp(res.version);
+    }
     // One line for the whole action ("Ann ends her turn · Ben's turn").
     const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
     if (said.length) toast(said.join(' · '), 'ok');
@@ -685,11 +725,11 @@ function RollPanel({ x, ctx, read, version }) {
     if (!digital && read) {
       // The camera read this roll: the tapped faces correct its read (kept
       // in the log as a correction of the camera).
-      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' } }));
+      return act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/correct`, body: { action: a, baseVersion: version, reason: 'the faces were tapped on the tablet', source: 'tablet' }, shown: true }));
     }
-    return act(ctx.submit(a));
+    return act(ctx.submit(a, { shown: true }));
   };
-  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version } }));
+  const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version }, shown: true }));
   const dismiss = () => act(call('POST', `/api/tables/${ctx.table}/reads/${read.id}/dismiss`, { table: ctx.table, as: ctx.as }));
   const seen = read && read.input ? read.input.dice || [] : [];
   const unread = read && read.input ? read.input.unreadable || 0 : 0;
@@ -818,8 +858,12 @@ function showPins(id, players, info) {
   const dlg = document.createElement('div');
   dlg.className = 'modal';
   dlg.id = 'pins';
-  dlg.addEventListener('click', (e) => { if (e.target === dlg) dlg.remove(); });
-  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${() => dlg.remove()} />`, dlg);
+  // Leaving the table closes it too: a PIN left open over the next page
+  // (the Devices page, the start page) is a PIN shown to everyone.
+  const close = () => { dlg.remove(); window.removeEventListener('hashchange', close); };
+  window.addEventListener('hashchange', close);
+  dlg.addEventListener('click', (e) => { if (e.target === dlg) close(); });
+  render(html`<${PinCard} players=${players} info=${info} hs=${hs} base=${base} close=${close} />`, dlg);
   document.body.append(dlg);
 }
 
@@ -922,7 +966,7 @@ function DevPage() {
 function Device({ d, send }) {
   const cmd = useRef(/** @type {HTMLInputElement|null} */ (null));
   return html`<div class="device">
-    <h3>${d.label || d.key}<span class="muted">${' ' + d.key}</span></h3>
+    <h3>${d.label || d.key}</h3>
     ${d.state ? html`<div class="muted">${d.state}</div>` : null}
     <div class="row">
       ${(d.commands || []).map((c) => html`<button key=${c} class="btn" onClick=${() => send(d.key, c)}>${c}</button>`)}

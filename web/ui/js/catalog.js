@@ -390,7 +390,7 @@ export function CatalogPage({ rules }) {
     <h1>The owner’s catalog: ${info.title}</h1>
     ${games.length > 1 ? html`<p class="row">${games.map((g) => html`<a key=${g.rules} class=${'btn' + (g.rules === info.rules ? ' primary' : '')} href=${'#/catalog/' + g.rules}>${g.title}</a>`)}</p>` : null}
     <p class="muted">The values printed on your copy of the game that the rules do not give. Enter them once; every new game uses them. Share them with other owners as a file.</p>
-    ${!saved ? html`<p class="warn" id="no-catalog">No catalog is saved yet: ${info.title} cannot start without one. Import a file or enter the entries below.</p>` : null}
+    ${!saved ? html`<p class="warn" id="no-catalog">No catalog is saved yet for ${info.title}. Import a file or enter the entries below: every new game uses them.</p>` : null}
     <div class="row filebar">
       <label class="btn" for="catalog-file">Import a catalog file</label>
       <input type="file" id="catalog-file" accept=".json,application/json" class="visually-hidden" onChange=${importFile} />

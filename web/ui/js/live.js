@@ -8,8 +8,18 @@
 // the same result or refusal POST /actions gives. An action whose socket
 // closes before its answer is posted again with the same idempotency key,
 // so it is applied once whichever request got through.
+//
+// The socket is opened with patches=1: after the first full view each
+// update is a patch of the snapshot this page holds (patch.js), named by
+// the version it applies to. A patch for another version, or one that does
+// not apply, is never shown: the socket is reopened from the last version
+// held, and the server sends the full view with the events missed. After
+// maxPatchFailures such reopenings the page takes full views only.
 
 import { auth, call, routeActions, ApiError } from './api.js';
+import { applyPatch } from './patch.js';
+
+const maxPatchFailures = 3;
 
 export class Live {
   // opts: { table, as ('player'|'host'|'public'), onView(snapshot, events, notice), onPresence(p), onStatus(text, ok) }
@@ -19,6 +29,9 @@ export class Live {
     this.tries = 0;
     this.closed = false;
     this.seq = 0;
+    /** @type {any} the snapshot last handed to onView, the base of the next patch */
+    this.snap = null;
+    this.patchFailures = 0;
     /** @type {Map<string, {body: any, resolve: (v: any) => void, reject: (e: any) => void}>} */
     this.pending = new Map();
     this.unroute = routeActions(opts.table, opts.as, (body) => this.act(body));
@@ -55,6 +68,7 @@ export class Live {
   url() {
     const h = auth(this.o.table, this.o.as);
     const q = new URLSearchParams({ since: String(this.version) });
+    if (this.patchFailures < maxPatchFailures) q.set('patches', '1');
     if (h['X-PIN']) q.set('pin', h['X-PIN']);
     if (h['Authorization']) q.set('token', h['Authorization'].slice(7));
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -73,8 +87,26 @@ export class Live {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.type === 'view' || m.type === 'notice') {
-        if (m.snapshot) this.version = Math.max(this.version, m.snapshot.version);
+        if (m.snapshot) {
+          this.version = Math.max(this.version, m.snapshot.version);
+          this.snap = m.snapshot;
+        }
         this.o.onView && this.o.onView(m.snapshot, m.events || [], m.notice || null);
+      } else if (m.type === 'patch') {
+        let snap = null;
+        if (this.snap && this.snap.version === m.base) {
+          try { snap = applyPatch(this.snap, m.patch); } catch { snap = null; }
+        }
+        if (!snap || snap.version !== m.version) {
+          // Not the base held, or it does not apply: show nothing wrong,
+          // reopen from the version held (onclose reconnects).
+          this.patchFailures++;
+          if (this.ws === ws) { try { ws.close(); } catch {} }
+          return;
+        }
+        this.snap = snap;
+        this.version = Math.max(this.version, snap.version);
+        this.o.onView && this.o.onView(snap, m.events || [], m.notice || null);
       } else if (m.type === 'presence') {
         this.o.onPresence && this.o.onPresence(m.presence);
       } else if (m.type === 'answer') {

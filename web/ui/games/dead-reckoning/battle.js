@@ -404,7 +404,7 @@ function useStep(ctx) {
   const step = (st, seat) => {
     setErr(null);
     if (ctx.readOnly) return Promise.resolve(false);
-    return ctx.submit({ type: 'battle-step', seat: seat ?? -1, ...st }).then(() => true, (e) => { setErr(e); return false; });
+    return ctx.submit({ type: 'battle-step', seat: seat ?? -1, ...st }, { shown: true }).then(() => true, (e) => { setErr(e); return false; });
   };
   return [step, err];
 }
@@ -653,7 +653,7 @@ function Outcome({ view, ctx, b }) {
     a.defenderPlunder = plunder(goodsJSON(pd), id);
     if (kept) a.merchantKept = true;
     if (played.length) a.defenderPlayed = played.slice();
-    ctx.submit(a).then(() => setOpen(false), setErr);
+    ctx.submit(a, { shown: true }).then(() => setOpen(false), setErr);
   };
   const playedIds = new Set(def ? (def.played || []).concat(def.playedOffTurn || []).map((c) => c.id) : []);
   return html`<details class="fpanel" id="f-outcome" open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>

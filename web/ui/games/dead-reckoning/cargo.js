@@ -41,7 +41,7 @@ export function Cargo({ view, ctx, seat, open: shared, setOpen: setShared }) {
 
   // A refusal shows beside the button tapped as well as in the shell's banner.
   const [refused, setRefused] = useState(/** @type {any} */ (null));
-  const send = (a) => { setRefused(null); return ctx.submit({ seat, ...a }).then(() => { setOpen(false); setSet(null); }, (e) => setRefused(e)); };
+  const send = (a) => { setRefused(null); return ctx.submit({ seat, ...a }, { shown: true }).then(() => { setOpen(false); setSet(null); }, (e) => setRefused(e)); };
   const pick = (m) => { setMode(m); setSet(null); };
 
   /** @type {any[]} */

@@ -335,7 +335,7 @@ export function useAct(ctx, seat) {
   const send = (a) => {
     setErr(null);
     if (ctx.readOnly) return Promise.resolve(false);
-    return ctx.submit({ seat, ...a }).then(() => true, (e) => { setErr(e); return false; });
+    return ctx.submit({ seat, ...a }, { shown: true }).then(() => true, (e) => { setErr(e); return false; });
   };
   return [send, err];
 }

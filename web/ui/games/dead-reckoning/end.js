@@ -50,7 +50,7 @@ function TieBreak({ tn, ctx }) {
   const go = () => {
     if (!ctx) return;
     setErr(null);
-    ctx.submit({ type: 'tie-break-read', seat: -1, read: gridValue(box.current) }).catch(setErr);
+    ctx.submit({ type: 'tie-break-read', seat: -1, read: gridValue(box.current) }, { shown: true }).catch(setErr);
   };
   return html`<section class="tiebreak" id="tiebreak">
     <h2>Tie-break battle (p. 23)</h2>

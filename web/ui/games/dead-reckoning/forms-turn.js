@@ -108,8 +108,9 @@ function CardEntryForm({ b, ctx, seat }) {
         <option value="">— pick its name —</option>
         ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}</option>`)}
       </select></label>`
-      : html`<p class="muted">No Row ${b.card.row} card is in your catalog yet: add it on the catalog page (Owner’s catalog), then pick it here.</p>`}
-    <button class="btn" disabled=${!id} onClick=${() => send({ type: 'reveal-card', at: posKey(b.at), card: id }).then((ok) => { if (ok) setId(''); })}>Enter the card</button>
+      : html`<p class="muted">No Row ${b.card.row} card is in your catalog yet: add it on the catalog page, then pick it here.</p>
+        <a class="btn" href="#/catalog/dead-reckoning">Open the owner’s catalog</a>`}
+    ${cards.length ? html`<button class="btn" disabled=${!id} onClick=${() => send({ type: 'reveal-card', at: posKey(b.at), card: id }).then((ok) => { if (ok) setId(''); })}>Enter the card</button>` : null}
     <${Refusal} err=${err} />
   </fieldset>`;
 }
@@ -169,7 +170,7 @@ export function HostJSON({ ctx, seat }) {
     let a;
     setErr(null);
     try { a = JSON.parse(area.current.value); } catch (e) { setErr({ message: 'the action does not read as JSON: ' + e.message }); return; }
-    ctx.submit(a).catch(setErr);
+    ctx.submit(a, { shown: true }).catch(setErr);
   };
   return html`<details class="more"><summary>Advanced (host): an action as JSON</summary>
     <textarea id="raw-json" rows="4" class="mono" ref=${area} placeholder=${`{"type":"...","seat":${seat}}`}></textarea>

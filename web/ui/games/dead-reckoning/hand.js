@@ -110,7 +110,7 @@ export function Hand({ view, ctx, seat }) {
   const go = (/** @type {any} */ a, /** @type {() => void} */ done) => {
     if (ctx.readOnly) return;
     setRefused(null);
-    ctx.submit({ seat, ...a }).then(done, (/** @type {any} */ e) => setRefused(e));
+    ctx.submit({ seat, ...a }, { shown: true }).then(done, (/** @type {any} */ e) => setRefused(e));
   };
   const opt = (/** @type {Group} */ g, /** @type {string} */ cls) => html`<button key=${g.key} type="button" class=${'opt ' + cls} data-card=${g.ids[0]}
       aria-pressed=${String(g.ids[0] === picked)} onClick=${() => setCard(g.ids[0])}>

@@ -18,7 +18,7 @@
 //   score.js         the "just score" calculator (DOM)
 
 import { html, useState, useRef, DomPart } from '../../js/view.js';
-import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords } from './common.js';
+import { player, pname, colourOf, slug, posKey, useCatalog, rowOf, placeWords, Refusal } from './common.js';
 import { Board, MoveBoard, Turn, Players, Achievements, SetupGuide as Setup, endWords, winnersOf } from './board.js';
 import { BattlePanel, BattleSteps, OutcomeForm, involves, readCorrection as correction, readSummary as summary } from './battle.js';
 import { CardHere, AttackShip, Buildings, Master } from './forms-here.js';
@@ -87,7 +87,8 @@ export function Actions({ view, ctx }) {
   const offTurn = ctx.seat >= 0 && !myTurn;
   // The one form open among the tiles (opening one closes the others).
   const [open, setOpen] = useState(/** @type {string|null} */ (null));
-  const send = (a) => ctx.submit({ seat, ...a }).catch(() => {});
+  // The board entry shows its refusal under its button (onRefused).
+  const send = (a, onRefused) => ctx.submit({ seat, ...a }, { shown: true }).catch(onRefused);
   const entry = boardToEnter(view);
   const battling = (view.battles || []).length > 0;
   // On a phone whose player fights, the battle and its step's forms come
@@ -169,7 +170,7 @@ function boardToEnter(view) {
  * board (labelled fields, only those that apply), or open sea; and the card
  * put on it, by name. Its fields are the player's: nothing but the player
  * changes them, whatever the other screens do.
- * @param {{title: string, at: string, type: string, send: (a: any) => any, view: any}} props
+ * @param {{title: string, at: string, type: string, send: (a: any, onRefused: (e: any) => void) => any, view: any}} props
  */
 function BoardEntry({ title, at, type, send, view }) {
   const cat = useCatalog();
@@ -180,7 +181,8 @@ function BoardEntry({ title, at, type, send, view }) {
   const [mode, setMode] = useState(/** @type {string|null} */ (null));
   const [island, setIsland] = useState('');
   const [card, setCard] = useState('');
-  const [err, setErr] = useState(/** @type {string|null} */ (null));
+  // A sentence of the form's own (a field left empty) or the server's refusal.
+  const [err, setErr] = useState(/** @type {any} */ (null));
   const box = useRef(/** @type {HTMLFieldSetElement|null} */ (null));
   // Until the catalog has come, the form cannot know which way to ask:
   // it waits rather than show "a new island" and change a moment later.
@@ -209,7 +211,7 @@ function BoardEntry({ title, at, type, send, view }) {
       };
     }
     if (card) a.card = card;
-    send(a);
+    send(a, setErr);
   };
   return html`<fieldset class="explore" id="board-entry" ref=${box}>
     <legend>${title}</legend>
@@ -240,7 +242,7 @@ function BoardEntry({ title, at, type, send, view }) {
         <option value="">${cards.length ? '— none —' : '— none in your catalog —'}</option>
         ${cards.map((a) => html`<option key=${a.id} value=${a.id}>${a.name}${a.merchant || a.encounter ? ' (Merchant)' : ''}</option>`)}
       </select></label>` : null}
-    ${err ? html`<p class="fnote warn refusal" role="alert">${err}</p>` : null}
+    ${typeof err === 'string' ? html`<p class="fnote warn refusal" role="alert">${err}</p>` : html`<${Refusal} err=${err} />`}
     <button class="btn primary" id=${type === 'explore' ? 'act-explore' : 'act-reveal'} onClick=${go}>Enter the board</button>
   </fieldset>`;
 }

@@ -119,12 +119,19 @@ export function Table({ view, ctx }) {
 }
 
 /** @param {{z: Zone, view: View, ctx: any}} props */
+/**
+ * nationName is a nation as players say it ("English"), whatever the case
+ * the catalog gives it in ("english").
+ * @param {string} n
+ */
+function nationName(n) { return n ? n.charAt(0).toUpperCase() + n.slice(1) : n; }
+
 function ZoneBox({ z, view, ctx }) {
   const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
   const npcs = (view.npcs || []).filter((n) => n.zone === z.id);
   return html`<div class=${'zone' + (me && me.zone === z.id ? ' here' : '')} data-zone=${z.id}>
     <h3>${z.name}</h3>
-    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${z.nation})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
+    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${nationName(z.nation)})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
     ${z.demand ? html`<div>Demand: ${z.demand}</div>` : null}
     ${z.ability ? html`<div class="muted">${words(z.ability)}’s port ability</div>` : null}
     ${z.mod ? html`<div>Modification: ${words(z.mod)}</div>` : null}
@@ -144,7 +151,7 @@ function PlayerBox({ p, view, ctx }) {
   const s = p.ship;
   return html`<div class=${'player' + (view.stage === 'play' && view.active === p.seat ? ' active' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
     <h3>${p.name}${p.pirate ? ' · pirate' : ''}</h3>
-    ${c ? html`<div>Captain ${c.name} (${c.nation}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
+    ${c ? html`<div>Captain ${c.name} (${nationName(c.nation)}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
       : p.needCaptain ? html`<div class="warn">Needs a new captain</div>` : null}
     ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · MANEUVERABILITY ${s.maneuverability}</div>` : null}
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
@@ -235,7 +242,7 @@ function Act({ id, label, action, ctx, cls = '', disabled = false, done, note })
   const tap = () => {
     let a;
     try { a = typeof action === 'function' ? action() : action; } catch (e) { setErr(e); return; }
-    ctx.submit(a).then(() => { setErr(null); if (done) done(); }, setErr);
+    ctx.submit(a, { shown: true }).then(() => { setErr(null); if (done) done(); }, setErr);
   };
   return html`<div class="mm-control">
     <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>

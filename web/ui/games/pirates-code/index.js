@@ -228,7 +228,7 @@ function RollFaces({ r, ctx }) {
   const n = diceCount(r);
   const [faces, setFaces] = useState(/** @type {number[]} */ ([]));
   const [err, setErr] = useState(/** @type {any} */ (null));
-  const send = () => ctx.submit({ type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: r.id, faces: faces.map(String) })
+  const send = () => ctx.submit({ type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: r.id, faces: faces.map(String) }, { shown: true })
     .then(() => { setFaces([]); setErr(null); }, setErr);
   return html`<div class="pc-roll" data-request=${r.id}>
     <p><strong>Roll ${n} ${n === 1 ? 'die' : 'dice'}</strong>: ${r.purpose}. Tap what ${n === 1 ? 'it shows' : 'they show'}.</p>
@@ -339,7 +339,7 @@ export function Actions({ view, ctx }) {
 function Button({ id, label, action, ctx, cls = '', disabled = false, note = null, done }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   return html`<div class="pc-control">
-    <button class=${'btn big ' + cls} id=${id} disabled=${disabled} onClick=${() => ctx.submit(typeof action === 'function' ? action() : action).then(() => { setErr(null); if (done) done(); }, setErr)}>${label}</button>
+    <button class=${'btn big ' + cls} id=${id} disabled=${disabled} onClick=${() => ctx.submit(typeof action === 'function' ? action() : action, { shown: true }).then(() => { setErr(null); if (done) done(); }, setErr)}>${label}</button>
     ${note ? html`<span class="muted pc-note">${note}</span>` : null}
     <${Refusal} err=${err} />
   </div>`;
@@ -372,7 +372,7 @@ function Sail({ view, ctx, seat, bonus }) {
     /** @type {any} */
     const a = bonus ? { type: 'bonus', seat, card: bonus.card, index: bonus.index, path } : { type: 'sail', seat, path };
     if (storms && jostle) a.jostle = [jostle];
-    ctx.submit(a).then(() => { setPath([]); setJostle(''); setErr(null); }, setErr);
+    ctx.submit(a, { shown: true }).then(() => { setPath([]); setJostle(''); setErr(null); }, setErr);
   };
   return html`<div class="pc-group pc-sail" id=${bonus ? 'pc-bonus-sail' : 'pc-sail'}><h3>${bonus ? 'Sail (bonus)' : 'Sail'}: tap the cards in order (sail ${p.sail})</h3>
     <div class="pc-minimap">${view.map.map((/** @type {any} */ c) => html`<button key=${c.cell} class=${'pc-to' + (path.includes(c.cell) ? ' on' : '') + (c.cell === p.cell ? ' here' : '') + (reach && reach.includes(c.cell) ? ' reach' : '')}

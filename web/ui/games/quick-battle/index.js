@@ -192,7 +192,7 @@ function Steps({ view, snap, ctx }) {
     wrapped.current.submit = (a, extra) => {
       setRefused(null);
       const seat = ctx.seat >= 0 ? ctx.seat : a.seat;
-      return ctx.submit({ ...a, seat }, extra).catch((e) => { setRefused(e); throw e; });
+      return ctx.submit({ ...a, seat }, { ...extra, shown: true }).catch((e) => { setRefused(e); throw e; });
     };
   }
   return html`<${DomPart} deps=${[snap, ctx.seat, ctx.gen]} build=${() => battleSteps(/** @type {any} */ (view), wrapped.current)} />
@@ -211,7 +211,7 @@ function ReadByHand({ view, ctx }) {
   const colours = view.battle.sides.map((x) => x.colour).filter((c) => (view.battle.need.inShip || {})[c] !== undefined);
   const record = () => {
     setRefused(null);
-    ctx.submit({ type: 'battle-step', seat: ctx.seat >= 0 ? ctx.seat : -1, step: 'read', read: grid.current.value() }).catch(setRefused);
+    ctx.submit({ type: 'battle-step', seat: ctx.seat >= 0 ? ctx.seat : -1, step: 'read', read: grid.current.value() }, { shown: true }).catch(setRefused);
   };
   return html`<details class="fpanel qbbyhand" id="qb-byhand" open=${!ctx.camera || undefined}>
     <summary><span class="ftitle">Type the read by hand</span><span class="fsub">${ctx.camera ? ' · or confirm the camera’s read above' : ''}</span></summary>
@@ -250,7 +250,7 @@ function Another({ view, ctx }) {
     /** @type {any} */
     const a = { type: 'another-battle', seat: ctx.seat >= 0 ? ctx.seat : -1, attacker: { cubes: cubes[order[0]] }, defender: { cubes: cubes[order[1]] } };
     if (swap) a.swap = true;
-    ctx.submit(a).catch(setRefused);
+    ctx.submit(a, { shown: true }).catch(setRefused);
   };
   return html`<section class="fpanel flat" id="qb-another-form">
     <div class="ftitle">Another battle, same sides</div>
