@@ -604,7 +604,7 @@ var softPips = func() (t [12][]float64) {
 }()
 
 // normTemplate makes a template zero-mean and of unit norm, so that its
-// correlation with a sample is one dot product (nccT).
+// correlation with a sample is one dot product (ncc4).
 func normTemplate(t []float64) []float64 {
 	out := make([]float64, len(t))
 	m := 0.0
@@ -624,20 +624,6 @@ func normTemplate(t []float64) []float64 {
 		}
 	}
 	return out
-}
-
-// nccT is the normalised correlation of a sample's smoothed ink with a
-// normalised template.
-func nccT(f *faceSample, tz []float64) float64 {
-	if f.softNorm <= 1e-12 {
-		return 0
-	}
-	a := f.soft[:len(tz)]
-	s := 0.0
-	for i, v := range tz {
-		s += a[i] * v
-	}
-	return s / f.softNorm
 }
 
 // readPips returns the pip count that matches best, its score and the
