@@ -116,6 +116,7 @@ type DiceReader struct {
 	scratch faceSample           // the search's samples
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
+	retries []wideRetry // squares whose face did not read (dice_wide.go)
 }
 
 // NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
@@ -343,9 +344,11 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	r.foreground()
 	cands := r.findDice()
 	res := DiceResult{Dice: []DieRead{}, Unreadable: []DieUnreadable{}, Count: map[string]map[string]map[string]int{}}
+	r.retries = r.retries[:0]
 	for _, c := range cands {
 		r.judge(img, c, &res)
 	}
+	r.retryWide(img, &res)
 	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
 	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
@@ -627,6 +630,12 @@ type candidate struct {
 	inkOnly bool
 	alt     board.Point // inkOnly: a second place to start from
 	alt2    board.Point // inkOnly: and a third
+	// wide: placed by the wide search (dice_wide.go), not searched again.
+	wide bool
+	// group: how many squares its part holds (touching dice).
+	group int
+	// leftover: what no flat square took of a part (fill 0).
+	leftover bool
 }
 
 // findDice splits the foreground into die-sized squares: connected parts,
@@ -963,6 +972,9 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 			spill: float64(ring) / float64(si*si),
 		})
 	}
+	for k := range out {
+		out[k].group = len(out)
+	}
 	// What no square took: a large leftover is a die of its own that fits
 	// no flat square (cocked); it is reported, and is not its neighbours'
 	// spill.
@@ -993,14 +1005,14 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		if float64(len(part)) < 0.45*S*S {
 			continue
 		}
-		var sa, sb float64
+		var ma, mb float64
 		for _, p := range part {
-			sa += float64(p % pn)
-			sb += float64(p / pn)
+			ma += float64(p % pn)
+			mb += float64(p / pn)
 			patch[p] = 0
 		}
-		u, v := sa/float64(len(part))-float64(half), sb/float64(len(part))-float64(half)
-		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, fill: 0, spill: 1})
+		u, v := ma/float64(len(part))-float64(half), mb/float64(len(part))-float64(half)
+		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, fill: 0, spill: 1, leftover: true})
 		placed = append(placed, [2]int{-1, -1})
 	}
 	// Spill counted before a neighbour was placed includes the neighbour:

@@ -551,6 +551,17 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			continue
 		}
 		c := cls[start]
+		if r.refLab != nil && int(c-1) == r.black {
+			// With a reference a black cube may lie on print as dark as
+			// itself (reader_ref.go).
+			b, ds, ok := r.refBlackGroup(start, cls, lab, seen, stack)
+			if ok {
+				out = append(out, ds...)
+			} else {
+				out = append(out, r.cubesOf(b, lab)...)
+			}
+			continue
+		}
 		b := blob{cls: c}
 		stack = append(stack[:0], int32(start))
 		seen[start] = true

@@ -1,0 +1,240 @@
+package vision
+
+import (
+	"image"
+	"math"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+	"github.com/quartermaster-table/quartermaster/vision/diceset"
+)
+
+// A square whose face does not read, though nothing says its die is
+// cocked (its face is no shorter one way than the other, its top is
+// clear of the walls), is most often in the wrong place: the outline of
+// several touching dice put it astride two of them, further off either
+// than the face search reaches (searchReach), or a lone die's search
+// climbed to a placement a pip's pitch off (a 6 read across its columns).
+// Such squares are searched again once every die that did read is known,
+// from starts over the square's whole neighbourhood but those a read die
+// already covers (the places its touching neighbours leave free).
+
+// wideRetry is a square whose face did not read, kept for the wide search.
+type wideRetry struct {
+	c    candidate
+	top  board.Point // where the search left it, mm (plane h0)
+	fall *DieUnreadable
+}
+
+// wideStep is the spacing (mm) of the wide search's starts: each start's
+// own search reaches searchReach, so starts this far apart leave no
+// placement out of reach within wideReach.
+const wideStep = 5.0
+
+// wideReach is how far (mm) from the square the wide search starts: half
+// a die, the furthest a square astride two touching dice is from either.
+const wideReach = 8.0
+
+// retryWide searches the squares kept in r.retries again and reads what
+// reads clearly; the rest get their first verdict (fall). The placement
+// that reads best is taken first, and the others are searched again
+// around it: a cocked die leaning on a flat one may show a pip that reads
+// as a 1 beside it, less clearly than the flat die's own face.
+func (r *DiceReader) retryWide(img image.Image, res *DiceResult) {
+	if len(r.retries) == 0 {
+		return
+	}
+	tops := make([]board.Point, 0, len(res.Dice)+len(r.retries))
+	for _, d := range res.Dice {
+		tops = append(tops, r.topOf(d))
+	}
+	left := r.retries
+	for len(left) > 0 {
+		bi, bsc := -1, 0.0
+		var bd DieRead
+		for i, w := range left {
+			c, sc, ok := r.wideSearch(img, w, tops)
+			if !ok || (bi >= 0 && sc <= bsc) {
+				continue
+			}
+			var tmp DiceResult
+			r.judge(img, c, &tmp)
+			if len(tmp.Dice) == 1 && !r.nearRead(tmp.Dice[0], res.Dice) {
+				bi, bsc, bd = i, sc, tmp.Dice[0]
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		res.Dice = append(res.Dice, bd)
+		tops = append(tops, r.topOf(bd))
+		left = append(left[:bi:bi], left[bi+1:]...)
+	}
+	for _, w := range left {
+		if w.fall != nil {
+			res.Unreadable = append(res.Unreadable, *w.fall)
+		}
+	}
+}
+
+// topOf is where a die read shows its top in the reader's view (mm, plane h0).
+func (r *DiceReader) topOf(d DieRead) board.Point {
+	s := r.h0
+	if die := r.set.Die(d.Die); die != nil {
+		s = die.SizeMM
+	}
+	return r.pose.Unparallax(r.pose.Parallax(board.Point{X: d.XMM, Y: d.YMM}, s), r.h0)
+}
+
+// nearRead reports whether d lies where a die was read already (a second
+// square on the same die).
+func (r *DiceReader) nearRead(d DieRead, read []DieRead) bool {
+	for _, o := range read {
+		if math.Hypot(d.XMM-o.XMM, d.YMM-o.YMM) < 0.75*r.h0 {
+			return true
+		}
+	}
+	return false
+}
+
+// wideSearch looks for the placement whose face reads best around a
+// square that did not read, from starts on a grid of wideStep within
+// wideReach of it, at four angles, leaving out starts on a die read
+// already (tops, mm) and starts off the foreground. It returns the
+// placement as a candidate for judge, which the wide search does not
+// send back here.
+func (r *DiceReader) wideSearch(img image.Image, w wideRetry, tops []board.Point) (candidate, float64, bool) {
+	ca, sa := math.Cos(w.c.angle), math.Sin(w.c.angle)
+	type start struct {
+		p  board.Point
+		a  float64
+		sc float64
+	}
+	var starts []start
+	p := &r.patch
+	n := int(math.Round(wideReach / wideStep))
+	for j := -n; j <= n; j++ {
+		for i := -n; i <= n; i++ {
+			u, v := float64(i)*wideStep, float64(j)*wideStep
+			if math.Hypot(u, v) > wideReach+0.5 {
+				continue
+			}
+			q := board.Point{X: w.top.X + u*ca - v*sa, Y: w.top.Y + u*sa + v*ca}
+			if r.coveredBy(q, tops) || r.fgShare(q) < 0.5 {
+				continue
+			}
+			// Each start at the angle its face reads best at; the search
+			// turns it further.
+			r.fillPatch(img, q, p)
+			st := start{sc: -2}
+			for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
+				f := r.sampleFace(p, q, w.c.angle+da, r.h0)
+				d, dist, _ := r.classify(f)
+				if sc := r.faceScore(d, f); dist <= 1.6 && sc > st.sc {
+					st = start{q, w.c.angle + da, sc}
+				}
+			}
+			if st.sc > -2 {
+				starts = append(starts, st)
+			}
+		}
+	}
+	if len(starts) == 0 {
+		return candidate{}, 0, false
+	}
+	best, bestSc := start{}, -1.0
+	for _, st := range starts {
+		r.fillPatch(img, st.p, p)
+		f := r.sampleFace(p, st.p, st.a, r.h0)
+		d, _, _ := r.classify(f)
+		top, ang, f2 := r.refine(p, d, st.p, st.a, f)
+		if sc := r.faceScore(d, f2); sc > bestSc && r.apart(top, tops, 0.95*r.h0) && !r.leansOn(w.top, top, tops) {
+			best, bestSc = start{top, ang, sc}, sc
+		}
+	}
+	if bestSc < minScore {
+		return candidate{}, 0, false
+	}
+	c := w.c
+	c.c = board.Point{X: (best.p.X + r.margin) * diePx, Y: (best.p.Y + r.margin) * diePx}
+	c.angle = best.a
+	c.wide = true
+	return c, bestSc, true
+}
+
+// apart reports whether a placement (mm, plane h0) is at least lim from
+// every die read (tops): two flat dice's tops are a die's side apart at
+// least, face to face; a die leaning on one that lies flat is closer.
+func (r *DiceReader) apart(q board.Point, tops []board.Point, lim float64) bool {
+	for _, t := range tops {
+		if q.Sub(t).Len() < lim {
+			return false
+		}
+	}
+	return true
+}
+
+// leansOn reports whether a face found at to, searching from the square
+// at from, lies against a die read (tops) and the search moved toward
+// it: the top of a die leaning on that die (its top tilts toward what it
+// rests on, its raised side fills the rest of its square). A flat die
+// astride which the square sat is found moving away from the neighbour
+// the square overlapped. (Tuning seeds 200-399: 4 cocked dice read, each
+// moved straight toward the die it leans on.)
+func (r *DiceReader) leansOn(from, to board.Point, tops []board.Point) bool {
+	m := to.Sub(from)
+	for _, t := range tops {
+		k := t.Sub(from)
+		if t.Sub(to).Len() < 1.2*r.h0 && m.Dot(k) > 0.5*m.Len()*k.Len() {
+			return true
+		}
+	}
+	return false
+}
+
+// coveredBy reports whether a placement (mm, plane h0) lies on a die read
+// already: within three quarters of a die of its top.
+func (r *DiceReader) coveredBy(q board.Point, tops []board.Point) bool {
+	for _, t := range tops {
+		if q.Sub(t).Len() < 0.75*r.h0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fgShare is the share of foreground (before the sweep) in the middle
+// half of a die-sized square centred on q (mm, plane h0): a start where
+// nothing differs from the floor is no die's top.
+func (r *DiceReader) fgShare(q board.Point) float64 {
+	n, k := 0, 0
+	for j := -2; j <= 2; j++ {
+		for i := -2; i <= 2; i++ {
+			x := int((q.X + float64(i)*r.h0/8 + r.margin) * diePx)
+			y := int((q.Y + float64(j)*r.h0/8 + r.margin) * diePx)
+			n++
+			if x >= 0 && y >= 0 && x < r.gw && y < r.gh && r.fg[y*r.gw+x] {
+				k++
+			}
+		}
+	}
+	return float64(k) / float64(n)
+}
+
+// slanted reports whether a face that does not read clearly (so judge
+// did not ask squashed) reads better shortened: a cocked die's face,
+// which no other placement makes flat. (Tuning seeds 0-199: of the 48
+// squares kept for the wide search, 8 did, all on cocked dice.)
+func (r *DiceReader) slanted(p *topPatch, d *diceset.Die, top board.Point, ang, score float64) bool {
+	return score >= 0.4 && score < minScore && r.squashed(p, d, top, ang) > 0.04
+}
+
+// keepForWide keeps a square whose face did not read for the wide search,
+// with its first verdict: a full square is a die that could not be read
+// (cocked), a partly full one the leftover between touching dice.
+func (r *DiceReader) keepForWide(c candidate, d *diceset.Die, foot board.Point) {
+	w := wideRetry{c: c, top: r.viewMM(c.c.X, c.c.Y)}
+	if c.fill >= 0.65 {
+		w.fall = &DieUnreadable{Die: d.ID, XMM: round1(foot.X), YMM: round1(foot.Y), Reason: DiceCocked}
+	}
+	r.retries = append(r.retries, w)
+}

@@ -1,0 +1,391 @@
+package vision
+
+import (
+	"math"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
+
+// With an empty-board reference, a black cube lying on a printed icon as
+// dark as itself (the skull of a damage zone, the disc of a strength zone)
+// differs from the reference only where it sticks out of the icon, covers
+// the icon's light details, or is a little darker than the ink: its
+// labelled pixels are fragments, and their area says too few cubes (or
+// none). Where a black blob meets such print, the print is "could be
+// cube" ground: the cubes there are found by their shape instead, squares
+// of a cube's size (with the sides the camera sees) lying on the labelled
+// pixels and that ground, placed one by one where they cover the most
+// labelled pixels not yet explained.
+
+// Dark-print fit limits.
+var (
+	// A pixel is "could be cube" ground when the reference and the frame
+	// are both at most this dark there (OpenCV 8-bit L): print as dark as
+	// a black cube, and nothing lighter in the frame.
+	refDarkL = 70.0
+	// A group of black pixels is fitted when it touches at least this much
+	// of one cube's area of such ground, or holds this much of pixels
+	// found only by the dark-print rule.
+	fitTouch = 0.08
+	// A placed cube must lie this much on labelled pixels or dark ground.
+	fitInside = 0.85
+	// Another cube is placed while one still explains this much of a
+	// cube's area in labelled pixels (those found only by the dark-print
+	// rule count half: a cast shadow on print is found by it too).
+	fitMore = 0.3
+	// Placed cubes may share this much of a cube's area (two cubes side by
+	// side share the strip the nearer one's sides cover).
+	fitOverlap = 0.35
+	// Places explaining at least this much of the most are peeled from
+	// the outside first.
+	fitNear = 0.9
+	// The percentile of a group's print pixels' darkening taken as the
+	// print's own (printOffset).
+	printOffsetQ = 0.25
+)
+
+// refBlackGroup floods, with a reference, from the black pixel start over
+// black pixels and dark ground (refDark) joined to them, marking the black
+// ones seen. When the group touches dark print it returns the cubes found
+// by their shape and true; otherwise false, and the caller reads the blob
+// (the group's black pixels: one 4-connected blob, or a few joined by less
+// than fitTouch of a cube's area of dark ground) as any other.
+func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, stack []int32) (blob, []detection, bool) {
+	W, H := r.ww, r.wh
+	c := cls[start]
+	b := blob{cls: c}
+	var ground []int32
+	inG := make(map[int32]bool)
+	stack = append(stack[:0], int32(start))
+	seen[start] = true
+	nPrint := 0
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if cls[i] == c {
+			b.pix = append(b.pix, i)
+			if r.onPrint[i] {
+				nPrint++
+			}
+		} else {
+			ground = append(ground, i)
+		}
+		x, y := int(i)%W, int(i)/W
+		for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+			if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= H {
+				continue
+			}
+			j := nb[1]*W + nb[0]
+			if cls[j] == c {
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, int32(j))
+				}
+				continue
+			}
+			if cls[j] == 0 && !inG[int32(j)] && r.refDark(j, lab) {
+				inG[int32(j)] = true
+				stack = append(stack, int32(j))
+			}
+		}
+	}
+	if len(b.pix) == 0 {
+		return b, nil, false
+	}
+	if nPrint > 0 {
+		b.pix, ground = r.printOffset(b.pix, ground, cls, lab)
+		if len(b.pix) == 0 {
+			return b, nil, true
+		}
+	}
+	var sx, sy float64
+	for _, i := range b.pix {
+		sx += float64(int(i)%W) + 0.5
+		sy += float64(int(i)/W) + 0.5
+	}
+	n := float64(len(b.pix))
+	ctr := r.warpToBoard(sx/n, sy/n)
+	a1 := r.expectedArea(ctr)
+	if float64(len(ground)) < fitTouch*a1 && float64(nPrint) < fitTouch*a1 {
+		return b, nil, false
+	}
+	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
+		return b, nil, true // outside the board: the hull, not a cube
+	}
+	fit := r.fitCubes(b, ground, ctr, cls)
+	// When the blob's own reading finds as many cubes and is sure of
+	// every one, it is kept: it places a single cube from its top and a
+	// cube leaning on a border better than the middle of a fitted outline,
+	// and where a cube is seen whole the fit adds nothing.
+	if own := r.ownReading(b, cls, lab); len(own) >= len(fit) {
+		sure := true
+		for _, d := range own {
+			sure = sure && !d.unreadable
+		}
+		if sure {
+			return b, own, true
+		}
+	}
+	return b, fit, true
+}
+
+// ownReading reads the group's 4-connected black blobs as any other blob
+// (cubesOf), each on its own.
+func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
+	W := r.ww
+	done := make(map[int32]bool, len(g.pix))
+	var out []detection
+	var stack []int32
+	for _, s := range g.pix {
+		if done[s] {
+			continue
+		}
+		b := blob{cls: g.cls}
+		done[s] = true
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			b.pix = append(b.pix, i)
+			x, y := int(i)%W, int(i)/W
+			for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= r.wh {
+					continue
+				}
+				j := int32(nb[1]*W + nb[0])
+				if cls[j] == g.cls && !done[j] {
+					done[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		out = append(out, r.cubesOf(b, lab)...)
+	}
+	return out
+}
+
+// printOffset takes out of a group's black pixels those found by the
+// dark-print rule that are no darker than the rest of the print around
+// them: where the light's change was measured a little wrong, a dark icon
+// as a whole comes out darker than in the reference (a cube on it is
+// darker still). The print's own offset is a low percentile (printOffsetQ)
+// of how much darker than the reference the group's print pixels are;
+// those within blackRefDrop of it become dark ground again.
+func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int32, []int32) {
+	var hist [256]int32
+	n := 0
+	diff := func(i int32) int {
+		return max(0, int(r.refLab[int(i)*3])-int(lab[int(i)*3]))
+	}
+	for _, i := range pix {
+		if r.onPrint[i] {
+			hist[diff(i)]++
+			n++
+		}
+	}
+	for _, i := range ground {
+		hist[diff(i)]++
+		n++
+	}
+	off := int(histPercentile(&hist, n, printOffsetQ))
+	if off < 1 {
+		return pix, ground
+	}
+	keep := pix[:0]
+	for _, i := range pix {
+		if r.onPrint[i] && float64(diff(i)) < float64(off)+blackRefDrop {
+			cls[i] = 0
+			r.onPrint[i] = false
+			ground = append(ground, i)
+			continue
+		}
+		keep = append(keep, i)
+	}
+	return keep, ground
+}
+
+// refDark reports whether an unlabelled pixel is dark print that a black
+// cube could be lying on unseen: both the reference and the frame dark
+// there, on the board and off the raised borders (their shaded sides are
+// dark wood).
+func (r *core) refDark(i int, lab []byte) bool {
+	return !r.outside[i] && !r.inStrip[i] && float64(r.refLab[i*3]) <= refDarkL && float64(lab[i*3]) <= refDarkL
+}
+
+// fitCubes places black cubes on a group of black pixels (b) and dark
+// ground around them by their shape: on a grid of 2x2 warped pixels, a
+// cube (a square of the cube's side swept by the sides the camera sees,
+// at 12 turns) may stand where it lies at least fitInside on the group, on
+// dark ground or on another cube (which may hide part of it). Cubes are
+// placed one by one, peeled from the outside: among the places explaining
+// nearly the most labelled pixels not yet explained, the one farthest from
+// the middle of those pixels (a place straddling two cubes side by side
+// explains as much as one on either, and would leave two halves too small
+// for a cube each); again while one still explains fitMore of a cube.
+func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []detection {
+	W := r.ww
+	// The group's box, grown by a cube, in grid cells of 2x2 warped pixels.
+	minX, minY, maxX, maxY := W, r.wh, 0, 0
+	grow := func(i int32) {
+		x, y := int(i)%W, int(i)/W
+		minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+	}
+	for _, i := range b.pix {
+		grow(i)
+	}
+	pad := int(r.layout.CubeMM * r.s)
+	minX, minY = max(0, minX-pad), max(0, minY-pad)
+	maxX, maxY = min(r.ww-1, maxX+pad), min(r.wh-1, maxY+pad)
+	gx0, gy0 := minX/2, minY/2
+	gw, gh := maxX/2-gx0+1, maxY/2-gy0+1
+	// Per cell: how much of it a cube may cover (0-4: the group, dark
+	// ground, other cubes) and the group's evidence there (per pixel: black
+	// 2, black by the dark-print rule only 1).
+	in := make([]int8, gw*gh)
+	ev := make([]int8, gw*gh)
+	cellOf := func(i int) int {
+		x, y := i%W, i/W
+		return (y/2-gy0)*gw + x/2 - gx0
+	}
+	for y := minY; y <= maxY; y++ {
+		for x := minX; x <= maxX; x++ {
+			i := y*W + x
+			if cls[i] != 0 && cls[i] != b.cls {
+				in[cellOf(i)]++
+			}
+		}
+	}
+	for _, i := range b.pix {
+		c := cellOf(int(i))
+		in[c]++
+		if r.onPrint[i] {
+			ev[c]++
+		} else {
+			ev[c] += 2
+		}
+	}
+	for _, i := range ground {
+		if x, y := int(i)%W, int(i)/W; x >= minX && x <= maxX && y >= minY && y <= maxY {
+			in[cellOf(int(i))]++
+		}
+	}
+	// The cube's outline on the grid at each turn: a square of the cube's
+	// side, swept along u (away from the point below the camera) by the
+	// sides seen, centred.
+	s := r.layout.CubeMM * r.s / 2 * 0.95 // grid cells; blur trims the edges
+	d := r.sideShift(ctr) * r.s / 2
+	u := board.Point{X: 1}
+	if l := ctr.Sub(r.pose.Nadir).Len(); d > 0 && l > 0 {
+		u = ctr.Sub(r.pose.Nadir).Scale(1 / l)
+	}
+	var ts [][][2]int
+	rad := int(math.Ceil(s*0.75 + d/2 + 1))
+	for k := 0; k < 12; k++ {
+		th := float64(k) * math.Pi / 24
+		cs, sn := math.Cos(th), math.Sin(th)
+		var t [][2]int
+		for dy := -rad; dy <= rad; dy++ {
+			for dx := -rad; dx <= rad; dx++ {
+				if inSwept(float64(dx), float64(dy), cs, sn, s, u.Scale(d)) {
+					t = append(t, [2]int{dx, dy})
+				}
+			}
+		}
+		ts = append(ts, t)
+	}
+	full := float64(len(ts[0])) // every turn covers about the same
+	used := make([]bool, gw*gh) // cells explained by a placed cube
+	type place struct {
+		gain float64
+		x, y int
+		t    int
+	}
+	var cands []place
+	var out []detection
+	for len(out) < maxCluster {
+		// The middle of the evidence not yet explained.
+		var mx, my, mw float64
+		for c, e := range ev {
+			if e > 0 && !used[c] {
+				mx += float64(c%gw) * float64(e)
+				my += float64(c/gw) * float64(e)
+				mw += float64(e)
+			}
+		}
+		if mw < fitMore*8*full {
+			break
+		}
+		mx, my = mx/mw, my/mw
+		cands = cands[:0]
+		best := 0.0
+		for cy := 0; cy < gh; cy++ {
+			for cx := 0; cx < gw; cx++ {
+				if ev[cy*gw+cx] == 0 || used[cy*gw+cx] {
+					continue
+				}
+				for ti, t := range ts {
+					var inside, gain, shared float64
+					for _, o := range t {
+						x, y := cx+o[0], cy+o[1]
+						if x < 0 || y < 0 || x >= gw || y >= gh {
+							continue
+						}
+						c := y*gw + x
+						inside += float64(in[c])
+						if used[c] {
+							shared++
+							continue
+						}
+						gain += float64(ev[c])
+					}
+					if inside < fitInside*4*full || shared > fitOverlap*full || gain < fitMore*8*full {
+						continue
+					}
+					cands = append(cands, place{gain, cx, cy, ti})
+					best = max(best, gain)
+				}
+			}
+		}
+		if len(cands) == 0 {
+			break
+		}
+		pick, far := cands[0], -1.0
+		for _, p := range cands {
+			if p.gain < fitNear*best {
+				continue
+			}
+			if d := sq(float64(p.x)-mx) + sq(float64(p.y)-my); d > far {
+				pick, far = p, d
+			}
+		}
+		for _, o := range ts[pick.t] {
+			x, y := pick.x+o[0], pick.y+o[1]
+			if x >= 0 && y >= 0 && x < gw && y < gh {
+				used[y*gw+x] = true
+			}
+		}
+		seen := r.warpToBoard(float64(2*(pick.x+gx0))+1, float64(2*(pick.y+gy0))+1)
+		p := r.pose.Unparallax(seen, r.layout.CubeMM/2)
+		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
+			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
+		}
+		out = append(out, detection{color: r.names[b.cls-1], at: p, conf: math.Min(1, pick.gain/(8*full))})
+	}
+	return out
+}
+
+// inSwept reports whether the point (x, y), relative to the centre of a
+// cube's outline, lies in it: a square of side s turned by (cs, sn),
+// swept by the vector sw, centred.
+func inSwept(x, y, cs, sn, s float64, sw board.Point) bool {
+	// Points of the swept square are q + t sw, q in the square centred at
+	// -sw/2, t in [0, 1]: test a few t (the sweep is short).
+	for t := 0.0; t <= 1.0001; t += 0.25 {
+		px, py := x+sw.X/2-t*sw.X, y+sw.Y/2-t*sw.Y
+		a, b := px*cs+py*sn, -px*sn+py*cs
+		if math.Abs(a) <= s/2 && math.Abs(b) <= s/2 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,102 @@
+package vision
+
+import (
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
+
+// refScene is a top-down frame and its empty-board reference, both already
+// corrected and in Lab: the board everywhere, and a dark printed disc of
+// radius rad mm centred at (cx, cy) mm in both.
+func refScene(r *core, cx, cy, rad float64) (lab []byte, cls []uint8) {
+	n := r.ww * r.wh
+	r.refLab = make([]byte, n*3)
+	lab = make([]byte, n*3)
+	cls = make([]uint8, n)
+	r.onPrint = make([]bool, n)
+	for i := 0; i < n; i++ {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		c := [3]byte{200, 128, 150} // the board
+		if p.Sub(board.Point{X: cx, Y: cy}).Len() <= rad {
+			c = [3]byte{40, 129, 131} // ink as dark as a black cube
+		}
+		copy(r.refLab[i*3:], c[:])
+		copy(lab[i*3:], c[:])
+	}
+	return lab, cls
+}
+
+// paintCube draws a black cube's top (a square of the cube's side, seen
+// straight down) at (cx, cy) mm into the frame: where it covers the
+// board it is labelled black, where it covers the disc it looks like the
+// disc (it is as dark as the ink).
+func paintCube(r *core, lab []byte, cls []uint8, cx, cy float64) {
+	h := r.layout.CubeMM / 2 * 0.95
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if p.X < cx-h || p.X > cx+h || p.Y < cy-h || p.Y > cy+h {
+			continue
+		}
+		copy(lab[i*3:], []byte{38, 128, 128})
+		if r.refLab[i*3] > 100 {
+			cls[i] = uint8(r.black + 1)
+		}
+	}
+}
+
+// beyond is where a cube's centre lies (x, mm) when f of its painted top
+// lies beyond the disc's right edge at x = edge.
+func beyond(r *core, edge, f float64) float64 {
+	w := r.layout.CubeMM * 0.95
+	return edge - w/2 + f*w
+}
+
+// A black cube lying mostly on a dark disc shows only the part sticking
+// out (0.4 of its top), too little to be a cube by area; with the
+// reference the disc is ground it may lie on, and its shape finds it.
+func TestBlackCubeOnDarkPrintIsFoundByItsShape(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	x := beyond(r, 67, 0.4)
+	paintCube(r, lab, cls, x, 60)
+	ds := r.blobs(cls, lab)
+	if len(ds) != 1 || ds[0].unreadable {
+		t.Fatalf("a black cube on a dark disc: %+v, want one cube read", ds)
+	}
+	if d := ds[0].at.Sub(board.Point{X: x, Y: 60}).Len(); d > 2 {
+		t.Errorf("the cube is read %.1f mm from where it lies (%v)", d, ds[0].at)
+	}
+}
+
+// Two black cubes side by side, each showing 0.35 of itself beyond the
+// disc, are two: the fit neither merges them (one outline straddling
+// both) nor adds a third on the disc they lie on.
+func TestTwoBlackCubesOnDarkPrintAreTwo(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	s := r.layout.CubeMM
+	paintCube(r, lab, cls, beyond(r, 67, 0.35), 60-s/2)
+	paintCube(r, lab, cls, beyond(r, 67, 0.35), 60+s/2)
+	if ds := r.blobs(cls, lab); len(ds) != 2 {
+		t.Fatalf("two black cubes on a dark disc's edge: %d read (%+v), want 2", len(ds), ds)
+	}
+}
+
+// A dark disc that as a whole comes out a little darker than in the
+// reference (the light's change measured a little wrong there) is found
+// by the dark-print rule everywhere, but it is the print, not a cube.
+func TestDarkerPrintAsAWholeIsNotACube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	for i := range cls {
+		if r.refLab[i*3] < 100 {
+			lab[i*3] = r.refLab[i*3] - 9
+			cls[i] = uint8(r.black + 1)
+			r.onPrint[i] = true
+		}
+	}
+	if ds := r.blobs(cls, lab); len(ds) != 0 {
+		t.Errorf("a darker disc was read as %+v, want nothing", ds)
+	}
+}
