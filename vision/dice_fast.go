@@ -21,6 +21,20 @@ func dot4(a, t0, t1, t2, t3 []float64) (s0, s1, s2, s3 float64) {
 	return
 }
 
+// nccT is the normalised correlation of a sample's smoothed ink with a
+// normalised template (one template; ncc4 does four at once).
+func nccT(f *faceSample, tz []float64) float64 {
+	if f.softNorm <= 1e-12 {
+		return 0
+	}
+	a := f.soft[:len(tz)]
+	s := 0.0
+	for i, v := range tz {
+		s += a[i] * v
+	}
+	return s / f.softNorm
+}
+
 // ncc4 is the normalised correlation of a sample's smoothed ink with four
 // normalised templates of the same length at once.
 func ncc4(f *faceSample, t0, t1, t2, t3 []float64) (c0, c1, c2, c3 float64) {

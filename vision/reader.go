@@ -260,13 +260,11 @@ func (r *Reader) detect(frame cv.Image) ([]detection, error) {
 		r.shiftImage(px, r.shift)
 	}
 	var bg []float32
+	var over []bool
 	if r.refBG != nil {
 		bg = r.lightChange(px)
 	} else {
-		bg = r.background(px, framePct)
-		k := r.printShade(px, bg, r.borders, nominalBorderG)
-		scaleGain(bg, k)
-		r.bgLab = labOf(board.Color{uint8(float32(NominalBoard[0]) * k), uint8(float32(NominalBoard[1]) * k), uint8(float32(NominalBoard[2]) * k)})
+		bg, over = r.noRefLight(px)
 	}
 	lab, err := r.correct(px, bg)
 	if err != nil {
@@ -274,6 +272,7 @@ func (r *Reader) detect(frame cv.Image) ([]detection, error) {
 	}
 	cls := r.classify(lab)
 	r.clearHull(cls)
+	clearOver(cls, over)
 	return r.blobs(cls, lab), nil
 }
 

@@ -35,6 +35,7 @@ type core struct {
 	inStrip []bool // warped pixel near a border line
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
+	skip    []bool // without a reference, pixels the light estimate leaves out (a hand; nil: none)
 	borders borderSamples
 	// lastAlign: the last read's alignment (a board that has not moved
 	// is not searched again).
@@ -192,7 +193,7 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 		cy := clampI(int(math.Floor((float64(y)+0.5-y0)/cellH)), ch-1)
 		for x := 0; x < r.ww; x += 2 {
 			i := y*r.ww + x
-			if r.outside[i] || logRatio && px[i*3] == 0 && px[i*3+1] == 0 && px[i*3+2] == 0 {
+			if r.outside[i] || r.skip != nil && r.skip[i] || logRatio && px[i*3] == 0 && px[i*3+1] == 0 && px[i*3+2] == 0 {
 				continue
 			}
 			c := cy*cw + colOf[x]
@@ -214,6 +215,9 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 			}
 			med[c][k] = float32(brightPercentile(&hist[c][k], count[c], q))
 		}
+	}
+	if r.skip != nil {
+		fillCells(med, valid, cw, ch)
 	}
 	sm := make([][3]float32, len(med))
 	var nv [3][]float32
@@ -496,7 +500,7 @@ func (r *core) classify(lab []byte) []uint8 {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
 		}
-		if r.refLab == nil && best == r.black && !r.darkBlack(i, l, a, b) && !r.coolBlack(i, l, a, b) {
+		if r.refLab == nil && best == r.black && (!r.darkBlack(i, l, a, b) && !r.coolBlack(i, l, a, b) || r.inkBlack(i, b)) {
 			// Without a reference, dark print and the borders' shadowed
 			// sides look black: only the darkest pixels off the borders
 			// count as a black cube.

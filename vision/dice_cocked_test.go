@@ -1,0 +1,45 @@
+package vision
+
+import (
+	"math"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/synth"
+)
+
+// A die leaning on another at 18-26 degrees whose face reads clearly from
+// above (a white 5, a printed 3) is still cocked: its top is seen as a
+// parallelogram, not a square. The flat dice beside it are read as before.
+// (Without the parallelogram test both scenes' cocked dice were read as
+// faces.)
+func TestReadDiceCockedClearFace(t *testing.T) {
+	for _, seed := range []uint64{75, 87} {
+		s := smallDice(seed, synth.DiceOptions{MinDice: 2, MaxDice: 3, PCocked: 0.6, POutside: 1e-9, Clean: true})
+		res, _ := readScene(t, s, nil)
+		for _, d := range s.Dice {
+			var read *DieRead
+			for i, r := range res.Dice {
+				if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size*0.6 {
+					read = &res.Dice[i]
+				}
+			}
+			switch d.Pose {
+			case synth.Cocked:
+				if read != nil {
+					t.Errorf("seed %d: %s leaning at %.0f degrees read as %s", seed, d.ID, d.Tilt*180/math.Pi, read.Face)
+				}
+				found := false
+				for _, u := range res.Unreadable {
+					found = found || u.Reason == DiceCocked && math.Hypot(u.XMM-d.Center.X, u.YMM-d.Center.Y) < d.Size*0.6
+				}
+				if !found {
+					t.Errorf("seed %d: %s leaning at %.0f degrees not reported cocked: %+v", seed, d.ID, d.Tilt*180/math.Pi, res.Unreadable)
+				}
+			case synth.Flat:
+				if read == nil || read.Die != d.ID || read.Face != d.Label {
+					t.Errorf("seed %d: flat %s showing %s read as %+v", seed, d.ID, d.Label, read)
+				}
+			}
+		}
+	}
+}

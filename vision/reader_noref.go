@@ -1,0 +1,273 @@
+package vision
+
+// What the reader does only without an empty-board reference, where
+// nothing tells it what the bare board looks like but the frame itself.
+
+import "github.com/quartermaster-table/quartermaster/vision/board"
+
+// noRefLight estimates, without a reference, the light over the board from
+// the frame itself (see background), leaving out what lies over the board
+// (overBoard: a hand), whose pixels it returns (nil when none) so that
+// they are not read as cubes; and the print's darkness from the borders'
+// wood (printShade), which also sets the board's colour in the corrected
+// image (bgLab).
+func (r *core) noRefLight(px []byte) (gain []float32, over []bool) {
+	over = r.overBoard(px)
+	r.skip = over
+	gain = r.background(px, framePct)
+	r.skip = nil
+	k := r.printShade(px, gain, r.borders, nominalBorderG)
+	scaleGain(gain, k)
+	r.bgLab = labOf(board.Color{uint8(float32(NominalBoard[0]) * k), uint8(float32(NominalBoard[1]) * k), uint8(float32(NominalBoard[2]) * k)})
+	return gain, over
+}
+
+// fillCells gives each cell without pixels enough (all under a hand) the
+// mean of its neighbours that have them, spreading inward until every cell
+// has a value; cells are then valid. (Such a cell otherwise takes the
+// median of valid neighbours only when it has any: deep under a hand it
+// has none, and its light was an empty histogram's.)
+func fillCells(med [][3]float32, valid []bool, cw, ch int) {
+	for {
+		var next []int
+		var vals [][3]float32
+		for c := range med {
+			if valid[c] {
+				continue
+			}
+			cx, cy := c%cw, c/cw
+			var sum [3]float32
+			n := 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := cx+dx, cy+dy
+					if x < 0 || y < 0 || x >= cw || y >= ch || !valid[y*cw+x] {
+						continue
+					}
+					for k := range sum {
+						sum[k] += med[y*cw+x][k]
+					}
+					n++
+				}
+			}
+			if n > 0 {
+				next = append(next, c)
+				vals = append(vals, [3]float32{sum[0] / float32(n), sum[1] / float32(n), sum[2] / float32(n)})
+			}
+		}
+		if len(next) == 0 {
+			return
+		}
+		for i, c := range next {
+			med[c], valid[c] = vals[i], true
+		}
+	}
+}
+
+// clearOver unlabels the pixels overBoard found (nil: none).
+func clearOver(cls []uint8, over []bool) {
+	for i, o := range over {
+		if o {
+			cls[i] = 0
+		}
+	}
+}
+
+// overBoard finds, without an empty-board reference, what lies over the
+// board without being the board or a cube: a hand (or a sleeve) reaching in
+// over the board's edge. Without a reference nothing else says it is not
+// the board: where it covers most of a light-estimate cell the light there
+// is taken from it, the hand is corrected to the board's colour and only
+// its fringe, where the estimate blends into the board's real light, shows
+// as a cube's colour (an orange or black cube that is not there). Skin is
+// redder than the board's print under any light (less green and less blue
+// for its red: 0.68-0.75 and 0.48-0.61 of red, the board 0.90-0.95 and
+// 0.74-0.83), and so are the raised borders' wood and brown ink; but those
+// are thin (a border, an icon's stroke) or small (an icon), while a hand is
+// a wide region reaching in from the board's edge. So: the pixels whose
+// green and blue, each for its red, are both well below the board's
+// (medians over the board) are marked; what remains of them after an
+// erosion by handErodeMM, where it touches the board's edge and is at
+// least handCoreMM2, is grown back by the erosion plus a mm. The cube
+// colours are never marked (orange has far less blue, purple and blue more,
+// black and green as much as the board), nor are shadows (less light, the
+// same hue). It returns nil when nothing is found; else one flag per
+// warped pixel.
+func (r *core) overBoard(px []byte) []bool {
+	// A half-resolution grid: a hand is wide, and the read must stay cheap.
+	gw, gh := (r.ww+1)/2, (r.wh+1)/2
+	var hg, hb [256]int32
+	n := 0
+	for y := 0; y < r.wh; y += 2 {
+		for x := 0; x < r.ww; x += 2 {
+			i := y*r.ww + x
+			if r.outside[i] || px[i*3+2] < handMinRed {
+				continue
+			}
+			red := int(px[i*3+2])
+			hg[min(255, int(px[i*3+1])*128/red)]++
+			hb[min(255, int(px[i*3])*128/red)]++
+			n++
+		}
+	}
+	if n < 100 {
+		return nil
+	}
+	// The board is most of what the camera sees of it.
+	mg, mb := int(histPercentile(&hg, n, 0.5)), int(histPercentile(&hb, n, 0.5))
+	if mg == 0 || mb == 0 {
+		return nil
+	}
+	// marked: skin-like (0), board or anything else (1); off the board
+	// counts as marked, so a hand reaching in over the edge is not eroded
+	// from there.
+	const far = 1 << 20
+	dist := make([]int32, gw*gh)
+	mark := make([]bool, gw*gh) // skin-like, on the board
+	off := make([]bool, gw*gh)  // off the board
+	marked := 0
+	for gy := 0; gy < gh; gy++ {
+		for gx := 0; gx < gw; gx++ {
+			i := 2*gy*r.ww + 2*gx
+			g := gy*gw + gx
+			if r.outside[i] {
+				dist[g] = far
+				off[g] = true
+				continue
+			}
+			red := int(px[i*3+2])
+			if red < int(handMinRed) {
+				continue
+			}
+			// Relative to the board's, in 1/128.
+			rg := int(px[i*3+1]) * 128 * 128 / (red * mg)
+			rb := int(px[i*3]) * 128 * 128 / (red * mb)
+			if rg >= handMinRel && rg <= handMaxRel && rb >= handMinRelB && rb <= handMaxRel {
+				dist[g] = far
+				mark[g] = true
+				marked++
+			}
+		}
+	}
+	// The erosion below needs handCoreMM2 of marks at least.
+	cell := 2 / r.s // mm per grid step
+	if float64(marked)*cell*cell < handCoreMM2 {
+		return nil
+	}
+	chamfer(dist, gw, gh)
+	// The cores: marked deeper than the erosion (chamfer units: 3 a step).
+	e := int32(3 * handErodeMM / cell)
+	core := make([]bool, gw*gh)
+	found := false
+	for g, d := range dist {
+		core[g] = d > e && mark[g]
+	}
+	// Keep the cores that touch the board's edge and are large.
+	seen := make([]bool, gw*gh)
+	keep := make([]int32, gw*gh) // 0 kept core, far otherwise (grown below)
+	for g := range keep {
+		keep[g] = far
+	}
+	var stack, comp []int32
+	for start := range core {
+		if !core[start] || seen[start] {
+			continue
+		}
+		comp = comp[:0]
+		edge := false
+		stack = append(stack[:0], int32(start))
+		seen[start] = true
+		for len(stack) > 0 {
+			g := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			comp = append(comp, g)
+			gx, gy := int(g)%gw, int(g)/gw
+			for _, nb := range [4][2]int{{gx - 1, gy}, {gx + 1, gy}, {gx, gy - 1}, {gx, gy + 1}} {
+				if nb[0] < 0 || nb[1] < 0 || nb[0] >= gw || nb[1] >= gh {
+					continue
+				}
+				j := nb[1]*gw + nb[0]
+				if off[j] {
+					edge = true
+					continue
+				}
+				if core[j] && !seen[j] {
+					seen[j] = true
+					stack = append(stack, int32(j))
+				}
+			}
+		}
+		if !edge || float64(len(comp))*cell*cell < handCoreMM2 {
+			continue
+		}
+		for _, g := range comp {
+			keep[g] = 0
+		}
+		found = true
+	}
+	if !found {
+		return nil
+	}
+	// Grow the kept cores back by the erosion and a mm, over what is
+	// marked only: a cube beside a hand (or the hull) keeps all of itself.
+	chamfer(keep, gw, gh)
+	grow := int32(3 * (handErodeMM + 1) / cell)
+	out := make([]bool, r.ww*r.wh)
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			if g := (y/2)*gw + x/2; mark[g] && keep[g] <= grow {
+				out[y*r.ww+x] = true
+			}
+		}
+	}
+	return out
+}
+
+// chamfer turns d (0 unmarked, anything larger marked) into each marked
+// cell's 3-4 chamfer distance to the nearest unmarked cell (3 a step).
+func chamfer(d []int32, w, h int) {
+	at := func(x, y int) int32 {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return 1 << 20
+		}
+		return d[y*w+x]
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := d[y*w+x]
+			if v == 0 {
+				continue
+			}
+			v = min(v, at(x-1, y)+3, at(x, y-1)+3, at(x-1, y-1)+4, at(x+1, y-1)+4)
+			d[y*w+x] = v
+		}
+	}
+	for y := h - 1; y >= 0; y-- {
+		for x := w - 1; x >= 0; x-- {
+			v := d[y*w+x]
+			if v == 0 {
+				continue
+			}
+			v = min(v, at(x+1, y)+3, at(x, y+1)+3, at(x+1, y+1)+4, at(x-1, y+1)+4)
+			d[y*w+x] = v
+		}
+	}
+}
+
+// Limits of overBoard.
+var (
+	handMinRed  = byte(24) // darker pixels say nothing of their hue
+	handMinRel  = 64       // green or blue for its red, relative to the board's, in 1/128: at least
+	handMinRelB = 52       // (blue: skin is bluer than orange's 0.17 of the board's)
+	handMaxRel  = 113      // and at most (0.88: the board's tints are within 0.95)
+	handErodeMM = 4.0      // thicker than a border, an icon's stroke; a small icon vanishes
+	handCoreMM2 = 100.0    // what remains of a hand after the erosion, at least
+)
+
+// inkBlack reports, without a reference, whether a pixel dark and grey
+// enough for a black cube is too warm (yellow) for one: dark print.
+func (r *core) inkBlack(i int, b float64) bool {
+	return !r.inStrip[i] && b-r.lab[r.black][2] > inkWarm
+}
+
+var inkWarm = 3.5
