@@ -82,8 +82,10 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 // need resamples the tiles not filled yet that hold any of the pixels
 // (xa..xb, ya..yb), clamped to the patch.
 func (p *topPatch) need(xa, ya, xb, yb int) {
-	xa, ya = max(0, xa)/patchTile, max(0, ya)/patchTile
-	xb, yb = min(p.n-1, xb)/patchTile, min(p.n-1, yb)/patchTile
+	// A sample clamped to the patch's edge reads its last two pixels, so
+	// a region beyond the patch still fills the edge's tiles.
+	xa, ya = min(max(0, xa), p.n-2)/patchTile, min(max(0, ya), p.n-2)/patchTile
+	xb, yb = min(p.n-1, max(1, xb))/patchTile, min(p.n-1, max(1, yb))/patchTile
 	for ty := ya; ty <= yb; ty++ {
 		for tx := xa; tx <= xb; tx++ {
 			if t := ty*p.nt + tx; !p.done[t] {
