@@ -451,8 +451,9 @@ func (r *DiceReader) estimateBackground() {
 	// Each wall's median.
 	var walls [catTable][3][256]int32
 	var wn [catTable]int
-	for i, c := range r.cat {
-		if c == catFloor || c >= catTable || i%3 != 0 {
+	for i := 0; i < len(r.cat); i += 3 {
+		c := r.cat[i]
+		if c == catFloor || c >= catTable {
 			continue
 		}
 		walls[c][0][r.view[3*i]]++
@@ -501,13 +502,15 @@ func (r *DiceReader) estimateBackground() {
 		}
 	}
 	for y := r.work[1]; y < r.work[3]; y++ {
+		row := med2[(y/bs)*bw : (y/bs+1)*bw]
 		for x := r.work[0]; x < r.work[2]; x++ {
 			i := y*r.gw + x
-			c := med2[(y/bs)*bw+x/bs]
+			c := row[uint(x)/bs]
 			if k := r.cat[i]; k != catFloor && k < catTable {
 				c = wallMed[k]
 			}
-			r.bg[3*i], r.bg[3*i+1], r.bg[3*i+2] = c[0], c[1], c[2]
+			d := r.bg[3*i : 3*i+3 : 3*i+3]
+			d[0], d[1], d[2] = c[0], c[1], c[2]
 		}
 	}
 }
@@ -543,6 +546,10 @@ var logTab = func() (t [256]float32) {
 	return
 }()
 
+// fgChroma is the bits of float32(0.16), the foreground's least change of
+// colour (see foreground).
+var fgChroma = math.Float32bits(0.16)
+
 // foreground marks view pixels that differ from the empty tray by more than
 // a shadow would: a change of colour, or a change of brightness beyond what
 // light and shade do. Then it removes the sides of the dice the camera sees
@@ -562,8 +569,13 @@ func (r *DiceReader) foreground() {
 			d1 := logTab[a[1]] - logTab[b[1]]
 			d2 := logTab[a[2]] - logTab[b[2]]
 			m := (d0 + d1 + d2) / 3
-			c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
-			r.fg[i] = c > 0.16 || m > 0.28 || m < -0.72
+			// The largest deviation of a channel from the mean over 0.16:
+			// compared as the bits of their magnitudes, which order as the
+			// numbers do (logTab has no NaN), without branches.
+			e0 := math.Float32bits(d0-m) &^ (1 << 31)
+			e1 := math.Float32bits(d1-m) &^ (1 << 31)
+			e2 := math.Float32bits(d2-m) &^ (1 << 31)
+			r.fg[i] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
 		}
 	}
 	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
@@ -605,13 +617,6 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
-}
-
-func abs32(v float32) float32 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // candidate is a die-sized square found in the view.

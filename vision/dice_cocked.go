@@ -128,6 +128,12 @@ func (r *DiceReader) affineFit(p *topPatch, d *diceset.Die, label string, top bo
 func (r *DiceReader) sampleAffine(f *faceSample, p *topPatch, c, a, b board.Point) {
 	const span = 0.86 // the grid covers the face less its rounded edges
 	lim := float64(p.n-1) - 1e-6
+	// The patch is resampled lazily (topPatch): the tiles under the
+	// parallelogram, with two pixels to spare, are filled first.
+	ex := 0.5*span*(math.Abs(a.X)+math.Abs(b.X))*patchPx + 2
+	ey := 0.5*span*(math.Abs(a.Y)+math.Abs(b.Y))*patchPx + 2
+	cx, cy := (c.X-p.x0)*patchPx-0.5, (c.Y-p.y0)*patchPx-0.5
+	p.need(int(max(0, cx-ex)), int(max(0, cy-ey)), int(max(0, cx+ex))+1, int(max(0, cy+ey))+1)
 	for j := 0; j < faceN; j++ {
 		v := (float64(j)/(faceN-1) - 0.5) * span
 		for i := 0; i < faceN; i++ {

@@ -36,14 +36,27 @@ const searchReach = 3.5
 // topPatch is the frame resampled once around one die on the plane of the
 // dice's tops (an axis-aligned grid in tray millimetres), so that the many
 // placements the search tries read plain arrays instead of the frame.
+//
+// It is resampled lazily, a tile of patchTile x patchTile pixels when a
+// placement first reads it: a die whose face reads at once needs about a
+// quarter of the patch, and the search's reach is a circle in a square.
+// Each pixel is computed as it would be in one pass, whatever the order.
 type topPatch struct {
 	x0, y0 float64 // tray mm of the patch's first pixel's corner
 	n      int
 	lum    []float32
 	rgb    []float32
+	fr     frameReader
+	H      board.Homography // plane h0 (tray mm) to frame pixels
+	nt     int              // tiles per side
+	done   []bool           // tile filled
 }
 
-// fillPatch resamples the frame around centre (mm, plane h0).
+// patchTile is the side (px) of the tiles a patch is filled by.
+const patchTile = 8
+
+// fillPatch makes p the patch around centre (mm, plane h0) in img; its
+// pixels are resampled when first read (need).
 func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch) {
 	half := patchHalf
 	if s := r.h0 * 0.5 * 0.86 * 1.4142; s+searchReach+1 > half {
@@ -56,16 +69,96 @@ func (r *DiceReader) fillPatch(img image.Image, centre board.Point, p *topPatch)
 		p.rgb = make([]float32, 3*p.n*p.n)
 	}
 	p.lum, p.rgb = p.lum[:p.n*p.n], p.rgb[:3*p.n*p.n]
-	fr := newFrameReader(img)
-	H := r.topH
-	for j := 0; j < p.n; j++ {
+	p.fr = newFrameReader(img)
+	p.H = r.topH
+	p.nt = (p.n + patchTile - 1) / patchTile
+	if cap(p.done) < p.nt*p.nt {
+		p.done = make([]bool, p.nt*p.nt)
+	}
+	p.done = p.done[:p.nt*p.nt]
+	clear(p.done)
+}
+
+// need resamples the tiles not filled yet that hold any of the pixels
+// (xa..xb, ya..yb), clamped to the patch.
+func (p *topPatch) need(xa, ya, xb, yb int) {
+	// A sample clamped to the patch's edge reads its last two pixels, so
+	// a region beyond the patch still fills the edge's tiles.
+	xa, ya = min(max(0, xa), p.n-2)/patchTile, min(max(0, ya), p.n-2)/patchTile
+	xb, yb = min(p.n-1, max(1, xb))/patchTile, min(p.n-1, max(1, yb))/patchTile
+	for ty := ya; ty <= yb; ty++ {
+		for tx := xa; tx <= xb; tx++ {
+			if t := ty*p.nt + tx; !p.done[t] {
+				p.done[t] = true
+				p.fillTile(tx*patchTile, ty*patchTile, min(p.n, (tx+1)*patchTile), min(p.n, (ty+1)*patchTile))
+			}
+		}
+	}
+}
+
+// fillTile resamples the patch's pixels [i0, i1) x [j0, j1) from the frame.
+func (p *topPatch) fillTile(i0, j0, i1, j1 int) {
+	if p.fr.rgba != nil {
+		p.fillTileRGBA(i0, j0, i1, j1)
+		return
+	}
+	H := p.H
+	for j := j0; j < j1; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
-		for i := 0; i < p.n; i++ {
+		for i := i0; i < i1; i++ {
 			X := p.x0 + (float64(i)+0.5)/patchPx
 			w := H[6]*X + H[7]*Y + H[8]
 			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
 			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
-			c := fr.bilinear(x, y)
+			c := p.fr.bilinear(x, y)
+			k := j*p.n + i
+			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
+			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+		}
+	}
+}
+
+// fillTileRGBA is fillTile for an RGBA frame (what the cameras and the
+// renderer give), with frameReader.bilinear's arithmetic inlined and
+// plain clamps (a frame position is never NaN): the same values, at a
+// fraction of the cost.
+func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
+	H := p.H
+	fr := &p.fr
+	m := fr.rgba
+	w, h := fr.b.Dx(), fr.b.Dy()
+	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
+	for j := j0; j < j1; j++ {
+		Y := p.y0 + (float64(j)+0.5)/patchPx
+		for i := i0; i < i1; i++ {
+			X := p.x0 + (float64(i)+0.5)/patchPx
+			ww := H[6]*X + H[7]*Y + H[8]
+			x := (H[0]*X+H[1]*Y+H[2])/ww - 0.5
+			y := (H[3]*X+H[4]*Y+H[5])/ww - 0.5
+			if x > xm {
+				x = xm
+			} else if !(x > 0) {
+				x = 0
+			}
+			if y > ym {
+				y = ym
+			} else if !(y > 0) {
+				y = 0
+			}
+			x0, y0 := int(x), int(y)
+			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+			o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
+			o10 := o00 + 4*(x1-x0)
+			o01 := o00 + m.Stride*(y1-y0)
+			o11 := o01 + 4*(x1-x0)
+			p00, p10, p01, p11 := m.Pix[o00:o00+3:o00+3], m.Pix[o10:o10+3:o10+3], m.Pix[o01:o01+3:o01+3], m.Pix[o11:o11+3:o11+3]
+			var c [3]float32
+			for q := 0; q < 3; q++ {
+				a := float32(p00[q])*(1-fx) + float32(p10[q])*fx
+				b := float32(p01[q])*(1-fx) + float32(p11[q])*fx
+				c[q] = a*(1-fy) + b*fy
+			}
 			k := j*p.n + i
 			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
 			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
@@ -96,30 +189,60 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	dxi, dyi := du*ca*patchPx, du*sa*patchPx
 	dxj, dyj := -dv*sa*patchPx, dv*ca*patchPx
 	lim := float64(p.n-1) - 1e-6
+	// The walk's steps, each product computed once: x at (i, j) is
+	// (px0 + i*dxi) + j*dxj, as written out in full.
+	var ixs, iys, jxs, jys [faceN]float64
+	for i := 0; i < faceN; i++ {
+		ixs[i], iys[i] = float64(i)*dxi, float64(i)*dyi
+		jxs[i], jys[i] = float64(i)*dxj, float64(i)*dyj
+	}
 	inside := true
-	for _, c := range [4][2]float64{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
-		x, y := px0+c[0]*dxi+c[1]*dxj, py0+c[0]*dyi+c[1]*dyj
+	var cx, cy [4]float64
+	for k, c := range [4][2]int{{0, 0}, {faceN - 1, 0}, {0, faceN - 1}, {faceN - 1, faceN - 1}} {
+		x, y := px0+ixs[c[0]]+jxs[c[1]], py0+iys[c[0]]+jys[c[1]]
 		if x < 0 || y < 0 || x >= lim || y >= lim {
 			inside = false
 		}
+		cx[k], cy[k] = x, y
 	}
+	// Every sample lies within the corners' box (the walk is monotone in
+	// i and j, and so is the clamp), and reads its pixel and the next: a
+	// pixel more on every side is only caution.
+	xa, xb := min(cx[0], cx[1], cx[2], cx[3]), max(cx[0], cx[1], cx[2], cx[3])
+	ya, yb := min(cy[0], cy[1], cy[2], cy[3]), max(cy[0], cy[1], cy[2], cy[3])
+	xa, xb, ya, yb = max(0, min(lim, xa)), max(0, min(lim, xb)), max(0, min(lim, ya)), max(0, min(lim, yb))
+	p.need(int(xa)-1, int(ya)-1, int(xb)+2, int(yb)+2)
+	n := p.n
+	lum, rgb := p.lum, p.rgb
 	for j := 0; j < faceN; j++ {
+		jx, jy := jxs[j], jys[j]
 		for i := 0; i < faceN; i++ {
 			k := j*faceN + i
-			x := px0 + float64(i)*dxi + float64(j)*dxj
-			y := py0 + float64(i)*dyi + float64(j)*dyj
+			x := px0 + ixs[i] + jx
+			y := py0 + iys[i] + jy
 			if !inside {
-				x = max(0, min(lim, x))
-				y = max(0, min(lim, y))
+				// max(0, min(lim, v)): positions are never NaN.
+				if x > lim {
+					x = lim
+				} else if !(x > 0) {
+					x = 0
+				}
+				if y > lim {
+					y = lim
+				} else if !(y > 0) {
+					y = 0
+				}
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
-			o := y0*p.n + x0
+			o := y0*n + x0
 			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
-			f.lum[k] = float64(w00*p.lum[o] + w10*p.lum[o+1] + w01*p.lum[o+p.n] + w11*p.lum[o+p.n+1])
+			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
+			f.lum[k] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
 			if !quick {
+				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
 				for q := 0; q < 3; q++ {
-					f.rgb[k][q] = float64(w00*p.rgb[3*o+q] + w10*p.rgb[3*(o+1)+q] + w01*p.rgb[3*(o+p.n)+q] + w11*p.rgb[3*(o+p.n+1)+q])
+					f.rgb[k][q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
 				}
 			}
 		}
@@ -153,27 +276,20 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 		}
 		f.inkShare = float64(min(nHi, nLo)) / float64(len(f.lum))
 	} else {
-		var hi, lo []int
-		for k, l := range f.lum {
-			if l > th {
-				hi = append(hi, k)
-			} else {
-				lo = append(lo, k)
-			}
-		}
-		paint, ink := hi, lo
-		if len(lo) > len(hi) {
-			paint, ink = lo, hi
-		}
-		f.paint, f.inkRGB = medianRGB(f.rgb[:], paint), medianRGB(f.rgb[:], ink)
-		f.inkShare = float64(len(ink)) / float64(len(f.lum))
-		pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
-		il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
+		pl, il = f.paintAndInk(th)
 	}
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
 		for k, l := range f.lum {
-			f.ink[k] = max(0, min(1, (l-pl)*inv))
+			// max(0, min(1, v)) without the built-ins' care for NaN
+			// (there is none): zero is +0 as max gives.
+			v := (l - pl) * inv
+			if v > 1 {
+				v = 1
+			} else if v <= 0 {
+				v = 0
+			}
+			f.ink[k] = v
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
@@ -181,17 +297,39 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	smoothInto(f.soft, f.ink[:])
-	m := 0.0
-	for _, v := range f.soft {
-		m += v
-	}
+	m := smoothInto(f.soft, f.ink[:])
 	m /= float64(len(f.soft))
 	ss := 0.0
 	for _, v := range f.soft {
 		ss += (v - m) * (v - m)
 	}
 	f.softNorm = math.Sqrt(ss)
+}
+
+// paintAndInk sets the median colours of the paint (the larger side of
+// the threshold th) and of the ink, and the ink's share, and returns
+// their luminances. (Apart from sampleInto, whose quick samples need none
+// of its buffers.)
+func (f *faceSample) paintAndInk(th float64) (pl, il float64) {
+	var hiA, loA [faceN * faceN]int
+	var buf [faceN * faceN]float64
+	hi, lo := hiA[:0], loA[:0]
+	for k, l := range f.lum {
+		if l > th {
+			hi = append(hi, k)
+		} else {
+			lo = append(lo, k)
+		}
+	}
+	paint, ink := hi, lo
+	if len(lo) > len(hi) {
+		paint, ink = lo, hi
+	}
+	f.paint, f.inkRGB = medianRGB(f.rgb[:], paint, buf[:]), medianRGB(f.rgb[:], ink, buf[:])
+	f.inkShare = float64(len(ink)) / float64(len(f.lum))
+	pl = 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
+	il = 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
+	return pl, il
 }
 
 // smoothGrid box-blurs a sample grid (3x3): a square placed a pixel off,
@@ -202,43 +340,62 @@ func smoothGrid(g []float64) []float64 {
 	return out
 }
 
-func smoothInto(out, g []float64) {
+// smoothInto writes smoothGrid(g) into out and returns the sum of out,
+// added up in index order.
+func smoothInto(out, g []float64) float64 {
 	// Separable: sums over rows, then over columns, divided by the count
-	// of cells inside the grid (the edges average fewer).
-	var h [faceN * faceN]float64
-	for j := 0; j < faceN; j++ {
-		row := g[j*faceN : (j+1)*faceN]
-		for i := 0; i < faceN; i++ {
-			v := row[i]
-			if i > 0 {
-				v += row[i-1]
+	// of cells inside the grid (the edges average fewer). Each cell adds
+	// itself, then the one before, then the one after.
+	const n = faceN
+	g, out = g[:n*n], out[:n*n]
+	var h [n * n]float64
+	for j := 0; j < n; j++ {
+		row := g[j*n : (j+1)*n : (j+1)*n]
+		hr := h[j*n : (j+1)*n : (j+1)*n]
+		hr[0] = row[0] + row[1]
+		for i := 1; i < n-1; i++ {
+			hr[i] = row[i] + row[i-1] + row[i+1]
+		}
+		hr[n-1] = row[n-1] + row[n-2]
+	}
+	// The counts: 3 by 3 inside, 2 on an edge.
+	var div3, div2 [n]float64
+	for i := range div3 {
+		ni := 3.0
+		if i == 0 || i == n-1 {
+			ni = 2
+		}
+		div3[i], div2[i] = ni*3, ni*2
+	}
+	sum := 0.0
+	for j := 0; j < n; j++ {
+		c := h[j*n : (j+1)*n : (j+1)*n]
+		o := out[j*n : (j+1)*n : (j+1)*n]
+		switch j {
+		case 0:
+			dn := h[n : 2*n : 2*n]
+			for i := range o {
+				v := (c[i] + dn[i]) / div2[i]
+				o[i] = v
+				sum += v
 			}
-			if i < faceN-1 {
-				v += row[i+1]
+		case n - 1:
+			up := h[(n-2)*n : (n-1)*n : (n-1)*n]
+			for i := range o {
+				v := (c[i] + up[i]) / div2[i]
+				o[i] = v
+				sum += v
 			}
-			h[j*faceN+i] = v
+		default:
+			up, dn := h[(j-1)*n:j*n:j*n], h[(j+1)*n:(j+2)*n:(j+2)*n]
+			for i := range o {
+				v := (c[i] + up[i] + dn[i]) / div3[i]
+				o[i] = v
+				sum += v
+			}
 		}
 	}
-	for j := 0; j < faceN; j++ {
-		nj := 3.0
-		if j == 0 || j == faceN-1 {
-			nj = 2
-		}
-		for i := 0; i < faceN; i++ {
-			ni := 3.0
-			if i == 0 || i == faceN-1 {
-				ni = 2
-			}
-			v := h[j*faceN+i]
-			if j > 0 {
-				v += h[(j-1)*faceN+i]
-			}
-			if j < faceN-1 {
-				v += h[(j+1)*faceN+i]
-			}
-			out[j*faceN+i] = v / (ni * nj)
-		}
-	}
+	return sum
 }
 
 // frameReader reads a frame's pixels, directly for the RGBA frames the
@@ -288,28 +445,48 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 	return out
 }
 
+// otsu is Otsu's threshold of values in 0..255 (a histogram of whole
+// levels). Empty levels are skipped: they add nothing to the sums and
+// leave the between-class variance as it was at the last level counted,
+// so they can never become the threshold.
 func otsu(v []float64) float64 {
-	var h [256]int
+	var h [256]int32
 	for _, x := range v {
-		h[int(max(0, min(255, x)))]++
+		b := 0
+		if x >= 255 {
+			b = 255
+		} else if x > 0 {
+			b = int(x)
+		}
+		h[b]++
+	}
+	lo, hi := 0, 255
+	for lo < 255 && h[lo] == 0 {
+		lo++
+	}
+	for hi > lo && h[hi] == 0 {
+		hi--
 	}
 	total := len(v)
 	sum := 0.0
-	for i, c := range h {
-		sum += float64(i * c)
+	for i := lo; i <= hi; i++ {
+		if c := int(h[i]); c != 0 {
+			sum += float64(i * c)
+		}
 	}
 	best, th := -1.0, 0.0
 	wB, sumB := 0, 0.0
-	for t := 0; t < 256; t++ {
-		wB += h[t]
-		if wB == 0 {
+	for t := lo; t <= hi; t++ {
+		if h[t] == 0 {
 			continue
 		}
+		c := int(h[t])
+		wB += c
 		wF := total - wB
 		if wF == 0 {
 			break
 		}
-		sumB += float64(t * h[t])
+		sumB += float64(t * c)
 		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
 		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
 			best, th = bv, float64(t)+0.5
@@ -318,18 +495,19 @@ func otsu(v []float64) float64 {
 	return th
 }
 
-func medianRGB(rgb [][3]float64, idx []int) [3]float64 {
+// medianRGB is the per-channel median of the colours rgb[idx] (the upper
+// median of an even count), selected in buf, which holds len(idx) values.
+func medianRGB(rgb [][3]float64, idx []int, buf []float64) [3]float64 {
 	var out [3]float64
 	if len(idx) == 0 {
 		return out
 	}
-	v := make([]float64, len(idx))
+	v := buf[:len(idx)]
 	for k := 0; k < 3; k++ {
 		for i, j := range idx {
 			v[i] = rgb[j][k]
 		}
-		sort.Float64s(v)
-		out[k] = v[len(v)/2]
+		out[k] = nthFloat(v, len(v)/2)
 	}
 	return out
 }
@@ -428,7 +606,7 @@ var softPips = func() (t [12][]float64) {
 }()
 
 // normTemplate makes a template zero-mean and of unit norm, so that its
-// correlation with a sample is one dot product (nccT).
+// correlation with a sample is one dot product (ncc4).
 func normTemplate(t []float64) []float64 {
 	out := make([]float64, len(t))
 	m := 0.0
@@ -450,26 +628,16 @@ func normTemplate(t []float64) []float64 {
 	return out
 }
 
-// nccT is the normalised correlation of a sample's smoothed ink with a
-// normalised template.
-func nccT(f *faceSample, tz []float64) float64 {
-	if f.softNorm <= 1e-12 {
-		return 0
-	}
-	a := f.soft[:len(tz)]
-	s := 0.0
-	for i, v := range tz {
-		s += a[i] * v
-	}
-	return s / f.softNorm
-}
-
 // readPips returns the pip count that matches best, its score and the
 // margin to the next count.
 func readPips(f *faceSample) (string, float64, float64) {
+	var c [12]float64
+	for k := 0; k < 12; k += 4 {
+		c[k], c[k+1], c[k+2], c[k+3] = ncc4(f, softPips[k], softPips[k+1], softPips[k+2], softPips[k+3])
+	}
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
-		score[k] = max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
+		score[k] = max(c[2*k], c[2*k+1])
 	}
 	best, second := 0, -1
 	for k := 1; k < 6; k++ {

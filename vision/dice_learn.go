@@ -101,10 +101,8 @@ func (r *DiceReader) match(d *LearnedDie, f *faceSample) (string, float64, float
 	t := r.templates(d)
 	var best [6]float64
 	for k := 0; k < 6; k++ {
-		best[k] = -1
-		for q := 0; q < 4; q++ {
-			best[k] = math.Max(best[k], nccT(f, t[k][q]))
-		}
+		c0, c1, c2, c3 := ncc4(f, t[k][0], t[k][1], t[k][2], t[k][3])
+		best[k] = math.Max(math.Max(math.Max(math.Max(-1, c0), c1), c2), c3)
 	}
 	bk := 0
 	for k := 1; k < 6; k++ {
