@@ -91,6 +91,10 @@ func TestJourneyQuickBattle(t *testing.T) {
 	// in the exploding zone.
 	b.Tap(tablet, ".readprompt", "Correct by hand")
 	b.Run(tablet, "the correction", chromedp.WaitVisible(`#read-grid input[data-zone="explode"][data-colour="purple"]`, chromedp.ByQuery))
+	// The board's zones are fetched once by the picture: their fields come
+	// a moment after the exploding zone's (CI under -race once looked
+	// before they were there).
+	b.Run(tablet, "the camera's purple cubes in their zones", chromedp.Poll(`[...document.querySelectorAll('#read-grid input[data-colour="purple"]')].some((i) => Number(i.value) > 0 && i.dataset.zone !== 'explode' && i.dataset.zone !== 'redrop')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	var cell struct {
 		Zone    string `json:"zone"`
 		Label   string `json:"label"`
