@@ -30,6 +30,10 @@ type Config struct {
 	// made-up values: examples/catalogs) the catalog page offers to load;
 	// used only with Sim, so a real table never offers made-up values.
 	PracticeCatalogs string `json:"practiceCatalogs,omitempty"`
+	// SimSeed seeds the simulated camera's drops and rolls, so a scripted
+	// game (a browser journey) sees the same cubes and dice every run;
+	// 0 seeds them from the clock.
+	SimSeed uint64 `json:"simSeed,omitempty"`
 	// Camera is the camera to read: a device index ("0"), a video file or an
 	// MJPEG URL. Empty means no camera (battle reads are typed in).
 	Camera string `json:"camera"`
@@ -91,6 +95,7 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 	db := fs.String("db", "", "PostgreSQL DSN for a venue server; empty: SQLite under --data")
 	sim := fs.Bool("sim", false, "simulated table: simulated camera and devices")
 	practice := fs.String("practice-catalogs", "", "with --sim: a directory of practice catalogs <rules>.json the catalog page offers (examples/catalogs)")
+	simSeed := fs.Uint64("sim-seed", 0, "with --sim: seed of the simulated drops and rolls (0: from the clock), for repeatable runs")
 	camera := fs.String("camera", "", "camera: device index, video file or MJPEG URL")
 	hardware := fs.Bool("hardware", false, "use the Raspberry Pi hardware configured in the config file")
 	level := fs.String("log-level", def.LogLevel, "log level: debug, info, warn, error")
@@ -124,6 +129,9 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 		}
 		if set["hardware"] {
 			cfg.Hardware = *hardware
+		}
+		if set["sim-seed"] {
+			cfg.SimSeed = *simSeed
 		}
 		if set["test-games"] {
 			cfg.TestGames = *testGames

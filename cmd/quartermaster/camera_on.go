@@ -24,7 +24,7 @@ func openCamera(ctx context.Context, lg *slog.Logger, cfg config.Config) (*camer
 		return nil, nil
 	}
 	waits := &tablehw.Waits{}
-	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: camerasvc.CubesRead, Expects: waits.Expects,
+	o := camerasvc.Options{Dir: cfg.Data, Camera: cfg.Camera, ToRead: camerasvc.CubesRead, Expects: waits.Expects, Seed: cfg.SimSeed,
 		CheckBoard: func(l json.RawMessage) error { _, err := rulesBoard(l); return err }}
 	if cfg.Camera == "" {
 		o.Dir = filepath.Join(cfg.Data, camerasvc.SimDir)
