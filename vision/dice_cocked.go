@@ -152,58 +152,7 @@ func (r *DiceReader) sampleAffine(f *faceSample, p *topPatch, c, a, b board.Poin
 			f.lum[j*faceN+i] = float64((1-fx)*(1-fy)*p.lum[o] + fx*(1-fy)*p.lum[o+1] + (1-fx)*fy*p.lum[o+p.n] + fx*fy*p.lum[o+p.n+1])
 		}
 	}
-	finishQuick(f)
-}
-
-// finishQuick splits a sampled grid's luminance into paint and ink (Otsu)
-// and smooths the ink for matching, as a quick sampleInto does.
-func finishQuick(f *faceSample) {
-	th := otsu(f.lum[:])
-	nHi := 0
-	var sHi, sLo float64
-	for _, l := range f.lum {
-		if l > th {
-			nHi++
-			sHi += l
-		} else {
-			sLo += l
-		}
-	}
-	nLo := len(f.lum) - nHi
-	if nHi > 0 {
-		sHi /= float64(nHi)
-	}
-	if nLo > 0 {
-		sLo /= float64(nLo)
-	}
-	// The paint is the larger part.
-	pl, il := sHi, sLo
-	if nLo > nHi {
-		pl, il = sLo, sHi
-	}
-	f.inkShare = float64(min(nHi, nLo)) / float64(len(f.lum))
-	if math.Abs(il-pl) > 1 {
-		inv := 1 / (il - pl)
-		for k, l := range f.lum {
-			f.ink[k] = max(0, min(1, (l-pl)*inv))
-		}
-	} else {
-		f.ink = [faceN * faceN]float64{}
-	}
-	if len(f.soft) != faceN*faceN {
-		f.soft = make([]float64, faceN*faceN)
-	}
-	smoothInto(f.soft, f.ink[:])
-	m := 0.0
-	for _, v := range f.soft {
-		m += v
-	}
-	m /= float64(len(f.soft))
-	ss := 0.0
-	for _, v := range f.soft {
-		ss += (v - m) * (v - m)
-	}
-	f.softNorm = math.Sqrt(ss)
+	f.finish(true)
 }
 
 // labelScore is how well a sample reads as the face labelled label of die

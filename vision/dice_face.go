@@ -247,8 +247,14 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			}
 		}
 	}
-	// Split paint and ink by Otsu's threshold on luminance; the paint is
-	// the larger part.
+	f.finish(quick)
+}
+
+// finish splits a sampled grid's luminance into paint and ink by Otsu's
+// threshold (the paint is the larger part) and smooths the ink for
+// matching; a quick sample keeps no colours, only the two sides' mean
+// luminances.
+func (f *faceSample) finish(quick bool) {
 	th := otsu(f.lum[:])
 	nHi := 0
 	var sHi, sLo float64

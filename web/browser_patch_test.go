@@ -17,70 +17,8 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 	"github.com/quartermaster-table/quartermaster/engine/racetoten"
 	"github.com/quartermaster-table/quartermaster/internal/jsonpatch"
+	"github.com/quartermaster-table/quartermaster/internal/jsonpatch/jsonpatchtest"
 )
-
-// patchValue makes a random JSON value for the patch tests, with keys that
-// need escaping in a JSON pointer now and then.
-func patchValue(r *rand.Rand, depth int) any {
-	keys := []string{"a", "b", "cargo", "x/y", "m~n", "~1", "", "é", "0", "ships"}
-	k := r.IntN(7)
-	if depth <= 0 {
-		k = r.IntN(4)
-	}
-	switch k {
-	case 0:
-		return nil
-	case 1:
-		return r.IntN(2) == 0
-	case 2:
-		return float64(r.IntN(100))
-	case 3:
-		return "Test Isle " + strconv.Itoa(r.IntN(4))
-	case 4, 5:
-		m := map[string]any{}
-		for i, n := 0, r.IntN(5); i < n; i++ {
-			m[keys[r.IntN(len(keys))]] = patchValue(r, depth-1)
-		}
-		return m
-	}
-	var a []any
-	for i, n := 0, r.IntN(5); i < n; i++ {
-		a = append(a, patchValue(r, depth-1))
-	}
-	return a
-}
-
-// patchChange changes a few places of v, as the next view changes a view.
-func patchChange(r *rand.Rand, v any) any {
-	switch c := v.(type) {
-	case map[string]any:
-		m := map[string]any{}
-		for k, x := range c {
-			if r.IntN(6) != 0 {
-				m[k] = patchChange(r, x)
-			}
-		}
-		if r.IntN(3) == 0 {
-			m["new"] = patchValue(r, 2)
-		}
-		return m
-	case []any:
-		var a []any
-		for _, x := range c {
-			if r.IntN(6) != 0 {
-				a = append(a, patchChange(r, x))
-			}
-		}
-		for r.IntN(3) == 0 {
-			a = append(a, patchValue(r, 1))
-		}
-		return a
-	}
-	if r.IntN(4) == 0 {
-		return patchValue(r, 1)
-	}
-	return v
-}
 
 // TestBrowserAppliesPatches: the dashboard's patch.js, in Chromium, turns
 // each old document into the new one with the patch the server's diff
@@ -100,8 +38,8 @@ func TestBrowserAppliesPatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(6902, 19))
 	var pairs []pair
 	for i := 0; i < 400; i++ {
-		a := patchValue(r, 4)
-		c := patchChange(r, a)
+		a := jsonpatchtest.Value(r, 4)
+		c := jsonpatchtest.Change(r, a)
 		ab, _ := json.Marshal(a)
 		cb, _ := json.Marshal(c)
 		p, err := jsonpatch.Diff(ab, cb)

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/internal/jsonpatch/jsonpatchtest"
 )
 
 func decode(t testing.TB, b []byte) any {
@@ -36,86 +36,15 @@ func roundTrip(t testing.TB, a, b []byte) []byte {
 	return patch
 }
 
-// randValue makes a random JSON value, with keys that need escaping in a
-// JSON pointer or a JSON string now and then.
-func randValue(r *rand.Rand, depth int) any {
-	keys := []string{"a", "b", "cargo", "holds", "x/y", "m~n", "~1", "", "é", `q"uote`, "0", "ships"}
-	k := r.IntN(8)
-	if depth <= 0 {
-		k = r.IntN(5)
-	}
-	switch k {
-	case 0:
-		return nil
-	case 1:
-		return r.IntN(2) == 0
-	case 2:
-		return float64(r.IntN(200) - 50)
-	case 3:
-		return keys[r.IntN(len(keys))] + strings.Repeat("z", r.IntN(3))
-	case 4:
-		return "Test Isle " + strconv.Itoa(r.IntN(5))
-	case 5, 6:
-		m := map[string]any{}
-		for i, n := 0, r.IntN(5); i < n; i++ {
-			m[keys[r.IntN(len(keys))]] = randValue(r, depth-1)
-		}
-		return m
-	default:
-		var a []any
-		for i, n := 0, r.IntN(5); i < n; i++ {
-			a = append(a, randValue(r, depth-1))
-		}
-		return a
-	}
-}
-
-// mutate changes a few places of v (a copy), so pairs are like a view and
-// the next one: mostly the same.
-func mutate(r *rand.Rand, v any) any {
-	switch c := v.(type) {
-	case map[string]any:
-		m := map[string]any{}
-		for k, x := range c {
-			switch r.IntN(8) {
-			case 0: // dropped
-			case 1:
-				m[k] = randValue(r, 2)
-			default:
-				m[k] = mutate(r, x)
-			}
-		}
-		if r.IntN(4) == 0 {
-			m["new"+strconv.Itoa(r.IntN(3))] = randValue(r, 2)
-		}
-		return m
-	case []any:
-		var a []any
-		for _, x := range c {
-			if r.IntN(8) != 0 {
-				a = append(a, mutate(r, x))
-			}
-		}
-		for r.IntN(3) == 0 {
-			a = append(a, randValue(r, 2))
-		}
-		return a
-	}
-	if r.IntN(4) == 0 {
-		return randValue(r, 1)
-	}
-	return v
-}
-
 // For random pairs of values, unrelated or one a change of the other,
 // applying the patch to the old gives the new.
 func TestDiffRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 6902))
 	for i := 0; i < 3000; i++ {
-		a := randValue(r, 4)
-		b := mutate(r, a)
+		a := jsonpatchtest.Value(r, 4)
+		b := jsonpatchtest.Change(r, a)
 		if i%5 == 0 {
-			b = randValue(r, 4)
+			b = jsonpatchtest.Value(r, 4)
 		}
 		ab, _ := json.Marshal(a)
 		bb, _ := json.Marshal(b)
@@ -129,8 +58,8 @@ func FuzzDiffRoundTrip(f *testing.F) {
 	f.Add(uint64(7), uint64(7))
 	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
 		r := rand.New(rand.NewPCG(s1, s2))
-		a := randValue(r, 5)
-		b := mutate(r, a)
+		a := jsonpatchtest.Value(r, 5)
+		b := jsonpatchtest.Change(r, a)
 		ab, _ := json.Marshal(a)
 		bb, _ := json.Marshal(b)
 		roundTrip(t, ab, bb)
