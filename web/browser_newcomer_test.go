@@ -55,10 +55,10 @@ func TestJourneyNewcomer(t *testing.T) {
 	b.Tap(tablet, "body", "Start the game")
 	b.WaitText(tablet, "#status", "live")
 	// A board the rules refuse (no cube slots): the reason under the form's
-	// button, once.
+	// button, once, naming the island as the player typed it (not an id).
 	b.Fill(tablet, ".actions", "Island name", "Test Isle A")
 	b.Tap(tablet, ".actions", "Enter the board")
-	b.WaitText(tablet, "#board-entry [role=alert]", "slot")
+	b.WaitText(tablet, "#board-entry [role=alert]", "Test Isle A: enter its cube slots, 1 to 12")
 	var alerts int
 	b.Eval(tablet, "refusals shown", visibleAlerts, &alerts)
 	if alerts != 1 {

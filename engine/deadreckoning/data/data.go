@@ -229,21 +229,22 @@ type Island struct {
 	HandIcon bool `json:"handIcon,omitempty"`
 }
 
-// Check reports what is wrong with an entered island.
+// Check reports what is wrong with an entered island, naming it as
+// printed (the owner typed the name, not the id made from it).
 func (i Island) Check() error {
 	switch {
 	case i.ID == "" || i.Name == "":
-		return fmt.Errorf("island needs an id and a name")
+		return fmt.Errorf("an island needs its printed name")
 	case i.Slots < 1 || i.Slots > 12:
-		return fmt.Errorf("island %q: %d slots (want 1-12)", i.ID, i.Slots)
+		return fmt.Errorf("%s: enter its cube slots, 1 to 12 (got %d)", i.Name, i.Slots)
 	case len(i.Values) < 2 || len(i.Values) > 3:
-		return fmt.Errorf("island %q: %d coin values (want 2 or 3)", i.ID, len(i.Values))
+		return fmt.Errorf("%s: enter the coins for 1st and 2nd place, and 3rd if printed (got %d values)", i.Name, len(i.Values))
 	case i.Cargo < 0 || i.Coins < 0 || i.Cargo > 10 || i.Coins > 10:
-		return fmt.Errorf("island %q: production out of range", i.ID)
+		return fmt.Errorf("%s: the cargo and coins it produces are 0 to 10 each", i.Name)
 	}
 	for _, v := range i.Values {
 		if v < 0 || v > 50 {
-			return fmt.Errorf("island %q: coin value %d out of range", i.ID, v)
+			return fmt.Errorf("%s: a place's coins are 0 to 50 (got %d)", i.Name, v)
 		}
 	}
 	return nil
