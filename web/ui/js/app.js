@@ -560,7 +560,9 @@ function TablePage({ id, mode }) {
     setSnap(snap);
     if (notice) addNotice(notice);
     if (changed) {
-      st.error = null;
+      // The banner's refusal stays: the player may be reading it. It goes
+      // when they dismiss it or act again (send), never because another
+      // screen acted.
       // One new action: its events come with the update, so the log
       // grows without asking the server; anything else (a catch-up,
       // an undo or a correction) reloads it.
@@ -649,7 +651,7 @@ function TablePage({ id, mode }) {
             <button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>No, keep it</button></div>`
           : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}
         </div>` : null}
-        <${ErrorBox} err=${st.error} />
+        <${ErrorBox} err=${st.error} onDismiss=${() => { st.error = null; draw(); }} />
         ${notices.length ? html`<section class="notices">${notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
         ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
         ${snap.over && g.EndScreen ? html`<${g.EndScreen} view=${view} snap=${snap} ctx=${st.at === null ? c : null} />` : null}
