@@ -11,7 +11,7 @@
 //   #/help[?q=...]     rules help
 //   #/calibrate/ID     camera calibration (host)
 //   #/dice/ID          the dice tray's calibration (host; dicecal.js)
-//   #/dev              simulated devices
+//   #/dev              the table's devices (devices.js)
 //   #/catalog[/RULES]  the owner's catalog of a game (catalog.js)
 
 import { call, secrets, newKey, ApiError, rulesList, gameModule, helpNotes } from './api.js';
@@ -23,6 +23,7 @@ import * as generic from './generic.js';
 import { calibratePage } from './calibrate.js';
 import { DiceCalPage } from './dicecal.js';
 import { CatalogPage, catalogMissing, loadPracticeCatalog, PRACTICE_LABEL } from './catalog.js';
+import { DevPage } from './devices.js';
 
 const statusEl = document.getElementById('status');
 /** @type {any} what this server has: camera, simulator... */
@@ -942,46 +943,6 @@ function HelpPage({ q }) {
         : notes.map((n) => html`<article key=${n.key} class="note" id=${'note-' + n.id}>
             <h3>${n.title}<span class="page">${cite(n)}</span></h3><p>${n.text}</p></article>`)}
     </div>`;
-}
-
-// ---------- simulated devices ----------
-
-function DevPage() {
-  const [devs, setDevs] = useState(/** @type {any[]|null} */ (null));
-  const [out, setOut] = useState(/** @type {{text: string, bad: boolean, key: number}[]} */ ([]));
-  const [err, setErr] = useState(null);
-  const seq = useRef(0);
-  const load = () => call('GET', '/api/sim').then(setDevs, setErr);
-  useEffect(() => { load(); }, []);
-  const send = async (key, command) => {
-    let line;
-    try {
-      // Only a table's host may drive the devices: name a table this
-      // tablet hosts, whose token call() sends.
-      const table = Object.keys(localStorage).filter((k) => k.startsWith('qm.host.')).map((k) => k.slice(8))[0] || '';
-      const r = await call('POST', `/api/sim?table=${encodeURIComponent(table)}`, { body: { key, command }, table });
-      line = { text: `${key}: ${command} → ${r.result}`, bad: false, key: ++seq.current };
-    } catch (e) { line = { text: `${key}: ${command} → ${errorText(e)}`, bad: true, key: ++seq.current }; }
-    setOut((o) => [line, ...o]);
-    load();
-  };
-  return html`<h1>Simulated devices</h1>
-    <div class="devices">${err ? html`<${ErrorBox} err=${err} />` : !devs ? 'Loading…' : devs.map((d) => html`<${Device} key=${d.key} d=${d} send=${send} />`)}</div>
-    <h2>What happened</h2>
-    <ol class="devlog">${out.map((l) => html`<li key=${l.key} class=${l.bad ? 'bad' : ''}>${l.text}</li>`)}</ol>`;
-}
-
-function Device({ d, send }) {
-  const cmd = useRef(/** @type {HTMLInputElement|null} */ (null));
-  return html`<div class="device">
-    <h3>${d.label || d.key}</h3>
-    ${d.state ? html`<div class="muted">${d.state}</div>` : null}
-    <div class="row">
-      ${(d.commands || []).map((c) => html`<button key=${c} class="btn" onClick=${() => send(d.key, c)}>${c}</button>`)}
-      <input placeholder="command" ref=${cmd} />
-      <button class="btn" onClick=${() => cmd.current.value && send(d.key, cmd.current.value)}>Send</button>
-    </div>
-  </div>`;
 }
 
 render(html`<${App} />`, /** @type {HTMLElement} */ (document.getElementById('app')));
