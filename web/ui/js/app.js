@@ -282,16 +282,20 @@ function OptionField({ o, players }) {
 
 // The tower, camera, buttons and reader serve one table at a time: the one
 // its host chose. A game started while they serve no table takes them (the
-// group that just sat down expects its battles read); one started while they
-// serve another table takes nothing until its host says so.
+// group that just sat down expects its battles read), and so does one
+// started on the tablet that hosts the table they serve (the same group's
+// next game: the tower left on their last one did nothing for the new one,
+// the drop went to the old game). One started while they serve another
+// tablet's table takes nothing until its host says so.
 
-/** claimFreeHardware points the hardware at table id if it serves none. */
+/** claimFreeHardware points the hardware at table id if it serves none, or
+ * serves a table this tablet hosts. */
 async function claimFreeHardware(id) {
   try {
     const h = health || await call('GET', '/api/health');
     if (!h || !h.hardware) return;
     const cur = await call('GET', '/api/hardware');
-    if (!cur.table) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
+    if (!cur.table || secrets.host(cur.table)) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
   } catch (e) { /* the table works without: the host can still choose it */ }
 }
 
@@ -341,7 +345,7 @@ function JoinPage({ id, pinFromLink }) {
   };
   return html`<div class="join">
     <h1>Your private view</h1>
-    <p>Type the PIN the tablet shows next to your name (or scan its QR code).</p>
+    <p>Type your PIN: on the host’s tablet, “Phones & PINs”, then your name (or scan the QR code it shows).</p>
     <input id="pin" ref=${pin} inputmode="numeric" autocomplete="off" maxlength="8" placeholder="PIN" onKeyDown=${(e) => { if (e.key === 'Enter') go(); }} />
     <button class="big primary" id="join" onClick=${go}>Open</button>
     <${ErrorBox} err=${err} />
