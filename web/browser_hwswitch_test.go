@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 )
 
@@ -65,7 +66,7 @@ func TestBrowserHardwareSwitchHears(t *testing.T) {
 // old one, and a drop through the tower went to a game nobody played).
 func TestBrowserNextGameTakesTheTower(t *testing.T) {
 	hw := &lateHardware{}
-	e := newEnv(t, Options{PingInterval: time.Second, Hardware: hw}, deadreckoning.Rules())
+	e := newEnv(t, Options{PingInterval: time.Second, Hardware: hw, Sim: simPanel{devices.NewSim()}}, deadreckoning.Rules())
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	hw.sw = companion.NewHardwareSwitch(ctx, e.mgr, companion.Hardware{}, nil)
@@ -90,4 +91,8 @@ func TestBrowserNextGameTakesTheTower(t *testing.T) {
 	if hw.Table() != second {
 		t.Errorf("after the next game was started on the same tablet the tower serves %q, want the new game %q", hw.Table(), second)
 	}
+	// The Devices page says which game its buttons act on.
+	b.frun(tab, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device`, chromedp.ByQuery))
+	b.fwait(tab, "#dev-served", "acts on the game the tower and camera serve: Dead Reckoning · Cy, Ben")
+	b.shot(tab, "devices-served.png")
 }

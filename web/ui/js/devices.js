@@ -5,7 +5,7 @@
 // buttons named in words ("Drop 5 cubes", "Unplug"), never the simulator's
 // commands (those stay under a fold for developers).
 
-import { call, secrets } from './api.js';
+import { call, secrets, rulesList } from './api.js';
 import { errorText } from './ui.js';
 import { html, useState, useEffect, useRef } from './view.js';
 
@@ -86,6 +86,26 @@ async function hostedTable() {
   return mine[0];
 }
 
+/**
+ * servedTable names the table the tower and camera serve, in words
+ * ("Quick battle · Ann, Ben"), with its id for a link; null when they serve
+ * none; undefined when the server has no tower and camera to switch.
+ * @returns {Promise<{id: string, words: string}|null|undefined>}
+ */
+async function servedTable() {
+  try {
+    const h = await call('GET', '/api/health');
+    if (!h || !h.hardware) return undefined;
+    const hw = await call('GET', '/api/hardware');
+    if (!hw || !hw.table) return null;
+    const [tables, games] = await Promise.all([call('GET', '/api/tables'), rulesList()]);
+    const t = (tables || []).find((x) => x.id === hw.table);
+    if (!t) return { id: hw.table, words: 'a table' };
+    const g = (games || []).find((x) => x.rules === t.rules);
+    return { id: t.id, words: `${g ? g.title : 'a game'} · ${t.players.map((p) => p.name).join(', ')}` };
+  } catch { return undefined; }
+}
+
 /** DevPage lists the devices, each with what it is, its state and its controls. */
 export function DevPage() {
   const [devs, setDevs] = useState(/** @type {any[]|null} */ (null));
@@ -95,7 +115,8 @@ export function DevPage() {
   const [err, setErr] = useState(/** @type {any} */ (null));
   const seq = useRef(0);
   const load = () => call('GET', '/api/sim').then(setDevs, setErr);
-  useEffect(() => { load(); hostedTable().then(setTable); }, []);
+  const [served, setServed] = useState(/** @type {{id: string, words: string}|null|undefined} */ (undefined));
+  useEffect(() => { load(); hostedTable().then(setTable); servedTable().then(setServed); }, []);
   /** @param {any} d @param {string} command @param {string} words */
   const send = async (d, command, words) => {
     let line;
@@ -123,6 +144,9 @@ export function DevPage() {
       Each says whether it works; “Test” checks that it answers and changes nothing in the game.</p>
     ${err ? html`<p class="warn" id="dev-none">${err.code === 'not-available' ? 'This table has no simulated devices: the parts wired to a real table show on the host’s table page (“Tower & camera”).' : errorText(err)}</p>` : null}
     ${devs && devs.length ? html`<p class="muted" id="dev-sim">These are simulated: stand-ins for the real parts, so that you can try a game without them. What you tap here happens as if on the table.</p>` : null}
+    ${devs && devs.length && served !== undefined ? html`<p id="dev-served">${served
+      ? html`What you tap here acts on the game the tower and camera serve: <a class="btn" href=${'#/t/' + served.id}>${served.words}</a> For another game, open it and tap “Use the tower & camera here”.`
+      : 'The tower and camera serve no game now: open yours and tap “Use the tower & camera here”.'}</p>` : null}
     ${ready && !table ? html`<div class="warn" id="dev-no-table"><p>Only the tablet that started a game can use the devices (they act on its table). Start a game on this tablet first.</p>
       <a class="btn" href="#/new">New game</a></div>` : null}
     <div class="devices">${!err && !devs ? 'Loading…' : (devs || []).map((d) => html`<${Device} key=${d.key} d=${d} send=${send} can=${!!table} last=${last[d.key]} />`)}</div>
