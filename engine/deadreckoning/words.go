@@ -1,6 +1,11 @@
 package deadreckoning
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // count is a number with its noun as players say it: "1 coin", "2 coins",
 // "0 coins". many is the plural form ("" adds an s).
@@ -12,4 +17,24 @@ func count(n int, one, many string) string {
 		many = one + "s"
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// capital is s with its first letter in capitals: a building's kind
+// ("fort") where it names the printed piece ("Fort"), or a sentence that
+// begins with a name written in lower case ("the Harbor").
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// listWords joins names as players list them: "A", "A and B", "A, B and C";
+// none is said when there are none.
+func listWords(names []string, none string) string {
+	switch len(names) {
+	case 0:
+		return none
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

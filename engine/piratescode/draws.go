@@ -41,7 +41,7 @@ func (c *ctx) drawBooty() string {
 		t := c.draws.DrawnBooty[0]
 		c.draws.DrawnBooty = c.draws.DrawnBooty[1:]
 		if !isBooty(t) || c.s.Bag[t] == 0 {
-			c.fail(refuse("draw-not-in-bag", refBag, "no %q can have been drawn: the bag holds %v", t, c.s.Bag))
+			c.fail(refuse("draw-not-in-bag", refBag, "No %q can have been drawn: the bag holds %v", t, c.s.Bag))
 			return ""
 		}
 		c.s.Bag[t]--
@@ -62,7 +62,7 @@ func (c *ctx) drawCrew() int {
 				return k
 			}
 		}
-		c.fail(refuse("draw-not-in-deck", refCrew, "crew card %q is not in the deck", id))
+		c.fail(refuse("draw-not-in-deck", refCrew, "Crew card %q is not in the deck", id))
 		return -1
 	}
 	return c.s.drawCrew()
@@ -80,7 +80,7 @@ func (c *ctx) drawMerchant() int {
 				return k
 			}
 		}
-		c.fail(refuse("draw-not-in-deck", refMerchant, "merchant card %q is not in the deck", id))
+		c.fail(refuse("draw-not-in-deck", refMerchant, "Merchant card %q is not in the deck", id))
 		return -1
 	}
 	if len(c.s.MerchantDeck) == 0 {
@@ -109,7 +109,7 @@ func (c *ctx) revealToken(cell int) int {
 		}
 	}
 	if want < 0 || slices.Contains(c.s.Revealed, want) {
-		c.fail(refuse("draw-token", refSearch, "search token %q cannot be face down any more", id))
+		c.fail(refuse("draw-token", refSearch, "Search token %q cannot be face down any more", id))
 		return k
 	}
 	for other, t := range c.s.Tokens {
@@ -127,7 +127,7 @@ func (c *ctx) leftover() error {
 		return nil
 	}
 	if len(c.draws.DrawnBooty)+len(c.draws.DrawnCrew) > 0 || c.draws.Token != "" || c.draws.DrawnMerchant != "" {
-		return refuse("draw-unused", refTurn, "the table reported draws this action did not make")
+		return refuse("draw-unused", refTurn, "The table reported draws this action did not make")
 	}
 	return nil
 }

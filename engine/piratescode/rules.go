@@ -115,14 +115,14 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Malformed("action %T is not a Pirate's Code action", a)
 	}
 	if g.st.Over {
-		return nil, engine.Refuse(engine.CodeGameOver, 16, "the game is over")
+		return nil, engine.Refuse(engine.CodeGameOver, 16, "The game is over")
 	}
 	seat := a.Head().Seat
 	if seat != engine.NoSeat && g.st.player(seat) == nil {
-		return nil, engine.Refuse("no-such-seat", 0, "there is no player in %s", seat)
+		return nil, engine.Refuse("no-such-seat", 0, "There is no player in %s", seat)
 	}
 	if seat != engine.NoSeat && g.st.Players[seat].Automa {
-		return nil, refuse("automa-seat", refSolo, "the Legendary Pirate is run by the companion; only its dice come from the table")
+		return nil, refuse("automa-seat", refSolo, "The Legendary Pirate is run by the companion; only its dice come from the table")
 	}
 	defer func() {
 		if r := recover(); r != nil {

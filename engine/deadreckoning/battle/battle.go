@@ -132,7 +132,7 @@ func (b *Battle) phaseIs(ps ...Phase) error {
 	if slices.Contains(ps, b.st.Phase) {
 		return nil
 	}
-	return engine.Refuse(CodeWrongPhase, 17, "the battle is at the %s step, not %s", b.st.Phase, ps[0])
+	return engine.Refuse(CodeWrongPhase, 17, "The battle is at the %s step, not %s", b.st.Phase, ps[0])
 }
 
 // capacity is how many cubes of its colour a side can have in the Battle
@@ -162,6 +162,28 @@ func (b *Battle) available(r Role, source string) (int, bool) {
 	return 0, false
 }
 
+// sourceName names a source of cannons as players see it: "Your ship" or
+// the card's printed name.
+func (b *Battle) sourceName(r Role, source string) string {
+	if source == ShipSource {
+		return "Your ship"
+	}
+	for _, c := range b.side(r).Cards {
+		if c.ID == source {
+			return cardName(c)
+		}
+	}
+	return "That card"
+}
+
+// count is a number with its noun, "1 cannon", "2 cannons".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // ChooseCannons is the attacker taking battle cubes (p. 17): how many
 // cannons of each source to use (ShipSource for the ship board, else a
 // played card's id). Each cannon is used at most once per turn.
@@ -175,13 +197,13 @@ func (b *Battle) ChooseCannons(use map[string]int) error {
 		n := use[id]
 		avail, ok := b.available(Attacker, id)
 		if !ok {
-			return engine.Refuse(CodeUnknownCannon, 17, "%q is not your ship or a card you have played", id)
+			return engine.Refuse(CodeUnknownCannon, 17, "You have no ship or played card called %q", id)
 		}
 		if n < 0 {
-			return engine.Refuse(CodeUnknownCannon, 17, "a negative number of cannons from %q", id)
+			return engine.Refuse(CodeUnknownCannon, 17, "%s cannot give a negative number of cannons", b.sourceName(Attacker, id))
 		}
 		if n > avail {
-			return engine.Refuse(CodeCannonUsed, 17, "%q has %d cannons not yet used this turn, not %d", id, avail, n)
+			return engine.Refuse(CodeCannonUsed, 17, "%s has %s not yet used this turn, not %d", b.sourceName(Attacker, id), count(avail, "cannon"), n)
 		}
 		if n > 0 {
 			reasons = append(reasons, Reason{Source: id, Cubes: n, Why: "cannons chosen"})
@@ -190,7 +212,7 @@ func (b *Battle) ChooseCannons(use map[string]int) error {
 	}
 	reasons, total = b.bonuses(Attacker, reasons, total)
 	if total > b.capacity(Attacker) {
-		return engine.Refuse(CodeOutOfCubes, 17, "you need %d cubes but have only %d, counting the island cubes you may take", total, b.capacity(Attacker))
+		return engine.Refuse(CodeOutOfCubes, 17, "You need %d cubes but have only %d, counting the island cubes you may take", total, b.capacity(Attacker))
 	}
 	a := &b.st.Sides[Attacker]
 	a.Cubes, a.Reasons, a.Cannons = total, reasons, map[string]int{}
@@ -324,18 +346,18 @@ func cardIDs(cs []Card) []string {
 // (p. 17): allowed from the declaration until Drop.
 func (b *Battle) Jettison(r Role, g Goods) error {
 	if err := b.phaseIs(PhaseCannons, PhaseDefence, PhaseReady); err != nil {
-		return engine.Refuse(CodeWrongPhase, 17, "jettisoning is allowed only before the cubes are dropped")
+		return engine.Refuse(CodeWrongPhase, 17, "Jettisoning is allowed only before the cubes are dropped")
 	}
 	s := b.side(r)
 	if s.Kind != SideShip {
-		return engine.Refuse(CodeJettison, 17, "only a player's ship can jettison")
+		return engine.Refuse(CodeJettison, 17, "Only a player's ship can jettison")
 	}
 	j := b.st.Sides[r].Jettisoned
 	if g.Cargo < 0 || g.Coins < 0 || g.Cargo+g.Coins == 0 {
-		return engine.Refuse(CodeJettison, 17, "say how many cargo and coins to jettison")
+		return engine.Refuse(CodeJettison, 17, "Say how many cargo and coins to jettison")
 	}
 	if j.Cargo+g.Cargo > s.Hold.Cargo || j.Coins+g.Coins > s.Hold.Coins {
-		return engine.Refuse(CodeJettison, 17, "the ship carries %d cargo and %d coins", s.Hold.Cargo-j.Cargo, s.Hold.Coins-j.Coins)
+		return engine.Refuse(CodeJettison, 17, "The ship carries %d cargo and %d coins", s.Hold.Cargo-j.Cargo, s.Hold.Coins-j.Coins)
 	}
 	b.st.Sides[r].Jettisoned = Goods{Cargo: j.Cargo + g.Cargo, Coins: j.Coins + g.Coins}
 	return nil
@@ -480,10 +502,10 @@ func (b *Battle) UseAbility(r Role, id, zone string) error {
 	}
 	cfg := &b.st.Config
 	if cfg.Kind != KindShip && r == Defender {
-		return engine.Refuse(CodeNotYourAbility, 20, "only the attacker uses battle abilities against a %s", cfg.Defender.Kind)
+		return engine.Refuse(CodeNotYourAbility, 20, "Only the attacker uses battle abilities against a %s", cfg.Defender.Kind)
 	}
 	if cfg.Kind == KindShip && r != b.st.Turn {
-		return engine.Refuse(CodeNotYourAbility, 18, "it is the %s's turn to use a battle ability or pass", b.st.Turn)
+		return engine.Refuse(CodeNotYourAbility, 18, "It is the %s's turn to use a battle ability or pass", b.st.Turn)
 	}
 	a, ok := b.ability(r, id)
 	if !ok {
@@ -500,11 +522,11 @@ func (b *Battle) UseAbility(r Role, id, zone string) error {
 	switch a.Kind {
 	case DropCubes:
 		if b.st.InShip[colour]+a.N > b.capacity(r) {
-			return engine.Refuse(CodeOutOfCubes, 17, "you have no %d more cubes, even from islands", a.N)
+			return engine.Refuse(CodeOutOfCubes, 17, "You have no %d more cubes, even from islands", a.N)
 		}
 	case RemoveCube:
 		if zone == "" || b.st.Board.Cubes[colour][zone] < 1 {
-			return engine.Refuse(CodeNoCubeThere, 28, "you have no cube in zone %q to remove", zone)
+			return engine.Refuse(CodeNoCubeThere, 28, "You have no cube in zone %q to remove", zone)
 		}
 	}
 	// Accepted: apply.
@@ -552,13 +574,13 @@ func (b *Battle) Pass(r Role) error {
 	}
 	if b.st.Config.Kind != KindShip {
 		if r != Attacker {
-			return engine.Refuse(CodeNotYourAbility, 20, "only the attacker uses battle abilities against a %s", b.st.Config.Defender.Kind)
+			return engine.Refuse(CodeNotYourAbility, 20, "Only the attacker uses battle abilities against a %s", b.st.Config.Defender.Kind)
 		}
 		b.finishAbilities()
 		return nil
 	}
 	if r != b.st.Turn {
-		return engine.Refuse(CodeNotYourAbility, 18, "it is the %s's turn to use a battle ability or pass", b.st.Turn)
+		return engine.Refuse(CodeNotYourAbility, 18, "It is the %s's turn to use a battle ability or pass", b.st.Turn)
 	}
 	b.st.Passes++
 	b.st.Turn = r.other()
@@ -645,24 +667,24 @@ func (b *Battle) Plunder(r Role, c PlunderChoice) error {
 	s := &b.st.Sides[r]
 	d := s.PlunderDue
 	if d == nil || s.PlunderTaken != nil {
-		return engine.Refuse(CodePlunder, 19, "the %s has no plunder to place", r)
+		return engine.Refuse(CodePlunder, 19, "The %s has no plunder to place", r)
 	}
 	if c.ChoiceCoins < 0 || c.ChoiceCoins > d.Choice {
 		return engine.Refuse(CodePlunder, 19, "%d of the %d cargo-or-coin items cannot be coins", c.ChoiceCoins, d.Choice)
 	}
 	if c.Ship.Cargo < 0 || c.Ship.Coins < 0 || c.Island.Cargo < 0 || c.Island.Coins < 0 {
-		return engine.Refuse(CodePlunder, 19, "negative amounts")
+		return engine.Refuse(CodePlunder, 19, "Negative amounts")
 	}
 	cargo := d.Cargo + d.Choice - c.ChoiceCoins + d.Gains.Cargo
 	coins := d.Coins + c.ChoiceCoins + d.Gains.Coins
 	if c.Ship.Cargo+c.Island.Cargo > cargo || c.Ship.Coins+c.Island.Coins > coins {
-		return engine.Refuse(CodePlunder, 19, "the side gained %d cargo and %d coins, not more", cargo, coins)
+		return engine.Refuse(CodePlunder, 19, "The side gained %d cargo and %d coins, not more", cargo, coins)
 	}
 	if c.Ship.Cargo+c.Ship.Coins > d.HoldFree {
-		return engine.Refuse(CodePlunder, 19, "the ship's holds have room for %d, not %d", d.HoldFree, c.Ship.Cargo+c.Ship.Coins)
+		return engine.Refuse(CodePlunder, 19, "The ship's holds have room for %d, not %d", d.HoldFree, c.Ship.Cargo+c.Ship.Coins)
 	}
 	if !d.Island && c.Island.Cargo+c.Island.Coins > 0 {
-		return engine.Refuse(CodePlunder, 19, "the battle is not at an island")
+		return engine.Refuse(CodePlunder, 19, "The battle is not at an island")
 	}
 	taken := c
 	s.PlunderTaken = &taken

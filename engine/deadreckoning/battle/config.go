@@ -248,15 +248,15 @@ func (c *Config) check() error {
 	}
 	for _, k := range c.FoughtThisTurn {
 		if k == c.OpponentKey && k != "" {
-			return engine.Refuse(CodeSameOpponent, 17, "you have already battled %s this turn", c.Defender.Name)
+			return engine.Refuse(CodeSameOpponent, 17, "You have already battled %s this turn", c.Defender.Name)
 		}
 	}
 	if c.Kind == KindBuilding {
 		if !c.Defender.Fort && !c.Defender.Garrison {
-			return engine.Refuse(CodeNoBuilding, 20, "there is no Fort or Garrison to attack (Outposts cannot be attacked)")
+			return engine.Refuse(CodeNoBuilding, 20, "There is no Fort or Garrison to attack (Outposts cannot be attacked)")
 		}
 		if c.PirateShipAtIsland {
-			return engine.Refuse(CodeBuildingsGuard, 20, "an opponent's ship in pirate mode is at the island: beat it before attacking the buildings")
+			return engine.Refuse(CodeBuildingsGuard, 20, "An opponent's ship in pirate mode is at the island: beat it before attacking the buildings")
 		}
 	}
 	return nil
