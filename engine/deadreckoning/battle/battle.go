@@ -1,6 +1,8 @@
 package battle
 
 import (
+	"unicode"
+	"unicode/utf8"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -170,10 +172,17 @@ func (b *Battle) sourceName(r Role, source string) string {
 	}
 	for _, c := range b.side(r).Cards {
 		if c.ID == source {
-			return cardName(c)
+			return capital(cardName(c))
 		}
 	}
 	return "That card"
+}
+
+// capital is s with its first letter in capitals, for a name that begins a
+// sentence.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // count is a number with its noun, "1 cannon", "2 cannons".
@@ -281,10 +290,10 @@ func (b *Battle) Defend(play []string) error {
 	for _, id := range play {
 		i := slices.IndexFunc(s.Cards, func(c Card) bool { return c.ID == id })
 		if i < 0 || !s.Cards[i].InHand || seen[id] {
-			return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", id)
+			return engine.Refuse(CodeNotInHand, 18, "The defender holds no card called %q", id)
 		}
 		if s.Cards[i].Cannons == 0 && len(s.Cards[i].Abilities) == 0 {
-			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", cardName(s.Cards[i]))
+			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", capital(cardName(s.Cards[i])))
 		}
 		seen[id] = true
 	}
@@ -321,7 +330,7 @@ func (b *Battle) UpdateHandCard(c Card) error {
 	s := b.side(Defender)
 	i := slices.IndexFunc(s.Cards, func(x Card) bool { return x.ID == c.ID })
 	if i < 0 || !s.Cards[i].InHand || !c.InHand {
-		return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", c.ID)
+		return engine.Refuse(CodeNotInHand, 18, "The defender holds no card called %q", c.ID)
 	}
 	s.Cards[i] = c
 	return nil
@@ -331,7 +340,7 @@ func cardName(c Card) string {
 	if c.Name != "" {
 		return c.Name
 	}
-	return fmt.Sprintf("card %q", c.ID)
+	return fmt.Sprintf("the card %q", c.ID)
 }
 
 func cardIDs(cs []Card) []string {
@@ -357,7 +366,7 @@ func (b *Battle) Jettison(r Role, g Goods) error {
 		return engine.Refuse(CodeJettison, 17, "Say how many cargo and coins to jettison")
 	}
 	if j.Cargo+g.Cargo > s.Hold.Cargo || j.Coins+g.Coins > s.Hold.Coins {
-		return engine.Refuse(CodeJettison, 17, "The ship carries %d cargo and %d coins", s.Hold.Cargo-j.Cargo, s.Hold.Coins-j.Coins)
+		return engine.Refuse(CodeJettison, 17, "The ship carries %d cargo and %s", s.Hold.Cargo-j.Cargo, count(s.Hold.Coins-j.Coins, "coin"))
 	}
 	b.st.Sides[r].Jettisoned = Goods{Cargo: j.Cargo + g.Cargo, Coins: j.Coins + g.Coins}
 	return nil
@@ -509,24 +518,24 @@ func (b *Battle) UseAbility(r Role, id, zone string) error {
 	}
 	a, ok := b.ability(r, id)
 	if !ok {
-		return engine.Refuse(CodeUnknownAbility, 15, "%q is not a battle ability on a card in play", id)
+		return engine.Refuse(CodeUnknownAbility, 15, "No card in play has a battle ability called %q", id)
 	}
 	if b.abilityUsed(r, id) {
-		return engine.Refuse(CodeAbilityUsed, 17, "%s has already been used this turn", nameOr(a))
+		return engine.Refuse(CodeAbilityUsed, 17, "%s has already been used this turn", capital(nameOr(a)))
 	}
 	if a.NotVsBuildings && cfg.Kind == KindBuilding {
-		return engine.Refuse(CodeVsBuildings, 20, "%s cannot be used in a battle against buildings", nameOr(a))
+		return engine.Refuse(CodeVsBuildings, 20, "%s cannot be used in a battle against buildings", capital(nameOr(a)))
 	}
 	s := &b.st.Sides[r]
 	colour := b.side(r).Colour
 	switch a.Kind {
 	case DropCubes:
 		if b.st.InShip[colour]+a.N > b.capacity(r) {
-			return engine.Refuse(CodeOutOfCubes, 17, "You have no %d more cubes, even from islands", a.N)
+			return engine.Refuse(CodeOutOfCubes, 17, "You do not have %s more, even from islands", count(a.N, "cube"))
 		}
 	case RemoveCube:
 		if zone == "" || b.st.Board.Cubes[colour][zone] < 1 {
-			return engine.Refuse(CodeNoCubeThere, 28, "You have no cube in zone %q to remove", zone)
+			return engine.Refuse(CodeNoCubeThere, 28, "You have no cube in that zone of the Battle board to remove")
 		}
 	}
 	// Accepted: apply.
@@ -562,7 +571,7 @@ func nameOr(a Ability) string {
 	if a.Name != "" {
 		return a.Name
 	}
-	return fmt.Sprintf("ability %q", a.ID)
+	return fmt.Sprintf("the ability %q", a.ID)
 }
 
 // Pass ends role's use of battle abilities: against a Merchant or buildings
@@ -670,7 +679,7 @@ func (b *Battle) Plunder(r Role, c PlunderChoice) error {
 		return engine.Refuse(CodePlunder, 19, "The %s has no plunder to place", r)
 	}
 	if c.ChoiceCoins < 0 || c.ChoiceCoins > d.Choice {
-		return engine.Refuse(CodePlunder, 19, "%d of the %d cargo-or-coin items cannot be coins", c.ChoiceCoins, d.Choice)
+		return engine.Refuse(CodePlunder, 19, "Up to %d of the plunder you choose between cargo and coins can be coins, not %d", d.Choice, c.ChoiceCoins)
 	}
 	if c.Ship.Cargo < 0 || c.Ship.Coins < 0 || c.Island.Cargo < 0 || c.Island.Coins < 0 {
 		return engine.Refuse(CodePlunder, 19, "Negative amounts")
@@ -678,7 +687,7 @@ func (b *Battle) Plunder(r Role, c PlunderChoice) error {
 	cargo := d.Cargo + d.Choice - c.ChoiceCoins + d.Gains.Cargo
 	coins := d.Coins + c.ChoiceCoins + d.Gains.Coins
 	if c.Ship.Cargo+c.Island.Cargo > cargo || c.Ship.Coins+c.Island.Coins > coins {
-		return engine.Refuse(CodePlunder, 19, "The side gained %d cargo and %d coins, not more", cargo, coins)
+		return engine.Refuse(CodePlunder, 19, "The side gained %d cargo and %s, not more", cargo, count(coins, "coin"))
 	}
 	if c.Ship.Cargo+c.Ship.Coins > d.HoldFree {
 		return engine.Refuse(CodePlunder, 19, "The ship's holds have room for %d, not %d", d.HoldFree, c.Ship.Cargo+c.Ship.Coins)
