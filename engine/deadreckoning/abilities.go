@@ -139,7 +139,7 @@ func (a *UseAbility) apply(c *ctx) error {
 		put := a.Put
 		if put == nil {
 			if gain.ship+gain.coinShip > 0 {
-				return engine.Refuse("put-needed", 14, "Say which holds the gained cargo and coins go into (\"put\")")
+				return engine.Refuse("put-needed", 14, "Say which holds the gained cargo and coins go into")
 			}
 			put = &Put{Dock: gain.dock + gain.either, Chest: gain.coinDock, Island: Hold{gain.island, gain.coinIsland}}
 		}
@@ -154,7 +154,7 @@ func (a *UseAbility) apply(c *ctx) error {
 		switch e.Kind {
 		case data.KindGainCargo, data.KindGainCoins:
 		case data.KindSails:
-			return engine.Refuse("sails-when-setting", 8, "Sails are counted when you set sails: name this option in set-sails")
+			return engine.Refuse("sails-when-setting", 8, "Sails are counted when you set sails: choose this option then")
 		case data.KindInfluence:
 			b := c.s.Board(p.Ship.At)
 			if b == nil || b.Island == nil {
@@ -196,7 +196,7 @@ func (a *UseAbility) apply(c *ctx) error {
 			c.emit(engine.NewEvent("repaired", a.Seat, fmt.Sprintf("%s repairs the ship (damage %d)", p.Name, p.Ship.Damage), map[string]any{"damage": p.Ship.Damage}))
 		case data.KindAttack:
 			if a.Target == nil {
-				return engine.Refuse("attack-target", 15, "Name the opponent's ship to attack (\"target\")")
+				return engine.Refuse("attack-target", 15, "Name the opponent's ship to attack")
 			}
 			c.s.Turn.Used = remove(c.s.Turn.Used, key)
 			if err := c.attackShip(p, *a.Target, &a.AbilityRef); err != nil {
@@ -307,13 +307,13 @@ func (c *ctx) build(p *Player, a *UseAbility, n int, from string) error {
 			return engine.Refuse("build-control", 15, "You can build only on an island you control; %s is not one", placeName(c.s, o.At))
 		}
 		if o.Building != Fort && o.Building != Garrison && o.Building != Outpost {
-			return engine.Refuse("build-type", 15, "A building is a fort, garrison or outpost, not %q", o.Building)
+			return engine.Refuse("build-type", 15, "A building is a Fort, Garrison or Outpost, not %q", o.Building)
 		}
 		if b.Island.Has(o.Building) {
 			return engine.Refuse("build-one-each", 15, "%s already has a %s: one of each type per island", placeName(c.s, o.At), capital(o.Building))
 		}
 		if c.s.buildingsOnTable(o.Building) >= buildingsPerType {
-			return engine.Refuse("build-none-left", 3, "All %d %ss are on the table", buildingsPerType, o.Building)
+			return engine.Refuse("build-none-left", 3, "All %d %ss are on the table", buildingsPerType, capital(o.Building))
 		}
 		k, ok := c.s.Catalog.BuildingCost(o.Building)
 		if !ok {
@@ -338,7 +338,7 @@ func (c *ctx) build(p *Player, a *UseAbility, n int, from string) error {
 // count). A hold with goods in it cannot be covered: unload it first.
 func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	if a.Tile == nil {
-		return engine.Refuse("tile-needed", 15, "Say which upgrade tile you take and where it goes (\"tile\")")
+		return engine.Refuse("tile-needed", 15, "Say which upgrade tile you take and where it goes")
 	}
 	tile := Tile{ID: a.Tile.ID, Tier: e.Tier}
 	if a.Tile.NewTile != nil {
@@ -346,7 +346,7 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 			return engine.Refuse("tile", 15, "%v", err)
 		}
 		if old, ok := c.s.Catalog.Upgrade(a.Tile.NewTile.ID); ok && old.Name != a.Tile.NewTile.Name {
-			return engine.Refuse("tile", 15, "Tile id %q is already in the catalog as %s", old.ID, old.Name)
+			return engine.Refuse("tile", 15, "That upgrade tile is already in the catalog, as %s with other values", old.Name)
 		}
 		c.s.Catalog.Merge(data.Catalog{Upgrades: []data.Upgrade{*a.Tile.NewTile}})
 		tile.ID = a.Tile.NewTile.ID
@@ -354,7 +354,7 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	if tile.ID != "" {
 		u, ok := c.s.Catalog.Upgrade(tile.ID)
 		if !ok {
-			return engine.Refuse("tile", 15, "Tile %q is not in the catalog: enter it with newTile", tile.ID)
+			return engine.Refuse("tile", 15, "That upgrade tile is not in the catalog: enter its printed values")
 		}
 		if u.Tier != e.Tier {
 			return engine.Refuse("tile-tier", 15, "This ability gives a %s upgrade; %s is %s", e.Tier, u.Name, u.Tier)

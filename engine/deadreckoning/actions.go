@@ -520,12 +520,12 @@ func (a *Load) apply(c *ctx) error {
 		b.Island.Cargo -= t.Cargo
 		b.Island.Coins -= t.Coins
 	default:
-		return engine.Refuse("load-from", 7, "Load from \"dock\" or \"island\"")
+		return engine.Refuse("load-from", 7, "Load from your Dock tile or from the island")
 	}
 	if err := c.s.putInHolds(p, a.Holds); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %s from the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.From), map[string]any{"from": a.From, "holds": a.Holds}))
+	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %s from %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), goodsPlace(a.From)), map[string]any{"from": a.From, "holds": a.Holds}))
 	return nil
 }
 
@@ -569,9 +569,9 @@ func (a *Unload) apply(c *ctx) error {
 		b.Island.Cargo += t.Cargo
 		b.Island.Coins += t.Coins
 	default:
-		return engine.Refuse("unload-to", 7, "Unload to \"dock\" or \"island\"")
+		return engine.Refuse("unload-to", 7, "Unload to your Dock tile or to the island")
 	}
-	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %s to the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.To), map[string]any{"to": a.To, "holds": a.Holds}))
+	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %s to %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), goodsPlace(a.To)), map[string]any{"to": a.To, "holds": a.Holds}))
 	return nil
 }
 

@@ -200,7 +200,7 @@ func (a *BattleStep) jettison(c *ctx, pb *PendingBattle, b *battle.Battle) error
 		return engine.Refuse(battle.CodeJettison, 17, "Only a player's ship can jettison")
 	}
 	if len(a.Holds) == 0 {
-		return engine.Refuse("jettison-holds", 7, "Say which holds the jettisoned cargo and coins come from (holds)")
+		return engine.Refuse("jettison-holds", 7, "Say which holds the jettisoned cargo and coins come from")
 	}
 	if err := checkGoods(a.Holds, "jettison"); err != nil {
 		return err

@@ -145,7 +145,7 @@ func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
 		return nil
 	}
 	if len(*reclaim) == 0 {
-		return engine.Refuse("out-of-cubes", 14, "You have no cubes left: name islands in \"reclaim\" to take your non-permanent cubes from")
+		return engine.Refuse("out-of-cubes", 14, "You have no cubes left: name the islands to take your non-permanent cubes back from")
 	}
 	at := (*reclaim)[0]
 	*reclaim = (*reclaim)[1:]
@@ -236,7 +236,7 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 				break
 			}
 			if len(replace) == 0 {
-				return engine.Refuse("influence-all", 14, "The island has no empty slot: say whose cube to replace in \"replace\" (every influence of one ability must be used)")
+				return engine.Refuse("influence-all", 14, "The island has no empty slot: say whose cube to replace (every influence of one ability must be used)")
 			}
 			t := replace[0]
 			replace = replace[1:]
@@ -255,7 +255,7 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 			cost := c.replaceCost(b.At, t)
 			if cost > n {
 				if !partial {
-					return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence (add \"partial\" to put this towards it and finish with another influence this turn)", c.s.Players[t].Name)
+					return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence (put this influence towards it and finish with another one this turn)", c.s.Players[t].Name)
 				}
 				c.s.Turn.Partial = append(c.s.Turn.Partial, PartialReplace{At: b.At, Owner: t, Paid: n})
 				usedPartial = true
@@ -285,7 +285,7 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 		return engine.Refuse("influence-target", 14, "More replacements named than the influence could make")
 	}
 	if partial && !usedPartial {
-		return engine.Refuse("influence-partial", 22, "No influence is left over to put towards a cube: leave out \"partial\"")
+		return engine.Refuse("influence-partial", 22, "No influence is left over to put towards a cube")
 	}
 	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, placeName(c.s, b.At)),
 		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))

@@ -38,3 +38,12 @@ func listWords(names []string, none string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
+
+// goodsPlace names where goods are loaded from or unloaded to ("dock",
+// "island") as players say it.
+func goodsPlace(where string) string {
+	if where == "dock" {
+		return "the Dock tile"
+	}
+	return "the " + where
+}
