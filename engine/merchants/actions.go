@@ -179,12 +179,12 @@ func (a *EnterPort) apply(c *ctx) error {
 	home := c.cat.captain(p.Captain).Home == z.ID
 	if nation := c.cat.captain(p.Captain).Nation; !home && c.atWar(z.Nation, nation) {
 		// Our reading: a nation at war keeps the enemy's captains out of its ports.
-		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, z.Nation)
+		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, nationWord(z.Nation))
 	}
 	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
 		if z.Ability != AbilityPortRoyal || !a.Pay {
-			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with a %s bounty (only your home port always does; Port Royal for a fee)", z.Port, z.Nation)
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
 		}
 		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
 		// alternative is not offered yet).
@@ -265,9 +265,9 @@ func (a *Scout) apply(c *ctx) error {
 		key, purpose = "seat:"+strconv.Itoa(a.TargetSeat), fmt.Sprintf("%s scouts for %s", p.Name, t.Name)
 	case "npc":
 		if n := c.npcOnBoard(a.NPC); n == nil || n.Zone != p.Zone || n.Entering {
-			return engine.RefuseIn("scout-no-target", secScout, "There is no %s in your sea zone", a.NPC)
+			return engine.RefuseIn("scout-no-target", secScout, "There is no %s in your sea zone", npcWord(a.NPC))
 		}
-		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, a.NPC)
+		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, npcWord(a.NPC))
 	default:
 		return engine.RefuseIn("scout-no-target", secScout, "Scout for a merchant, an NPC or a player captain")
 	}
@@ -381,7 +381,7 @@ func (c *ctx) scouted(pd *Pending, n int) error {
 		zs.Merchant = ""
 		s.MerchantTrack = append(s.MerchantTrack, token)
 		s.Pending = &Pending{Kind: "merchant", Seat: pd.Seat, Token: token, ZoneNation: c.cat.zone(p.Zone).Nation}
-		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds a %s merchant", p.Name, token), map[string]string{"token": token}))
+		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds %s %s merchant", p.Name, article(nationWord(token)), nationWord(token)), map[string]string{"token": token}))
 		return nil
 	}
 	if len(pd.Target) > 4 && pd.Target[:4] == "npc:" {

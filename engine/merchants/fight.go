@@ -364,7 +364,7 @@ func (c *ctx) reward(ws int, loser *Player) {
 		return
 	}
 	w.Gold += 5 * best
-	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nation, loser.Name),
+	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nationWord(nation), loser.Name),
 		map[string]any{"nation": nation, "gold": 5 * best}))
 }
 

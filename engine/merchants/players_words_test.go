@@ -2,6 +2,7 @@ package merchants
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -13,8 +14,10 @@ import (
 var sentenceCalls = wording.Calls{"Refuse": 2, "RefuseIn": 2, "NewEvent": 2, "WithSecret": 0}
 
 // idWords are this game's ids that must never stand for a printed name in a
-// sentence.
-var idWords = slices.Concat([]string{ManOWar}, Nations, Weapons, Mods, NPCKinds)
+// sentence: the nations ("english" for English), the non-player ships and
+// the hyphenated ids of weapons and ship modifications. "man-o-war",
+// "chain-shot", "grapeshot" and "chasers" are the rules' own words.
+var idWords = slices.Concat(Nations, NPCKinds, []string{GrapplingHooks}, slices.DeleteFunc(slices.Clone(Mods), func(m string) bool { return !strings.Contains(m, "-") }))
 
 // Every refusal and log sentence written in the engine reads as players'
 // words: a capital first, no id, no full stop at the end. The values filled

@@ -343,7 +343,7 @@ func (a *Shipyard) apply(c *ctx) error {
 	}
 	if a.Refresh {
 		if !in(sh.Mods, ReinforcedHull) || !sh.HullFlipped {
-			return engine.RefuseIn("no-refresh", secShipyard, "Only a used reinforced-hull token is refreshed")
+			return engine.RefuseIn("no-refresh", secShipyard, "Only a used Reinforced hull token is refreshed")
 		}
 		sh.HullFlipped = false
 		cost += priceRefresh
@@ -353,7 +353,7 @@ func (a *Shipyard) apply(c *ctx) error {
 			return engine.RefuseIn("no-such-weapon", secShipyard, "The special weapons are chain-shot, grapeshot and grappling hooks")
 		}
 		if in(p.Weapons, w) || in(a.Weapons[:i], w) {
-			return engine.RefuseIn("weapon-owned", secShipyard, "You may have one %s token only", w)
+			return engine.RefuseIn("weapon-owned", secShipyard, "You may have one %s token only", spoken(w))
 		}
 		cost += c.weaponPrice(p)
 	}
@@ -448,7 +448,7 @@ func (a *RecruitPay) apply(c *ctx) error {
 		return engine.RefuseIn("crew-full", secRecruit, "Your ship holds %d crew", c.maxOf(p.Ship, combat.Crew))
 	}
 	if a.Crew*priceRecruit > p.Gold {
-		return engine.RefuseIn("not-enough-gold", secRecruit, "%d crew cost %d gold and you have %d", a.Crew, a.Crew*priceRecruit, p.Gold)
+		return engine.RefuseIn("not-enough-gold", secRecruit, "Recruiting %d crew costs %d gold and you have %d", a.Crew, a.Crew*priceRecruit, p.Gold)
 	}
 	p.Gold -= a.Crew * priceRecruit
 	p.Ship.Crew += a.Crew

@@ -29,7 +29,7 @@ func (a *MerchantChoice) apply(c *ctx) error {
 		return nil
 	}
 	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") {
-		return engine.RefuseIn("merchant-nation", secMerchants, "The merchant is %s, or of the sea zone's nation", pd.Token)
+		return engine.RefuseIn("merchant-nation", secMerchants, "The merchant is %s, or of the sea zone's nation", nationWord(pd.Token))
 	}
 	if p.Ship.destroyed() {
 		return engine.RefuseIn("raid-destroyed-location", secRaid, "A ship with a destroyed hit location cannot raid")
@@ -43,7 +43,7 @@ func (a *MerchantChoice) apply(c *ctx) error {
 	}
 	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
 	s.Pending = &Pending{Kind: "raid-roll", Seat: int(a.Seat), Request: req, Raid: raid}
-	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids a %s merchant", p.Name, a.Nation), map[string]any{"nation": a.Nation, "cards": raid.Cards}))
+	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids %s %s merchant", p.Name, article(nationWord(a.Nation)), nationWord(a.Nation)), map[string]any{"nation": a.Nation, "cards": raid.Cards}))
 	return nil
 }
 

@@ -112,7 +112,13 @@ type ctx struct {
 	events []engine.Event
 }
 
-func (c *ctx) emit(e engine.Event) { c.events = append(c.events, e) }
+// emit adds an event to the log; its sentence starts with a capital even
+// when it begins with a ship's name written for the middle of a sentence
+// ("the pirate sloop").
+func (c *ctx) emit(e engine.Event) {
+	e.Text = capital(e.Text)
+	c.events = append(c.events, e)
+}
 
 func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 	var su Setup

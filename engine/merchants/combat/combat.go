@@ -679,7 +679,7 @@ func (b *Battle) Choose(side int, locations []string) error {
 	}
 	for _, l := range locations {
 		if (&Ship{}).loc(l) == nil {
-			return engine.RefuseIn(CodeHitChoice, secHits, "%q is not a hit location (hull, cargo, masts, crew, cannons)", l)
+			return engine.RefuseIn(CodeHitChoice, secHits, "There is no hit location %q: they are hull, cargo, masts, crew and cannons", l)
 		}
 	}
 	b.Chosen[from] = clone(locations)
