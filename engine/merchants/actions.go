@@ -51,7 +51,7 @@ func (c *ctx) buyer(h *engine.ActionHeader) (*Player, error) {
 		return nil, engine.RefuseIn("battle-pending", secCombat, "A battle is being fought; finish it first")
 	}
 	if s.Pending != nil {
-		return nil, engine.RefuseIn("step-pending", secTurn, "Finish the %s first", s.Pending.Kind)
+		return nil, engine.RefuseIn("step-pending", secTurn, "Finish %s first", pendingWords(s.Pending.Kind))
 	}
 	return s.Players[s.Active], nil
 }

@@ -49,3 +49,30 @@ func article(word string) string {
 	}
 	return "a"
 }
+
+// pendingWords says what a waiting step is, for "Finish ... first".
+func pendingWords(kind string) string {
+	switch kind {
+	case "bridgetown":
+		return "the roll to steer into Bridgetown"
+	case "scout":
+		return "the scouting roll"
+	case "merchant":
+		return "deciding about the merchant you found"
+	case "claim-ship":
+		return "deciding whether to claim the beaten ship"
+	case "new-captain":
+		return "drawing your new captain"
+	case "rumor":
+		return "the rumor roll"
+	case "rumor-keep":
+		return "choosing which rumor to keep"
+	case "rumor-attempt":
+		return "the roll to check the rumor"
+	case "npc-scout":
+		return "the non-player ship's scouting roll"
+	case "recruit":
+		return "the recruiting roll"
+	}
+	return "the step under way"
+}

@@ -154,7 +154,7 @@ func (a *ChooseOrder) apply(c *ctx) error {
 				to, free = free[0], free[1:]
 			}
 			if !oneOf(to, Assignments) {
-				return refuse("deckhand-missing", refAssign, "%q is not a Deck Assignment", to)
+				return refuse("deckhand-missing", refAssign, "There is no Deck Assignment called %q", to)
 			}
 			p.WheelHands[sp]--
 			p.Assign[to]++
@@ -184,7 +184,7 @@ func (a *ChooseOrder) apply(c *ctx) error {
 			if len(pay) > 0 {
 				from, pay = pay[0], pay[1:]
 				if !oneOf(from, Assignments) {
-					return refuse("deckhand-missing", refWheel, "%q is not a Deck Assignment", from)
+					return refuse("deckhand-missing", refWheel, "There is no Deck Assignment called %q", from)
 				}
 				if p.Assign[from]-t.Freed[from] <= 0 {
 					if p.Assign[from] > 0 {
@@ -285,7 +285,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 			return refuse("sail-not-adjacent", refSail, "Step %d of the route is not a card of the map", i+1)
 		}
 		if dist(at, cell) != 1 {
-			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail orthogonally, one card at a time", c.s.place(cell), c.s.place(at))
+			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail up, down, left or right, one card at a time", c.s.place(cell), c.s.place(at))
 		}
 		used++
 		if used > c.s.sail(p)+2*tokens {

@@ -28,7 +28,7 @@ var refAdjust = ref{0, "Corrections"}
 
 func (a *Adjust) apply(c *ctx) error {
 	if a.Seat != engine.NoSeat {
-		return refuse("adjust-table", refAdjust, "Corrections are made by the table (seat -1), with a reason")
+		return refuse("adjust-table", refAdjust, "Corrections are made by the table, with a reason")
 	}
 	p := c.s.player(engine.Seat(a.Player))
 	if p == nil || a.Reason == "" {

@@ -39,7 +39,13 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	card, ok := c.bonusCard(p, a.Card)
 	if !ok {
-		return refuse("bonus-not-triggered", refBonus, "%q is not your captain or one of your crew", a.Card)
+		name := "that card"
+		for _, cc := range c.s.Catalog.Crew {
+			if cc.ID == a.Card && cc.Name != "" {
+				name = cc.Name
+			}
+		}
+		return refuse("bonus-not-triggered", refBonus, "Only your captain or one of your crew can give a bonus action, not %s", name)
 	}
 	if card.Trigger != p.order() {
 		return refuse("bonus-not-triggered", refBonus, "%s's bonus actions are triggered by %s, and your Captain stands on %s", card.Name, orderName(card.Trigger), orderName(p.order()))
@@ -97,7 +103,7 @@ func (a *BonusAction) apply(c *ctx) error {
 		case "green":
 			return c.sailShip(a.Seat, 1, a.Path, b.N)
 		}
-		return refuse("bonus-target", refBonus, "Name the merchant ship to sail: \"orange\" or \"green\"")
+		return refuse("bonus-target", refBonus, "Name the merchant ship to sail: the orange one or the green one")
 	case BonusSpecialTrade:
 		return c.specialTrade(a.Seat, p, b)
 	}

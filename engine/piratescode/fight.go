@@ -73,7 +73,7 @@ func (c *ctx) startFight(seat engine.Seat, p *Player, target string, bonus bool)
 		n, err := strconv.Atoi(trimPrefix(target, "seat"))
 		d := engine.Seat(n - 1)
 		if err != nil || c.s.player(d) == nil || d == seat {
-			return refuse("attack-target", refAttack, "Attack \"orange\", \"green\" or another player's seat (\"seat2\"), not %q", target)
+			return refuse("attack-target", refAttack, "Attack the orange or the green merchant ship, or another player's ship")
 		}
 		q := c.s.Players[d]
 		if q.Cell != p.Cell {
@@ -348,7 +348,7 @@ func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
 	default:
 		c.gainSurefire(att, 1)
 		c.gainSurefire(p, 1)
-		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate 1 gold)", att.Name, p.Name)
+		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", att.Name, p.Name)
 	}
 	c.s.Fight = nil
 	return c.afterFight()
@@ -385,7 +385,7 @@ func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
 	}
 	from := c.jostle(ls, l)
 	c.gainSurefire(l, 1)
-	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate 1 gold)", l.Name)
+	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", l.Name)
 	if l.Automa {
 		c.nearestCove(ls, l)
 	}
@@ -409,7 +409,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 			port = 1
 		case d0 == d1 && portChoice != nil:
 			if *portChoice != 0 && *portChoice != 1 {
-				return refuse("merchant-port", refAttack, "Choose port 0 or 1")
+				return refuse("merchant-port", refAttack, "Choose one of the two ports")
 			}
 			port = *portChoice
 		}
@@ -447,7 +447,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 	case f.AttackTotal < card.Damage:
 		from := c.jostle(f.Attacker, p)
 		c.gainSurefire(p, 1)
-		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "The %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate 1 gold)", m.Name, p.Name)
+		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "The %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate gains 1 gold instead)", m.Name, p.Name)
 		if p.Automa {
 			c.nearestCove(f.Attacker, p)
 		}

@@ -1,11 +1,11 @@
 package battle
 
 import (
-	"unicode"
-	"unicode/utf8"
 	"encoding/json"
 	"fmt"
 	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )

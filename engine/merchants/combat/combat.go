@@ -3,6 +3,7 @@ package combat
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -382,11 +383,19 @@ func checkSide(side int) error {
 	return nil
 }
 
+// stageWords says what the battle waits for at each stage.
+var stageWords = map[string]string{
+	StageDeclare: "the sides' declarations", StageContest: "the SEAMANSHIP contest roll", StageHits: "the hit-location roll",
+	StageChoose: "a choice of where the hits land", StageHooks: "a choice about grappling hooks", StageReroll: "the grappling hooks' re-roll", StageLongGuns: "the long guns' roll",
+	StageSwivel: "the swivel guns' roll", StageChasers: "a choice about firing the chasers", StageAbsorb: "a choice about the reinforced hull",
+	StageCrew: "the crew combat roll", StageOver: "nothing: it is over",
+}
+
 func (b *Battle) wrongStage(want string) error {
 	if b.Stage == StageOver {
 		return engine.RefuseIn(CodeStage, secDeclare, "This battle is over")
 	}
-	return engine.RefuseIn(CodeStage, secDeclare, "The battle waits for %s, not %s", b.Stage, want)
+	return engine.RefuseIn(CodeStage, secDeclare, "The battle waits for %s, not %s", stageWords[b.Stage], want)
 }
 
 // Declare records side's action for this round. The aggressor declares
@@ -712,7 +721,7 @@ func (b *Battle) UseAmmo(side int, weapon string) error {
 		}
 	}
 	if i < 0 {
-		return engine.RefuseIn(CodeAmmo, secWeapons, "This side has no %s token", weapon)
+		return engine.RefuseIn(CodeAmmo, secWeapons, "This side has no %s token", strings.ReplaceAll(weapon, "-", " "))
 	}
 	b.Ships[side].Weapons = append(b.Ships[side].Weapons[:i:i], b.Ships[side].Weapons[i+1:]...)
 	b.Ammo[side] = weapon
