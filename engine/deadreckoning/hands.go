@@ -3,7 +3,6 @@ package deadreckoning
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -241,7 +240,7 @@ func (a *NameHand) apply(c *ctx) error {
 	}
 	p.KeepsHand = true
 	c.emit(engine.NewEvent("hand-named", a.Seat, fmt.Sprintf("%s enters %s of their hand on their phone", p.Name, count(len(a.Cards), "card", "")), map[string]any{"count": len(a.Cards)}).
-		WithSecret("Your phone keeps "+strings.Join(names, ", "), map[string]any{"cards": append([]string{}, p.Hand...)}))
+		WithSecret("Your phone keeps "+listWords(names, "no card"), map[string]any{"cards": append([]string{}, p.Hand...)}))
 	return nil
 }
 

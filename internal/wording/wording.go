@@ -32,10 +32,11 @@ var (
 	gridCell = regexp.MustCompile(`\bR[0-9]+C[0-9]+\b`)
 	// goResidue is what fmt leaves behind when given the wrong value.
 	goResidue = regexp.MustCompile(`%!|<nil>|map\[|\[\]|&\{|\(MISSING\)|\(s\)`)
-	// oneMany is "1" with a plural noun: "1 bounties", "1 coins".
-	oneMany = regexp.MustCompile(`(?:^|[^0-9.,])1 (bounties|coins|cubes|cards|ships|goods|points|hits|dice|crew|cargo tokens|turns|actions|spaces|glory points|doubloons|treasures|deckhands|successes|sails|damage tokens)\b`)
-	// manyOne is a number above 1 with a singular noun: "2 bounty".
-	manyOne = regexp.MustCompile(`\b(?:[02-9]|[1-9][0-9]+) (bounty|coin|cube|card|ship|point|die|turn|action|space|glory point|doubloon|treasure|deckhand|success)\b`)
+	// oneMany is "1" with a plural noun: "1 bounties", "1 English bounties".
+	oneMany = regexp.MustCompile(`(?:^|[^0-9.,])1 (?:[A-Z][a-z]+ )?(bounties|coins|cubes|cards|ships|points|hits|dice|cargo tokens|turns|actions|spaces|glory points|doubloons|treasures|deckhands|successes|sails|damage tokens)\b`)
+	// manyOne is a number other than 1 with a singular noun: "2 bounty",
+	// "2 English bounty".
+	manyOne = regexp.MustCompile(`\b(?:[02-9]|[1-9][0-9]+) (?:[A-Z][a-z]+ )?(bounty|coin|cube|card|ship|point|die|turn|action|space|glory point|doubloon|treasure|deckhand|success)\b`)
 )
 
 // Check returns why s is not a sentence for players, or nil. ids are the

@@ -184,7 +184,7 @@ func (l *Layout) CheckRead(r Read, want map[string]int) error {
 			got += n
 		}
 		if got != want[c] {
-			return engine.Refuse(CodeReadCount, 19, "The read accounts for %d %s cubes, but %d are in the Battle ship", got, c, want[c])
+			return engine.Refuse(CodeReadCount, 19, "The read accounts for %s, but the Battle ship holds %d", count(got, c+" cube"), want[c])
 		}
 	}
 	return nil
