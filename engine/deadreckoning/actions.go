@@ -48,7 +48,7 @@ func (c *ctx) main(a engine.Action) (*Player, error) {
 		return nil, err
 	}
 	if pb := c.s.CurrentBattle(); pb != nil {
-		return nil, engine.Refuse("battle-pending", 17, "Finish the %s battle at %s first", pb.Kind, placeName(c.s, pb.At))
+		return nil, engine.Refuse("battle-pending", 17, "Finish the %s at %s first", battleWords(pb.Kind), placeName(c.s, pb.At))
 	}
 	if c.s.Turn.PendingExplore != nil {
 		return nil, engine.Refuse("explore-pending", 9, "Your ship stopped on a face-down board: explore %s first", placeName(c.s, *c.s.Turn.PendingExplore))

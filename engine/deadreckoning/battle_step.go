@@ -183,7 +183,7 @@ func (a *BattleStep) apply(c *ctx) error {
 	for i := range public.Sides {
 		public.Sides[i].Sinking = nil // coins from the chest are the sinking player's secret
 	}
-	c.emit(engine.NewEvent("battle-over", finished.Attacker, fmt.Sprintf("The %s battle at %s is over", finished.Kind, placeName(c.s, finished.At)), map[string]any{"battle": finished.ID, "outcome": public}))
+	c.emit(engine.NewEvent("battle-over", finished.Attacker, fmt.Sprintf("The %s at %s is over", battleWords(finished.Kind), placeName(c.s, finished.At)), map[string]any{"battle": finished.ID, "outcome": public}))
 	c.events = append(c.events, evs...)
 	c.s.Turn.LastBattle = &finished
 	return nil

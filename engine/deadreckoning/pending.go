@@ -108,7 +108,7 @@ func (c *ctx) queueBattle(pb PendingBattle) {
 	pb.ID = c.s.NextInst
 	c.s.NextInst++
 	c.s.Turn.Battles = append(c.s.Turn.Battles, pb)
-	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("A %s battle is declared at %s", pb.Kind, placeName(c.s, pb.At)), pb))
+	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("A %s is declared at %s", battleWords(pb.Kind), placeName(c.s, pb.At)), pb))
 }
 
 func foughtKey(pb PendingBattle) string {

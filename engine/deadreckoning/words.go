@@ -2,6 +2,7 @@ package deadreckoning
 
 import (
 	"fmt"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,4 +47,16 @@ func goodsPlace(where string) string {
 		return "the Dock tile"
 	}
 	return "the " + where
+}
+
+// battleWords names a kind of battle as players say it: "ship battle",
+// "battle against a Merchant ship", "battle against the buildings".
+func battleWords(kind string) string {
+	switch kind {
+	case string(battle.KindMerchant):
+		return "battle against a Merchant ship"
+	case string(battle.KindBuilding):
+		return "battle against the buildings"
+	}
+	return "ship battle"
 }
