@@ -343,7 +343,7 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	tile := Tile{ID: a.Tile.ID, Tier: e.Tier}
 	if a.Tile.NewTile != nil {
 		if err := a.Tile.NewTile.Check(); err != nil {
-			return engine.Refuse("tile", 15, "%v", err)
+			return engine.Refuse("tile", 15, "%s", sentence(err))
 		}
 		if old, ok := c.s.Catalog.Upgrade(a.Tile.NewTile.ID); ok && old.Name != a.Tile.NewTile.Name {
 			return engine.Refuse("tile", 15, "That upgrade tile is already in the catalog, as %s with other values", old.Name)

@@ -358,7 +358,7 @@ func (a *Explore) apply(c *ctx) error {
 	e := a.BoardEntry
 	e.At = *pe
 	if err := c.s.enterBoard(e); err != nil {
-		return engine.Refuse("explore-board", 9, "%v", err)
+		return engine.Refuse("explore-board", 9, "%s", sentence(err))
 	}
 	b := c.s.Board(*pe)
 	b.Explored = true
@@ -368,7 +368,7 @@ func (a *Explore) apply(c *ctx) error {
 	c.s.drawCard(b, pe.Row)
 	if b.Card != nil && (e.Card != "" || e.NewCard != nil) {
 		if err := c.s.enterCard(*pe, e.Card, e.NewCard); err != nil {
-			return engine.Refuse("explore-card", 9, "%v", err)
+			return engine.Refuse("explore-card", 9, "%s", sentence(err))
 		}
 	}
 	c.emit(engine.NewEvent("explored", a.Seat, fmt.Sprintf("%s explores the board in %s and finds %s", p.Name, rowWords(*pe), boardName(c.s, b)), map[string]any{"board": b}))
@@ -445,11 +445,11 @@ func (a *RevealBoard) apply(c *ctx) error {
 		return engine.Refuse("not-face-up", 9, "Only a face-up board can be entered; a face-down one is explored")
 	}
 	if err := c.s.enterBoard(a.BoardEntry); err != nil {
-		return engine.Refuse("reveal-board", 9, "%v", err)
+		return engine.Refuse("reveal-board", 9, "%s", sentence(err))
 	}
 	if a.Card != "" || a.NewCard != nil {
 		if err := c.s.enterCard(a.At, a.Card, a.NewCard); err != nil {
-			return engine.Refuse("reveal-card", 10, "%v", err)
+			return engine.Refuse("reveal-card", 10, "%s", sentence(err))
 		}
 	}
 	c.emit(engine.NewEvent("board-entered", a.Seat, fmt.Sprintf("The board in %s is %s", rowWords(a.At), boardName(c.s, b)), map[string]any{"board": b}))
@@ -466,7 +466,7 @@ type RevealCard struct {
 
 func (a *RevealCard) apply(c *ctx) error {
 	if err := c.s.enterCard(a.At, a.Card, a.NewCard); err != nil {
-		return engine.Refuse("reveal-card", 10, "%v", err)
+		return engine.Refuse("reveal-card", 10, "%s", sentence(err))
 	}
 	b := c.s.Board(a.At)
 	c.emit(engine.NewEvent("card-entered", a.Seat, fmt.Sprintf("The card on %s is %s", placeName(c.s, a.At), advName(c.s, b.Card.Adv.ID)), map[string]any{"at": a.At, "card": b.Card}))

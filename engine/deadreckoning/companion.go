@@ -175,7 +175,7 @@ func (a *TieBreakRead) apply(c *ctx) error {
 	c.s.TieBreakReads = append(c.s.TieBreakReads, a.Read)
 	res, err = FinalScore(c.s)
 	if err != nil {
-		return engine.Refuse("tie-break-read", 23, "%v", err)
+		return engine.Refuse("tie-break-read", 23, "%s", sentence(err))
 	}
 	if res.TieBreak == nil || res.TieBreak.Refused != "" {
 		why := "the read does not fit the tie-break battle"

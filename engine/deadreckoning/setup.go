@@ -292,10 +292,10 @@ func (s *State) drawCard(b *Board, row int) bool {
 func (s *State) enterBoard(e BoardEntry) error {
 	b := s.Board(e.At)
 	if b == nil {
-		return fmt.Errorf("There is no Ocean board in %s", rowWords(e.At))
+		return fmt.Errorf("there is no Ocean board in %s", rowWords(e.At))
 	}
 	if b.Kind != "" {
-		return fmt.Errorf("The board in %s is already known", rowWords(e.At))
+		return fmt.Errorf("the board in %s is already known", rowWords(e.At))
 	}
 	kinds := 0
 	if e.Island != "" {
@@ -308,21 +308,21 @@ func (s *State) enterBoard(e BoardEntry) error {
 		kinds++
 	}
 	if kinds != 1 {
-		return fmt.Errorf("Say what the board in %s shows: an island or an open sea", rowWords(e.At))
+		return fmt.Errorf("say what the board in %s shows: an island or an open sea", rowWords(e.At))
 	}
 	if e.OpenSea != nil {
 		if s.FaceDownSeas == 0 {
-			return fmt.Errorf("Every open sea of this player count is already on the table")
+			return fmt.Errorf("every open sea of this player count is already on the table")
 		}
 		seen := map[string]bool{}
 		for _, a := range e.OpenSea.Arrows {
 			switch a {
 			case "up", "down", "left", "right":
 			default:
-				return fmt.Errorf("An open sea's arrow points up, down, left or right, not %q", a)
+				return fmt.Errorf("an open sea's arrow points up, down, left or right, not %q", a)
 			}
 			if seen[a] {
-				return fmt.Errorf("The open sea's arrow %q is given twice", a)
+				return fmt.Errorf("the open sea's arrow %q is given twice", a)
 			}
 			seen[a] = true
 		}
@@ -337,14 +337,14 @@ func (s *State) enterBoard(e BoardEntry) error {
 			return err
 		}
 		if old, ok := s.Catalog.Island(e.NewIsland.ID); ok && !sameIsland(old, *e.NewIsland) {
-			return fmt.Errorf("An island called %q is already in the catalog with other values", e.NewIsland.Name)
+			return fmt.Errorf("an island called %q is already in the catalog with other values", e.NewIsland.Name)
 		}
 		s.Catalog.Merge(data.Catalog{Islands: []data.Island{*e.NewIsland}})
 		id = e.NewIsland.ID
 	}
 	def, ok := s.Catalog.Island(id)
 	if !ok {
-		return fmt.Errorf("That island is not in the catalog: enter its printed values")
+		return fmt.Errorf("that island is not in the catalog: enter its printed values")
 	}
 	for _, o := range s.Boards {
 		if o.Island != nil && o.Island.ID == id {
@@ -352,7 +352,7 @@ func (s *State) enterBoard(e BoardEntry) error {
 		}
 	}
 	if s.FaceDownIslands == 0 {
-		return fmt.Errorf("Every island board of this player count is already on the table")
+		return fmt.Errorf("every island board of this player count is already on the table")
 	}
 	s.FaceDownIslands--
 	b.Kind = "island"
@@ -375,13 +375,13 @@ func sameIsland(a, b data.Island) bool {
 func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 	b := s.Board(at)
 	if b == nil || b.Card == nil {
-		return fmt.Errorf("There is no card on the board in %s", rowWords(at))
+		return fmt.Errorf("there is no card on the board in %s", rowWords(at))
 	}
 	if b.Card.Adv.ID != "" {
-		return fmt.Errorf("The card in %s is already entered", rowWords(at))
+		return fmt.Errorf("the card in %s is already entered", rowWords(at))
 	}
 	if (id == "") == (def == nil) {
-		return fmt.Errorf("Say which card lies in %s", rowWords(at))
+		return fmt.Errorf("say which card lies in %s", rowWords(at))
 	}
 	if def != nil {
 		if err := def.Check(); err != nil {
@@ -391,7 +391,7 @@ func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 			x, _ := json.Marshal(old)
 			y, _ := json.Marshal(*def)
 			if !bytes.Equal(x, y) {
-				return fmt.Errorf("A card called %q is already in the catalog with other values", def.Name)
+				return fmt.Errorf("a card called %q is already in the catalog with other values", def.Name)
 			}
 		}
 		s.Catalog.Merge(data.Catalog{Advancements: []data.Advancement{*def}})
@@ -399,7 +399,7 @@ func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 	}
 	a, ok := s.Catalog.Advancement(id)
 	if !ok {
-		return fmt.Errorf("That card is not in the catalog: enter its printed values")
+		return fmt.Errorf("that card is not in the catalog: enter its printed values")
 	}
 	if a.Row != b.Card.Row {
 		return fmt.Errorf("%s is a Row %d card, but the card in %s came from the Row %d box", a.Name, a.Row, rowWords(at), b.Card.Row)

@@ -60,3 +60,9 @@ func battleWords(kind string) string {
 	}
 	return "ship battle"
 }
+
+// sentence is an error's text as a refusal's sentence: Go's errors start in
+// lower case, a sentence players read starts with a capital.
+func sentence(err error) string {
+	return capital(err.Error())
+}
