@@ -69,7 +69,7 @@ type ChooseBonusToken struct {
 func (a *ChooseBonusToken) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 6, "Choose a token for a player at the table")
+		return engine.Refuse("no-such-seat", 6, "Only a player keeps a bonus token; choose whose it is")
 	}
 	if !c.s.Options.BonusTokens {
 		return engine.Refuse("no-bonus-tokens", 6, "This game does not use the bonus achievement tokens")
@@ -95,7 +95,7 @@ type LevelUp struct {
 func (a *LevelUp) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 13, "Level up a card of a player at the table")
+		return engine.Refuse("no-such-seat", 13, "Only a player levels up a card; choose whose it is")
 	}
 	if !p.CanLevel {
 		if p.FinalTurnDone && !c.s.Options.LevelOnFinalTurn {
@@ -586,7 +586,7 @@ type Rearrange struct {
 func (a *Rearrange) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 7, "Rearrange the ship of a player at the table")
+		return engine.Refuse("no-such-seat", 7, "Only a player's ship is rearranged; choose whose it is")
 	}
 	if pb := c.s.CurrentBattle(); pb != nil && pb.Started && (pb.Attacker == a.Seat || pb.Defender == a.Seat) {
 		return engine.Refuse("rearrange-battle", 7, "Once the battle has begun you cannot rearrange until it is over")
@@ -620,7 +620,7 @@ type Jettison struct {
 func (a *Jettison) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 7, "Jettison from the ship of a player at the table")
+		return engine.Refuse("no-such-seat", 7, "Only a player's ship jettisons; choose whose it is")
 	}
 	pb := c.s.CurrentBattle()
 	switch {

@@ -357,7 +357,7 @@ func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 		return nil, engine.Refuse("no-battle", 17, "There is no battle to resolve")
 	}
 	if o == nil || battle.Kind(pb.Kind) != o.Kind {
-		return nil, engine.Refuse("battle-bad-side", 17, "The outcome is not of the battle being fought")
+		return nil, engine.Refuse("battle-bad-side", 17, "That outcome is for another battle than the one being fought")
 	}
 	var pre []engine.Event
 	for _, r := range []battle.Role{battle.Attacker, battle.Defender} {

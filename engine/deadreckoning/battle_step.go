@@ -144,7 +144,7 @@ func (a *BattleStep) apply(c *ctx) error {
 		return a.jettison(c, pb, b)
 	}
 	if len(a.Holds) > 0 {
-		return engine.Refuse("bad-parameter", 17, "Holds are given only with a jettison step")
+		return engine.Refuse("bad-parameter", 17, "Holds are named only when jettisoning")
 	}
 	step := a.Step
 	if step.Step == battle.StepDefend && pb.Kind == BattleShip {

@@ -486,7 +486,7 @@ func (a *Adjust) apply(c *ctx) error {
 	s := c.s
 	p := s.player(a.Target)
 	if s.Stage != StagePlay || p == nil {
-		return engine.RefuseIn("adjust-target", secTurn, "Adjust a player of a game in play")
+		return engine.RefuseIn("adjust-target", secTurn, "Only a player in the game can be adjusted")
 	}
 	if a.Reason == "" {
 		return engine.RefuseIn("adjust-reason", secTurn, "Say which card or rule the adjustment is for")

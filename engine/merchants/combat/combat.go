@@ -378,7 +378,7 @@ func (b *Battle) CrewDice(s int) int { return max(b.Ships[s].Leadership, 1) }
 
 func checkSide(side int) error {
 	if side != 0 && side != 1 {
-		return engine.RefuseIn(CodeSide, secDeclare, "A battle has two sides, 0 (the aggressor) and 1 (the defender)")
+		return engine.RefuseIn(CodeSide, secDeclare, "A battle has two sides: the aggressor and the defender")
 	}
 	return nil
 }
