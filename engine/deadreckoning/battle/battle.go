@@ -206,7 +206,7 @@ func (b *Battle) ChooseCannons(use map[string]int) error {
 		n := use[id]
 		avail, ok := b.available(Attacker, id)
 		if !ok {
-			return engine.Refuse(CodeUnknownCannon, 17, "You have no ship or played card called %q", id)
+			return engine.Refuse(CodeUnknownCannon, 17, "That is neither your ship nor a card you have played: only they give cannons")
 		}
 		if n < 0 {
 			return engine.Refuse(CodeUnknownCannon, 17, "%s cannot give a negative number of cannons", b.sourceName(Attacker, id))
@@ -290,7 +290,7 @@ func (b *Battle) Defend(play []string) error {
 	for _, id := range play {
 		i := slices.IndexFunc(s.Cards, func(c Card) bool { return c.ID == id })
 		if i < 0 || !s.Cards[i].InHand || seen[id] {
-			return engine.Refuse(CodeNotInHand, 18, "The defender holds no card called %q", id)
+			return engine.Refuse(CodeNotInHand, 18, "That card is not in the defender's hand")
 		}
 		if s.Cards[i].Cannons == 0 && len(s.Cards[i].Abilities) == 0 {
 			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", capital(cardName(s.Cards[i])))
@@ -330,7 +330,7 @@ func (b *Battle) UpdateHandCard(c Card) error {
 	s := b.side(Defender)
 	i := slices.IndexFunc(s.Cards, func(x Card) bool { return x.ID == c.ID })
 	if i < 0 || !s.Cards[i].InHand || !c.InHand {
-		return engine.Refuse(CodeNotInHand, 18, "The defender holds no card called %q", c.ID)
+		return engine.Refuse(CodeNotInHand, 18, "That card is not in the defender's hand")
 	}
 	s.Cards[i] = c
 	return nil
@@ -518,7 +518,7 @@ func (b *Battle) UseAbility(r Role, id, zone string) error {
 	}
 	a, ok := b.ability(r, id)
 	if !ok {
-		return engine.Refuse(CodeUnknownAbility, 15, "No card in play has a battle ability called %q", id)
+		return engine.Refuse(CodeUnknownAbility, 15, "No card in play has that battle ability")
 	}
 	if b.abilityUsed(r, id) {
 		return engine.Refuse(CodeAbilityUsed, 17, "%s has already been used this turn", capital(nameOr(a)))
