@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
 )
 
 // fill paints the board rectangle [x0,x1]x[y0,y1] mm of a warped BGR image
@@ -116,5 +118,60 @@ func TestInkBlackIsNotACube(t *testing.T) {
 	}
 	if n := count(120); n != 0 {
 		t.Errorf("warm ink as dark: %d pixels black", n)
+	}
+}
+
+// discBlob is a blob of colour cls: a disc of radius rad mm centred at
+// board point (cx, cy), painted l, a, b into lab.
+func discBlob(r *core, cls uint8, cx, cy, rad float64, lab []byte, l, a, b byte) blob {
+	bl := blob{cls: cls}
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			if r.warpToBoard(float64(x)+0.5, float64(y)+0.5).Sub(board.Point{X: cx, Y: cy}).Len() < rad {
+				i := y*r.ww + x
+				bl.pix = append(bl.pix, int32(i))
+				lab[i*3], lab[i*3+1], lab[i*3+2] = l, a, b
+			}
+		}
+	}
+	return bl
+}
+
+// Without the reference, where the camera sees a cube's sides, a flat
+// printed disc of grey ink a little warmer than the palette's black (too
+// little for the warm rule) is not a black cube; a cube of that tone whose
+// side toward the camera shows darker than its top is one, and so is a
+// flat blob as cool as the black paint (a cube whose sides are lost).
+func TestFlatGreyInkIsNotABlackCube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// Camera 300 mm above (100, 60): at x = 20 a cube's sides show 2.2 mm.
+	r.pose = board.CameraPose{Nadir: board.Point{X: 100, Y: 60}, Height: 300}
+	if d := r.sideShift(board.Point{X: 20, Y: 60}); d < flatMinShift {
+		t.Fatalf("sides of %.1f mm: the scene does not test the rule", d)
+	}
+	black := uint8(r.black + 1)
+	cool := byte(math.Round(r.lab[r.black][2]))
+	grey := cool + 2 // warmer than the paint, under the warm rule's 2.5
+	lab := make([]byte, r.ww*r.wh*3)
+	// A disc of a cube's area and a half.
+	rad := math.Sqrt(1.5*r.expectedArea(board.Point{X: 20, Y: 60})/math.Pi) / r.s
+	if ds := r.cubesOf(discBlob(r, black, 20, 60, rad, lab, 30, 128, grey), lab); len(ds) != 0 {
+		t.Errorf("a flat grey printed disc was read as %+v, want nothing", ds)
+	}
+	// The cube: its top, and its side toward the camera (x > 20) darker.
+	s := r.layout.CubeMM * 0.95
+	side := r.sideShift(board.Point{X: 20, Y: 60})
+	lab = make([]byte, r.ww*r.wh*3)
+	top := rectBlob(r, black, 20-side/2, 60, s, s, lab, 32, 128, grey)
+	sides := rectBlob(r, black, 20+s/2, 60, side, s, lab, 18, 128, grey)
+	cube := blob{cls: black, pix: append(top.pix, sides.pix...)}
+	if ds := r.cubesOf(cube, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a grey black cube with its darker side was read as %+v, want one cube", ds)
+	}
+	lab = make([]byte, r.ww*r.wh*3)
+	flat := rectBlob(r, black, 20, 60, s, s, lab, 30, 128, cool)
+	if ds := r.cubesOf(flat, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a flat cube as cool as the black paint was read as %+v, want one cube", ds)
 	}
 }
