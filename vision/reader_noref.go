@@ -330,5 +330,19 @@ var (
 	flatMinShift  = 2.0 // mm of sides the camera sees there, at least
 	flatMaxSpread = 4   // L (8-bit) between the part's 10th and 90th percentiles, at most
 	flatMaxStep   = 1.5 // L between its near and far halves, at most
-	flatMinB      = 1.2 // mean Lab b above the palette's black, more than (the warm rule: 2.5 on the darker half)
+	flatMinB      = 1.6 // mean Lab b above the palette's black, more than (the warm rule: 2.5 on the darker half)
 )
+
+// offBoardCube reports, without a reference, whether a pixel beyond the
+// board's edge whose nearest palette colour is best is read. A cube lying
+// near the edge is seen from a camera inward of it with its top shifted
+// outward by its sides' width (up to 5-6 mm at the board's far edges), so
+// part of its top lies beyond the edge in the top-down image; cut there,
+// an orange or green cube at the edge of a corner zone was too small to be
+// a cube (missed) or between two counts (unreadable). The blob's middle
+// must still lie on the board (cubesOf), so nothing on the table alone is
+// read; black is left out, since the table, the hull and their shadows
+// are dark and grey.
+func (r *core) offBoardCube(best int) bool {
+	return best != r.black
+}

@@ -175,3 +175,87 @@ func TestFlatGreyInkIsNotABlackCube(t *testing.T) {
 		t.Errorf("a flat cube as cool as the black paint was read as %+v, want one cube", ds)
 	}
 }
+
+// labBoard is a corrected top-down image in Lab showing the bare board
+// everywhere (the ground around it too).
+func labBoard(r *core) []byte {
+	lab := make([]byte, r.ww*r.wh*3)
+	bg := r.bgLab
+	for i := 0; i < r.ww*r.wh; i++ {
+		lab[i*3], lab[i*3+1], lab[i*3+2] = byte(bg[0]), byte(bg[1]), byte(bg[2])
+	}
+	return lab
+}
+
+// paintLab paints the board rectangle [x0,x1]x[y0,y1] mm of a Lab image.
+func paintLab(r *core, lab []byte, x0, y0, x1, y1 float64, c [3]float64) {
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			if p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5); p.X >= x0 && p.X < x1 && p.Y >= y0 && p.Y < y1 {
+				i := (y*r.ww + x) * 3
+				lab[i], lab[i+1], lab[i+2] = byte(math.Round(c[0])), byte(math.Round(c[1])), byte(math.Round(c[2]))
+			}
+		}
+	}
+}
+
+// Without the reference, the top of an orange cube at the board's edge
+// that the camera sees partly beyond the edge is read whole: one cube in
+// its zone, not too small a piece (missed); black beyond the edge (the
+// table, the hull) is still not read.
+func TestCubeTopBeyondTheEdgeIsRead(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	orange := -1
+	for i, n := range r.names {
+		if n == "orange" {
+			orange = i
+		}
+	}
+	W := r.layout.Width
+	s := r.layout.CubeMM * 0.95
+	lab := labBoard(r)
+	// Half the top beyond the right edge, beside the middle of it.
+	paintLab(r, lab, W-s/2, 30, W+s/2, 30+s, r.lab[orange])
+	// Black beyond the left edge only.
+	paintLab(r, lab, -s, 70, 0, 70+s, r.lab[r.black])
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 1 || ds[0].color != "orange" || ds[0].unreadable {
+		t.Fatalf("read %+v, want one orange cube", ds)
+	}
+	if d := ds[0].at.Sub(board.Point{X: W, Y: 30 + s/2}).Len(); d > 1 {
+		t.Errorf("the cube read %.1f mm from where its top lies", d)
+	}
+}
+
+// Without the reference, a black cube's top on a border's strip lit a
+// little brighter than darkBlack allows is black when it is as cool and
+// grey as the paint; the borders' brown wood as dark is not.
+func TestCoolBlackOnABorder(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// A pixel on a border's strip.
+	at := -1
+	for i, in := range r.inStrip {
+		if in && !r.outside[i] {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("no border strip")
+	}
+	lab := labBoard(r)
+	bl := r.lab[r.black]
+	set := func(l, a, b float64) {
+		lab[at*3], lab[at*3+1], lab[at*3+2] = byte(l), byte(math.Round(a)), byte(math.Round(b))
+	}
+	set(48, bl[1], bl[2])
+	if cls := r.classify(lab); cls[at] != uint8(r.black+1) {
+		t.Errorf("a cool grey black top at L 48 on a border: class %d, want black", cls[at])
+	}
+	set(48, bl[1]+1, bl[2]+5)
+	if cls := r.classify(lab); cls[at] != 0 {
+		t.Errorf("brown wood at L 48 on a border: class %d, want none", cls[at])
+	}
+}
