@@ -540,10 +540,10 @@ func (r *core) coolBlack(i int, l, a, b float64) bool {
 	}
 	c := math.Hypot(a-128, b-128)
 	if r.inStrip[i] {
-		// On a border: a black cube balanced there stands higher, nearer
-		// the light the board around it was corrected for, and its top
-		// came out at L 45-55; the wood's shaded sides are as dark, but
-		// brown (yellower by 5 or more).
+		// On a border: the top of a black cube balanced there came out
+		// at L 45-55 on the tuning scenes (lit more than the light
+		// estimate says), above darkBlack's limit; the wood's shaded
+		// sides are as dark, but brown (yellower by 5 or more).
 		return b-r.lab[r.black][2] <= coolMaxB && c <= stripChroma
 	}
 	return b-r.lab[r.black][2] <= coolMaxB && c <= blackMaxChroma
