@@ -276,7 +276,9 @@ func TestOutcomeInWords(t *testing.T) {
 // sentence and changes nothing.
 func TestRefusalsNameTheRule(t *testing.T) {
 	g := newGame(t, shipSetup(3, 2))
-	refused(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":3}}}}`, battle.CodeWrongPhase)
+	if re := refused(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":3}}}}`, battle.CodeWrongPhase); re.Detail != "The battle waits for the drop, not the read of the board" {
+		t.Errorf("a read before the drop: %q", re.Detail)
+	}
 	refused(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":5}}`, CodeNoSuchStep)
 	refused(t, g, `{"type":"battle-step","seat":-1,"step":"ability","role":"attacker","ability":"gunner-drop"}`, CodeNoSuchStep)
 	refused(t, g, `{"type":"another-battle","seat":-1}`, CodeNotOver)
@@ -297,7 +299,9 @@ func TestRefusalsNameTheRule(t *testing.T) {
 	refused(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":2,"coins":0},"island":{"cargo":0,"coins":0}}}`, battle.CodePlunder)
 	must(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":1,"coins":0},"island":{"cargo":0,"coins":0}}}`)
 	must(t, g, `{"type":"battle-step","seat":1,"step":"plunder","role":"defender","plunder":{"choice_coins":0,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`)
-	refused(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`, battle.CodeWrongPhase)
+	if re := refused(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`, battle.CodeWrongPhase); re.Detail != "This battle is over" {
+		t.Errorf("a drop after the outcome: %q", re.Detail)
+	}
 	// Malformed actions are errors, never refusals of the rules.
 	for _, js := range []string{`{"type":"battle-step","seat":-1,"step":"read"}`, `{"type":"battle-step","seat":-1,"step":"fly"}`,
 		`{"type":"another-battle","seat":-1,"attacker":{"cubes":"x"}}`, `{"type":"battle-step","seat":-1,"step":"drop","extra":1}`} {
