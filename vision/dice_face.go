@@ -20,6 +20,9 @@ type faceSample struct {
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
+	// nz lists the cells whose ink is not 0, nnz of them (see corr).
+	nz  [faceN * faceN]int16
+	nnz int
 }
 
 // patchPx is the resolution (px per mm) of a die's local patch.
@@ -284,6 +287,7 @@ func (f *faceSample) finish(quick bool) {
 	} else {
 		pl, il = f.paintAndInk(th)
 	}
+	nnz := 0
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
 		for k, l := range f.lum {
@@ -296,10 +300,15 @@ func (f *faceSample) finish(quick bool) {
 				v = 0
 			}
 			f.ink[k] = v
+			if v != 0 {
+				f.nz[nnz] = int16(k)
+				nnz++
+			}
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
 	}
+	f.nnz = nnz
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
@@ -634,13 +643,14 @@ func normTemplate(t []float64) []float64 {
 	return out
 }
 
+// pipCorr are softPips prepared for corr.
+var pipCorr = newCorrTemplates(softPips[:]...)
+
 // readPips returns the pip count that matches best, its score and the
 // margin to the next count.
 func readPips(f *faceSample) (string, float64, float64) {
 	var c [12]float64
-	for k := 0; k < 12; k += 4 {
-		c[k], c[k+1], c[k+2], c[k+3] = ncc4(f, softPips[k], softPips[k+1], softPips[k+2], softPips[k+3])
-	}
+	corr(f, pipCorr, 0, 3, c[:])
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
 		score[k] = max(c[2*k], c[2*k+1])

@@ -5,46 +5,6 @@ package vision
 // sums in the same order), only with fewer passes, no sorting and no
 // allocation, so that a read gives bit for bit the same result.
 
-// dot4 returns the dot products of a with four templates at least as long,
-// each summed in index order from zero exactly as a single loop would sum
-// it. Four independent sums keep the processor busy where one sum waits on
-// the previous addition at every step.
-func dot4(a, t0, t1, t2, t3 []float64) (s0, s1, s2, s3 float64) {
-	n := len(a)
-	t0, t1, t2, t3 = t0[:n], t1[:n], t2[:n], t3[:n]
-	for i, v := range a {
-		s0 += v * t0[i]
-		s1 += v * t1[i]
-		s2 += v * t2[i]
-		s3 += v * t3[i]
-	}
-	return
-}
-
-// nccT is the normalised correlation of a sample's smoothed ink with a
-// normalised template (one template; ncc4 does four at once).
-func nccT(f *faceSample, tz []float64) float64 {
-	if f.softNorm <= 1e-12 {
-		return 0
-	}
-	a := f.soft[:len(tz)]
-	s := 0.0
-	for i, v := range tz {
-		s += a[i] * v
-	}
-	return s / f.softNorm
-}
-
-// ncc4 is the normalised correlation of a sample's smoothed ink with four
-// normalised templates of the same length at once.
-func ncc4(f *faceSample, t0, t1, t2, t3 []float64) (c0, c1, c2, c3 float64) {
-	if f.softNorm <= 1e-12 {
-		return 0, 0, 0, 0
-	}
-	s0, s1, s2, s3 := dot4(f.soft[:len(t0)], t0, t1, t2, t3)
-	return s0 / f.softNorm, s1 / f.softNorm, s2 / f.softNorm, s3 / f.softNorm
-}
-
 // nthFloat returns the k-th smallest value of v (from 0), reordering v:
 // the value a sort would put at v[k], found without sorting (quickselect).
 func nthFloat(v []float64, k int) float64 {
@@ -95,4 +55,90 @@ func nthFloat(v []float64, k int) float64 {
 		v[j] = x
 	}
 	return v[k]
+}
+
+// A sample's correlation with a template is the dot product of its
+// smoothed ink with the normalised template (over the norm of the smoothed
+// ink less its mean). The smoothing is linear: the dot product of the
+// smoothed ink with a template t is the dot product of the ink itself with
+// the template smoothed the other way round (its transpose, smoothT). Most
+// of a face is paint, whose ink is exactly 0: the product is summed over
+// the sample's ink cells only (faceSample.nz), a fifth to a third of the
+// grid. The sums are those of the dense products in another order: equal
+// but for the last bits.
+
+// corrTemplates are templates prepared for corr: smoothT of each, laid
+// out cell by cell (the n templates' weights of one cell side by side).
+type corrTemplates struct {
+	n int
+	w []float64 // w[cell*n + k]
+}
+
+// newCorrTemplates prepares normalised templates (as normTemplate gives)
+// for corr, in groups of four.
+func newCorrTemplates(ts ...[]float64) *corrTemplates {
+	if len(ts)%4 != 0 {
+		panic("vision: templates come in groups of four")
+	}
+	c := &corrTemplates{n: len(ts), w: make([]float64, faceN*faceN*len(ts))}
+	for k, t := range ts {
+		u := smoothT(t)
+		for i, v := range u {
+			c.w[i*c.n+k] = v
+		}
+	}
+	return c
+}
+
+// smoothT is the transpose of smoothInto: smoothInto divides each cell's
+// neighbourhood sum by the neighbourhood's count, so a cell of the input
+// weighs in on each of its neighbours' outputs with 1 over that
+// neighbour's count.
+func smoothT(t []float64) []float64 {
+	const n = faceN
+	out := make([]float64, n*n)
+	cnt := func(i int) float64 {
+		if i == 0 || i == n-1 {
+			return 2
+		}
+		return 3
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			s := 0.0
+			for b := max(0, j-1); b <= min(n-1, j+1); b++ {
+				for a := max(0, i-1); a <= min(n-1, i+1); a++ {
+					s += t[b*n+a] / (cnt(a) * cnt(b))
+				}
+			}
+			out[j*n+i] = s
+		}
+	}
+	return out
+}
+
+// corr writes into out[4*g0:4*g1] the correlations of f with the
+// templates of c's groups g0 to g1-1 (0 where the sample has no contrast).
+func corr(f *faceSample, c *corrTemplates, g0, g1 int, out []float64) {
+	out = out[:4*g1]
+	clear(out[4*g0:])
+	if f.softNorm <= 1e-12 {
+		return
+	}
+	w := c.w
+	for k0 := 4 * g0; k0 < 4*g1; k0 += 4 {
+		// Four sums at a time: independent additions keep the processor
+		// busy.
+		var s0, s1, s2, s3 float64
+		for _, i := range f.nz[:f.nnz] {
+			v := f.ink[i]
+			o := int(i)*c.n + k0
+			q := w[o : o+4 : o+4]
+			s0 += v * q[0]
+			s1 += v * q[1]
+			s2 += v * q[2]
+			s3 += v * q[3]
+		}
+		out[k0], out[k0+1], out[k0+2], out[k0+3] = s0/f.softNorm, s1/f.softNorm, s2/f.softNorm, s3/f.softNorm
+	}
 }

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"math"
 	"math/rand/v2"
 	"sort"
 	"testing"
@@ -26,29 +27,36 @@ func TestNthFloatIsTheSortedValue(t *testing.T) {
 	}
 }
 
-// The search's four dot products at once must equal the plain loop's, to
-// the bit: a read may not change with how it is computed.
-func TestDot4EqualsOneLoop(t *testing.T) {
+// The correlations summed over a sample's ink cells with the transposed
+// smoothing must be those of the smoothed ink with the templates (up to
+// the order of the additions).
+func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	a := make([]float64, faceN*faceN)
-	var ts [4][]float64
-	for k := range ts {
-		ts[k] = make([]float64, len(a))
-		for i := range ts[k] {
-			ts[k][i] = rng.NormFloat64()
+	for trial := 0; trial < 200; trial++ {
+		f := &faceSample{}
+		for k := range f.lum {
+			// Paint near 200, ink near 40 on a few cells.
+			f.lum[k] = 200 + 5*rng.NormFloat64()
+			if rng.IntN(5) == 0 {
+				f.lum[k] = 40 + 20*rng.NormFloat64()
+			}
 		}
-	}
-	for i := range a {
-		a[i] = rng.Float64()
-	}
-	s0, s1, s2, s3 := dot4(a, ts[0], ts[1], ts[2], ts[3])
-	for k, got := range []float64{s0, s1, s2, s3} {
-		want := 0.0
-		for i, v := range ts[k] {
-			want += a[i] * v
+		f.finish(true)
+		soft := smoothGrid(f.ink[:])
+		var got [12]float64
+		corr(f, pipCorr, 0, 3, got[:])
+		for k := range softPips {
+			want := 0.0
+			for i, v := range softPips[k] {
+				want += soft[i] * v
+			}
+			want /= f.softNorm
+			if math.Abs(got[k]-want) > 1e-12 {
+				t.Fatalf("trial %d template %d: %v, the smoothed ink gives %v", trial, k, got[k], want)
+			}
 		}
-		if got != want {
-			t.Fatalf("template %d: %v, one loop gives %v", k, got, want)
+		if f.nnz == 0 || f.nnz == len(f.lum) {
+			t.Fatalf("trial %d: %d ink cells: the test wants paint and ink", trial, f.nnz)
 		}
 	}
 }
