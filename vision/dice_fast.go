@@ -1,5 +1,11 @@
 package vision
 
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
+
 // The face search reads hundreds of placements per die; these helpers keep
 // its arithmetic exactly that of the plain loops they replace (the same
 // sums in the same order), only with fewer passes, no sorting and no
@@ -140,5 +146,112 @@ func corr(f *faceSample, c *corrTemplates, g0, g1 int, out []float64) {
 			s3 += v * q[3]
 		}
 		out[k0], out[k0+1], out[k0+2], out[k0+3] = s0/f.softNorm, s1/f.softNorm, s2/f.softNorm, s3/f.softNorm
+	}
+}
+
+// fgRun is a run of view pixels [i0, i1) on one row that the foreground
+// test looks at: in the part of the view searched, seen by the frame, and
+// over the floor unless the empty tray is known.
+type fgRun struct{ i0, i1 int32 }
+
+// foregroundRuns lists the runs of pixels the foreground test looks at,
+// row by row, once per reader: the test then needs no check per pixel.
+func (r *DiceReader) foregroundRuns() []fgRun {
+	var runs []fgRun
+	for y := r.work[1]; y < r.work[3]; y++ {
+		in := false
+		for x := r.work[0]; x < r.work[2]; x++ {
+			i := y*r.gw + x
+			look := r.idx[i] >= 0 && (r.haveRef || r.floor[i])
+			switch {
+			case look && !in:
+				runs = append(runs, fgRun{i0: int32(i)})
+				in = true
+			case !look && in:
+				runs[len(runs)-1].i1 = int32(i)
+				in = false
+			}
+		}
+		if in {
+			runs[len(runs)-1].i1 = int32(y*r.gw + r.work[2])
+		}
+	}
+	return runs
+}
+
+// colourChange marks the view pixels that differ from the empty tray by
+// more than a shadow would (see foreground), and clears all others.
+func (r *DiceReader) colourChange() {
+	if r.fgRuns == nil {
+		r.fgRuns = r.foregroundRuns()
+	}
+	clear(r.fg)
+	for _, run := range r.fgRuns {
+		fg := r.fg[run.i0:run.i1]
+		view := r.view[3*run.i0 : 3*run.i1]
+		bg := r.bg[3*run.i0 : 3*run.i1]
+		for k := range fg {
+			a, b := view[3*k:3*k+3:3*k+3], bg[3*k:3*k+3:3*k+3]
+			d0 := logTab[a[0]] - logTab[b[0]]
+			d1 := logTab[a[1]] - logTab[b[1]]
+			d2 := logTab[a[2]] - logTab[b[2]]
+			m := (d0 + d1 + d2) / 3
+			// The largest deviation of a channel from the mean over 0.16:
+			// compared as the bits of their magnitudes, which order as the
+			// numbers do (logTab has no NaN), without branches.
+			e0 := math.Float32bits(d0-m) &^ (1 << 31)
+			e1 := math.Float32bits(d1-m) &^ (1 << 31)
+			e2 := math.Float32bits(d2-m) &^ (1 << 31)
+			fg[k] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
+		}
+	}
+}
+
+// boolBytes is b's memory as bytes: a Go bool is one byte, 0 or 1.
+func boolBytes(b []bool) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+}
+
+// fillPinholes makes foreground every pixel (inside the part of the view
+// searched, one pixel in from the view's edge) with at least 5 of the 9
+// pixels of its 3x3 neighbourhood foreground. The counts are summed eight
+// pixels at a time, a byte each (a count is at most 9: no byte carries
+// into the next): first along rows into r.cnt, then across three rows.
+func (r *DiceReader) fillPinholes() {
+	y0, y1 := r.work[1], r.work[3]
+	xa, xb := max(1, r.work[0]), min(r.gw-1, r.work[2])
+	if xb <= xa {
+		return
+	}
+	fg, cnt := boolBytes(r.fg), r.cnt
+	for y := y0; y < y1; y++ {
+		i, end := y*r.gw+xa, y*r.gw+xb
+		for ; i+8 <= end; i += 8 {
+			s := binary.LittleEndian.Uint64(fg[i-1:]) + binary.LittleEndian.Uint64(fg[i:]) + binary.LittleEndian.Uint64(fg[i+1:])
+			binary.LittleEndian.PutUint64(cnt[i:], s)
+		}
+		for ; i < end; i++ {
+			cnt[i] = fg[i-1] + fg[i] + fg[i+1]
+		}
+	}
+	// A byte's bit 7 is set when its count reaches 5 (count + 123 >= 128,
+	// at most 132: no carry), and a pixel becomes foreground then; one
+	// that is stays so. Rows outside the part searched count 0 (r.cnt is
+	// written only inside it).
+	const add5 = 0x7b7b7b7b7b7b7b7b
+	const high = 0x8080808080808080
+	gw := r.gw
+	for y := max(1, y0); y < min(r.gh-1, y1); y++ {
+		i, end := y*gw+xa, y*gw+xb
+		for ; i+8 <= end; i += 8 {
+			s := binary.LittleEndian.Uint64(cnt[i-gw:]) + binary.LittleEndian.Uint64(cnt[i:]) + binary.LittleEndian.Uint64(cnt[i+gw:])
+			f := binary.LittleEndian.Uint64(fg[i:])
+			binary.LittleEndian.PutUint64(fg[i:], f|((s+add5)&high)>>7)
+		}
+		for ; i < end; i++ {
+			if cnt[i-gw]+cnt[i]+cnt[i+gw] >= 5 {
+				fg[i] = 1
+			}
+		}
 	}
 }
