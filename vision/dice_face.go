@@ -131,13 +131,21 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 	m := fr.rgba
 	w, h := fr.b.Dx(), fr.b.Dy()
 	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
+	// The homography's products with X, one per column of the tile,
+	// computed once (each sum below adds the same products in the same
+	// order as written out in full).
+	var h0X, h3X, h6X [patchTile]float64
+	for i := i0; i < i1; i++ {
+		X := p.x0 + (float64(i)+0.5)/patchPx
+		h0X[i-i0], h3X[i-i0], h6X[i-i0] = H[0]*X, H[3]*X, H[6]*X
+	}
 	for j := j0; j < j1; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
+		h1Y, h4Y, h7Y := H[1]*Y, H[4]*Y, H[7]*Y
 		for i := i0; i < i1; i++ {
-			X := p.x0 + (float64(i)+0.5)/patchPx
-			ww := H[6]*X + H[7]*Y + H[8]
-			x := (H[0]*X+H[1]*Y+H[2])/ww - 0.5
-			y := (H[3]*X+H[4]*Y+H[5])/ww - 0.5
+			ww := h6X[i-i0] + h7Y + H[8]
+			x := (h0X[i-i0]+h1Y+H[2])/ww - 0.5
+			y := (h3X[i-i0]+h4Y+H[5])/ww - 0.5
 			if x > xm {
 				x = xm
 			} else if !(x > 0) {
@@ -217,12 +225,17 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	p.need(int(xa)-1, int(ya)-1, int(xb)+2, int(yb)+2)
 	n := p.n
 	lum, rgb := p.lum, p.rgb
+	// px0 + ixs[i] is the first sum of every x on column i: added once.
+	var axs, ays [faceN]float64
+	for i := 0; i < faceN; i++ {
+		axs[i], ays[i] = px0+ixs[i], py0+iys[i]
+	}
 	for j := 0; j < faceN; j++ {
 		jx, jy := jxs[j], jys[j]
-		for i := 0; i < faceN; i++ {
-			k := j*faceN + i
-			x := px0 + ixs[i] + jx
-			y := py0 + iys[i] + jy
+		out := f.lum[j*faceN : (j+1)*faceN : (j+1)*faceN]
+		for i := range out {
+			x := axs[i] + jx
+			y := ays[i] + jy
 			if !inside {
 				// max(0, min(lim, v)): positions are never NaN.
 				if x > lim {
@@ -239,13 +252,15 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 			o := y0*n + x0
-			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+			gx, gy := 1-fx, 1-fy
+			w00, w10, w01, w11 := gx*gy, fx*gy, gx*fy, fx*fy
 			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
-			f.lum[k] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
+			out[i] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
 			if !quick {
 				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
+				c := &f.rgb[j*faceN+i]
 				for q := 0; q < 3; q++ {
-					f.rgb[k][q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
+					c[q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
 				}
 			}
 		}
@@ -466,14 +481,15 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 // so they can never become the threshold.
 func otsu(v []float64) float64 {
 	var h [256]int32
+	// The level of x is max(0, min(255, int(x))): x itself when whole,
+	// 0 for x <= 0 (and NaN), 255 from 255 up. The sums of levels are
+	// whole numbers far below 2^53: as integers they are exactly the
+	// float64 sums.
+	isum := 0
 	for _, x := range v {
-		b := 0
-		if x >= 255 {
-			b = 255
-		} else if x > 0 {
-			b = int(x)
-		}
+		b := max(0, min(255, int(x)))
 		h[b]++
+		isum += b
 	}
 	lo, hi := 0, 255
 	for lo < 255 && h[lo] == 0 {
@@ -483,14 +499,9 @@ func otsu(v []float64) float64 {
 		hi--
 	}
 	total := len(v)
-	sum := 0.0
-	for i := lo; i <= hi; i++ {
-		if c := int(h[i]); c != 0 {
-			sum += float64(i * c)
-		}
-	}
+	sum := float64(isum)
 	best, th := -1.0, 0.0
-	wB, sumB := 0, 0.0
+	wB, isumB := 0, 0
 	for t := lo; t <= hi; t++ {
 		if h[t] == 0 {
 			continue
@@ -501,7 +512,8 @@ func otsu(v []float64) float64 {
 		if wF == 0 {
 			break
 		}
-		sumB += float64(t * c)
+		isumB += t * c
+		sumB := float64(isumB)
 		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
 		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
 			best, th = bv, float64(t)+0.5

@@ -60,3 +60,61 @@ func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
 		}
 	}
 }
+
+// otsuPlain is Otsu's threshold as first written (float sums, a branch
+// per clamp): otsu must give exactly its threshold.
+func otsuPlain(v []float64) float64 {
+	var h [256]int
+	for _, x := range v {
+		b := 0
+		if x >= 255 {
+			b = 255
+		} else if x > 0 {
+			b = int(x)
+		}
+		h[b]++
+	}
+	sum := 0.0
+	for i, c := range h {
+		sum += float64(i * c)
+	}
+	best, th := -1.0, 0.0
+	wB, sumB := 0, 0.0
+	for t, c := range h {
+		if c == 0 {
+			continue
+		}
+		wB += c
+		wF := len(v) - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(t * c)
+		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
+		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
+			best, th = bv, float64(t)+0.5
+		}
+	}
+	return th
+}
+
+func TestOtsuIsThePlainThreshold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 3000; trial++ {
+		v := make([]float64, faceN*faceN)
+		a, b := 300*rng.Float64()-20, 300*rng.Float64()-20
+		for i := range v {
+			// Two levels with noise, past both ends at times.
+			v[i] = a + 15*rng.NormFloat64()
+			if rng.IntN(4) == 0 {
+				v[i] = b + 15*rng.NormFloat64()
+			}
+			if rng.IntN(50) == 0 {
+				v[i] = math.Round(v[i])
+			}
+		}
+		if got, want := otsu(v), otsuPlain(v); got != want {
+			t.Fatalf("trial %d: %v, the plain threshold is %v", trial, got, want)
+		}
+	}
+}
