@@ -106,6 +106,7 @@ type DiceReader struct {
 	fg, m2  []bool
 	cnt     []uint8 // foreground in each pixel's row of three
 	fgRuns  []fgRun // the pixels the foreground test looks at (colourChange)
+	walls   []int32 // the view pixels that show a wall (fillBackground)
 	work    [4]int  // x0, y0, x1, y1: the part of the view searched
 	floor   []bool  // view pixel over the floor
 	cat     []uint8 // what the view pixel shows without dice (catFloor...)
@@ -419,7 +420,7 @@ func dropTwiceRead(dice []DieRead, lim float64) []DieRead {
 // block's neighbours, so that dice (small against a neighbourhood) drop out.
 // Each wall's inner face, seen past the dice near it: its own median.
 func (r *DiceReader) estimateBackground() {
-	const bs = 16 // px: 8 mm
+	const bs = bgBlock // px: 8 mm
 	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
@@ -502,18 +503,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 		}
 	}
-	for y := r.work[1]; y < r.work[3]; y++ {
-		row := med2[(y/bs)*bw : (y/bs+1)*bw]
-		for x := r.work[0]; x < r.work[2]; x++ {
-			i := y*r.gw + x
-			c := row[uint(x)/bs]
-			if k := r.cat[i]; k != catFloor && k < catTable {
-				c = wallMed[k]
-			}
-			d := r.bg[3*i : 3*i+3 : 3*i+3]
-			d[0], d[1], d[2] = c[0], c[1], c[2]
-		}
-	}
+	r.fillBackground(med2, bw, &wallMed)
 }
 
 // View pixel categories: what a ray through the plane of the dice's tops

@@ -255,3 +255,46 @@ func (r *DiceReader) fillPinholes() {
 		}
 	}
 }
+
+// bgBlock is the side (view pixels, 8 mm) of the background model's blocks.
+const bgBlock = 16
+
+// fillBackground writes the background model into r.bg over the part of
+// the view searched: each floor pixel its block's colour (med, bw blocks
+// a row), each wall pixel its wall's colour. A row of blocks' colours is
+// laid out pixel by pixel once and copied into each of its view rows,
+// then the walls' pixels (listed once per reader) are written over.
+func (r *DiceReader) fillBackground(med [][3]uint8, bw int, wallMed *[catTable][3]uint8) {
+	const bs = bgBlock
+	x0, x1 := r.work[0], r.work[2]
+	if x1 <= x0 {
+		return
+	}
+	line := make([]uint8, 3*bw*bs)
+	for y := r.work[1]; y < r.work[3]; y++ {
+		if y == r.work[1] || y%bs == 0 {
+			row := med[(y/bs)*bw : (y/bs+1)*bw]
+			for x := 0; x < bw*bs; x++ {
+				c := row[x/bs]
+				line[3*x], line[3*x+1], line[3*x+2] = c[0], c[1], c[2]
+			}
+		}
+		i := y * r.gw
+		copy(r.bg[3*(i+x0):3*(i+x1)], line[3*x0:3*x1])
+	}
+	if r.walls == nil {
+		r.walls = []int32{}
+		for y := r.work[1]; y < r.work[3]; y++ {
+			for x := x0; x < x1; x++ {
+				if k := r.cat[y*r.gw+x]; k != catFloor && k < catTable {
+					r.walls = append(r.walls, int32(y*r.gw+x))
+				}
+			}
+		}
+	}
+	for _, i := range r.walls {
+		c := wallMed[r.cat[i]]
+		d := r.bg[3*i : 3*i+3 : 3*i+3]
+		d[0], d[1], d[2] = c[0], c[1], c[2]
+	}
+}
