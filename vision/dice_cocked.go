@@ -164,10 +164,9 @@ func (r *DiceReader) labelScore(d *diceset.Die, label string, f *faceSample) flo
 	if d.Faces.Kind == diceset.Pips {
 		for k, l := range diceset.PipLabels {
 			if l == label {
-				// Face k's two turns are templates 2k and 2k+1, in
-				// group k/2.
+				// Face k's two turns are templates 2k and 2k+1.
 				var c [12]float64
-				corr(f, pipCorr, k/2, k/2+1, c[:])
+				pipCorr(f, &c)
 				return max(c[2*k], c[2*k+1])
 			}
 		}

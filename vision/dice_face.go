@@ -17,6 +17,7 @@ type faceSample struct {
 	ink      [faceN * faceN]float64 // 0 paint .. 1 ink
 	soft     []float64              // ink, smoothed for matching
 	softNorm float64                // the norm of soft less its mean
+	softSum  float64                // the sum of soft
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
@@ -328,6 +329,7 @@ func (f *faceSample) finish(quick bool) {
 		f.soft = make([]float64, faceN*faceN)
 	}
 	m := smoothInto(f.soft, f.ink[:])
+	f.softSum = m
 	m /= float64(len(f.soft))
 	ss := 0.0
 	for _, v := range f.soft {
@@ -655,14 +657,11 @@ func normTemplate(t []float64) []float64 {
 	return out
 }
 
-// pipCorr are softPips prepared for corr.
-var pipCorr = newCorrTemplates(softPips[:]...)
-
 // readPips returns the pip count that matches best, its score and the
 // margin to the next count.
 func readPips(f *faceSample) (string, float64, float64) {
 	var c [12]float64
-	corr(f, pipCorr, 0, 3, c[:])
+	pipCorr(f, &c)
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
 		score[k] = max(c[2*k], c[2*k+1])

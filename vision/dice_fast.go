@@ -3,6 +3,7 @@ package vision
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"unsafe"
 )
 
@@ -296,5 +297,124 @@ func (r *DiceReader) fillBackground(med [][3]uint8, bw int, wallMed *[catTable][
 		c := wallMed[r.cat[i]]
 		d := r.bg[3*i : 3*i+3 : 3*i+3]
 		d[0], d[1], d[2] = c[0], c[1], c[2]
+	}
+}
+
+// A pip template is the union of its pips' disks, which never touch, so
+// its smoothed template is the sum of its pips' smoothed disks; and the
+// twelve templates (six faces, two turns) hold only nine distinct pips.
+// A sample's correlation with a pip template is then the sum of its
+// products with the template's smoothed pips (each a few dozen cells),
+// less the template's mean times the sample's sum, over the template's
+// norm (normTemplate) and the sample's (softNorm): the correlation with
+// softPips, up to the order of the additions.
+
+// pipSpot is one pip's smoothed disk, by the cells it covers.
+type pipSpot struct {
+	idx []int16
+	w   []float64
+}
+
+// pipFace is one pip template: its pips (indices into pipSpots), and the
+// mean and norm of its smoothed template.
+type pipFace struct {
+	spots      []int
+	mean, norm float64
+}
+
+var pipSpots, pipFaces = makePipSpots()
+
+func makePipSpots() ([]pipSpot, [12]pipFace) {
+	const q, rad = 0.27, 0.11 // as pipTemplates
+	layouts := [6][][2]float64{
+		{{0, 0}},
+		{{-q, -q}, {q, q}},
+		{{-q, -q}, {0, 0}, {q, q}},
+		{{-q, -q}, {q, q}, {q, -q}, {-q, q}},
+		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {0, 0}},
+		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {-q, 0}, {q, 0}},
+	}
+	var spots []pipSpot
+	var masks [][faceN * faceN]float64
+	var faces [12]pipFace
+	for f, pips := range layouts {
+		for turn := 0; turn < 2; turn++ {
+			k := f*2 + turn
+			var sum [faceN * faceN]float64
+			for _, p := range pips {
+				var m [faceN * faceN]float64
+				for j := 0; j < faceN; j++ {
+					for i := 0; i < faceN; i++ {
+						u := (float64(i)/(faceN-1) - 0.5) * 0.86
+						v := (float64(j)/(faceN-1) - 0.5) * 0.86
+						if turn == 1 {
+							u, v = -v, u
+						}
+						if math.Hypot(u-p[0], v-p[1]) < rad {
+							m[j*faceN+i] = 1
+						}
+					}
+				}
+				s := slices.Index(masks, m)
+				if s < 0 {
+					s = len(masks)
+					masks = append(masks, m)
+					var sp pipSpot
+					for i, w := range smoothGrid(m[:]) {
+						if w != 0 {
+							sp.idx = append(sp.idx, int16(i))
+							sp.w = append(sp.w, w)
+						}
+					}
+					spots = append(spots, sp)
+				}
+				faces[k].spots = append(faces[k].spots, s)
+				for i, v := range m {
+					sum[i] += v
+				}
+			}
+			if sum != pipTemplates[k] {
+				panic("vision: a pip template is not the sum of its pips")
+			}
+			st := smoothGrid(sum[:])
+			mean := 0.0
+			for _, v := range st {
+				mean += v
+			}
+			mean /= float64(len(st))
+			ss := 0.0
+			for _, v := range st {
+				ss += (v - mean) * (v - mean)
+			}
+			faces[k].mean, faces[k].norm = mean, math.Sqrt(ss)
+		}
+	}
+	return spots, faces
+}
+
+// pipCorr writes the correlations of f with the twelve pip templates
+// (softPips' order; 0 where the sample has no contrast).
+func pipCorr(f *faceSample, out *[12]float64) {
+	*out = [12]float64{}
+	if f.softNorm <= 1e-12 {
+		return
+	}
+	var d [16]float64
+	soft := f.soft[:faceN*faceN]
+	for s, sp := range pipSpots {
+		w := sp.w[:len(sp.idx)]
+		t := 0.0
+		for k, i := range sp.idx {
+			t += soft[i] * w[k]
+		}
+		d[s&15] = t
+	}
+	for k := range out {
+		pf := &pipFaces[k]
+		raw := 0.0
+		for _, s := range pf.spots {
+			raw += d[s&15]
+		}
+		out[k] = (raw - pf.mean*f.softSum) / pf.norm / f.softNorm
 	}
 }

@@ -28,9 +28,11 @@ func TestNthFloatIsTheSortedValue(t *testing.T) {
 }
 
 // The correlations summed over a sample's ink cells with the transposed
-// smoothing must be those of the smoothed ink with the templates (up to
+// smoothing (corr, learned faces), and those summed over the pips
+// (pipCorr), must be those of the smoothed ink with the templates (up to
 // the order of the additions).
 func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
+	softCorr := newCorrTemplates(softPips[:]...)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 200; trial++ {
 		f := &faceSample{}
@@ -43,9 +45,13 @@ func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
 		}
 		f.finish(true)
 		soft := smoothGrid(f.ink[:])
-		var got [12]float64
-		corr(f, pipCorr, 0, 3, got[:])
+		var got, sparse [12]float64
+		pipCorr(f, &got)
+		corr(f, softCorr, 0, 3, sparse[:])
 		for k := range softPips {
+			if math.Abs(sparse[k]-got[k]) > 1e-12 {
+				t.Fatalf("trial %d template %d: %v summed over the ink cells, %v over the pips", trial, k, sparse[k], got[k])
+			}
 			want := 0.0
 			for i, v := range softPips[k] {
 				want += soft[i] * v
