@@ -159,21 +159,20 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			gx, gy := 1-fx, 1-fy
 			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
 			o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
-			o10 := o00 + 4*(x1-x0)
+			d := 4 * (x1 - x0) // the next pixel on the row: 4 bytes on, or this one at the edge
 			o01 := o00 + m.Stride*(y1-y0)
-			o11 := o01 + 4*(x1-x0)
-			p00, p10, p01, p11 := m.Pix[o00:o00+3:o00+3], m.Pix[o10:o10+3:o10+3], m.Pix[o01:o01+3:o01+3], m.Pix[o11:o11+3:o11+3]
-			var c [3]float32
-			for q := 0; q < 3; q++ {
-				a := float32(p00[q])*(1-fx) + float32(p10[q])*fx
-				b := float32(p01[q])*(1-fx) + float32(p11[q])*fx
-				c[q] = a*(1-fy) + b*fy
-			}
+			// Each row's two pixels in one slice.
+			r0, r1 := m.Pix[o00:o00+d+3:o00+d+3], m.Pix[o01:o01+d+3:o01+d+3]
+			c0 := (float32(r0[0])*gx+float32(r0[d])*fx)*gy + (float32(r1[0])*gx+float32(r1[d])*fx)*fy
+			c1 := (float32(r0[1])*gx+float32(r0[d+1])*fx)*gy + (float32(r1[1])*gx+float32(r1[d+1])*fx)*fy
+			c2 := (float32(r0[2])*gx+float32(r0[d+2])*fx)*gy + (float32(r1[2])*gx+float32(r1[d+2])*fx)*fy
 			k := j*p.n + i
-			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
-			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+			rgb := p.rgb[3*k : 3*k+3 : 3*k+3]
+			rgb[0], rgb[1], rgb[2] = c0, c1, c2
+			p.lum[k] = 0.3*c0 + 0.59*c1 + 0.11*c2
 		}
 	}
 }
