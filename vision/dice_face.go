@@ -21,7 +21,8 @@ type faceSample struct {
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
-	// nz lists the cells whose ink is not 0, nnz of them (see corr).
+	// nz lists the cells whose ink is not 0, nnz of them, or nnz is -1
+	// when not listed yet (see inkCells).
 	nz  [faceN * faceN]int16
 	nnz int
 }
@@ -302,7 +303,6 @@ func (f *faceSample) finish(quick bool) {
 	} else {
 		pl, il = f.paintAndInk(th)
 	}
-	nnz := 0
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
 		for k, l := range f.lum {
@@ -315,15 +315,11 @@ func (f *faceSample) finish(quick bool) {
 				v = 0
 			}
 			f.ink[k] = v
-			if v != 0 {
-				f.nz[nnz] = int16(k)
-				nnz++
-			}
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
 	}
-	f.nnz = nnz
+	f.nnz = -1 // listed when first needed (inkCells)
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}

@@ -74,6 +74,22 @@ func nthFloat(v []float64, k int) float64 {
 // grid. The sums are those of the dense products in another order: equal
 // but for the last bits.
 
+// inkCells lists the cells of f whose ink is not 0 (once per sample: only
+// learned faces need them).
+func (f *faceSample) inkCells() []int16 {
+	if f.nnz < 0 {
+		n := 0
+		for k, v := range f.ink {
+			if v != 0 {
+				f.nz[n] = int16(k)
+				n++
+			}
+		}
+		f.nnz = n
+	}
+	return f.nz[:f.nnz]
+}
+
 // corrTemplates are templates prepared for corr: smoothT of each, laid
 // out cell by cell (the n templates' weights of one cell side by side).
 type corrTemplates struct {
@@ -133,11 +149,12 @@ func corr(f *faceSample, c *corrTemplates, g0, g1 int, out []float64) {
 		return
 	}
 	w := c.w
+	nz := f.inkCells()
 	for k0 := 4 * g0; k0 < 4*g1; k0 += 4 {
 		// Four sums at a time: independent additions keep the processor
 		// busy.
 		var s0, s1, s2, s3 float64
-		for _, i := range f.nz[:f.nnz] {
+		for _, i := range nz {
 			v := f.ink[i]
 			o := int(i)*c.n + k0
 			q := w[o : o+4 : o+4]

@@ -61,8 +61,8 @@ func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
 				t.Fatalf("trial %d template %d: %v, the smoothed ink gives %v", trial, k, got[k], want)
 			}
 		}
-		if f.nnz == 0 || f.nnz == len(f.lum) {
-			t.Fatalf("trial %d: %d ink cells: the test wants paint and ink", trial, f.nnz)
+		if n := len(f.inkCells()); n == 0 || n == len(f.lum) {
+			t.Fatalf("trial %d: %d ink cells: the test wants paint and ink", trial, n)
 		}
 	}
 }
