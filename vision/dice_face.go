@@ -18,6 +18,7 @@ type faceSample struct {
 	soft     []float64              // ink, smoothed for matching
 	softNorm float64                // the norm of soft less its mean
 	softSum  float64                // the sum of soft
+	rows     [faceN * faceN]float64 // smoothWith's row sums
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
@@ -255,8 +256,8 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			o := y0*n + x0
 			gx, gy := 1-fx, 1-fy
 			w00, w10, w01, w11 := gx*gy, fx*gy, gx*fy, fx*fy
-			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
-			out[i] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
+			q := lum[o : o+n+2 : o+n+2] // the pixel, the next, and the two below
+			out[i] = float64(w00*q[0] + w10*q[1] + w01*q[n] + w11*q[n+1])
 			if !quick {
 				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
 				c := &f.rgb[j*faceN+i]
@@ -323,7 +324,7 @@ func (f *faceSample) finish(quick bool) {
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	m := smoothInto(f.soft, f.ink[:])
+	m := smoothWith(f.soft, f.ink[:], &f.rows)
 	f.softSum = m
 	m /= float64(len(f.soft))
 	ss := 0.0
@@ -370,12 +371,32 @@ func smoothGrid(g []float64) []float64 {
 // smoothInto writes smoothGrid(g) into out and returns the sum of out,
 // added up in index order.
 func smoothInto(out, g []float64) float64 {
+	var h [faceN * faceN]float64
+	return smoothWith(out, g, &h)
+}
+
+// smoothDiv3, smoothDiv2: the counts of cells smoothInto's sums cover, in
+// a row of three or of two (3 by 3 inside, 2 on an edge).
+var smoothDiv3, smoothDiv2 = func() (d3, d2 [faceN]float64) {
+	for i := range d3 {
+		ni := 3.0
+		if i == 0 || i == faceN-1 {
+			ni = 2
+		}
+		d3[i], d2[i] = ni*3, ni*2
+	}
+	return
+}()
+
+// smoothWith is smoothInto with the row sums in h (any values: all are
+// written before they are read), so that a sample's finish need not
+// clear them.
+func smoothWith(out, g []float64, h *[faceN * faceN]float64) float64 {
 	// Separable: sums over rows, then over columns, divided by the count
 	// of cells inside the grid (the edges average fewer). Each cell adds
 	// itself, then the one before, then the one after.
 	const n = faceN
 	g, out = g[:n*n], out[:n*n]
-	var h [n * n]float64
 	for j := 0; j < n; j++ {
 		row := g[j*n : (j+1)*n : (j+1)*n]
 		hr := h[j*n : (j+1)*n : (j+1)*n]
@@ -385,15 +406,7 @@ func smoothInto(out, g []float64) float64 {
 		}
 		hr[n-1] = row[n-1] + row[n-2]
 	}
-	// The counts: 3 by 3 inside, 2 on an edge.
-	var div3, div2 [n]float64
-	for i := range div3 {
-		ni := 3.0
-		if i == 0 || i == n-1 {
-			ni = 2
-		}
-		div3[i], div2[i] = ni*3, ni*2
-	}
+	div3, div2 := &smoothDiv3, &smoothDiv2
 	sum := 0.0
 	for j := 0; j < n; j++ {
 		c := h[j*n : (j+1)*n : (j+1)*n]
