@@ -272,16 +272,19 @@ func (r *DiceReader) sample(img image.Image, dst []uint8) {
 	case *image.RGBA:
 		if b.Min == (image.Point{}) && m.Stride == 4*r.w {
 			px := m.Pix
-			for y := r.work[1]; y < r.work[3]; y++ {
-				for x := r.work[0]; x < r.work[2]; x++ {
-					i := y*r.gw + x
-					k := r.idx[i]
-					if k < 0 {
-						dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+			x0, x1 := r.work[0], r.work[2]
+			for y := r.work[1]; y < r.work[3] && x0 < x1; y++ {
+				i0 := y*r.gw + x0
+				idx := r.idx[i0 : i0+x1-x0]
+				d := dst[3*i0 : 3*(i0+x1-x0)]
+				for k, o := range idx {
+					t := d[3*k : 3*k+3 : 3*k+3]
+					if o < 0 {
+						t[0], t[1], t[2] = 0, 0, 0
 						continue
 					}
-					o := 4 * int(k)
-					dst[3*i], dst[3*i+1], dst[3*i+2] = px[o], px[o+1], px[o+2]
+					s := px[4*int(o) : 4*int(o)+3 : 4*int(o)+3]
+					t[0], t[1], t[2] = s[0], s[1], s[2]
 				}
 			}
 			return
