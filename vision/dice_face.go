@@ -256,8 +256,8 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			o := y0*n + x0
 			gx, gy := 1-fx, 1-fy
 			w00, w10, w01, w11 := gx*gy, fx*gy, gx*fy, fx*fy
-			q := lum[o : o+n+2 : o+n+2] // the pixel, the next, and the two below
-			out[i] = float64(w00*q[0] + w10*q[1] + w01*q[n] + w11*q[n+1])
+			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
+			out[i] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
 			if !quick {
 				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
 				c := &f.rgb[j*faceN+i]
