@@ -450,6 +450,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 		}
 	}
+	dropDiceBlocks(med, valid, bw, bh)
 	// Each wall's median.
 	var walls [catTable][3][256]int32
 	var wn [catTable]int
@@ -992,7 +993,9 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 					ring := float64(outer - k)
 					sc = float64(inner)/float64((si-4)*(si-4)) - ring/float64((si+4)*(si+4)-si*si)
 				}
-				sc += 0.5 * float64(sum(integW, a, b, si)-2*k) / float64(si*si)
+				if weighted {
+					sc += 0.5 * float64(sum(integW, a, b, si)-2*k) / float64(si*si)
+				}
 				if sc > bscore {
 					ba, bb, bscore = a, b, sc
 				}
