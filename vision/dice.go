@@ -118,6 +118,7 @@ type DiceReader struct {
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
 	weakTo  []int32     // foreground the sweep took next to what it kept (dice_sweep.go)
+	ink     []bool      // what differs from the floor as only print does (dice_ink.go)
 }
 
 // NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
@@ -244,6 +245,7 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 	}
 	r.m2 = make([]bool, n)
 	r.weakTo = make([]int32, n)
+	r.ink = make([]bool, n)
 	r.labels = make([]int32, n)
 	if o.Empty != nil {
 		if b := o.Empty.Bounds(); b.Dx() != w || b.Dy() != h {
@@ -703,14 +705,22 @@ func (r *DiceReader) findDice() []candidate {
 		}
 		out = append(out, r.squares(int32(k+1), p.x0, p.y0, p.x1, p.y1, S)...)
 	}
-	return append(out, r.inkClusters(out, S)...)
+	out = append(out, r.inkClusters(out, S, r.fg, 0.9)...)
+	// On a noisy dark felt the foreground's specks join a print to the
+	// floor around it: the print alone again, from what differs as only
+	// print does (dice_ink.go).
+	r.markInk()
+	return append(out, r.inkClusters(out, S, r.ink, inkNear)...)
 }
 
 // inkClusters finds dice whose top has the floor's colour: only their print
 // (pips, symbols) stands out, in small parts no square was placed on,
 // close together within a die's size. Each cluster is a candidate whose
 // place and angle the face search settles.
-func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
+//
+// The parts are those of mask; a part whose centre lies within near dice
+// sizes of a die found is that die's print.
+func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near float64) []candidate {
 	type part struct {
 		n              int
 		sx, sy         float64
@@ -724,7 +734,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 	for y := y0w; y < y1w; y++ {
 		for x := x0w; x < x1w; x++ {
 			s := y*r.gw + x
-			if !r.fg[s] || r.lab2[s] != 0 {
+			if !mask[s] || r.lab2[s] != 0 {
 				continue
 			}
 			next++
@@ -744,7 +754,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 						continue
 					}
 					j := nb[1]*r.gw + nb[0]
-					if r.fg[j] && r.lab2[j] == 0 {
+					if mask[j] && r.lab2[j] == 0 {
 						r.lab2[j] = next
 						stack = append(stack, int32(j))
 					}
@@ -765,14 +775,14 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 	var keep []part
 	for _, p := range parts {
 		cx, cy := p.sx/float64(p.n), p.sy/float64(p.n)
-		near := false
+		isNear := false
 		for _, c := range found {
-			if math.Hypot(cx-c.c.X, cy-c.c.Y) < 0.9*S {
-				near = true
+			if math.Hypot(cx-c.c.X, cy-c.c.Y) < near*S {
+				isNear = true
 				break
 			}
 		}
-		if !near {
+		if !isNear {
 			keep = append(keep, p)
 		}
 	}
