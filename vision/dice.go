@@ -105,6 +105,8 @@ type DiceReader struct {
 	haveRef bool
 	fg, m2  []bool
 	cnt     []uint8 // foreground in each pixel's row of three
+	fgRuns  []fgRun // the pixels the foreground test looks at (colourChange)
+	walls   []int32 // the view pixels that show a wall (fillBackground)
 	work    [4]int  // x0, y0, x1, y1: the part of the view searched
 	floor   []bool  // view pixel over the floor
 	cat     []uint8 // what the view pixel shows without dice (catFloor...)
@@ -274,16 +276,19 @@ func (r *DiceReader) sample(img image.Image, dst []uint8) {
 	case *image.RGBA:
 		if b.Min == (image.Point{}) && m.Stride == 4*r.w {
 			px := m.Pix
-			for y := r.work[1]; y < r.work[3]; y++ {
-				for x := r.work[0]; x < r.work[2]; x++ {
-					i := y*r.gw + x
-					k := r.idx[i]
-					if k < 0 {
-						dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+			x0, x1 := r.work[0], r.work[2]
+			for y := r.work[1]; y < r.work[3] && x0 < x1; y++ {
+				i0 := y*r.gw + x0
+				idx := r.idx[i0 : i0+x1-x0]
+				d := dst[3*i0 : 3*(i0+x1-x0)]
+				for k, o := range idx {
+					t := d[3*k : 3*k+3 : 3*k+3]
+					if o < 0 {
+						t[0], t[1], t[2] = 0, 0, 0
 						continue
 					}
-					o := 4 * int(k)
-					dst[3*i], dst[3*i+1], dst[3*i+2] = px[o], px[o+1], px[o+2]
+					s := px[4*int(o) : 4*int(o)+3 : 4*int(o)+3]
+					t[0], t[1], t[2] = s[0], s[1], s[2]
 				}
 			}
 			return
@@ -422,7 +427,7 @@ func dropTwiceRead(dice []DieRead, lim float64) []DieRead {
 // block's neighbours, so that dice (small against a neighbourhood) drop out.
 // Each wall's inner face, seen past the dice near it: its own median.
 func (r *DiceReader) estimateBackground() {
-	const bs = 16 // px: 8 mm
+	const bs = bgBlock // px: 8 mm
 	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
@@ -506,18 +511,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 		}
 	}
-	for y := r.work[1]; y < r.work[3]; y++ {
-		row := med2[(y/bs)*bw : (y/bs+1)*bw]
-		for x := r.work[0]; x < r.work[2]; x++ {
-			i := y*r.gw + x
-			c := row[uint(x)/bs]
-			if k := r.cat[i]; k != catFloor && k < catTable {
-				c = wallMed[k]
-			}
-			d := r.bg[3*i : 3*i+3 : 3*i+3]
-			d[0], d[1], d[2] = c[0], c[1], c[2]
-		}
-	}
+	r.fillBackground(med2, bw, &wallMed)
 }
 
 // View pixel categories: what a ray through the plane of the dice's tops
@@ -562,67 +556,28 @@ var fgChroma = math.Float32bits(0.16)
 func (r *DiceReader) foreground() {
 	y0, y1 := r.work[1], r.work[3]
 	x0, x1 := r.work[0], r.work[2]
-	clear(r.fg)
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			i := y*r.gw + x
-			if r.idx[i] < 0 || !r.haveRef && !r.floor[i] {
-				continue
-			}
-			a, b := r.view[3*i:3*i+3:3*i+3], r.bg[3*i:3*i+3:3*i+3]
-			d0 := logTab[a[0]] - logTab[b[0]]
-			d1 := logTab[a[1]] - logTab[b[1]]
-			d2 := logTab[a[2]] - logTab[b[2]]
-			m := (d0 + d1 + d2) / 3
-			// The largest deviation of a channel from the mean over 0.16:
-			// compared as the bits of their magnitudes, which order as the
-			// numbers do (logTab has no NaN), without branches.
-			e0 := math.Float32bits(d0-m) &^ (1 << 31)
-			e1 := math.Float32bits(d1-m) &^ (1 << 31)
-			e2 := math.Float32bits(d2-m) &^ (1 << 31)
-			r.fg[i] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
-		}
-	}
+	r.colourChange()
 	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
-	// whose neighbours are foreground is foreground. The neighbours are
-	// counted with 3x3 sums (rows, then columns).
-	for y := y0; y < y1; y++ {
-		row := r.fg[y*r.gw : (y+1)*r.gw]
-		cnt := r.cnt[y*r.gw : (y+1)*r.gw]
-		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
-			cnt[x] = b2u(row[x-1]) + b2u(row[x]) + b2u(row[x+1])
-		}
-	}
-	copy(r.m2, r.fg)
-	for y := max(1, y0); y < min(r.gh-1, y1); y++ {
-		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
-			i := y*r.gw + x
-			if !r.m2[i] && r.cnt[i-r.gw]+r.cnt[i]+r.cnt[i+r.gw] >= 5 {
-				r.fg[i] = true
-			}
-		}
-	}
+	// whose neighbours are foreground is foreground.
+	r.fillPinholes()
 	// A die's sides show on the camera's side of its top in this view (the
 	// view is of the plane of the dice's tops): a side pixel x has the floor,
 	// not the die, at x+v, where v points from a die's top toward its foot
 	// as seen. Keeping only pixels whose x+v is also foreground leaves the
 	// tops.
+	// (Most pixels are not foreground: only those that are look further.)
 	clear(r.m2)
 	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			i := y*r.gw + x
-			j := r.sweep[i]
-			r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
+		fg := r.fg[y*r.gw+x0 : y*r.gw+x1]
+		for k, f := range fg {
+			if f {
+				i := y*r.gw + x0 + k
+				j := r.sweep[i]
+				r.m2[i] = j < 0 || r.fg[j]
+			}
 		}
 	}
 	r.markWeak()
-}
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // candidate is a die-sized square found in the view.
