@@ -268,6 +268,14 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 	return &c, nil
 }
 
+// zoneName is how the owner knows a zone: its printed name, or its id when it has none yet.
+func zoneName(z Zone) string {
+	if z.Name != "" {
+		return z.Name
+	}
+	return z.ID
+}
+
 func (c *Catalog) check() error {
 	bad := func(format string, args ...any) error {
 		return engine.Malformed("catalog: "+format, args...)
@@ -327,7 +335,8 @@ func (c *Catalog) check() error {
 				return bad("zones[%d] (%s): adjacent zone %q does not exist", i, z.ID, a)
 			}
 			if !in(o.Adjacent, z.ID) {
-				return bad("zones[%d] (%s): %s borders it but it does not list %s back", i, z.ID, a, a)
+				// Named as the owner typed them: the catalog page shows names, never ids.
+				return bad("%s borders %s, but %s does not list %s back: tick the border on both zones", zoneName(z), zoneName(*o), zoneName(*o), zoneName(z))
 			}
 		}
 	}
