@@ -82,15 +82,19 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 		if err != nil {
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
-		r.refPx = px
-		r.refBG = r.background(px, refPct)
+		// The read's buffers are reused by every read: what is kept of
+		// the empty board is copied out of them.
+		r.refPx = append([]byte(nil), px...)
+		px = r.refPx
+		r.refBG = append([]float32(nil), r.background(px, refPct)...)
 		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
 			scaleGain(r.refBG, k)
 		}
-		r.refLab, err = r.correct(px, r.refBG)
+		lab, err := r.correct(px, r.refBG)
 		if err != nil {
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
+		r.refLab = append([]byte(nil), lab...)
 	}
 	return r, nil
 }
@@ -133,14 +137,16 @@ func (r *Reader) setFrameSize(w, h int) error {
 }
 
 // warp maps a BGR frame to the top-down board image (r.ww x r.wh BGR
-// pixels, a new slice).
+// pixels, the reader's buffer: the next read overwrites it).
 func (r *Reader) warp(frame cv.Image) ([]byte, error) {
-	flat := cv.NewImage(r.ww, r.wh, 3)
+	n := r.ww * r.wh * 3
+	r.buf.flat, r.buf.warped = grow(r.buf.flat, n), grow(r.buf.warped, n)
+	flat := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.flat}
 	if err := cv.WarpPerspective(flat, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
 	// A light blur: sensor noise on dark cubes otherwise scatters their hue.
-	out := cv.NewImage(r.ww, r.wh, 3)
+	out := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.warped}
 	if err := cv.GaussianBlur(out, flat, 3, 0, cv.BorderReplicate); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
@@ -233,7 +239,7 @@ func bgr(frame cv.Image, fresh bool) (cv.Image, error) {
 }
 
 // topDown warps a camera frame to the top-down board image the reader
-// works on, and returns its BGR pixels (a new slice).
+// works on, and returns its BGR pixels (the reader's buffer, see warp).
 func (r *Reader) topDown(frame cv.Image) ([]uint8, error) {
 	f, err := bgr(frame, false)
 	if err != nil {
@@ -278,10 +284,12 @@ func (r *Reader) detect(frame cv.Image) ([]detection, error) {
 
 // correct divides the light out of a warped image (gain, from background,
 // maps the board's colour under that light to NominalBoard) and returns it
-// in Lab.
+// in Lab (the reader's buffer: the next call overwrites it).
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
-	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.normalize(px, bg)}
-	lab := cv.NewImage(r.ww, r.wh, 3)
+	n := r.ww * r.wh * 3
+	r.buf.norm, r.buf.lab = grow(r.buf.norm, n), grow(r.buf.lab, n)
+	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: normalizeInto(r.buf.norm, px, bg)}
+	lab := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.lab}
 	if err := cv.CvtColor(lab, norm, cv.ColorBGRToLab); err != nil {
 		return nil, err
 	}
