@@ -8,6 +8,7 @@ package vision
 // the empty board is copied out (NewReader).
 type readBufs struct {
 	flat, warped []byte    // the warp and its blur (reader.go)
+	flat4        []byte    // the warp of an RGBA frame (topDownRGBA)
 	gain         []float32 // cellField's result
 	enc          []byte    // lightChange's encoded ratios
 	norm, lab    []byte    // correct: the light divided out, and in Lab

@@ -53,6 +53,16 @@ func TestReadsReusingBuffersReadTheSame(t *testing.T) {
 		if len(first.Cubes) == 0 {
 			t.Errorf("ref %v: no cube read", ref)
 		}
+		// An RGBA frame is warped with its four channels (topDownRGBA),
+		// not converted to BGR first: the same reading.
+		fromRGBA, err := r.ReadImage(synth.Render(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromRGBA.ElapsedMS = 0
+		if !reflect.DeepEqual(first, fromRGBA) {
+			t.Errorf("ref %v: the BGR frame read %+v, the RGBA image %+v", ref, first, fromRGBA)
+		}
 		if !slices.Equal(refPx, r.refPx) || !slices.Equal(refLab, r.refLab) {
 			t.Errorf("ref %v: a read changed the empty board the reader keeps", ref)
 		}
