@@ -82,15 +82,19 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 		if err != nil {
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
-		r.refPx = px
-		r.refBG = r.background(px, refPct)
+		// The read's buffers are reused by every read: what is kept of
+		// the empty board is copied out of them.
+		r.refPx = append([]byte(nil), px...)
+		px = r.refPx
+		r.refBG = append([]float32(nil), r.background(px, refPct)...)
 		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
 			scaleGain(r.refBG, k)
 		}
-		r.refLab, err = r.correct(px, r.refBG)
+		lab, err := r.correct(px, r.refBG)
 		if err != nil {
 			return nil, fmt.Errorf("empty board: %v", err)
 		}
+		r.refLab = append([]byte(nil), lab...)
 	}
 	return r, nil
 }
@@ -133,14 +137,24 @@ func (r *Reader) setFrameSize(w, h int) error {
 }
 
 // warp maps a BGR frame to the top-down board image (r.ww x r.wh BGR
-// pixels, a new slice).
+// pixels, the reader's buffer: the next read overwrites it).
 func (r *Reader) warp(frame cv.Image) ([]byte, error) {
-	flat := cv.NewImage(r.ww, r.wh, 3)
+	r.buf.flat = grow(r.buf.flat, r.ww*r.wh*3)
+	flat := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.flat}
 	if err := cv.WarpPerspective(flat, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
+	return r.blurWarped()
+}
+
+// blurWarped blurs the warped image (r.buf.flat) into r.buf.warped and
+// returns it.
+func (r *Reader) blurWarped() ([]byte, error) {
+	n := r.ww * r.wh * 3
+	r.buf.warped = grow(r.buf.warped, n)
+	flat := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.flat[:n]}
 	// A light blur: sensor noise on dark cubes otherwise scatters their hue.
-	out := cv.NewImage(r.ww, r.wh, 3)
+	out := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.warped}
 	if err := cv.GaussianBlur(out, flat, 3, 0, cv.BorderReplicate); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
@@ -179,6 +193,16 @@ func matFromImage(img image.Image) (cv.Image, error) {
 // ReadImage reads an image (any Go image).
 func (r *Reader) ReadImage(img image.Image) (Result, error) {
 	t0 := time.Now()
+	if f, ok := rgbaFrame(img); ok {
+		// The camera's and the renderer's frames: warped as they are.
+		ds, err := r.detectIn(r.topDownRGBA(f))
+		if err != nil {
+			return Result{}, err
+		}
+		res := decide(r.layout, ds)
+		res.ElapsedMS = float64(time.Since(t0).Microseconds()) / 1000
+		return res, nil
+	}
 	m, err := matFromImage(img)
 	if err != nil {
 		return Result{}, err
@@ -186,6 +210,48 @@ func (r *Reader) ReadImage(img image.Image) (Result, error) {
 	res, err := r.Read(m)
 	res.ElapsedMS = float64(time.Since(t0).Microseconds()) / 1000
 	return res, err
+}
+
+// rgbaFrame returns an RGBA image's pixels as a 4-channel frame, without
+// a copy, when they are laid out as one (no padding, at the origin) and
+// matFromImage would take its size.
+func rgbaFrame(img image.Image) (cv.Image, bool) {
+	im, ok := img.(*image.RGBA)
+	if !ok || im.Rect.Min != (image.Point{}) {
+		return cv.Image{}, false
+	}
+	w, h := im.Rect.Dx(), im.Rect.Dy()
+	if w < 16 || h < 16 || w > 10000 || h > 10000 || im.Stride != 4*w || len(im.Pix) < 4*w*h {
+		return cv.Image{}, false
+	}
+	return cv.Image{W: w, H: h, C: 4, Pix: im.Pix[:4*w*h]}, true
+}
+
+// topDownRGBA is topDown for an RGBA frame (rgbaFrame). Converting the
+// whole frame to BGR first (matFromImage) cost more than the rest of the
+// warp: the frame is warped with its four channels, and only the small
+// top-down image is turned into BGR before the blur. Bilinear warping
+// works on each channel alone, so this is the same image.
+func (r *Reader) topDownRGBA(frame cv.Image) ([]byte, error) {
+	if err := frame.Check(); err != nil {
+		return nil, fmt.Errorf("unsupported frame: %v", err)
+	}
+	if err := r.setFrameSize(frame.W, frame.H); err != nil {
+		return nil, err
+	}
+	n := r.ww * r.wh
+	r.buf.flat4 = grow(r.buf.flat4, n*4)
+	flat4 := cv.Image{W: r.ww, H: r.wh, C: 4, Pix: r.buf.flat4}
+	if err := cv.WarpPerspective(flat4, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
+		return nil, fmt.Errorf("warp failed: %v", err)
+	}
+	r.buf.flat = grow(r.buf.flat, n*3)
+	flat, src := r.buf.flat, r.buf.flat4
+	for i := 0; i < n; i++ {
+		o, s := i*3, i*4
+		flat[o], flat[o+1], flat[o+2] = src[s+2], src[s+1], src[s]
+	}
+	return r.blurWarped()
 }
 
 // Read reads one BGR frame (8-bit, 1, 3 or 4 channels).
@@ -233,7 +299,7 @@ func bgr(frame cv.Image, fresh bool) (cv.Image, error) {
 }
 
 // topDown warps a camera frame to the top-down board image the reader
-// works on, and returns its BGR pixels (a new slice).
+// works on, and returns its BGR pixels (the reader's buffer, see warp).
 func (r *Reader) topDown(frame cv.Image) ([]uint8, error) {
 	f, err := bgr(frame, false)
 	if err != nil {
@@ -250,7 +316,11 @@ func (r *Reader) topDown(frame cv.Image) ([]uint8, error) {
 // nearest palette colour, group pixels into blobs per colour, and split
 // blobs by the expected size of one cube.
 func (r *Reader) detect(frame cv.Image) ([]detection, error) {
-	px, err := r.topDown(frame)
+	return r.detectIn(r.topDown(frame))
+}
+
+// detectIn is detect once the frame is warped (px, err: topDown's).
+func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -278,10 +348,12 @@ func (r *Reader) detect(frame cv.Image) ([]detection, error) {
 
 // correct divides the light out of a warped image (gain, from background,
 // maps the board's colour under that light to NominalBoard) and returns it
-// in Lab.
+// in Lab (the reader's buffer: the next call overwrites it).
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
-	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.normalize(px, bg)}
-	lab := cv.NewImage(r.ww, r.wh, 3)
+	n := r.ww * r.wh * 3
+	r.buf.norm, r.buf.lab = grow(r.buf.norm, n), grow(r.buf.lab, n)
+	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: normalizeInto(r.buf.norm, px, bg)}
+	lab := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.lab}
 	if err := cv.CvtColor(lab, norm, cv.ColorBGRToLab); err != nil {
 		return nil, err
 	}

@@ -93,17 +93,19 @@ func (r *core) alignment(px []byte, bs borderSamples) (f shiftField, ok bool) {
 		return out
 	}
 	top, side := toPx(bs.top), toPx(bs.side)
-	// The sum of the channels, once: the searches below look each pixel
-	// up many times.
-	sum := make([]int32, r.ww*r.wh)
-	for i := range sum {
-		sum[i] = int32(px[3*i]) + int32(px[3*i+1]) + int32(px[3*i+2])
-	}
+	// The sum of the channels: looked up in px while only the last shift
+	// is checked (nine looks at each sample), then once summed for the
+	// whole image, since the full search looks at each pixel many times.
+	var sum []int32
 	gray := func(x, y int) int {
 		if x < 0 || y < 0 || x >= r.ww || y >= r.wh {
 			return -1
 		}
-		return int(sum[y*r.ww+x])
+		i := y*r.ww + x
+		if sum == nil {
+			return int(px[3*i]) + int(px[3*i+1]) + int(px[3*i+2])
+		}
+		return int(sum[i])
 	}
 	// contrast of the samples whose index passes keep, shifted by (sx, sy).
 	contrast := func(keep func(i int) bool, sx, sy int) float64 {
@@ -151,6 +153,11 @@ func (r *core) alignment(px []byte, bs borderSamples) (f shiftField, ok bool) {
 		if bx == a.gx && by == a.gy && c >= a.contrast*alignKeep {
 			return a.f, a.ok
 		}
+	}
+	r.buf.sum = grow(r.buf.sum, r.ww*r.wh)
+	sum = r.buf.sum
+	for i := range sum {
+		sum[i] = int32(px[3*i]) + int32(px[3*i+1]) + int32(px[3*i+2])
 	}
 	step := max(1, int(math.Round(r.s*0.6)))
 	lim := int(math.Ceil(maxShiftMM*r.s/float64(step))) * step
@@ -249,7 +256,8 @@ func solve4(m [4][5]float64) ([4]float64, bool) {
 // repeating the edge: what the field says lies at (x, y) + d comes to
 // (x, y).
 func (r *core) shiftImage(px []byte, f shiftField) {
-	src := append([]byte(nil), px...)
+	r.buf.shiftSrc = append(r.buf.shiftSrc[:0], px...)
+	src := r.buf.shiftSrc
 	for y := 0; y < r.wh; y++ {
 		for x := 0; x < r.ww; x++ {
 			dx, dy := f.at(float64(x), float64(y))

@@ -40,6 +40,7 @@ type core struct {
 	// lastAlign: the last read's alignment (a board that has not moved
 	// is not searched again).
 	lastAlign lastAlign
+	buf       readBufs
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).
@@ -103,7 +104,13 @@ func (r *core) warpToBoard(x, y float64) board.Point {
 // normalize divides the light out of a warped BGR image: each channel
 // times its gain (from background).
 func (r *core) normalize(px []byte, gain []float32) []byte {
-	norm := make([]byte, len(px))
+	return normalizeInto(make([]byte, len(px)), px, gain)
+}
+
+// normalizeInto is normalize writing into norm (as long as px).
+func normalizeInto(norm, px []byte, gain []float32) []byte {
+	gain = gain[:len(px)]
+	norm = norm[:len(px)]
 	for i := range px {
 		o := (float32(px[i]) + 1) * gain[i]
 		if o > 255 {
@@ -146,7 +153,10 @@ func (r *core) lightChange(px []byte) []float32 {
 	// corrected far too bright.
 	lo := 128 - ratioScale*float32(math.Log(1.6))
 	hi := 128 + ratioScale*float32(math.Log(3))
-	enc := make([]byte, len(px))
+	// Only the sampled pixels are written (and read by cellField): an out
+	// one is set to 0, so the reused buffer needs no clearing.
+	r.buf.enc = grow(r.buf.enc, len(px))
+	enc := r.buf.enc
 	for y := 0; y < r.wh; y += 2 {
 		for x := 0; x < r.ww; x += 2 {
 			i := (y*r.ww + x) * 3
@@ -157,6 +167,7 @@ func (r *core) lightChange(px []byte) []float32 {
 				out = out || v[k] < lo || v[k] > hi
 			}
 			if out {
+				enc[i], enc[i+1], enc[i+2] = 0, 0, 0
 				continue
 			}
 			for k := range v {
@@ -177,7 +188,9 @@ const ratioScale = 40
 // additively, the values being log ratios), interpolated between cell
 // centres. It returns per pixel and channel the gain that maps the field to
 // NominalBoard, or with logRatio the reference's gain times the ratio
-// (the cells' log ratios turned into ratios before interpolating).
+// (the cells' log ratios turned into ratios before interpolating). The
+// result is the reader's buffer, overwritten by the next call: a caller
+// that keeps it copies it.
 func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
@@ -280,7 +293,8 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 		txs[x] = min(max(fx-float32(xf), 0), 1)
 	}
 	row := make([]float32, cw*3)
-	res := make([]float32, r.ww*r.wh*3)
+	r.buf.gain = grow(r.buf.gain, r.ww*r.wh*3)
+	res := r.buf.gain
 	for y := 0; y < r.wh; y++ {
 		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
 		yf := int(math.Floor(float64(fy)))
@@ -444,11 +458,16 @@ func labDist2(a [3]float64, l, aa, bb float64) float64 {
 // or 0 for the board.
 func (r *core) classify(lab []byte) []uint8 {
 	n := r.ww * r.wh
-	cls := make([]uint8, n)
+	r.buf.cls = grow(r.buf.cls, n)
+	cls := r.buf.cls
+	clear(cls)
 	if len(r.onPrint) != n {
 		r.onPrint = make([]bool, n)
 	}
 	clear(r.onPrint)
+	// Each pixel's squared distances to the palette's colours, kept for
+	// the second look a too colourful black takes.
+	var d2s [16]float64
 	for i := 0; i < n; i++ {
 		// Without a reference the ground around the board (the table,
 		// the hull) is unknown: only cube colours other than black are
@@ -474,7 +493,11 @@ func (r *core) classify(lab []byte) []uint8 {
 		dbg := math.Sqrt(d2)
 		best, bd := -1, math.Inf(1)
 		for k, c := range r.lab {
-			if d := labDist2(c, l, a, b); d < bd {
+			d := labDist2(c, l, a, b)
+			if k < len(d2s) {
+				d2s[k] = d
+			}
+			if d < bd {
 				best, bd = k, d
 			}
 		}
@@ -482,12 +505,18 @@ func (r *core) classify(lab []byte) []uint8 {
 		if bd >= dbg*0.8 || bd >= 40 {
 			continue
 		}
-		if best == r.black && math.Hypot(a-128, b-128) > blackMaxChroma {
+		if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
 			// Too colourful for a black cube: the shaded side of a coloured
 			// one. Take the nearest other colour.
 			best, bd = -1, math.Inf(1)
 			for k, c := range r.lab {
-				if d := labDist(c, l, a, b); k != r.black && d < bd {
+				var d float64
+				if k < len(d2s) {
+					d = math.Sqrt(d2s[k]) // labDist, computed above
+				} else {
+					d = labDist(c, l, a, b)
+				}
+				if k != r.black && d < bd {
 					best, bd = k, d
 				}
 			}
@@ -520,11 +549,19 @@ func (r *core) darkBlack(i int, l, a, b float64) bool {
 	if l > blackMaxL {
 		return false
 	}
-	c := math.Hypot(a-128, b-128)
+	c := chroma2(a, b)
 	if r.inStrip[i] {
-		return c <= stripChroma
+		return c <= stripChroma*stripChroma
 	}
-	return c <= blackMaxChroma
+	return c <= blackMaxChroma*blackMaxChroma
+}
+
+// chroma2 is the squared chroma of a pixel's 8-bit Lab a and b. They are
+// whole numbers, so the square is exact, and comparing it with a limit's
+// square decides as comparing math.Hypot with the limit did, without its
+// cost (classify asks for it on every dark pixel).
+func chroma2(a, b float64) float64 {
+	return (a-128)*(a-128) + (b-128)*(b-128)
 }
 
 // coolBlack reports, without a reference, whether a pixel too bright for
@@ -538,15 +575,15 @@ func (r *core) coolBlack(i int, l, a, b float64) bool {
 	if l > coolMaxL {
 		return false
 	}
-	c := math.Hypot(a-128, b-128)
+	c2 := chroma2(a, b)
 	if r.inStrip[i] {
 		// On a border: the top of a black cube balanced there came out
 		// at L 45-55 on the tuning scenes (lit more than the light
 		// estimate says), above darkBlack's limit; the wood's shaded
 		// sides are as dark, but brown (yellower by 5 or more).
-		return b-r.lab[r.black][2] <= coolMaxB && c <= stripChroma
+		return b-r.lab[r.black][2] <= coolMaxB && c2 <= stripChroma*stripChroma
 	}
-	return b-r.lab[r.black][2] <= coolMaxB && c <= blackMaxChroma
+	return b-r.lab[r.black][2] <= coolMaxB && c2 <= blackMaxChroma*blackMaxChroma
 }
 
 type blob struct {
@@ -558,7 +595,9 @@ type blob struct {
 // turns each into cubes.
 func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	W, H := r.ww, r.wh
-	seen := make([]bool, len(cls))
+	r.buf.seen = grow(r.buf.seen, len(cls))
+	seen := r.buf.seen
+	clear(seen)
 	var out []detection
 	stack := make([]int32, 0, 1024)
 	for start := range cls {
@@ -811,9 +850,8 @@ func (r *core) topCentre(pix []int32, ctr board.Point) (board.Point, float64) {
 		pu[i] = dx*u.X + dy*u.Y
 		pv[i] = -dx*u.Y + dy*u.X
 	}
-	sort.Float64s(pu)
-	sort.Float64s(pv)
-	q := func(v []float64, f float64) float64 { return v[int(f*float64(len(v)-1))] }
+	// The percentiles are order statistics: selected, not sorted for.
+	q := func(v []float64, f float64) float64 { return kth(v, int(f*float64(len(v)-1))) }
 	far := q(pu, 0.99)
 	w := q(pv, 0.99) - q(pv, 0.01)
 	mu := far - w/2
@@ -957,3 +995,36 @@ func kmeans(pix []int32, W, k int, labels []int32) [][2]float64 {
 }
 
 func sq(x float64) float64 { return x * x }
+
+// kth returns the k-th smallest of v (0-based): what v[k] is once v is
+// sorted, found by selection (Hoare's, the middle as pivot), reordering v.
+// v holds no NaN.
+func kth(v []float64, k int) float64 {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		p := v[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < p {
+				i++
+			}
+			for v[j] > p {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return v[k]
+		}
+	}
+	return v[k]
+}

@@ -55,7 +55,10 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	c := cls[start]
 	b := blob{cls: c}
 	var ground []int32
-	inG := make(map[int32]bool)
+	// inG: a ground pixel already taken (a mark in the reader's stamp
+	// buffer rather than a map: this runs for every black blob).
+	mark := r.buf.nextEpoch(len(cls))
+	inG := r.buf.stamp
 	stack = append(stack[:0], int32(start))
 	seen[start] = true
 	nPrint := 0
@@ -83,8 +86,8 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 				}
 				continue
 			}
-			if cls[j] == 0 && !inG[int32(j)] && r.refDark(j, lab) {
-				inG[int32(j)] = true
+			if cls[j] == 0 && inG[j] != mark && r.refDark(j, lab) {
+				inG[j] = mark
 				stack = append(stack, int32(j))
 			}
 		}
@@ -133,15 +136,16 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 // (cubesOf), each on its own.
 func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
 	W := r.ww
-	done := make(map[int32]bool, len(g.pix))
+	mark := r.buf.nextEpoch(len(cls))
+	done := r.buf.stamp // done: stamped with mark
 	var out []detection
 	var stack []int32
 	for _, s := range g.pix {
-		if done[s] {
+		if done[s] == mark {
 			continue
 		}
 		b := blob{cls: g.cls}
-		done[s] = true
+		done[s] = mark
 		stack = append(stack[:0], s)
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
@@ -153,8 +157,8 @@ func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
 					continue
 				}
 				j := int32(nb[1]*W + nb[0])
-				if cls[j] == g.cls && !done[j] {
-					done[j] = true
+				if cls[j] == g.cls && done[j] != mark {
+					done[j] = mark
 					stack = append(stack, j)
 				}
 			}
@@ -294,6 +298,14 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		ts = append(ts, t)
 	}
 	full := float64(len(ts[0])) // every turn covers about the same
+	// The outlines as offsets in the grid's cells.
+	lin := make([][]int, len(ts))
+	for ti, t := range ts {
+		lin[ti] = make([]int, len(t))
+		for j, o := range t {
+			lin[ti][j] = o[1]*gw + o[0]
+		}
+	}
 	used := make([]bool, gw*gh) // cells explained by a placed cube
 	type place struct {
 		gain float64
@@ -323,22 +335,40 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				if ev[cy*gw+cx] == 0 || used[cy*gw+cx] {
 					continue
 				}
+				// Whole outlines inside the grid are summed by offsets
+				// alone; sums are of small integers (exact, as float64
+				// sums of them were).
+				whole := cx >= rad && cy >= rad && cx+rad < gw && cy+rad < gh
+				at := cy*gw + cx
 				for ti, t := range ts {
-					var inside, gain, shared float64
-					for _, o := range t {
-						x, y := cx+o[0], cy+o[1]
-						if x < 0 || y < 0 || x >= gw || y >= gh {
-							continue
+					var inside, gainN, shared int
+					if whole {
+						for _, o := range lin[ti] {
+							c := at + o
+							inside += int(in[c])
+							if used[c] {
+								shared++
+								continue
+							}
+							gainN += int(ev[c])
 						}
-						c := y*gw + x
-						inside += float64(in[c])
-						if used[c] {
-							shared++
-							continue
+					} else {
+						for _, o := range t {
+							x, y := cx+o[0], cy+o[1]
+							if x < 0 || y < 0 || x >= gw || y >= gh {
+								continue
+							}
+							c := y*gw + x
+							inside += int(in[c])
+							if used[c] {
+								shared++
+								continue
+							}
+							gainN += int(ev[c])
 						}
-						gain += float64(ev[c])
 					}
-					if inside < fitInside*4*full || shared > fitOverlap*full || gain < fitMore*8*full {
+					gain := float64(gainN)
+					if float64(inside) < fitInside*4*full || float64(shared) > fitOverlap*full || gain < fitMore*8*full {
 						continue
 					}
 					cands = append(cands, place{gain, cx, cy, ti})
