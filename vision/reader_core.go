@@ -40,6 +40,9 @@ type core struct {
 	// lastAlign: the last read's alignment (a board that has not moved
 	// is not searched again).
 	lastAlign lastAlign
+	// shadow: with a reference, the cubes' cast shadows of the read
+	// (reader_ref.go).
+	shadow shadowMap
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).
@@ -550,6 +553,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	seen := make([]bool, len(cls))
 	var out []detection
 	stack := make([]int32, 0, 1024)
+	r.shadow.built = false
 	for start := range cls {
 		if cls[start] == 0 || seen[start] {
 			continue
