@@ -395,9 +395,9 @@ func inSwept(x, y, cs, sn, s float64, sw board.Point) bool {
 // dark print that shadow is as dark and grey as a black cube's top (the
 // disc of a strength zone in a cube's shadow reads like a black cube on
 // it). The light is far away, so every cube's shadow falls the same way:
-// the shadow of a cube's top lies shadowOffset from its footprint. It is
+// the shadow of a cube's top lies at the same offset from every cube. It is
 // measured where shadows fall on bare board, which the reference shows
-// lighter than the frame there; on dark print a black pixel the dark-print
+// lighter than the frame there (shadows); on dark print a black pixel the dark-print
 // rule found inside a cube's shadow is then no evidence of a cube.
 
 // Shadow limits.
@@ -414,8 +414,9 @@ var (
 	// The shadow's direction is searched within this turn of the darkest
 	// offset's.
 	shadowTurn = 30 * math.Pi / 180
-	// A black group's own pixels off print cast a shadow on its pixels on
-	// print when they show at least this much of a cube.
+	// Black pixels off print cast a shadow when a 4-connected part of them
+	// shows at least this much of a cube (less: the print may hold the
+	// rest of that cube).
 	shadowWhole = 0.8
 	shadowOne   = 1.4 // and at most this much (more: two cubes or more)
 )
@@ -461,7 +462,6 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 		dx, dy int
 		m      float64
 	}
-	var cs []cand
 	best := cand{}
 	for dy := -maxD; dy <= maxD; dy += 2 {
 		for dx := -maxD; dx <= maxD; dx += 2 {
@@ -485,9 +485,7 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 			if n < 20 {
 				continue
 			}
-			c := cand{dx, dy, sum / float64(n)}
-			cs = append(cs, c)
-			if c.m > best.m {
+			if c := (cand{dx, dy, sum / float64(n)}); c.m > best.m {
 				best = c
 			}
 		}
@@ -505,7 +503,7 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 	for k := -3; k <= 3; k++ {
 		th := th0 + float64(k)*shadowTurn/3
 		ux, uy := math.Cos(th), math.Sin(th)
-		// score[l]: the darkening beyond tau summed over the rays' first l px.
+		// score[l]: the darkening beyond tau summed over the rays' l-th px.
 		score := make([]float64, maxD+1)
 		for _, q := range qs {
 			x0, y0 := float64(int(q)%W)+0.5, float64(int(q)/W)+0.5
@@ -516,10 +514,7 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 				}
 				j := y*W + x
 				if cls[j] != 0 {
-					if l == 1 {
-						break // not an edge in this direction
-					}
-					break
+					break // not an edge this way, or the next cube
 				}
 				if r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
 					continue
