@@ -732,7 +732,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	// as flat, no flat die).
 	// A face that reads clearly may still be a tilted top's: its print
 	// reads better on a parallelogram than on the square (dice_cocked.go).
-	if score < minScore || margin < minMargin || squash > 0.04 || over > 0.2 || r.looksCocked(p, d, label, top, c.angle) {
+	if score < minScore || margin < minMargin || squash > 0.04 || over > 0.2 || r.looksCocked(p, d, label, top, c.angle, f) {
 		// A square only partly full is a flat die's top with a strip swept
 		// off (its side toward the camera shaded like the floor), read
 		// when its face reads clearly, or else the leftover between

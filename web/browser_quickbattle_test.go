@@ -38,7 +38,7 @@ func TestBrowserQuickBattleByHand(t *testing.T) {
 		chromedp.SetValue(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "1", chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="damage-left"][data-colour="green"]`, "1", chromedp.ByQuery),
 		chromedp.Click(`#qb-read`, chromedp.ByQuery))
-	b.waitText(tablet, "#qb-byhand .refusal", "read accounts for 1 purple cubes, but 2 are in the Battle ship")
+	b.waitText(tablet, "#qb-byhand .refusal", "The read accounts for 1 purple cube, but the Battle ship holds 2")
 	b.waitText(tablet, "#qb-byhand .refusal", "p. 19")
 	b.shot(tablet, "qb-byhand-refused.png")
 	b.run(tablet, "the right read", chromedp.SetValue(`#qb-read-grid input[data-zone="plunder-cargo"][data-colour="purple"]`, "1", chromedp.ByQuery),

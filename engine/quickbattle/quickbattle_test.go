@@ -282,7 +282,7 @@ func TestRefusalsNameTheRule(t *testing.T) {
 	must(t, g, `{"type":"battle-step","seat":1,"step":"drop"}`) // either player drops
 	// The read must account for every cube in the Battle ship (p. 19).
 	re := refused(t, g, readJSON(zones{"strength-1-left": 2}, zones{"damage-left": 2}, "green", nil), battle.CodeReadCount)
-	if re.Page != 19 || !strings.Contains(re.Detail, "3 are in the Battle ship") {
+	if re.Page != 19 || !strings.Contains(re.Detail, "the Battle ship holds 3") {
 		t.Errorf("the count refusal reads %v", re)
 	}
 	refused(t, g, readJSON(zones{"strength-1-left": 3}, zones{"nowhere": 2}, "green", nil), battle.CodeReadZone)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/internal/wording"
 )
 
 // testFaces is made-up test data: a die with a "skull" success face and
@@ -34,6 +35,9 @@ func refused(t *testing.T, err error, code string) {
 	}
 	if !errors.Is(err, engine.ErrIllegal) || re.Section == "" {
 		t.Fatalf("refusal %v has no section or is not illegal", err)
+	}
+	if err := wording.Check(re.Detail); err != nil {
+		t.Errorf("refusal %s: %v", re.Code, err)
 	}
 }
 
