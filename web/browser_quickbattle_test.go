@@ -32,7 +32,7 @@ func TestBrowserQuickBattleByHand(t *testing.T) {
 	b.waitText(tablet, "#qb-battle", "No camera on this table")
 	b.run(tablet, "drop", chromedp.Click(`#bs-drop`, chromedp.ByQuery))
 	b.waitText(tablet, "#qb-now", "The cubes are down: 1 green and 2 purple cubes. Type where they landed.")
-	b.waitText(tablet, "#expects", "the cubes are down: read where the 1 green and 2 purple cubes landed")
+	b.waitText(tablet, "#expects", "The cubes are down: read where the 1 green and 2 purple cubes landed")
 	b.waitText(tablet, "#qb-byhand", "Every cube now in the Battle ship: 1 green and 2 purple cubes.")
 	b.run(tablet, "a read missing a cube", chromedp.WaitVisible(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "1", chromedp.ByQuery),

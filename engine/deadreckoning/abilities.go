@@ -307,7 +307,7 @@ func (c *ctx) build(p *Player, a *UseAbility, n int, from string) error {
 			return engine.Refuse("build-control", 15, "You can build only on an island you control; %s is not one", placeName(c.s, o.At))
 		}
 		if o.Building != Fort && o.Building != Garrison && o.Building != Outpost {
-			return engine.Refuse("build-type", 15, "A building is a Fort, Garrison or Outpost, not %q", o.Building)
+			return engine.Refuse("build-type", 15, "Choose a building: a Fort, a Garrison or an Outpost")
 		}
 		if b.Island.Has(o.Building) {
 			return engine.Refuse("build-one-each", 15, "%s already has a %s: one of each type per island", placeName(c.s, o.At), capital(o.Building))
@@ -362,7 +362,7 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	}
 	i, ok := spaceIndex(a.Tile.Space)
 	if !ok {
-		return engine.Refuse("bad-hold", 15, "There is no hull space %q: they are A, B, C and D", a.Tile.Space)
+		return engine.Refuse("bad-hold", 15, "Choose a hull space: A, B, C or D")
 	}
 	blank := -1
 	for j := range p.Ship.Spaces {

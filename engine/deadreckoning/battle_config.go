@@ -80,7 +80,7 @@ func BattleConfig(s *State) (battle.Config, error) {
 			}
 		}
 	default:
-		return cfg, engine.Refuse("battle-bad-side", 17, "There is no battle of kind %q", pb.Kind)
+		return cfg, engine.Refuse("battle-bad-side", 17, "A battle is against another ship, a Merchant ship or the buildings at an island")
 	}
 	return cfg, nil
 }

@@ -86,7 +86,7 @@ func (s *State) revealInHand(p *Player, id string, page int) (string, error) {
 	}
 	want := p.Card(id)
 	if want == nil {
-		return "", engine.Refuse("no-such-card", page, "There is no card %q among your 12 sailor cards", id)
+		return "", engine.Refuse("no-such-card", page, "That card is not one of your 12 sailor cards: choose one of them")
 	}
 	if p.HandSize() == 0 {
 		return "", engine.Refuse("hand-empty", page, "Your hand is empty: there is no card to take from it")
@@ -109,7 +109,7 @@ func (s *State) revealInHand(p *Player, id string, page int) (string, error) {
 func (s *State) revealUnknown(p *Player, id string, page int, entered bool) (string, error) {
 	want := p.Card(id)
 	if want == nil {
-		return "", engine.Refuse("no-such-card", page, "There is no card %q among your 12 sailor cards", id)
+		return "", engine.Refuse("no-such-card", page, "That card is not one of your 12 sailor cards: choose one of them")
 	}
 	take := ""
 	if contains(p.Deck, id) {
@@ -230,7 +230,7 @@ func (a *NameHand) apply(c *ctx) error {
 	var names []string
 	for _, id := range a.Cards {
 		if p.Card(id) == nil {
-			return engine.Refuse("no-such-card", 8, "There is no card %q among your 12 sailor cards", id)
+			return engine.Refuse("no-such-card", 8, "That card is not one of your 12 sailor cards: choose one of them")
 		}
 		got, err := c.s.revealUnknown(p, id, 8, true)
 		if err != nil {

@@ -99,7 +99,7 @@ func (p *Player) UpgradeTiles() (basic, advanced int) {
 func checkGoods(g Goods, what string) error {
 	for k, h := range g {
 		if _, ok := spaceIndex(k); !ok {
-			return engine.Refuse("bad-hold", 7, "There is no hull space %q: they are A, B, C and D", k)
+			return engine.Refuse("bad-hold", 7, "Choose a hull space: A, B, C or D")
 		}
 		if h.Cargo < 0 || h.Coins < 0 {
 			return engine.Refuse("bad-amount", 7, "Amounts cannot be negative")

@@ -306,7 +306,10 @@ func CheckFaces(r Request, faces []string) error {
 	}
 	for i, f := range faces {
 		if !r.Dice[i].HasFace(f) {
-			return engine.Refuse(CodeFace, 0, "The %s die has no face %q (its faces are %s)", r.Dice[i].ID, f, faceList(r.Dice[i]))
+			if len(faces) == 1 {
+				return engine.Refuse(CodeFace, 0, "Choose the face that came up: %s", faceList(r.Dice[i]))
+			}
+			return engine.Refuse(CodeFace, 0, "Choose the face die %d shows: %s", i+1, faceList(r.Dice[i]))
 		}
 	}
 	return nil
@@ -319,7 +322,7 @@ func (b *Book) Answer(a *RollAction) (Request, error) {
 	if a.Corrects != "" {
 		old, ok := b.Roll(a.Corrects)
 		if !ok {
-			return Request{}, engine.Refuse(CodeCorrects, 0, "There is no roll %q to correct", a.Corrects)
+			return Request{}, engine.Refuse(CodeCorrects, 0, "Choose a roll made in this game to correct")
 		}
 		if old.CorrectedBy != "" {
 			return Request{}, engine.Refuse(CodeCorrects, 0, "That roll was already corrected; correct the later one")
@@ -337,7 +340,7 @@ func (b *Book) Answer(a *RollAction) (Request, error) {
 		if a.Request == "" {
 			return Request{}, engine.Refuse(CodeNoRequest, 0, "No roll is asked for now")
 		}
-		return Request{}, engine.Refuse(CodeNoRequest, 0, "No roll %q is waiting; it may have been answered already", a.Request)
+		return Request{}, engine.Refuse(CodeNoRequest, 0, "That roll is no longer waiting; it may have been answered already")
 	}
 	if a.Digital {
 		if len(a.Faces) > 0 {
@@ -400,16 +403,21 @@ func Sorted(faces []string) []string {
 	return out
 }
 
+// faceList names a die's faces as a player chooses among them: "1, 2, 3,
+// 4, 5 or 6".
 func faceList(d Die) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range d.Faces {
 		if !seen[f] {
 			seen[f] = true
-			out = append(out, strconv.Quote(f))
+			out = append(out, f)
 		}
 	}
-	return strings.Join(out, ", ")
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
 func plural(n int, one, many string) string {

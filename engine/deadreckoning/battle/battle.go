@@ -134,7 +134,21 @@ func (b *Battle) phaseIs(ps ...Phase) error {
 	if slices.Contains(ps, b.st.Phase) {
 		return nil
 	}
-	return engine.Refuse(CodeWrongPhase, 17, "The battle is at the %s step, not %s", b.st.Phase, ps[0])
+	if b.st.Phase == PhaseDone {
+		return engine.Refuse(CodeWrongPhase, 17, "This battle is over")
+	}
+	return engine.Refuse(CodeWrongPhase, 17, "The battle waits for %s, not %s", phaseWords[b.st.Phase], phaseWords[ps[0]])
+}
+
+// phaseWords names a battle's steps as players say them, in a refusal.
+var phaseWords = map[Phase]string{
+	PhaseCannons:   "the attacker's cannons",
+	PhaseDefence:   "the defender's cannons",
+	PhaseReady:     "the drop",
+	PhaseRead:      "the read of the board",
+	PhaseAbilities: "battle abilities",
+	PhasePlunder:   "the plunder",
+	PhaseDone:      "the end of the battle",
 }
 
 // capacity is how many cubes of its colour a side can have in the Battle

@@ -163,10 +163,10 @@ func (l *Layout) CheckRead(r Read, want map[string]int) error {
 		}
 		for _, id := range sortedKeys(r.Cubes[c]) {
 			if _, ok := l.Zone(id); !ok {
-				return engine.Refuse(CodeReadZone, 19, "The read names zone %q, which is not on this battle board", id)
+				return engine.Refuse(CodeReadZone, 19, "The read names a zone that is not on this battle board: count the cubes in its zones or on a border")
 			}
 			if r.Cubes[c][id] < 0 {
-				return engine.Refuse(CodeReadCount, 19, "The read has a negative number of %s cubes in zone %q", c, id)
+				return engine.Refuse(CodeReadCount, 19, "Count 0 or more %s cubes in each zone", c)
 			}
 		}
 	}

@@ -105,5 +105,5 @@ func (b *Battle) Apply(s Step) error {
 		}
 		return b.Plunder(s.Role, *s.Plunder)
 	}
-	return engine.Refuse(CodeWrongPhase, 17, "Unknown battle step %q", s.Step)
+	return engine.Refuse(CodeWrongPhase, 17, "Choose a step of the battle: choosing cannons, defending, jettisoning, the drop, the read, a battle ability, passing or plunder")
 }

@@ -2,6 +2,8 @@ package combat
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -417,7 +419,7 @@ func (b *Battle) Declare(side int, action string) error {
 	switch action {
 	case Shoot, Board, Flee:
 	default:
-		return engine.RefuseIn(CodeAction, secDeclare, "A side declares shoot, board or flee, not %q", action)
+		return engine.RefuseIn(CodeAction, secDeclare, "Declare shoot, board or flee")
 	}
 	if action != Shoot && b.Round == 1 {
 		return engine.RefuseIn(CodeFirstRound, secDeclare, "In the first round of a naval battle the only action is to shoot")
@@ -455,7 +457,7 @@ func (b *Battle) checkFaces(section string, faces []string, want int) error {
 		if _, ok := b.Faces.Numbers[f]; ok {
 			continue
 		}
-		return engine.RefuseIn(CodeRollFace, section, "The dice have no face %q", f)
+		return engine.RefuseIn(CodeRollFace, section, "Choose the faces that came up: %s", orList(b.Faces.labels()))
 	}
 	return nil
 }
@@ -688,7 +690,7 @@ func (b *Battle) Choose(side int, locations []string) error {
 	}
 	for _, l := range locations {
 		if (&Ship{}).loc(l) == nil {
-			return engine.RefuseIn(CodeHitChoice, secHits, "There is no hit location %q: they are hull, cargo, masts, crew and cannons", l)
+			return engine.RefuseIn(CodeHitChoice, secHits, "Choose a hit location: hull, cargo, masts, crew or cannons")
 		}
 	}
 	b.Chosen[from] = clone(locations)
@@ -794,11 +796,15 @@ func (b *Battle) Absorb(side int, location string) error {
 	}
 	if location != "" {
 		found := false
+		var where []string
 		for _, h := range b.incoming(side) {
 			found = found || h.loc == location
+			if !slices.Contains(where, h.loc) {
+				where = append(where, h.loc)
+			}
 		}
 		if !found {
-			return engine.RefuseIn(CodeHitChoice, secMods, "No hit lands on %q this round", location)
+			return engine.RefuseIn(CodeHitChoice, secMods, "Choose where a hit lands this round: %s", orList(where))
 		}
 		b.Absorbed[side] = location
 		b.Ships[side].Reinforced = false
@@ -1035,6 +1041,25 @@ func (b *Battle) end(winner int, result string) {
 
 func (b *Battle) logf(format string, args ...any) {
 	b.Log = append(b.Log, fmt.Sprintf(format, args...))
+}
+
+// labels are the dice's faces as printed: the success face, then the
+// numbered faces in order.
+func (f Faces) labels() []string {
+	nums := make([]string, 0, len(f.Numbers))
+	for k := range f.Numbers {
+		nums = append(nums, k)
+	}
+	sort.Strings(nums)
+	return append([]string{f.Success}, nums...)
+}
+
+// orList names choices as a player reads them: "hull, cargo or masts".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 func plural(n int, one, many string) string {
