@@ -41,6 +41,9 @@ type core struct {
 	// is not searched again).
 	lastAlign lastAlign
 	buf       readBufs
+	// shadow: with a reference, the cubes' cast shadows of the read
+	// (reader_ref.go).
+	shadow shadowMap
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).
@@ -600,6 +603,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	clear(seen)
 	var out []detection
 	stack := make([]int32, 0, 1024)
+	r.shadow.built = false
 	for start := range cls {
 		if cls[start] == 0 || seen[start] {
 			continue

@@ -97,6 +97,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	}
 	if nPrint > 0 {
 		b.pix, ground = r.printOffset(b.pix, ground, cls, lab)
+		b.pix, ground = r.unshadow(b.pix, ground, cls, lab)
 		if len(b.pix) == 0 {
 			return b, nil, true
 		}
@@ -418,4 +419,265 @@ func inSwept(x, y, cs, sn, s float64, sw board.Point) bool {
 		}
 	}
 	return false
+}
+
+// A cube casts a shadow on the board on the side away from the light; on
+// dark print that shadow is as dark and grey as a black cube's top (the
+// disc of a strength zone in a cube's shadow reads like a black cube on
+// it). The light is far away, so every cube's shadow falls the same way:
+// the shadow of a cube's top lies at the same offset from every cube. It is
+// measured where shadows fall on bare board, which the reference shows
+// lighter than the frame there (shadows); on dark print a black pixel the dark-print
+// rule found inside a cube's shadow is then no evidence of a cube.
+
+// Shadow limits.
+var (
+	// Bare board: the reference at least this light (OpenCV 8-bit L).
+	shadowBoardL = 120.0
+	// A shadow darkens bare board by at least this much (8-bit L, after
+	// the change of light); a shadow's offset is taken only when the mean
+	// darkening it predicts is at least this.
+	shadowMinDark = 8.0
+	// The longest shadow of a cube's top looked for, in cube sides (light
+	// at 50 degrees above the board casts 0.84).
+	shadowMaxLen = 1.0
+	// The shadow's direction is searched within this turn of the darkest
+	// offset's.
+	shadowTurn = 30 * math.Pi / 180
+	// Black pixels off print cast a shadow when a 4-connected part of them
+	// shows at least this much of a cube (less: the print may hold the
+	// rest of that cube).
+	shadowWhole = 0.8
+	shadowOne   = 1.4 // and at most this much (more: two cubes or more)
+)
+
+// shadowMap is a read's cast shadows: the pixels in a cube's shadow
+// (built lazily by the first black group that needs it).
+type shadowMap struct {
+	built bool
+	in    []bool // nil: no shadow measured
+	dx    int    // the shadow offset of a cube's top, warped px
+	dy    int
+}
+
+// shadows returns the read's shadow map, building it on first use from
+// the labelled pixels (cls) and the corrected frame (lab).
+func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
+	sm := &r.shadow
+	if sm.built {
+		return sm
+	}
+	sm.built = true
+	sm.in = nil
+	W, H := r.ww, r.wh
+	// Cube pixels (every second row and column): any colour, not found
+	// only by the dark-print rule.
+	var qs []int32
+	for y := 0; y < H; y += 2 {
+		for x := 0; x < W; x += 2 {
+			i := y*W + x
+			if cls[i] != 0 && !r.onPrint[i] && !r.outside[i] {
+				qs = append(qs, int32(i))
+			}
+		}
+	}
+	if len(qs) == 0 {
+		return sm
+	}
+	// The offset whose shifted cube pixels land on the darkest bare board
+	// (unlabelled, the reference light, off the borders): the shadow of
+	// the cubes' tops.
+	maxD := int(shadowMaxLen * r.layout.CubeMM * r.s)
+	type cand struct {
+		dx, dy int
+		m      float64
+	}
+	best := cand{}
+	for dy := -maxD; dy <= maxD; dy += 2 {
+		for dx := -maxD; dx <= maxD; dx += 2 {
+			if dx*dx+dy*dy > maxD*maxD || float64(dx*dx+dy*dy) < 4*r.s*r.s {
+				continue
+			}
+			var sum float64
+			n := 0
+			for _, q := range qs {
+				x, y := int(q)%W+dx, int(q)/W+dy
+				if x < 0 || y < 0 || x >= W || y >= H {
+					continue
+				}
+				j := y*W + x
+				if cls[j] != 0 || r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
+					continue
+				}
+				sum += float64(r.refLab[j*3]) - float64(lab[j*3])
+				n++
+			}
+			if n < 20 {
+				continue
+			}
+			if c := (cand{dx, dy, sum / float64(n)}); c.m > best.m {
+				best = c
+			}
+		}
+	}
+	if best.m < shadowMinDark {
+		return sm
+	}
+	// The shadow is darkest next to the cube; its length is where the
+	// board along rays from the cubes' edges in about that direction stops
+	// being darker than half of it: the length, and a turn of up to
+	// shadowTurn, that most sum the darkening beyond that half.
+	tau := best.m / 2
+	th0 := math.Atan2(float64(best.dy), float64(best.dx))
+	bestScore, bdx, bdy := math.Inf(-1), best.dx, best.dy
+	for k := -3; k <= 3; k++ {
+		th := th0 + float64(k)*shadowTurn/3
+		ux, uy := math.Cos(th), math.Sin(th)
+		// score[l]: the darkening beyond tau summed over the rays' l-th px.
+		score := make([]float64, maxD+1)
+		for _, q := range qs {
+			x0, y0 := float64(int(q)%W)+0.5, float64(int(q)/W)+0.5
+			for l := 1; l <= maxD; l++ {
+				x, y := int(x0+ux*float64(l)), int(y0+uy*float64(l))
+				if x < 0 || y < 0 || x >= W || y >= H {
+					break
+				}
+				j := y*W + x
+				if cls[j] != 0 {
+					break // not an edge this way, or the next cube
+				}
+				if r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
+					continue
+				}
+				score[l] += float64(r.refLab[j*3]) - float64(lab[j*3]) - tau
+			}
+		}
+		acc := 0.0
+		for l := 1; l <= maxD; l++ {
+			acc += score[l]
+			if acc > bestScore {
+				bestScore = acc
+				bdx, bdy = int(math.Round(ux*float64(l))), int(math.Round(uy*float64(l)))
+			}
+		}
+	}
+	sm.dx, sm.dy = bdx, bdy
+	// The shadow: every cube pixel swept along the offset.
+	sm.in = make([]bool, W*H)
+	for i := range cls {
+		if cls[i] == 0 || int(cls[i]-1) == r.black || r.outside[i] {
+			continue
+		}
+		sm.sweep(i, W, H)
+	}
+	// Black pixels off print cast a shadow where they show one whole cube
+	// (a part of a cube may have the rest of itself on the print).
+	var blk []int32
+	for i := range cls {
+		if int(cls[i]-1) == r.black && cls[i] != 0 && !r.onPrint[i] && !r.outside[i] {
+			blk = append(blk, int32(i))
+		}
+	}
+	for _, part := range r.offPrintParts(blk) {
+		a := float64(len(part)) / r.expectedArea(r.groupCentre(part))
+		if a < shadowWhole || a > shadowOne {
+			continue
+		}
+		for _, i := range part {
+			sm.sweep(int(i), W, H)
+		}
+	}
+	return sm
+}
+
+// sweep marks the shadow of the cube pixel i: the pixels along the shadow
+// offset from it.
+func (sm *shadowMap) sweep(i, W, H int) {
+	steps := max(abs(sm.dx), abs(sm.dy))
+	x0, y0 := i%W, i/W
+	for t := 1; t <= steps; t++ {
+		x, y := x0+sm.dx*t/steps, y0+sm.dy*t/steps
+		if x < 0 || y < 0 || x >= W || y >= H {
+			return
+		}
+		sm.in[y*W+x] = true
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// unshadow takes out of a group's black pixels those found by the
+// dark-print rule that lie in a cube's cast shadow (shadows): dark print
+// in shadow, ground a cube could still lie on but no evidence of one.
+func (r *core) unshadow(pix, ground []int32, cls []uint8, lab []byte) ([]int32, []int32) {
+	sm := r.shadows(cls, lab)
+	if sm.in == nil {
+		return pix, ground
+	}
+	keep := pix[:0]
+	for _, i := range pix {
+		if r.onPrint[i] && sm.in[i] {
+			cls[i] = 0
+			r.onPrint[i] = false
+			ground = append(ground, i)
+			continue
+		}
+		keep = append(keep, i)
+	}
+	return keep, ground
+}
+
+// offPrintParts splits black pixels, keeping those not found by the
+// dark-print rule, into 4-connected parts.
+func (r *core) offPrintParts(pix []int32) [][]int32 {
+	W := r.ww
+	in := make(map[int32]bool, len(pix))
+	for _, i := range pix {
+		if !r.onPrint[i] {
+			in[i] = true
+		}
+	}
+	var parts [][]int32
+	var stack []int32
+	for _, s := range pix {
+		if !in[s] {
+			continue
+		}
+		var part []int32
+		delete(in, s)
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			part = append(part, i)
+			x := int(i) % W
+			for _, j := range [4]int32{i - 1, i + 1, i - int32(W), i + int32(W)} {
+				if (j == i-1 && x == 0) || (j == i+1 && x == W-1) {
+					continue // not a neighbour: the row's other end
+				}
+				if in[j] {
+					delete(in, j)
+					stack = append(stack, j)
+				}
+			}
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// groupCentre is the board point (mm) at the middle of warped pixels.
+func (r *core) groupCentre(pix []int32) board.Point {
+	var sx, sy float64
+	for _, i := range pix {
+		sx += float64(int(i)%r.ww) + 0.5
+		sy += float64(int(i)/r.ww) + 0.5
+	}
+	n := float64(max(1, len(pix)))
+	return r.warpToBoard(sx/n, sy/n)
 }

@@ -100,3 +100,75 @@ func TestDarkerPrintAsAWholeIsNotACube(t *testing.T) {
 		t.Errorf("a darker disc was read as %+v, want nothing", ds)
 	}
 }
+
+// paintSquare labels the top of a cube (a square of the cube's side seen
+// straight down) at (cx, cy) mm with palette colour k, dark and grey for
+// black, and returns whether pixel i is in it.
+func paintSquare(r *core, lab []byte, cls []uint8, cx, cy float64, k int) func(i int) bool {
+	h := r.layout.CubeMM / 2 * 0.95
+	in := func(i int) bool {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		return p.X >= cx-h && p.X <= cx+h && p.Y >= cy-h && p.Y <= cy+h
+	}
+	for i := range cls {
+		if in(i) {
+			copy(lab[i*3:], []byte{38, 128, 128})
+			cls[i] = uint8(k + 1)
+		}
+	}
+	return in
+}
+
+// castShadow darkens, beside the cube top in, its cast shadow: the top
+// swept by (dx, dy) mm, 0.7 of the light (Lab L roughly times 0.8). On
+// the dark disc it is as dark and grey as a black cube and darker than
+// the print: labelled black there, as classify does.
+func castShadow(r *core, lab []byte, cls []uint8, in func(int) bool, dx, dy float64) {
+	for i := range cls {
+		if cls[i] != 0 {
+			continue
+		}
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		for t := 0.0; t <= 1; t += 0.05 {
+			q := r.boardToWarp(board.Point{X: p.X - t*dx, Y: p.Y - t*dy})
+			if j := int(q.Y)*r.ww + int(q.X); q.X >= 0 && q.Y >= 0 && j < len(cls) && in(j) {
+				lab[i*3] = byte(float64(lab[i*3]) * 0.8)
+				if lab[i*3] <= 40 && float64(lab[i*3]) < float64(r.refLab[i*3])-blackRefDrop {
+					cls[i] = uint8(r.black + 1)
+					r.onPrint[i] = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// A black cube beside a dark disc casts its shadow onto it, as dark and
+// grey as a black cube on the disc. A red cube's shadow on bare board
+// shows which way shadows fall; the black cube's, falling that way from a
+// whole cube, is no cube.
+func TestShadowOnDarkPrintIsNotACube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	red := 0
+	if red == r.black {
+		red = 1
+	}
+	sx, sy := 6.0, 1.0 // the shadow of a cube's top, mm
+	castShadow(r, lab, cls, paintSquare(r, lab, cls, 30, 30, red), sx, sy)
+	castShadow(r, lab, cls, paintSquare(r, lab, cls, 90, 80, red), sx, sy)
+	blackAt := board.Point{X: 60 - 7 - 4.2, Y: 60}
+	castShadow(r, lab, cls, paintSquare(r, lab, cls, blackAt.X, blackAt.Y, r.black), sx, sy)
+	var black []detection
+	for _, d := range r.blobs(cls, lab) {
+		if d.color == r.names[r.black] {
+			black = append(black, d)
+		}
+	}
+	if len(black) != 1 || black[0].unreadable {
+		t.Fatalf("a black cube whose shadow falls on a dark disc: %+v, want one black cube", black)
+	}
+	if d := black[0].at.Sub(blackAt).Len(); d > 2 {
+		t.Errorf("the black cube is read %.1f mm from where it lies (%v)", d, black[0].at)
+	}
+}
