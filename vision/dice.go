@@ -117,6 +117,8 @@ type DiceReader struct {
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
+
+	out *outsideBand // the table around the tray (dice_outside.go)
 }
 
 // NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
@@ -349,6 +351,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 		r.judge(img, c, &res)
 	}
 	r.retryWide(img, &res)
+	r.findOutside(img, &res)
 	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
 	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
