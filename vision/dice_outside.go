@@ -36,6 +36,7 @@ type outsideBand struct {
 	x0, y0 float64 // tray mm (plane h0) of the grid's first pixel's corner
 	gw, gh int
 	idx    []int32 // frame pixel of each band pixel, or -1 off the band
+	blocks []bool  // background block holds band pixels (model)
 	view   []uint8 // RGB of the band
 	bg     []uint8 // RGB of the table without dice, modelled from the frame
 	fg     []bool
@@ -76,6 +77,14 @@ func (r *DiceReader) newOutsideBand() *outsideBand {
 			}
 		}
 	}
+	// Most blocks of the grid lie over the tray: the model skips them.
+	bw, bh := (b.gw+outBlock-1)/outBlock, (b.gh+outBlock-1)/outBlock
+	b.blocks = make([]bool, bw*bh)
+	for i, k := range b.idx {
+		if k >= 0 {
+			b.blocks[(i/b.gw/outBlock)*bw+(i%b.gw)/outBlock] = true
+		}
+	}
 	b.view = make([]uint8, 3*n)
 	b.bg = make([]uint8, 3*n)
 	b.fg = make([]bool, n)
@@ -113,6 +122,9 @@ func (b *outsideBand) model() {
 	var hist [3][256]int32
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
+			if !b.blocks[by*bw+bx] {
+				continue
+			}
 			hist = [3][256]int32{}
 			n := 0
 			for y := by * outBlock; y < min((by+1)*outBlock, b.gh); y++ {
@@ -139,6 +151,9 @@ func (b *outsideBand) model() {
 	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
+			if !b.blocks[by*bw+bx] {
+				continue
+			}
 			var c [3]uint8
 			for rad := 3; rad < max(bw, bh); rad += 2 {
 				for k := range vals {
