@@ -35,10 +35,12 @@ const outBlock = 8
 type outsideBand struct {
 	x0, y0 float64 // tray mm (plane h0) of the grid's first pixel's corner
 	gw, gh int
-	idx    []int32 // frame pixel of each band pixel, or -1 off the band
-	blocks []bool  // background block holds band pixels (model)
-	view   []uint8 // RGB of the band
-	bg     []uint8 // RGB of the table without dice, modelled from the frame
+	idx    []int32  // frame pixel of each band pixel, or -1 off the band
+	blocks []bool   // background block holds band pixels (model)
+	rim    []bool   // band pixel at the band's outer limit
+	view   []uint8  // RGB of the band
+	bg     []uint8  // RGB of the table without dice, modelled from the frame
+	glob   [3]uint8 // the band's typical colour: the median block's
 	fg     []bool
 	labels []int32
 }
@@ -55,6 +57,7 @@ func (r *DiceReader) newOutsideBand() *outsideBand {
 	b.gh = int(math.Ceil((t.Height + 2*reach) * outPx))
 	n := b.gw * b.gh
 	b.idx = make([]int32, n)
+	b.rim = make([]bool, n)
 	// The walls' outer edge, with a millimetre to spare for the wall's
 	// rounded top and blur.
 	lx, ly, hx, hy := -t.WallMM-1, -t.WallMM-1, t.Width+t.WallMM+1, t.Height+t.WallMM+1
@@ -74,6 +77,7 @@ func (r *DiceReader) newOutsideBand() *outsideBand {
 			p := r.imgAt(q)
 			if p.X >= 0 && p.Y >= 0 && p.X < float64(r.w) && p.Y < float64(r.h) {
 				b.idx[i] = int32(int(p.Y)*r.w + int(p.X))
+				b.rim[i] = q.X < b.x0+2 || q.Y < b.y0+2 || q.X > t.Width+reach-2 || q.Y > t.Height+reach-2
 			}
 		}
 	}
@@ -149,6 +153,19 @@ func (b *outsideBand) model() {
 		}
 	}
 	var vals [3][]uint8
+	for i, v := range valid {
+		if v {
+			for k := 0; k < 3; k++ {
+				vals[k] = append(vals[k], med[i][k])
+			}
+		}
+	}
+	for k := 0; k < 3; k++ {
+		if v := vals[k]; len(v) > 0 {
+			slices.Sort(v)
+			b.glob[k] = v[len(v)/2]
+		}
+	}
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			if !b.blocks[by*bw+bx] {
@@ -191,25 +208,33 @@ func (b *outsideBand) model() {
 
 // foreground marks band pixels that differ from the table more than its
 // grain and shade do: the floor's test (a change of colour, or of
-// brightness beyond light and shade), then pinholes filled.
+// brightness beyond light and shade) against the table around the pixel
+// and against the band's typical colour both. Where something large lies
+// beside the tray (the board), the neighbourhood's median is its colour,
+// and the table beside it would stand out from that alone.
 func (b *outsideBand) foreground() {
 	for i, k := range b.idx {
 		b.fg[i] = false
 		if k < 0 {
 			continue
 		}
-		a, c := b.view[3*i:3*i+3:3*i+3], b.bg[3*i:3*i+3:3*i+3]
-		d0 := float64(logTab[a[0]] - logTab[c[0]])
-		d1 := float64(logTab[a[1]] - logTab[c[1]])
-		d2 := float64(logTab[a[2]] - logTab[c[2]])
-		m := (d0 + d1 + d2) / 3
-		e := max(math.Abs(d0-m), math.Abs(d1-m), math.Abs(d2-m))
-		b.fg[i] = e > outChroma || m > outBright || m < outDark
+		a := b.view[3*i : 3*i+3 : 3*i+3]
+		b.fg[i] = differs(a, b.bg[3*i:3*i+3:3*i+3]) && differs(a, b.glob[:])
 	}
 }
 
-// The band's foreground thresholds (log colour, as the floor's): a little
-// stricter than the floor's, as the table is wood, not felt.
+// differs is the floor's foreground test between a pixel and a background
+// colour.
+func differs(a, c []uint8) bool {
+	d0 := float64(logTab[a[0]] - logTab[c[0]])
+	d1 := float64(logTab[a[1]] - logTab[c[1]])
+	d2 := float64(logTab[a[2]] - logTab[c[2]])
+	m := (d0 + d1 + d2) / 3
+	e := max(math.Abs(d0-m), math.Abs(d1-m), math.Abs(d2-m))
+	return e > outChroma || m > outBright || m < outDark
+}
+
+// The band's foreground thresholds (log colour): the floor's.
 const (
 	outChroma = 0.16
 	outBright = 0.28
@@ -219,6 +244,7 @@ const (
 // outBlob is a connected part of the band's foreground.
 type outBlob struct {
 	n              int
+	rim            bool // reaches the band's outer limit
 	sx, sy         float64
 	x0, y0, x1, y1 int
 }
@@ -242,6 +268,7 @@ func (b *outsideBand) blobs() []outBlob {
 			stack = stack[:len(stack)-1]
 			x, y := int(q)%b.gw, int(q)/b.gw
 			p.n++
+			p.rim = p.rim || b.rim[q]
 			p.sx += float64(x)
 			p.sy += float64(y)
 			p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
@@ -280,6 +307,12 @@ func (r *DiceReader) findOutside(img image.Image, res *DiceResult) {
 		// A die's top and the sides the camera sees: about a die's area,
 		// less when the frame's edge cuts it; never much longer than a die
 		// with its sides (a hand, the board beside the tray, a wall's edge).
+		// A die that rolled off lies within two dice of the wall: what
+		// reaches in from beyond the band (the board beside the tray, a
+		// hand, a cup) is no die, whatever piece of it the band holds.
+		if p.rim {
+			continue
+		}
 		if float64(p.n) < 0.35*S*S || float64(p.n) > 2.6*S*S || float64(p.x1-p.x0+1) > 2*S || float64(p.y1-p.y0+1) > 2*S {
 			continue
 		}
