@@ -251,6 +251,8 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 		}
 		r.sample(o.Empty, r.bg)
 		r.haveRef = true
+	} else {
+		r.out = r.newOutsideBand()
 	}
 	return r, nil
 }

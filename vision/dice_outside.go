@@ -289,16 +289,14 @@ func (b *outsideBand) blobs() []outBlob {
 }
 
 // findOutside adds to res, as unreadable `outside`, the dice lying on the
-// table around the tray. Without the empty tray's photograph only; with it
-// the whole view is searched already.
+// table around the tray. Without the empty tray's photograph only (the
+// band is laid by NewDiceReader then); with it the whole view is searched
+// already.
 func (r *DiceReader) findOutside(img image.Image, res *DiceResult) {
-	if r.haveRef {
+	b := r.out
+	if b == nil {
 		return
 	}
-	if r.out == nil {
-		r.out = r.newOutsideBand()
-	}
-	b := r.out
 	b.sample(img, r.w)
 	b.model()
 	b.foreground()
