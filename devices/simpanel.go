@@ -1,6 +1,7 @@
 package devices
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -34,32 +35,36 @@ func (s *Sim) Devices() []SimDevice {
 	}
 	var d []SimDevice
 	cmd, st := plug(PartButtons)
-	d = append(d, SimDevice{Key: "button-host", Label: "Host's button", Commands: []string{"press", "long-press", cmd}, State: st})
+	d = append(d, SimDevice{Key: "button-host", Label: "Host's button", Commands: []string{"press", "long-press", cmd, "test"}, State: st})
 	for i := 1; i <= seats; i++ {
 		d = append(d, SimDevice{Key: fmt.Sprintf("button-%d", i), Label: fmt.Sprintf("Seat %d's button", i),
-			Commands: []string{"press", "long-press", cmd}, State: st})
+			Commands: []string{"press", "long-press", cmd, "test"}, State: st})
 	}
 	cmd, st = plug(PartDrop)
 	d = append(d, SimDevice{Key: "drop-sensor", Label: "Tower drop sensor",
-		Commands: []string{fmt.Sprintf("drop %d", snap.DropSize), fmt.Sprintf("drop-stuck %d", snap.DropSize), cmd}, State: st})
+		Commands: []string{fmt.Sprintf("drop %d", snap.DropSize), fmt.Sprintf("drop-stuck %d", snap.DropSize), cmd, "test"}, State: st})
 	cmd, st = plug(PartCards)
 	d = append(d, SimDevice{Key: "rfid", Label: "Card reader",
-		Commands: []string{"tap next", "tap " + string(SimCards[0]), cmd}, State: st})
+		Commands: []string{"tap next", "tap " + string(SimCards[0]), cmd, "test"}, State: st})
 	cmd, st = plug(PartLights)
 	if st == "" {
 		st = "LED strip: " + snap.Lights.String()
 	}
-	d = append(d, SimDevice{Key: "lights", Label: "LED strip", Commands: []string{cmd}, State: st})
+	d = append(d, SimDevice{Key: "lights", Label: "LED strip", Commands: []string{cmd, "test"}, State: st})
 	cmd, st = plug(PartDisplay)
 	if st == "" {
 		st = "display: " + strings.Join(snap.Lines, " / ")
 	}
-	d = append(d, SimDevice{Key: "display", Label: "Tower display", Commands: []string{cmd}, State: st})
+	d = append(d, SimDevice{Key: "display", Label: "Tower display", Commands: []string{cmd, "test"}, State: st})
 	return d
 }
 
+// errUnplugged is what a simulated device that is unplugged answers.
+var errUnplugged = errors.New("it is unplugged: the table works without it (the tablet does its job); plug it in to use it")
+
 // Do runs a panel command on the simulated device key (see Devices) and
-// says what happened. Every device takes "plug" and "unplug"; buttons take
+// says what happened. Every device takes "plug", "unplug" and "test" (does
+// it answer: an error when it is unplugged; nothing else happens); buttons take
 // "press" and "long-press"; the drop sensor "drop N" and "drop-stuck N"; the
 // card reader "tap UID" and "tap next".
 func (s *Sim) Do(key, command string) (string, error) {
@@ -76,6 +81,20 @@ func (s *Sim) Do(key, command string) (string, error) {
 	case "unplug":
 		s.Unplug(part)
 		return fmt.Sprintf("%s unplugged", part), nil
+	case "test":
+		// What a table owner's "Test" asks: does the device answer? It
+		// changes nothing on the table (a press or a drop would act).
+		if arg != "" {
+			break
+		}
+		if !s.Plugged(part) {
+			return "", errUnplugged
+		}
+		return "it answers: it works", nil
+	}
+	// Anything else needs the device plugged in; say so in the owner's words.
+	if !s.Plugged(part) {
+		return "", errUnplugged
 	}
 	bad := func() (string, error) {
 		return "", fmt.Errorf("%s does not take %q (try: %s)", key, command, strings.Join(s.commandsOf(key), ", "))

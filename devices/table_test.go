@@ -398,4 +398,21 @@ func TestSimPanel(t *testing.T) {
 			t.Errorf("unplugged display listed as %+v", d)
 		}
 	}
+	// "test" asks whether a device answers, and does nothing else: the
+	// card reader works, the unplugged display says so in words.
+	if did := do("rfid", "test"); !strings.Contains(did, "works") {
+		t.Errorf("testing the card reader: %q", did)
+	}
+	select {
+	case e := <-out:
+		t.Errorf("testing the card reader sent %v", e)
+	case <-time.After(50 * time.Millisecond):
+	}
+	if _, err := sim.Do("display", "test"); err == nil || !strings.Contains(err.Error(), "unplugged") {
+		t.Errorf("testing the unplugged display: %v", err)
+	}
+	do("display", "plug")
+	if did := do("display", "test"); !strings.Contains(did, "works") {
+		t.Errorf("testing the display plugged in again: %q", did)
+	}
 }

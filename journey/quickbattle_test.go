@@ -73,7 +73,7 @@ func TestJourneyQuickBattle(t *testing.T) {
 		}
 	}
 	device("/api/tables/"+id+"/hardware", `{"use":true}`)
-	b.WaitText(tablet, "#expects", "when both sides are ready, drop 3 green and 4 purple cubes into the tower")
+	b.WaitText(tablet, "#expects", "When both sides are ready, drop 3 green and 4 purple cubes into the tower")
 	b.Shot(tablet, "qb-ready.png")
 
 	// Ben's phone, with the PIN the tablet shows him alone.
@@ -144,7 +144,7 @@ func TestJourneyQuickBattle(t *testing.T) {
 		t.Logf("tablet: %s", now)
 		if strings.HasPrefix(now, "Exploding shot! Drop") && !sawExplode {
 			sawExplode = true
-			b.WaitText(tablet, "#expects", "exploding shot: drop")
+			b.WaitText(tablet, "#expects", "Exploding shot: drop")
 			b.WaitText(ben, "#qb-phone-now", "Exploding shot! Drop")
 			b.Shot(tablet, "qb-explode.png")
 			b.Shot(ben, "qb-phone-explode.png")
@@ -200,7 +200,7 @@ func TestJourneyQuickBattle(t *testing.T) {
 	b.WaitText(tablet, "#qb-now", "Gather 4 green and 4 purple cubes")
 	b.WaitText(tablet, ".topbar .title", "Quick battle 2 · Ben against Ann")
 	b.WaitText(ben, "#qb-now", "Gather 4 green and 4 purple cubes")
-	b.WaitText(tablet, "#log", "battle 2: Ben (4 green cubes) attacks Ann (4 purple cubes)")
+	b.WaitText(tablet, "#log", "Battle 2: Ben attacks Ann, 4 green cubes against 4 purple cubes")
 	b.WaitText(tablet, ".qbpast", "Earlier battles")
 	b.Shot(tablet, "qb-another.png")
 }

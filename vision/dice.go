@@ -105,6 +105,8 @@ type DiceReader struct {
 	haveRef bool
 	fg, m2  []bool
 	cnt     []uint8 // foreground in each pixel's row of three
+	fgRuns  []fgRun // the pixels the foreground test looks at (colourChange)
+	walls   []int32 // the view pixels that show a wall (fillBackground)
 	work    [4]int  // x0, y0, x1, y1: the part of the view searched
 	floor   []bool  // view pixel over the floor
 	cat     []uint8 // what the view pixel shows without dice (catFloor...)
@@ -117,6 +119,8 @@ type DiceReader struct {
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
+	weakTo  []int32     // foreground the sweep took next to what it kept (dice_sweep.go)
+	ink     []bool      // what differs from the floor as only print does (dice_ink.go)
 
 	out *outsideBand // the table around the tray (dice_outside.go)
 }
@@ -244,6 +248,8 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 		}
 	}
 	r.m2 = make([]bool, n)
+	r.weakTo = make([]int32, n)
+	r.ink = make([]bool, n)
 	r.labels = make([]int32, n)
 	if o.Empty != nil {
 		if b := o.Empty.Bounds(); b.Dx() != w || b.Dy() != h {
@@ -274,16 +280,19 @@ func (r *DiceReader) sample(img image.Image, dst []uint8) {
 	case *image.RGBA:
 		if b.Min == (image.Point{}) && m.Stride == 4*r.w {
 			px := m.Pix
-			for y := r.work[1]; y < r.work[3]; y++ {
-				for x := r.work[0]; x < r.work[2]; x++ {
-					i := y*r.gw + x
-					k := r.idx[i]
-					if k < 0 {
-						dst[3*i], dst[3*i+1], dst[3*i+2] = 0, 0, 0
+			x0, x1 := r.work[0], r.work[2]
+			for y := r.work[1]; y < r.work[3] && x0 < x1; y++ {
+				i0 := y*r.gw + x0
+				idx := r.idx[i0 : i0+x1-x0]
+				d := dst[3*i0 : 3*(i0+x1-x0)]
+				for k, o := range idx {
+					t := d[3*k : 3*k+3 : 3*k+3]
+					if o < 0 {
+						t[0], t[1], t[2] = 0, 0, 0
 						continue
 					}
-					o := 4 * int(k)
-					dst[3*i], dst[3*i+1], dst[3*i+2] = px[o], px[o+1], px[o+2]
+					s := px[4*int(o) : 4*int(o)+3 : 4*int(o)+3]
+					t[0], t[1], t[2] = s[0], s[1], s[2]
 				}
 			}
 			return
@@ -423,7 +432,7 @@ func dropTwiceRead(dice []DieRead, lim float64) []DieRead {
 // block's neighbours, so that dice (small against a neighbourhood) drop out.
 // Each wall's inner face, seen past the dice near it: its own median.
 func (r *DiceReader) estimateBackground() {
-	const bs = 16 // px: 8 mm
+	const bs = bgBlock // px: 8 mm
 	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
@@ -453,6 +462,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 		}
 	}
+	dropDiceBlocks(med, valid, bw, bh)
 	// Each wall's median.
 	var walls [catTable][3][256]int32
 	var wn [catTable]int
@@ -506,18 +516,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 		}
 	}
-	for y := r.work[1]; y < r.work[3]; y++ {
-		row := med2[(y/bs)*bw : (y/bs+1)*bw]
-		for x := r.work[0]; x < r.work[2]; x++ {
-			i := y*r.gw + x
-			c := row[uint(x)/bs]
-			if k := r.cat[i]; k != catFloor && k < catTable {
-				c = wallMed[k]
-			}
-			d := r.bg[3*i : 3*i+3 : 3*i+3]
-			d[0], d[1], d[2] = c[0], c[1], c[2]
-		}
-	}
+	r.fillBackground(med2, bw, &wallMed)
 }
 
 // View pixel categories: what a ray through the plane of the dice's tops
@@ -562,66 +561,28 @@ var fgChroma = math.Float32bits(0.16)
 func (r *DiceReader) foreground() {
 	y0, y1 := r.work[1], r.work[3]
 	x0, x1 := r.work[0], r.work[2]
-	clear(r.fg)
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			i := y*r.gw + x
-			if r.idx[i] < 0 || !r.haveRef && !r.floor[i] {
-				continue
-			}
-			a, b := r.view[3*i:3*i+3:3*i+3], r.bg[3*i:3*i+3:3*i+3]
-			d0 := logTab[a[0]] - logTab[b[0]]
-			d1 := logTab[a[1]] - logTab[b[1]]
-			d2 := logTab[a[2]] - logTab[b[2]]
-			m := (d0 + d1 + d2) / 3
-			// The largest deviation of a channel from the mean over 0.16:
-			// compared as the bits of their magnitudes, which order as the
-			// numbers do (logTab has no NaN), without branches.
-			e0 := math.Float32bits(d0-m) &^ (1 << 31)
-			e1 := math.Float32bits(d1-m) &^ (1 << 31)
-			e2 := math.Float32bits(d2-m) &^ (1 << 31)
-			r.fg[i] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
-		}
-	}
+	r.colourChange()
 	// Fill pinholes (noise on a dark die, a pip's rim): a pixel most of
-	// whose neighbours are foreground is foreground. The neighbours are
-	// counted with 3x3 sums (rows, then columns).
-	for y := y0; y < y1; y++ {
-		row := r.fg[y*r.gw : (y+1)*r.gw]
-		cnt := r.cnt[y*r.gw : (y+1)*r.gw]
-		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
-			cnt[x] = b2u(row[x-1]) + b2u(row[x]) + b2u(row[x+1])
-		}
-	}
-	copy(r.m2, r.fg)
-	for y := max(1, y0); y < min(r.gh-1, y1); y++ {
-		for x := max(1, x0); x < min(r.gw-1, x1); x++ {
-			i := y*r.gw + x
-			if !r.m2[i] && r.cnt[i-r.gw]+r.cnt[i]+r.cnt[i+r.gw] >= 5 {
-				r.fg[i] = true
-			}
-		}
-	}
+	// whose neighbours are foreground is foreground.
+	r.fillPinholes()
 	// A die's sides show on the camera's side of its top in this view (the
 	// view is of the plane of the dice's tops): a side pixel x has the floor,
 	// not the die, at x+v, where v points from a die's top toward its foot
 	// as seen. Keeping only pixels whose x+v is also foreground leaves the
 	// tops.
+	// (Most pixels are not foreground: only those that are look further.)
 	clear(r.m2)
 	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			i := y*r.gw + x
-			j := r.sweep[i]
-			r.m2[i] = r.fg[i] && (j < 0 || r.fg[j])
+		fg := r.fg[y*r.gw+x0 : y*r.gw+x1]
+		for k, f := range fg {
+			if f {
+				i := y*r.gw + x0 + k
+				j := r.sweep[i]
+				r.m2[i] = j < 0 || r.fg[j]
+			}
 		}
 	}
-}
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
+	r.markWeak()
 }
 
 // candidate is a die-sized square found in the view.
@@ -645,14 +606,19 @@ type candidate struct {
 
 // findDice splits the foreground into die-sized squares: connected parts,
 // each filled greedily with squares of the nominal die size at the part's
-// dominant angle.
+// dominant angle. Each part also holds the weak pixels next to it (the
+// strip of a top the sweep took, dice_sweep.go), which count half.
 func (r *DiceReader) findDice() []candidate {
 	for i := range r.labels {
 		r.labels[i] = 0
 	}
 	S := r.h0 * diePx
-	minArea := int(0.3 * S * S)
-	var out []candidate
+	minArea := 0.3 * S * S
+	type part struct {
+		n2, nw         int
+		x0, y0, x1, y1 int
+	}
+	var parts []part
 	var stack []int32
 	next := int32(0)
 	for s := range r.m2 {
@@ -662,38 +628,59 @@ func (r *DiceReader) findDice() []candidate {
 		next++
 		r.labels[s] = next
 		stack = append(stack[:0], int32(s))
-		var pix []int32
-		x0, y0, x1, y1 := r.gw, r.gh, 0, 0
+		p := part{x0: r.gw, y0: r.gh}
 		for len(stack) > 0 {
-			p := stack[len(stack)-1]
+			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			pix = append(pix, p)
-			x, y := int(p)%r.gw, int(p)/r.gw
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for _, q := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
-				if q[0] < 0 || q[1] < 0 || q[0] >= r.gw || q[1] >= r.gh {
+			p.n2++
+			x, y := int(q)%r.gw, int(q)/r.gw
+			p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
+			for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if nb[0] < 0 || nb[1] < 0 || nb[0] >= r.gw || nb[1] >= r.gh {
 					continue
 				}
-				j := q[1]*r.gw + q[0]
+				j := nb[1]*r.gw + nb[0]
 				if r.m2[j] && r.labels[j] == 0 {
 					r.labels[j] = next
 					stack = append(stack, int32(j))
 				}
 			}
 		}
-		if len(pix) < minArea {
+		parts = append(parts, p)
+	}
+	for i, w := range r.weakTo {
+		if w == 0 {
 			continue
 		}
-		out = append(out, r.squares(next, x0, y0, x1, y1, S)...)
+		p := &parts[r.labels[w-1]-1]
+		x, y := i%r.gw, i/r.gw
+		p.nw++
+		p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
 	}
-	return append(out, r.inkClusters(out, S)...)
+	var out []candidate
+	for k, p := range parts {
+		// Weak pixels count half, and never make a part on their own.
+		if float64(p.n2)+float64(p.nw)/2 < minArea || float64(p.n2) < minArea/2 {
+			continue
+		}
+		out = append(out, r.squares(int32(k+1), p.x0, p.y0, p.x1, p.y1, S)...)
+	}
+	out = append(out, r.inkClusters(out, S, r.fg, 0.9)...)
+	// On a noisy dark felt the foreground's specks join a print to the
+	// floor around it: the print alone again, from what differs as only
+	// print does (dice_ink.go).
+	r.markInk()
+	return append(out, r.inkClusters(out, S, r.ink, inkNear)...)
 }
 
 // inkClusters finds dice whose top has the floor's colour: only their print
 // (pips, symbols) stands out, in small parts no square was placed on,
 // close together within a die's size. Each cluster is a candidate whose
 // place and angle the face search settles.
-func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
+//
+// The parts are those of mask; a part whose centre lies within near dice
+// sizes of a die found is that die's print.
+func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near float64) []candidate {
 	type part struct {
 		n              int
 		sx, sy         float64
@@ -707,7 +694,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 	for y := y0w; y < y1w; y++ {
 		for x := x0w; x < x1w; x++ {
 			s := y*r.gw + x
-			if !r.fg[s] || r.lab2[s] != 0 {
+			if !mask[s] || r.lab2[s] != 0 {
 				continue
 			}
 			next++
@@ -727,7 +714,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 						continue
 					}
 					j := nb[1]*r.gw + nb[0]
-					if r.fg[j] && r.lab2[j] == 0 {
+					if mask[j] && r.lab2[j] == 0 {
 						r.lab2[j] = next
 						stack = append(stack, int32(j))
 					}
@@ -748,14 +735,14 @@ func (r *DiceReader) inkClusters(found []candidate, S float64) []candidate {
 	var keep []part
 	for _, p := range parts {
 		cx, cy := p.sx/float64(p.n), p.sy/float64(p.n)
-		near := false
+		isNear := false
 		for _, c := range found {
-			if math.Hypot(cx-c.c.X, cy-c.c.Y) < 0.9*S {
-				near = true
+			if math.Hypot(cx-c.c.X, cy-c.c.Y) < near*S {
+				isNear = true
 				break
 			}
 		}
-		if !near {
+		if !isNear {
 			keep = append(keep, p)
 		}
 	}
@@ -895,72 +882,104 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		u, v := float64(a-half), float64(b-half)
 		return int(math.Round(cx + u*ca - v*sa)), int(math.Round(cy + u*sa + v*ca))
 	}
+	// Kept pixels are 2 in the patch, weak ones 1.
 	for b := 0; b < pn; b++ {
 		for a := 0; a < pn; a++ {
 			x, y := at(a, b)
 			if x >= 0 && y >= 0 && x < r.gw && y < r.gh {
-				if i := y*r.gw + x; r.labels[i] == label && r.m2[i] {
+				i := y*r.gw + x
+				if r.labels[i] == label && r.m2[i] {
+					patch[b*pn+a] = 2
+				} else if w := r.weakTo[i]; w > 0 && r.labels[w-1] == label {
 					patch[b*pn+a] = 1
 				}
 			}
 		}
 	}
 	si := int(math.Round(S))
+	// integ sums the kept pixels, integW the patch (kept 2, weak 1).
 	integ := make([]int32, (pn+1)*(pn+1))
-	box := func(a, b, w int) int32 { // sum over [a, a+w) x [b, b+w)
+	integW := make([]int32, (pn+1)*(pn+1))
+	sum := func(t []int32, a, b, w int) int32 { // over [a, a+w) x [b, b+w)
 		if a < 0 || b < 0 || a+w > pn || b+w > pn {
 			return -1
 		}
 		W := pn + 1
-		return integ[(b+w)*W+a+w] - integ[b*W+a+w] - integ[(b+w)*W+a] + integ[b*W+a]
+		return t[(b+w)*W+a+w] - t[b*W+a+w] - t[(b+w)*W+a] + t[b*W+a]
 	}
+	box := func(a, b, w int) int32 { return sum(integ, a, b, w) }
 	var out []candidate
 	var placed [][2]int
 	for len(out) < 12 {
 		W := pn + 1
 		for b := 0; b < pn; b++ {
-			row := int32(0)
+			row, rowW := int32(0), int32(0)
 			for a := 0; a < pn; a++ {
-				row += patch[b*pn+a]
+				v := patch[b*pn+a]
+				row += v >> 1
+				rowW += v
 				integ[(b+1)*W+a+1] = integ[b*W+a+1] + row
+				integW[(b+1)*W+a+1] = integW[b*W+a+1] + rowW
 			}
 		}
-		best := int32(0)
+		best, bestW := int32(0), int32(0)
 		for b := 0; b+si <= pn; b++ {
 			for a := 0; a+si <= pn; a++ {
-				if v := box(a, b, si); v > best {
-					best = v
-				}
+				best = max(best, box(a, b, si))
+				bestW = max(bestW, sum(integW, a, b, si))
 			}
 		}
-		if float64(best) < 0.55*S*S {
+		// A top the sweep took a strip of may not fill a square with kept
+		// pixels: its weak pixels then count half, and say on which side
+		// the strip lies (a square full enough of kept pixels is placed as
+		// it was, the weak pixels only choosing among the fullest).
+		weighted := float64(best) < 0.55*S*S
+		full := func(a, b int) int32 { return box(a, b, si) }
+		top := best
+		if weighted {
+			full = func(a, b int) int32 { return sum(integW, a, b, si) / 2 }
+			top = bestW / 2
+		}
+		if float64(top) < 0.55*S*S {
 			break
 		}
 		// Among the (near) fullest placements, the one with the sharpest
 		// outline: between two touching dice, a square straddling both is as
 		// full as either die, but its sides cross faces instead of edges.
+		// Weak pixels inside add to it: where the fullest placements reach
+		// past a top, over the floor or over a strip the sweep took.
 		ba, bb, bscore := -1, -1, -1.0
 		for b := 0; b+si <= pn; b++ {
 			for a := 0; a+si <= pn; a++ {
-				if float64(box(a, b, si)) < float64(best)*0.96 {
+				f := full(a, b)
+				if float64(f) < float64(top)*0.96 {
 					continue
 				}
+				k := box(a, b, si)
 				inner := box(a+2, b+2, si-4)
 				outer := box(a-2, b-2, si+4)
 				sc := float64(best)
 				if inner >= 0 && outer >= 0 {
-					ring := float64(outer - box(a, b, si))
+					ring := float64(outer - k)
 					sc = float64(inner)/float64((si-4)*(si-4)) - ring/float64((si+4)*(si+4)-si*si)
+				}
+				if weighted {
+					sc += 0.5 * float64(sum(integW, a, b, si)-2*k) / float64(si*si)
 				}
 				if sc > bscore {
 					ba, bb, bscore = a, b, sc
 				}
 			}
 		}
-		full := box(ba, bb, si)
+		kept := box(ba, bb, si)
+		if weighted && float64(kept) < 0.25*S*S {
+			// Weak pixels are a top's only next to its kept part: a square
+			// mostly of them is a side.
+			break
+		}
 		ring := int32(0)
 		if o := box(ba-si/3, bb-si/3, si+2*(si/3)); o >= 0 {
-			ring = o - full
+			ring = o - kept
 		}
 		for b := bb; b < bb+si; b++ {
 			for a := ba; a < ba+si; a++ {
@@ -973,7 +992,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		out = append(out, candidate{
 			c:     board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5},
 			angle: ang,
-			fill:  float64(full) / float64(si*si),
+			fill:  float64(kept) / float64(si*si),
 			spill: float64(ring) / float64(si*si),
 		})
 	}
@@ -982,11 +1001,11 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	}
 	// What no square took: a large leftover is a die of its own that fits
 	// no flat square (cocked); it is reported, and is not its neighbours'
-	// spill.
+	// spill. (Kept pixels only: weak ones are a side's or a strip's.)
 	seen := make([]bool, pn*pn)
 	var stack []int
 	for s0 := range patch {
-		if patch[s0] == 0 || seen[s0] {
+		if patch[s0] != 2 || seen[s0] {
 			continue
 		}
 		seen[s0] = true
@@ -1001,7 +1020,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 				if q[0] < 0 || q[1] < 0 || q[0] >= pn || q[1] >= pn {
 					continue
 				}
-				if j := q[1]*pn + q[0]; patch[j] != 0 && !seen[j] {
+				if j := q[1]*pn + q[0]; patch[j] == 2 && !seen[j] {
 					seen[j] = true
 					stack = append(stack, j)
 				}
@@ -1043,7 +1062,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 			for a := ba - e; a < ba+si+e; a++ {
 				// Blur widens every die by a pixel or two: only what lies
 				// beyond that counts.
-				if a < 0 || b < 0 || a >= pn || b >= pn || (a >= ba-3 && a < ba+si+3 && b >= bb-3 && b < bb+si+3) || patch[b*pn+a] == 0 {
+				if a < 0 || b < 0 || a >= pn || b >= pn || (a >= ba-3 && a < ba+si+3 && b >= bb-3 && b < bb+si+3) || patch[b*pn+a] != 2 {
 					continue
 				}
 				switch {

@@ -302,7 +302,10 @@ func (r *DiceReader) labelScore(d *diceset.Die, label string, f *faceSample) flo
 	if d.Faces.Kind == diceset.Pips {
 		for k, l := range diceset.PipLabels {
 			if l == label {
-				return max(nccT(f, softPips[2*k]), nccT(f, softPips[2*k+1]))
+				// Face k's two turns are templates 2k and 2k+1.
+				var c [12]float64
+				pipCorr(f, &c)
+				return max(c[2*k], c[2*k+1])
 			}
 		}
 		return -1
@@ -313,12 +316,14 @@ func (r *DiceReader) labelScore(d *diceset.Die, label string, f *faceSample) flo
 	}
 	t := r.templates(ld)
 	best := -1.0
+	var c [24]float64
 	for k := 0; k < 6; k++ {
 		if ld.Labels[k] != label {
 			continue
 		}
+		corr(f, t.c, k, k+1, c[:])
 		for q := 0; q < 4; q++ {
-			best = math.Max(best, nccT(f, t[k][q]))
+			best = math.Max(best, c[4*k+q])
 		}
 	}
 	return best

@@ -17,9 +17,15 @@ type faceSample struct {
 	ink      [faceN * faceN]float64 // 0 paint .. 1 ink
 	soft     []float64              // ink, smoothed for matching
 	softNorm float64                // the norm of soft less its mean
+	softSum  float64                // the sum of soft
+	rows     [faceN * faceN]float64 // smoothWith's row sums
 	paint    [3]float64             // median colour of the paint
 	inkRGB   [3]float64             // median colour of the ink
 	inkShare float64
+	// nz lists the cells whose ink is not 0, nnz of them, or nnz is -1
+	// when not listed yet (see inkCells).
+	nz  [faceN * faceN]int16
+	nnz int
 }
 
 // patchPx is the resolution (px per mm) of a die's local patch.
@@ -128,13 +134,21 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 	m := fr.rgba
 	w, h := fr.b.Dx(), fr.b.Dy()
 	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
+	// The homography's products with X, one per column of the tile,
+	// computed once (each sum below adds the same products in the same
+	// order as written out in full).
+	var h0X, h3X, h6X [patchTile]float64
+	for i := i0; i < i1; i++ {
+		X := p.x0 + (float64(i)+0.5)/patchPx
+		h0X[i-i0], h3X[i-i0], h6X[i-i0] = H[0]*X, H[3]*X, H[6]*X
+	}
 	for j := j0; j < j1; j++ {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
+		h1Y, h4Y, h7Y := H[1]*Y, H[4]*Y, H[7]*Y
 		for i := i0; i < i1; i++ {
-			X := p.x0 + (float64(i)+0.5)/patchPx
-			ww := H[6]*X + H[7]*Y + H[8]
-			x := (H[0]*X+H[1]*Y+H[2])/ww - 0.5
-			y := (H[3]*X+H[4]*Y+H[5])/ww - 0.5
+			ww := h6X[i-i0] + h7Y + H[8]
+			x := (h0X[i-i0]+h1Y+H[2])/ww - 0.5
+			y := (h3X[i-i0]+h4Y+H[5])/ww - 0.5
 			if x > xm {
 				x = xm
 			} else if !(x > 0) {
@@ -147,21 +161,20 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			gx, gy := 1-fx, 1-fy
 			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
 			o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
-			o10 := o00 + 4*(x1-x0)
+			d := 4 * (x1 - x0) // the next pixel on the row: 4 bytes on, or this one at the edge
 			o01 := o00 + m.Stride*(y1-y0)
-			o11 := o01 + 4*(x1-x0)
-			p00, p10, p01, p11 := m.Pix[o00:o00+3:o00+3], m.Pix[o10:o10+3:o10+3], m.Pix[o01:o01+3:o01+3], m.Pix[o11:o11+3:o11+3]
-			var c [3]float32
-			for q := 0; q < 3; q++ {
-				a := float32(p00[q])*(1-fx) + float32(p10[q])*fx
-				b := float32(p01[q])*(1-fx) + float32(p11[q])*fx
-				c[q] = a*(1-fy) + b*fy
-			}
+			// Each row's two pixels in one slice.
+			r0, r1 := m.Pix[o00:o00+d+3:o00+d+3], m.Pix[o01:o01+d+3:o01+d+3]
+			c0 := (float32(r0[0])*gx+float32(r0[d])*fx)*gy + (float32(r1[0])*gx+float32(r1[d])*fx)*fy
+			c1 := (float32(r0[1])*gx+float32(r0[d+1])*fx)*gy + (float32(r1[1])*gx+float32(r1[d+1])*fx)*fy
+			c2 := (float32(r0[2])*gx+float32(r0[d+2])*fx)*gy + (float32(r1[2])*gx+float32(r1[d+2])*fx)*fy
 			k := j*p.n + i
-			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
-			p.lum[k] = 0.3*c[0] + 0.59*c[1] + 0.11*c[2]
+			rgb := p.rgb[3*k : 3*k+3 : 3*k+3]
+			rgb[0], rgb[1], rgb[2] = c0, c1, c2
+			p.lum[k] = 0.3*c0 + 0.59*c1 + 0.11*c2
 		}
 	}
 }
@@ -214,12 +227,17 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 	p.need(int(xa)-1, int(ya)-1, int(xb)+2, int(yb)+2)
 	n := p.n
 	lum, rgb := p.lum, p.rgb
+	// px0 + ixs[i] is the first sum of every x on column i: added once.
+	var axs, ays [faceN]float64
+	for i := 0; i < faceN; i++ {
+		axs[i], ays[i] = px0+ixs[i], py0+iys[i]
+	}
 	for j := 0; j < faceN; j++ {
 		jx, jy := jxs[j], jys[j]
-		for i := 0; i < faceN; i++ {
-			k := j*faceN + i
-			x := px0 + ixs[i] + jx
-			y := py0 + iys[i] + jy
+		out := f.lum[j*faceN : (j+1)*faceN : (j+1)*faceN]
+		for i := range out {
+			x := axs[i] + jx
+			y := ays[i] + jy
 			if !inside {
 				// max(0, min(lim, v)): positions are never NaN.
 				if x > lim {
@@ -236,13 +254,15 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 			o := y0*n + x0
-			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+			gx, gy := 1-fx, 1-fy
+			w00, w10, w01, w11 := gx*gy, fx*gy, gx*fy, fx*fy
 			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
-			f.lum[k] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
+			out[i] = float64(w00*r0[0] + w10*r0[1] + w01*r1[0] + w11*r1[1])
 			if !quick {
 				c0, c1 := rgb[3*o:3*o+6:3*o+6], rgb[3*(o+n):3*(o+n)+6:3*(o+n)+6]
+				c := &f.rgb[j*faceN+i]
 				for q := 0; q < 3; q++ {
-					f.rgb[k][q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
+					c[q] = float64(w00*c0[q] + w10*c0[3+q] + w01*c1[q] + w11*c1[3+q])
 				}
 			}
 		}
@@ -300,10 +320,12 @@ func (f *faceSample) finish(quick bool) {
 	} else {
 		f.ink = [faceN * faceN]float64{}
 	}
+	f.nnz = -1 // listed when first needed (inkCells)
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	m := smoothInto(f.soft, f.ink[:])
+	m := smoothWith(f.soft, f.ink[:], &f.rows)
+	f.softSum = m
 	m /= float64(len(f.soft))
 	ss := 0.0
 	for _, v := range f.soft {
@@ -349,12 +371,32 @@ func smoothGrid(g []float64) []float64 {
 // smoothInto writes smoothGrid(g) into out and returns the sum of out,
 // added up in index order.
 func smoothInto(out, g []float64) float64 {
+	var h [faceN * faceN]float64
+	return smoothWith(out, g, &h)
+}
+
+// smoothDiv3, smoothDiv2: the counts of cells smoothInto's sums cover, in
+// a row of three or of two (3 by 3 inside, 2 on an edge).
+var smoothDiv3, smoothDiv2 = func() (d3, d2 [faceN]float64) {
+	for i := range d3 {
+		ni := 3.0
+		if i == 0 || i == faceN-1 {
+			ni = 2
+		}
+		d3[i], d2[i] = ni*3, ni*2
+	}
+	return
+}()
+
+// smoothWith is smoothInto with the row sums in h (any values: all are
+// written before they are read), so that a sample's finish need not
+// clear them.
+func smoothWith(out, g []float64, h *[faceN * faceN]float64) float64 {
 	// Separable: sums over rows, then over columns, divided by the count
 	// of cells inside the grid (the edges average fewer). Each cell adds
 	// itself, then the one before, then the one after.
 	const n = faceN
 	g, out = g[:n*n], out[:n*n]
-	var h [n * n]float64
 	for j := 0; j < n; j++ {
 		row := g[j*n : (j+1)*n : (j+1)*n]
 		hr := h[j*n : (j+1)*n : (j+1)*n]
@@ -364,15 +406,7 @@ func smoothInto(out, g []float64) float64 {
 		}
 		hr[n-1] = row[n-1] + row[n-2]
 	}
-	// The counts: 3 by 3 inside, 2 on an edge.
-	var div3, div2 [n]float64
-	for i := range div3 {
-		ni := 3.0
-		if i == 0 || i == n-1 {
-			ni = 2
-		}
-		div3[i], div2[i] = ni*3, ni*2
-	}
+	div3, div2 := &smoothDiv3, &smoothDiv2
 	sum := 0.0
 	for j := 0; j < n; j++ {
 		c := h[j*n : (j+1)*n : (j+1)*n]
@@ -457,14 +491,15 @@ func (fr *frameReader) bilinear(x, y float64) [3]float32 {
 // so they can never become the threshold.
 func otsu(v []float64) float64 {
 	var h [256]int32
+	// The level of x is max(0, min(255, int(x))): x itself when whole,
+	// 0 for x <= 0 (and NaN), 255 from 255 up. The sums of levels are
+	// whole numbers far below 2^53: as integers they are exactly the
+	// float64 sums.
+	isum := 0
 	for _, x := range v {
-		b := 0
-		if x >= 255 {
-			b = 255
-		} else if x > 0 {
-			b = int(x)
-		}
+		b := max(0, min(255, int(x)))
 		h[b]++
+		isum += b
 	}
 	lo, hi := 0, 255
 	for lo < 255 && h[lo] == 0 {
@@ -474,14 +509,9 @@ func otsu(v []float64) float64 {
 		hi--
 	}
 	total := len(v)
-	sum := 0.0
-	for i := lo; i <= hi; i++ {
-		if c := int(h[i]); c != 0 {
-			sum += float64(i * c)
-		}
-	}
+	sum := float64(isum)
 	best, th := -1.0, 0.0
-	wB, sumB := 0, 0.0
+	wB, isumB := 0, 0
 	for t := lo; t <= hi; t++ {
 		if h[t] == 0 {
 			continue
@@ -492,7 +522,8 @@ func otsu(v []float64) float64 {
 		if wF == 0 {
 			break
 		}
-		sumB += float64(t * c)
+		isumB += t * c
+		sumB := float64(isumB)
 		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
 		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
 			best, th = bv, float64(t)+0.5
@@ -638,9 +669,7 @@ func normTemplate(t []float64) []float64 {
 // margin to the next count.
 func readPips(f *faceSample) (string, float64, float64) {
 	var c [12]float64
-	for k := 0; k < 12; k += 4 {
-		c[k], c[k+1], c[k+2], c[k+3] = ncc4(f, softPips[k], softPips[k+1], softPips[k+2], softPips[k+3])
-	}
+	pipCorr(f, &c)
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
 		score[k] = max(c[2*k], c[2*k+1])

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"math"
 	"math/rand/v2"
 	"sort"
 	"testing"
@@ -26,29 +27,100 @@ func TestNthFloatIsTheSortedValue(t *testing.T) {
 	}
 }
 
-// The search's four dot products at once must equal the plain loop's, to
-// the bit: a read may not change with how it is computed.
-func TestDot4EqualsOneLoop(t *testing.T) {
+// The correlations summed over a sample's ink cells with the transposed
+// smoothing (corr, learned faces), and those summed over the pips
+// (pipCorr), must be those of the smoothed ink with the templates (up to
+// the order of the additions).
+func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
+	softCorr := newCorrTemplates(softPips[:]...)
 	rng := rand.New(rand.NewPCG(3, 4))
-	a := make([]float64, faceN*faceN)
-	var ts [4][]float64
-	for k := range ts {
-		ts[k] = make([]float64, len(a))
-		for i := range ts[k] {
-			ts[k][i] = rng.NormFloat64()
+	for trial := 0; trial < 200; trial++ {
+		f := &faceSample{}
+		for k := range f.lum {
+			// Paint near 200, ink near 40 on a few cells.
+			f.lum[k] = 200 + 5*rng.NormFloat64()
+			if rng.IntN(5) == 0 {
+				f.lum[k] = 40 + 20*rng.NormFloat64()
+			}
+		}
+		f.finish(true)
+		soft := smoothGrid(f.ink[:])
+		var got, sparse [12]float64
+		pipCorr(f, &got)
+		corr(f, softCorr, 0, 3, sparse[:])
+		for k := range softPips {
+			if math.Abs(sparse[k]-got[k]) > 1e-12 {
+				t.Fatalf("trial %d template %d: %v summed over the ink cells, %v over the pips", trial, k, sparse[k], got[k])
+			}
+			want := 0.0
+			for i, v := range softPips[k] {
+				want += soft[i] * v
+			}
+			want /= f.softNorm
+			if math.Abs(got[k]-want) > 1e-12 {
+				t.Fatalf("trial %d template %d: %v, the smoothed ink gives %v", trial, k, got[k], want)
+			}
+		}
+		if n := len(f.inkCells()); n == 0 || n == len(f.lum) {
+			t.Fatalf("trial %d: %d ink cells: the test wants paint and ink", trial, n)
 		}
 	}
-	for i := range a {
-		a[i] = rng.Float64()
-	}
-	s0, s1, s2, s3 := dot4(a, ts[0], ts[1], ts[2], ts[3])
-	for k, got := range []float64{s0, s1, s2, s3} {
-		want := 0.0
-		for i, v := range ts[k] {
-			want += a[i] * v
+}
+
+// otsuPlain is Otsu's threshold as first written (float sums, a branch
+// per clamp): otsu must give exactly its threshold.
+func otsuPlain(v []float64) float64 {
+	var h [256]int
+	for _, x := range v {
+		b := 0
+		if x >= 255 {
+			b = 255
+		} else if x > 0 {
+			b = int(x)
 		}
-		if got != want {
-			t.Fatalf("template %d: %v, one loop gives %v", k, got, want)
+		h[b]++
+	}
+	sum := 0.0
+	for i, c := range h {
+		sum += float64(i * c)
+	}
+	best, th := -1.0, 0.0
+	wB, sumB := 0, 0.0
+	for t, c := range h {
+		if c == 0 {
+			continue
+		}
+		wB += c
+		wF := len(v) - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(t * c)
+		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
+		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
+			best, th = bv, float64(t)+0.5
+		}
+	}
+	return th
+}
+
+func TestOtsuIsThePlainThreshold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 3000; trial++ {
+		v := make([]float64, faceN*faceN)
+		a, b := 300*rng.Float64()-20, 300*rng.Float64()-20
+		for i := range v {
+			// Two levels with noise, past both ends at times.
+			v[i] = a + 15*rng.NormFloat64()
+			if rng.IntN(4) == 0 {
+				v[i] = b + 15*rng.NormFloat64()
+			}
+			if rng.IntN(50) == 0 {
+				v[i] = math.Round(v[i])
+			}
+		}
+		if got, want := otsu(v), otsuPlain(v); got != want {
+			t.Fatalf("trial %d: %v, the plain threshold is %v", trial, got, want)
 		}
 	}
 }

@@ -73,21 +73,24 @@ func rotateGrid(t []float64, q int) []float64 {
 }
 
 // learnedTemplates are a learned die's faces as the reader matches them:
-// each face smoothed and normalised, in its four quarter turns. The reader
-// keeps its own (the learned faces may be shared by readers on other
-// goroutines).
-type learnedTemplates [6][4][]float64
+// each face smoothed and normalised, in its four quarter turns (face k's
+// turns are corr's group k). The reader keeps its own (the learned faces
+// may be shared by readers on other goroutines).
+type learnedTemplates struct {
+	c *corrTemplates
+}
 
 func (r *DiceReader) templates(d *LearnedDie) *learnedTemplates {
 	if t := r.tmpl[d]; t != nil {
 		return t
 	}
-	t := &learnedTemplates{}
+	var ts [][]float64
 	for k := 0; k < 6; k++ {
 		for q := 0; q < 4; q++ {
-			t[k][q] = normTemplate(smoothGrid(rotateGrid(d.Faces[k], q)))
+			ts = append(ts, normTemplate(smoothGrid(rotateGrid(d.Faces[k], q))))
 		}
 	}
+	t := &learnedTemplates{c: newCorrTemplates(ts...)}
 	if r.tmpl == nil {
 		r.tmpl = map[*LearnedDie]*learnedTemplates{}
 	}
@@ -99,10 +102,11 @@ func (r *DiceReader) templates(d *LearnedDie) *learnedTemplates {
 // score and the margin to the best face with another label.
 func (r *DiceReader) match(d *LearnedDie, f *faceSample) (string, float64, float64) {
 	t := r.templates(d)
+	var c [24]float64
+	corr(f, t.c, 0, 6, c[:])
 	var best [6]float64
 	for k := 0; k < 6; k++ {
-		c0, c1, c2, c3 := ncc4(f, t[k][0], t[k][1], t[k][2], t[k][3])
-		best[k] = math.Max(math.Max(math.Max(math.Max(-1, c0), c1), c2), c3)
+		best[k] = math.Max(math.Max(math.Max(math.Max(-1, c[4*k]), c[4*k+1]), c[4*k+2]), c[4*k+3])
 	}
 	bk := 0
 	for k := 1; k < 6; k++ {

@@ -225,7 +225,7 @@ func (r *DiceReader) fgShare(q board.Point) float64 {
 // which no other placement makes flat. (Tuning seeds 0-199: of the 48
 // squares kept for the wide search, 8 did, all on cocked dice.)
 func (r *DiceReader) slanted(p *topPatch, d *diceset.Die, top board.Point, ang, score float64) bool {
-	return score >= 0.4 && score < minScore && r.squashed(p, d, top, ang) > 0.04
+	return score >= 0.6 && score < minScore && r.squashed(p, d, top, ang) > 0.04
 }
 
 // keepForWide keeps a square whose face did not read for the wide search,

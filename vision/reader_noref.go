@@ -3,7 +3,11 @@ package vision
 // What the reader does only without an empty-board reference, where
 // nothing tells it what the bare board looks like but the frame itself.
 
-import "github.com/quartermaster-table/quartermaster/vision/board"
+import (
+	"math"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
+)
 
 // noRefLight estimates, without a reference, the light over the board from
 // the frame itself (see background), leaving out what lies over the board
@@ -271,3 +275,74 @@ func (r *core) inkBlack(i int, b float64) bool {
 }
 
 var inkWarm = 3.5
+
+// flatPrint reports, without a reference, whether a part of a black blob
+// (pixels pix, centred at c in warped px) is flat dark print rather than a
+// black cube: where the camera sees a cube's sides (at least flatMinShift
+// mm of them beside its top), a cube's top and sides are lit differently,
+// so its lightness spreads and changes from the side toward the camera to
+// the far edge of its top; printed ink is one flat tone. A flat part
+// slightly warmer than the palette's black (flatMinB, below the warm rule's
+// limit) is the grey ink of a disc or skull in dim light. A real cube whose
+// sides are lost (on dark print, clipped) is flat too, but as cool as its
+// paint, so it stays.
+func (r *core) flatPrint(pix []int32, lab []byte, c [2]float64) bool {
+	at := r.warpToBoard(c[0], c[1])
+	if len(pix) == 0 || r.sideShift(at) < flatMinShift {
+		return false
+	}
+	var hist [256]int32
+	var sb float64
+	for _, i := range pix {
+		hist[lab[int(i)*3]]++
+		sb += float64(lab[int(i)*3+2])
+	}
+	if sb/float64(len(pix))-r.lab[r.black][2] <= flatMinB {
+		return false
+	}
+	if int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) > flatMaxSpread {
+		return false
+	}
+	// Mean lightness of the half toward the point below the camera (where
+	// a cube's sides show) against the far half (its top).
+	u := at.Sub(r.pose.Nadir)
+	u = u.Scale(1 / u.Len())
+	var near, far, nn, nf float64
+	for _, i := range pix {
+		dx := float64(int(i)%r.ww) + 0.5 - c[0]
+		dy := float64(int(i)/r.ww) + 0.5 - c[1]
+		if dx*u.X+dy*u.Y < 0 {
+			near += float64(lab[int(i)*3])
+			nn++
+		} else {
+			far += float64(lab[int(i)*3])
+			nf++
+		}
+	}
+	if nn == 0 || nf == 0 {
+		return false
+	}
+	return math.Abs(far/nf-near/nn) < flatMaxStep
+}
+
+// Limits of flatPrint.
+var (
+	flatMinShift  = 2.0 // mm of sides the camera sees there, at least
+	flatMaxSpread = 4   // L (8-bit) between the part's 10th and 90th percentiles, at most
+	flatMaxStep   = 1.5 // L between its near and far halves, at most
+	flatMinB      = 1.6 // mean Lab b above the palette's black, more than (the warm rule: 2.5 on the darker half)
+)
+
+// offBoardCube reports, without a reference, whether a pixel beyond the
+// board's edge whose nearest palette colour is best is read. A cube lying
+// near the edge is seen from a camera inward of it with its top shifted
+// outward by its sides' width (up to 5-6 mm at the board's far edges), so
+// part of its top lies beyond the edge in the top-down image; cut there,
+// an orange or green cube at the edge of a corner zone was too small to be
+// a cube (missed) or between two counts (unreadable). The blob's middle
+// must still lie on the board (cubesOf), so nothing on the table alone is
+// read; black is left out, since the table, the hull and their shadows
+// are dark and grey.
+func (r *core) offBoardCube(best int) bool {
+	return best != r.black
+}

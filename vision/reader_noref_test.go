@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
 )
 
 // fill paints the board rectangle [x0,x1]x[y0,y1] mm of a warped BGR image
@@ -116,5 +118,144 @@ func TestInkBlackIsNotACube(t *testing.T) {
 	}
 	if n := count(120); n != 0 {
 		t.Errorf("warm ink as dark: %d pixels black", n)
+	}
+}
+
+// discBlob is a blob of colour cls: a disc of radius rad mm centred at
+// board point (cx, cy), painted l, a, b into lab.
+func discBlob(r *core, cls uint8, cx, cy, rad float64, lab []byte, l, a, b byte) blob {
+	bl := blob{cls: cls}
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			if r.warpToBoard(float64(x)+0.5, float64(y)+0.5).Sub(board.Point{X: cx, Y: cy}).Len() < rad {
+				i := y*r.ww + x
+				bl.pix = append(bl.pix, int32(i))
+				lab[i*3], lab[i*3+1], lab[i*3+2] = l, a, b
+			}
+		}
+	}
+	return bl
+}
+
+// Without the reference, where the camera sees a cube's sides, a flat
+// printed disc of grey ink a little warmer than the palette's black (too
+// little for the warm rule) is not a black cube; a cube of that tone whose
+// side toward the camera shows darker than its top is one, and so is a
+// flat blob as cool as the black paint (a cube whose sides are lost).
+func TestFlatGreyInkIsNotABlackCube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// Camera 300 mm above (100, 60): at x = 20 a cube's sides show 2.2 mm.
+	r.pose = board.CameraPose{Nadir: board.Point{X: 100, Y: 60}, Height: 300}
+	if d := r.sideShift(board.Point{X: 20, Y: 60}); d < flatMinShift {
+		t.Fatalf("sides of %.1f mm: the scene does not test the rule", d)
+	}
+	black := uint8(r.black + 1)
+	cool := byte(math.Round(r.lab[r.black][2]))
+	grey := cool + 2 // warmer than the paint, under the warm rule's 2.5
+	lab := make([]byte, r.ww*r.wh*3)
+	// A disc of a cube's area and a half.
+	rad := math.Sqrt(1.5*r.expectedArea(board.Point{X: 20, Y: 60})/math.Pi) / r.s
+	if ds := r.cubesOf(discBlob(r, black, 20, 60, rad, lab, 30, 128, grey), lab); len(ds) != 0 {
+		t.Errorf("a flat grey printed disc was read as %+v, want nothing", ds)
+	}
+	// The cube: its top, and its side toward the camera (x > 20) darker.
+	s := r.layout.CubeMM * 0.95
+	side := r.sideShift(board.Point{X: 20, Y: 60})
+	lab = make([]byte, r.ww*r.wh*3)
+	top := rectBlob(r, black, 20-side/2, 60, s, s, lab, 32, 128, grey)
+	sides := rectBlob(r, black, 20+s/2, 60, side, s, lab, 18, 128, grey)
+	cube := blob{cls: black, pix: append(top.pix, sides.pix...)}
+	if ds := r.cubesOf(cube, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a grey black cube with its darker side was read as %+v, want one cube", ds)
+	}
+	lab = make([]byte, r.ww*r.wh*3)
+	flat := rectBlob(r, black, 20, 60, s, s, lab, 30, 128, cool)
+	if ds := r.cubesOf(flat, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a flat cube as cool as the black paint was read as %+v, want one cube", ds)
+	}
+}
+
+// labBoard is a corrected top-down image in Lab showing the bare board
+// everywhere (the ground around it too).
+func labBoard(r *core) []byte {
+	lab := make([]byte, r.ww*r.wh*3)
+	bg := r.bgLab
+	for i := 0; i < r.ww*r.wh; i++ {
+		lab[i*3], lab[i*3+1], lab[i*3+2] = byte(bg[0]), byte(bg[1]), byte(bg[2])
+	}
+	return lab
+}
+
+// paintLab paints the board rectangle [x0,x1]x[y0,y1] mm of a Lab image.
+func paintLab(r *core, lab []byte, x0, y0, x1, y1 float64, c [3]float64) {
+	for y := 0; y < r.wh; y++ {
+		for x := 0; x < r.ww; x++ {
+			if p := r.warpToBoard(float64(x)+0.5, float64(y)+0.5); p.X >= x0 && p.X < x1 && p.Y >= y0 && p.Y < y1 {
+				i := (y*r.ww + x) * 3
+				lab[i], lab[i+1], lab[i+2] = byte(math.Round(c[0])), byte(math.Round(c[1])), byte(math.Round(c[2]))
+			}
+		}
+	}
+}
+
+// Without the reference, the top of an orange cube at the board's edge
+// that the camera sees partly beyond the edge is read whole: one cube in
+// its zone, not too small a piece (missed); black beyond the edge (the
+// table, the hull) is still not read.
+func TestCubeTopBeyondTheEdgeIsRead(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	orange := -1
+	for i, n := range r.names {
+		if n == "orange" {
+			orange = i
+		}
+	}
+	W := r.layout.Width
+	s := r.layout.CubeMM * 0.95
+	lab := labBoard(r)
+	// Half the top beyond the right edge, beside the middle of it.
+	paintLab(r, lab, W-s/2, 30, W+s/2, 30+s, r.lab[orange])
+	// Black beyond the left edge only.
+	paintLab(r, lab, -s, 70, 0, 70+s, r.lab[r.black])
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 1 || ds[0].color != "orange" || ds[0].unreadable {
+		t.Fatalf("read %+v, want one orange cube", ds)
+	}
+	if d := ds[0].at.Sub(board.Point{X: W, Y: 30 + s/2}).Len(); d > 1 {
+		t.Errorf("the cube read %.1f mm from where its top lies", d)
+	}
+}
+
+// Without the reference, a black cube's top on a border's strip lit a
+// little brighter than darkBlack allows is black when it is as cool and
+// grey as the paint; the borders' brown wood as dark is not.
+func TestCoolBlackOnABorder(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// A pixel on a border's strip.
+	at := -1
+	for i, in := range r.inStrip {
+		if in && !r.outside[i] {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("no border strip")
+	}
+	lab := labBoard(r)
+	bl := r.lab[r.black]
+	set := func(l, a, b float64) {
+		lab[at*3], lab[at*3+1], lab[at*3+2] = byte(l), byte(math.Round(a)), byte(math.Round(b))
+	}
+	set(48, bl[1], bl[2])
+	if cls := r.classify(lab); cls[at] != uint8(r.black+1) {
+		t.Errorf("a cool grey black top at L 48 on a border: class %d, want black", cls[at])
+	}
+	set(48, bl[1]+1, bl[2]+5)
+	if cls := r.classify(lab); cls[at] != 0 {
+		t.Errorf("brown wood at L 48 on a border: class %d, want none", cls[at])
 	}
 }

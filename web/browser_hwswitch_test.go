@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/companion"
+	"github.com/quartermaster-table/quartermaster/devices"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
 )
 
@@ -57,4 +58,41 @@ func TestBrowserHardwareSwitchHears(t *testing.T) {
 	if toastTop < 0 || toastTop >= barBottom {
 		t.Errorf("the message is at y=%v, outside the bar (which ends at y=%v)", toastTop, barBottom)
 	}
+}
+
+// TestBrowserNextGameTakesTheTower: a group plays a game on its tablet (the
+// tower and camera serve it), then starts its next game from the same
+// tablet's form: the tower and camera go to the new game (they stayed on the
+// old one, and a drop through the tower went to a game nobody played).
+func TestBrowserNextGameTakesTheTower(t *testing.T) {
+	hw := &lateHardware{}
+	e := newEnv(t, Options{PingInterval: time.Second, Hardware: hw, Sim: simPanel{devices.NewSim()}}, deadreckoning.Rules())
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	hw.sw = companion.NewHardwareSwitch(ctx, e.mgr, companion.Hardware{}, nil)
+	b := newBrowser(t, e.http.URL)
+	tab := b.device(tabletW, tabletH)
+	start := func(name string) string {
+		b.frun(tab, "new game", chromedp.Navigate(e.http.URL+"/#/new"), chromedp.WaitVisible(`#create`, chromedp.ByQuery))
+		b.Fill(tab, "body", "Name of seat 1", name)
+		b.Fill(tab, "body", "Name of seat 2", "Ben")
+		b.Tap(tab, "body", "Start the game")
+		b.frun(tab, "the table", chromedp.WaitVisible(`#hardware-here`, chromedp.ByQuery))
+		var id string
+		b.frun(tab, "its id", chromedp.Evaluate(`location.hash.split('/')[2]`, &id))
+		return id
+	}
+	first := start("Ann")
+	if hw.Table() != first {
+		t.Fatalf("the first game's tower serves %q, want %q", hw.Table(), first)
+	}
+	second := start("Cy")
+	b.shot(tab, "next-game-tower.png")
+	if hw.Table() != second {
+		t.Errorf("after the next game was started on the same tablet the tower serves %q, want the new game %q", hw.Table(), second)
+	}
+	// The Devices page says which game its buttons act on.
+	b.frun(tab, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device`, chromedp.ByQuery))
+	b.fwait(tab, "#dev-served", "acts on the game the tower and camera serve: Dead Reckoning · Cy, Ben")
+	b.shot(tab, "devices-served.png")
 }

@@ -69,7 +69,7 @@ func TestJourneyNewcomer(t *testing.T) {
 	b.Fill(tablet, ".actions", "Coins for 1st", "6, 5, 4")
 	b.Fill(tablet, ".actions", "Cargo produced", "2")
 	b.Tap(tablet, ".actions", "Enter the board")
-	b.WaitText(tablet, "#log", "the board in row 1, left is Test Isle A")
+	b.WaitText(tablet, "#log", "The board in row 1, left is Test Isle A")
 	b.WaitText(tablet, "#card-entry", "No Row 1 card is in your catalog yet")
 	if b.Has(tablet, "#card-entry", "Enter the card") || !b.Has(tablet, "#card-entry", "Open the owner’s catalog") {
 		t.Errorf("without a catalog the card's form should offer the catalog page, not a dead button:\n%s", b.Text(tablet, "#card-entry"))

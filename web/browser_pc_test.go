@@ -182,7 +182,7 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 			}
 			rolls++
 			b.tap(tablet, "roll for us", `#expects [data-act="digital-roll"]`)
-			b.waitText(tablet, "#log", "the Legendary Pirate's order die: ")
+			b.waitText(tablet, "#log", "The Legendary Pirate's order die: ")
 		case st == "resolve":
 			b.tap(tablet, "count the fight", `#pc-resolve`)
 		case strings.HasPrefix(st, "choose:"):
@@ -325,7 +325,7 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.shot(tablet, "pc-tablet-attack-rolled.png")
 	b.tap(bo, "Bo counts", `#pc-resolve`)
 	b.waitText(tablet, "#log", "Bo deals 1 damage")
-	b.waitText(tablet, "#log", "the Orange merchant ship beat Bo")
+	b.waitText(tablet, "#log", "The Orange merchant ship beat Bo")
 	b.run(tablet, "the fight is over", chromedp.Poll(`!document.querySelector('#pc-fight')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.waitText(bo, ".pc-mats", "Sure-fire tokens 1")
 	b.tap(bo, "Bo ends", `#pc-end-turn`)

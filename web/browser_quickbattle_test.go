@@ -32,13 +32,13 @@ func TestBrowserQuickBattleByHand(t *testing.T) {
 	b.waitText(tablet, "#qb-battle", "No camera on this table")
 	b.run(tablet, "drop", chromedp.Click(`#bs-drop`, chromedp.ByQuery))
 	b.waitText(tablet, "#qb-now", "The cubes are down: 1 green and 2 purple cubes. Type where they landed.")
-	b.waitText(tablet, "#expects", "the cubes are down: read where the 1 green and 2 purple cubes landed")
+	b.waitText(tablet, "#expects", "The cubes are down: read where the 1 green and 2 purple cubes landed")
 	b.waitText(tablet, "#qb-byhand", "Every cube now in the Battle ship: 1 green and 2 purple cubes.")
 	b.run(tablet, "a read missing a cube", chromedp.WaitVisible(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "1", chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="damage-left"][data-colour="green"]`, "1", chromedp.ByQuery),
 		chromedp.Click(`#qb-read`, chromedp.ByQuery))
-	b.waitText(tablet, "#qb-byhand .refusal", "read accounts for 1 purple cubes, but 2 are in the Battle ship")
+	b.waitText(tablet, "#qb-byhand .refusal", "The read accounts for 1 purple cube, but the Battle ship holds 2")
 	b.waitText(tablet, "#qb-byhand .refusal", "p. 19")
 	b.shot(tablet, "qb-byhand-refused.png")
 	b.run(tablet, "the right read", chromedp.SetValue(`#qb-read-grid input[data-zone="plunder-cargo"][data-colour="purple"]`, "1", chromedp.ByQuery),

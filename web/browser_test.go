@@ -487,9 +487,9 @@ func TestBrowserCalibrationAndDevices(t *testing.T) {
 	b.waitText(tablet, "#log", "Seat 1 added 3")
 	b.waitText(tablet, "#view", "3, 0")
 
-	b.run(tablet, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device button`, chromedp.ByQuery),
-		chromedp.Click(`.device button`, chromedp.ByQuery))
-	b.waitText(tablet, ".devlog", "button-1 pressed")
+	b.run(tablet, "devices", chromedp.Navigate(e.http.URL+"/#/dev"), chromedp.WaitVisible(`.device button`, chromedp.ByQuery))
+	b.Tap(tablet, ".device", "Press")
+	b.waitText(tablet, ".devlog", "Seat 1 button: Press: done.")
 	if got := sim.lastCmd(); got != "button-1 press" {
 		t.Errorf("the simulator got %q", got)
 	}

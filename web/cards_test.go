@@ -51,7 +51,7 @@ func TestKeptHandStaysPrivate(t *testing.T) {
 		t.Errorf("Ann's log: %s", r.body)
 	}
 	r = e.do("GET", base+"/history", "", pin(cr.PINs[1])...)
-	if !strings.Contains(string(r.body), "your phone keeps Purser, Buccaneer") {
+	if !strings.Contains(string(r.body), "Your phone keeps Purser and Buccaneer") {
 		t.Errorf("Ben's log: %s", r.body)
 	}
 	sess, err := e.mgr.Get(t.Context(), cr.Table)

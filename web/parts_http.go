@@ -109,7 +109,7 @@ func (s *Server) simDevices(c echo.Context) error {
 		ds = append(ds, got...)
 	}
 	if s.opts.SimDice != nil {
-		ds = append(ds, SimDevice{Key: SimDiceKey, Label: "Dice tray (simulated camera)", Commands: []string{"roll"},
+		ds = append(ds, SimDevice{Key: SimDiceKey, Label: "Dice tray (simulated camera)", Commands: []string{"roll", "test"},
 			State: "rolls the dice the table waits for"})
 	}
 	return c.JSON(http.StatusOK, ds)
@@ -141,16 +141,35 @@ func (s *Server) simDo(c echo.Context) error {
 	}
 	out, err := s.opts.Sim.Do(c.Request().Context(), req.Key, req.Command)
 	if err != nil {
-		return fail(errBadRequest, "%s: %v", req.Key, err)
+		return fail(errBadRequest, "%s: %v", s.simLabel(c, req.Key), err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"result": out})
+}
+
+// simLabel names a simulated device as the Devices page does ("Card
+// reader"), its key when the simulator lists no such device.
+func (s *Server) simLabel(c echo.Context, key string) string {
+	ds, err := s.opts.Sim.Devices(c.Request().Context())
+	if err != nil {
+		return key
+	}
+	for _, d := range ds {
+		if d.Key == key && d.Label != "" {
+			return d.Label
+		}
+	}
+	return key
 }
 
 // simRoll rolls, on the simulated camera, the dice that the table named by
 // ?table= waits for (simHost has checked its host's token).
 func (s *Server) simRoll(c echo.Context, command string) error {
+	if command == "test" {
+		// The simulated camera is part of this server: it answers.
+		return c.JSON(http.StatusOK, map[string]string{"result": "it answers: it works"})
+	}
 	if command != "roll" {
-		return fail(errBadRequest, "%s: the dice tray knows only \"roll\"", SimDiceKey)
+		return fail(errBadRequest, "the dice tray knows only \"roll\" and \"test\"")
 	}
 	t, err := s.tables.Get(c.Request().Context(), c.QueryParam("table"))
 	if err != nil {

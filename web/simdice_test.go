@@ -44,7 +44,7 @@ func TestSimDiceTray(t *testing.T) {
 	e := newEnv(t, Options{SimDice: fd}, racetoten.Rules())
 	var ds []SimDevice
 	e.do("GET", "/api/sim", "").json(t, &ds)
-	if len(ds) != 1 || ds[0].Key != SimDiceKey || len(ds[0].Commands) != 1 || ds[0].Commands[0] != "roll" {
+	if len(ds) != 1 || ds[0].Key != SimDiceKey || len(ds[0].Commands) != 2 || ds[0].Commands[0] != "roll" || ds[0].Commands[1] != "test" {
 		t.Fatalf("devices: %+v", ds)
 	}
 	r := e.do("POST", "/api/tables", `{"rules":"race-to-ten","setup":{"players":[{"name":"Ann","colour":"red"},{"name":"Ben","colour":"blue"}]},"players":[{"name":"Ann","colour":"red","seat":0},{"name":"Ben","colour":"blue","seat":1}]}`)

@@ -16,29 +16,29 @@ func init() {
 func (c *ctx) ability(p *Player, r AbilityRef) (*SailorCard, data.Option, string, error) {
 	var none data.Option
 	if !p.inPlay(r.Card) {
-		return nil, none, "", engine.Refuse("not-in-play", 11, "%s is not in play: play it from your hand first", r.Card)
+		return nil, none, "", engine.Refuse("not-in-play", 11, "%s is not in play: play it from your hand first", p.nameOf(r.Card))
 	}
 	card := p.Card(r.Card)
 	abs, ok := c.s.cardAbilities(card, r.Source)
 	if !ok {
-		return nil, none, "", engine.Refuse("no-ability", 13, "%s has nothing in slot %q", r.Card, r.Source)
+		return nil, none, "", engine.Refuse("no-ability", 13, "%s has no ability there", p.nameOf(r.Card))
 	}
 	if r.Ability < 0 || r.Ability >= len(abs) {
-		return nil, none, "", engine.Refuse("no-ability", 13, "%s has %d abilities there; ability %d does not exist", r.Card, len(abs), r.Ability)
+		return nil, none, "", engine.Refuse("no-ability", 13, "%s has %s there, not %d", p.nameOf(r.Card), count(len(abs), "ability", "abilities"), r.Ability+1)
 	}
 	ab := abs[r.Ability]
 	if ab.Battle {
-		return nil, none, "", engine.Refuse("battle-only", 15, "battle abilities can be used only during a battle")
+		return nil, none, "", engine.Refuse("battle-only", 15, "Battle abilities can be used only during a battle")
 	}
 	if ab.IsIconOnly() {
-		return nil, none, "", engine.Refuse("icon-counted", 14, "sails, cannons and wheels are counted, not used")
+		return nil, none, "", engine.Refuse("icon-counted", 14, "Sails, cannons and wheels are counted, not used")
 	}
 	if r.Option < 0 || r.Option >= len(ab.Options) {
-		return nil, none, "", engine.Refuse("no-option", 13, "that ability has %d options", len(ab.Options))
+		return nil, none, "", engine.Refuse("no-option", 13, "That ability has %d options", len(ab.Options))
 	}
 	key := abilityKey(p.Seat, r.Card, r.Source, r.Ability)
 	if c.s.abilityUsed(key) {
-		return nil, none, "", engine.Refuse("ability-once", 11, "each ability of a card can be used once per turn")
+		return nil, none, "", engine.Refuse("ability-once", 11, "Each ability of a card can be used once per turn")
 	}
 	return card, ab.Options[r.Option], key, nil
 }
@@ -139,7 +139,7 @@ func (a *UseAbility) apply(c *ctx) error {
 		put := a.Put
 		if put == nil {
 			if gain.ship+gain.coinShip > 0 {
-				return engine.Refuse("put-needed", 14, "say which holds the gained cargo and coins go into (\"put\")")
+				return engine.Refuse("put-needed", 14, "Say which holds the gained cargo and coins go into")
 			}
 			put = &Put{Dock: gain.dock + gain.either, Chest: gain.coinDock, Island: Hold{gain.island, gain.coinIsland}}
 		}
@@ -147,18 +147,18 @@ func (a *UseAbility) apply(c *ctx) error {
 			return err
 		}
 	} else if a.Put != nil {
-		return engine.Refuse("bad-parameter", 14, "this ability gains nothing to put")
+		return engine.Refuse("bad-parameter", 14, "This ability gains nothing to put")
 	}
 	for _, e := range opt.Effects {
 		n := c.s.effectAmount(card, e)
 		switch e.Kind {
 		case data.KindGainCargo, data.KindGainCoins:
 		case data.KindSails:
-			return engine.Refuse("sails-when-setting", 8, "sails are counted when you set sails: name this option in set-sails")
+			return engine.Refuse("sails-when-setting", 8, "Sails are counted when you set sails: choose this option then")
 		case data.KindInfluence:
 			b := c.s.Board(p.Ship.At)
 			if b == nil || b.Island == nil {
-				return engine.Refuse("influence-island", 14, "influence is placed only at the island where your ship is")
+				return engine.Refuse("influence-island", 14, "Influence is placed only at the island where your ship is")
 			}
 			if err := c.islandInteraction(a.Seat, b, e.OverridesForts, true); err != nil {
 				return err
@@ -180,10 +180,10 @@ func (a *UseAbility) apply(c *ctx) error {
 			}
 		case data.KindRepair:
 			if p.Ship.Damage == 0 {
-				return engine.Refuse("no-damage", 15, "your ship has no damage to repair")
+				return engine.Refuse("no-damage", 15, "Your ship has no damage to repair")
 			}
 			if e.Where == "harbor" && !p.inHarbor() {
-				return engine.Refuse("repair-harbor", 27, "this repair works only in the Harbor")
+				return engine.Refuse("repair-harbor", 27, "This repair works only in the Harbor")
 			}
 			pay := Payment{}
 			if a.Pay != nil {
@@ -196,20 +196,20 @@ func (a *UseAbility) apply(c *ctx) error {
 			c.emit(engine.NewEvent("repaired", a.Seat, fmt.Sprintf("%s repairs the ship (damage %d)", p.Name, p.Ship.Damage), map[string]any{"damage": p.Ship.Damage}))
 		case data.KindAttack:
 			if a.Target == nil {
-				return engine.Refuse("attack-target", 15, "name the opponent's ship to attack (\"target\")")
+				return engine.Refuse("attack-target", 15, "Name the opponent's ship to attack")
 			}
 			c.s.Turn.Used = remove(c.s.Turn.Used, key)
 			if err := c.attackShip(p, *a.Target, &a.AbilityRef); err != nil {
 				return err
 			}
 		case data.KindDraw:
-			return engine.Refuse("draw-at-cleanup", 14, "bonus draw is counted during cleanup, not used in the main phase")
+			return engine.Refuse("draw-at-cleanup", 14, "Bonus draw is counted during cleanup, not used in the main phase")
 		case data.KindEndGame:
-			return engine.Refuse("end-game-only", 23, "this ability is scored at the end of the game")
+			return engine.Refuse("end-game-only", 23, "This ability is scored at the end of the game")
 		case data.KindOther:
 			c.emit(engine.NewEvent("ability-other", a.Seat, fmt.Sprintf("%s uses an ability the players resolve by hand: %s", p.Name, e.Text), map[string]any{"text": e.Text}))
 		default:
-			return engine.Refuse("battle-only", 15, "this effect is used only during a battle")
+			return engine.Refuse("battle-only", 15, "This effect is used only during a battle")
 		}
 	}
 	c.emit(engine.NewEvent("ability-used", a.Seat, fmt.Sprintf("%s uses %s", p.Name, c.abilityName(p, a.AbilityRef)), map[string]any{"ability": a.AbilityRef}))
@@ -227,7 +227,7 @@ func orEither(from string) string {
 // effect allows (p. 14).
 func (c *ctx) gain(p *Player, put *Put, dock, ship, either, island, coinDock, coinShip, coinIsland int) error {
 	if put.Dock < 0 || put.Chest < 0 || put.Island.Cargo < 0 || put.Island.Coins < 0 {
-		return engine.Refuse("bad-amount", 14, "amounts cannot be negative")
+		return engine.Refuse("bad-amount", 14, "Amounts cannot be negative")
 	}
 	if err := checkGoods(put.Holds, "gain"); err != nil {
 		return err
@@ -235,16 +235,16 @@ func (c *ctx) gain(p *Player, put *Put, dock, ship, either, island, coinDock, co
 	h := goodsTotal(put.Holds)
 	switch {
 	case put.Island.Cargo != island || put.Island.Coins != coinIsland:
-		return engine.Refuse("put-mismatch", 14, "this ability gives %d cargo and %s on the island", island, count(coinIsland, "coin", ""))
+		return engine.Refuse("put-mismatch", 14, "This ability gives %d cargo and %s on the island", island, count(coinIsland, "coin", ""))
 	case put.Dock+h.Cargo != dock+ship+either || put.Dock < dock || h.Cargo < ship:
-		return engine.Refuse("put-mismatch", 14, "this ability gives %d cargo on the Dock tile, %d on the ship and %d on either", dock, ship, either)
+		return engine.Refuse("put-mismatch", 14, "This ability gives %d cargo on the Dock tile, %d on the ship and %d on either", dock, ship, either)
 	case put.Chest != coinDock || h.Coins != coinShip:
-		return engine.Refuse("put-mismatch", 14, "this ability gives %s to the Treasure chest and %d on the ship", count(coinDock, "coin", ""), coinShip)
+		return engine.Refuse("put-mismatch", 14, "This ability gives %s to the Treasure chest and %d on the ship", count(coinDock, "coin", ""), coinShip)
 	}
 	if island+coinIsland > 0 {
 		b := c.s.Board(p.Ship.At)
 		if b == nil || b.Island == nil {
-			return engine.Refuse("gain-island", 14, "your ship is not at an island")
+			return engine.Refuse("gain-island", 14, "Your ship is not at an island")
 		}
 		b.Island.Cargo += island
 		b.Island.Coins += coinIsland
@@ -270,16 +270,16 @@ func (c *ctx) gain(p *Player, put *Put, dock, ship, either, island, coinDock, co
 // Garrison does.
 func (c *ctx) produce(a *UseAbility, n int, e data.Effect) error {
 	if len(a.Islands) == 0 || len(a.Islands) > n {
-		return engine.Refuse("produce-count", 14, "name 1 to %d different islands to produce on", n)
+		return engine.Refuse("produce-count", 14, "Name 1 to %d different islands to produce on", n)
 	}
 	seen := map[Pos]bool{}
 	for _, at := range a.Islands {
 		b := c.s.Board(at)
 		if b == nil || b.Island == nil {
-			return engine.Refuse("produce-island", 14, "there is no explored island at %s", at)
+			return engine.Refuse("produce-island", 14, "There is no explored island in %s", rowWords(at))
 		}
 		if seen[at] {
-			return engine.Refuse("produce-twice", 29, "produce on different islands")
+			return engine.Refuse("produce-twice", 29, "Produce on different islands")
 		}
 		seen[at] = true
 		if err := c.islandInteraction(a.Seat, b, e.OverridesForts, false); err != nil {
@@ -298,26 +298,26 @@ func (c *ctx) produce(a *UseAbility, n int, e data.Effect) error {
 // build constructs up to n buildings on islands the player controls (p. 15).
 func (c *ctx) build(p *Player, a *UseAbility, n int, from string) error {
 	if len(a.Builds) == 0 || len(a.Builds) > n {
-		return engine.Refuse("build-count", 27, "name 1 to %d buildings to construct", n)
+		return engine.Refuse("build-count", 27, "Name 1 to %d buildings to construct", n)
 	}
 	cost := 0
 	for _, o := range a.Builds {
 		b := c.s.Board(o.At)
 		if b == nil || b.Island == nil || b.Island.Controller != p.Seat {
-			return engine.Refuse("build-control", 15, "you can build only on an island you control; %s is not one", o.At)
+			return engine.Refuse("build-control", 15, "You can build only on an island you control; %s is not one", placeName(c.s, o.At))
 		}
 		if o.Building != Fort && o.Building != Garrison && o.Building != Outpost {
-			return engine.Refuse("build-type", 15, "a building is a fort, garrison or outpost, not %q", o.Building)
+			return engine.Refuse("build-type", 15, "Choose a building: a Fort, a Garrison or an Outpost")
 		}
 		if b.Island.Has(o.Building) {
-			return engine.Refuse("build-one-each", 15, "the island at %s already has a %s: one of each type per island", o.At, o.Building)
+			return engine.Refuse("build-one-each", 15, "%s already has a %s: one of each type per island", placeName(c.s, o.At), capital(o.Building))
 		}
 		if c.s.buildingsOnTable(o.Building) >= buildingsPerType {
-			return engine.Refuse("build-none-left", 3, "all %d %ss are on the table", buildingsPerType, o.Building)
+			return engine.Refuse("build-none-left", 3, "All %d %ss are on the table", buildingsPerType, capital(o.Building))
 		}
 		k, ok := c.s.Catalog.BuildingCost(o.Building)
 		if !ok {
-			return engine.Refuse("cost-unknown", 27, "the %s's cost has not been entered from the First Mate card yet", o.Building)
+			return engine.Refuse("cost-unknown", 27, "The %s's cost has not been entered from the First Mate card yet", o.Building)
 		}
 		cost += k
 		b.Island.Buildings = append(b.Island.Buildings, o.Building)
@@ -338,15 +338,15 @@ func (c *ctx) build(p *Player, a *UseAbility, n int, from string) error {
 // count). A hold with goods in it cannot be covered: unload it first.
 func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	if a.Tile == nil {
-		return engine.Refuse("tile-needed", 15, "say which upgrade tile you take and where it goes (\"tile\")")
+		return engine.Refuse("tile-needed", 15, "Say which upgrade tile you take and where it goes")
 	}
 	tile := Tile{ID: a.Tile.ID, Tier: e.Tier}
 	if a.Tile.NewTile != nil {
 		if err := a.Tile.NewTile.Check(); err != nil {
-			return engine.Refuse("tile", 15, "%v", err)
+			return engine.Refuse("tile", 15, "%s", sentence(err))
 		}
 		if old, ok := c.s.Catalog.Upgrade(a.Tile.NewTile.ID); ok && old.Name != a.Tile.NewTile.Name {
-			return engine.Refuse("tile", 15, "tile id %q is already in the catalog as %s", old.ID, old.Name)
+			return engine.Refuse("tile", 15, "That upgrade tile is already in the catalog, as %s with other values", old.Name)
 		}
 		c.s.Catalog.Merge(data.Catalog{Upgrades: []data.Upgrade{*a.Tile.NewTile}})
 		tile.ID = a.Tile.NewTile.ID
@@ -354,15 +354,15 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	if tile.ID != "" {
 		u, ok := c.s.Catalog.Upgrade(tile.ID)
 		if !ok {
-			return engine.Refuse("tile", 15, "tile %q is not in the catalog: enter it with newTile", tile.ID)
+			return engine.Refuse("tile", 15, "That upgrade tile is not in the catalog: enter its printed values")
 		}
 		if u.Tier != e.Tier {
-			return engine.Refuse("tile-tier", 15, "this ability gives a %s upgrade; %s is %s", e.Tier, u.Name, u.Tier)
+			return engine.Refuse("tile-tier", 15, "This ability gives a %s upgrade; %s is %s", e.Tier, u.Name, u.Tier)
 		}
 	}
 	i, ok := spaceIndex(a.Tile.Space)
 	if !ok {
-		return engine.Refuse("bad-hold", 15, "%q is not a hull space (A, B, C or D)", a.Tile.Space)
+		return engine.Refuse("bad-hold", 15, "Choose a hull space: A, B, C or D")
 	}
 	blank := -1
 	for j := range p.Ship.Spaces {
@@ -373,10 +373,10 @@ func (c *ctx) upgrade(p *Player, a *UseAbility, e data.Effect) error {
 	}
 	sp := &p.Ship.Spaces[i]
 	if blank >= 0 && (len(sp.Tiles) > 0 || i == 0 || i == 3) {
-		return engine.Refuse("upgrade-blank", 15, "hull space %s is blank: place the tile there first", spaceNames[blank])
+		return engine.Refuse("upgrade-blank", 15, "Hull space %s is blank: place the tile there first", spaceNames[blank])
 	}
 	if sp.Hold.Total() > 0 {
-		return engine.Refuse("upgrade-hold", 15, "hold %s has cargo or coins: unload them before covering it", spaceNames[i])
+		return engine.Refuse("upgrade-hold", 15, "Hold %s has cargo or coins: unload them before covering it", spaceNames[i])
 	}
 	pay := Payment{}
 	if a.Pay != nil {

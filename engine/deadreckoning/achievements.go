@@ -143,3 +143,19 @@ func (c *ctx) checkAchievements() {
 		}
 	}
 }
+
+// bonusTokenWords names a bonus achievement token as players see it, by the
+// achievements it shows ("the bonus token showing Builder and Legendary");
+// the tokens have no printed name.
+func bonusTokenWords(s *State, id string) string {
+	for _, t := range s.Catalog.BonusTokens {
+		if t.ID == id && len(t.Achievements) > 0 {
+			names := make([]string, len(t.Achievements))
+			for i, a := range t.Achievements {
+				names[i] = achievementName(a)
+			}
+			return "the bonus token showing " + listWords(names, "")
+		}
+	}
+	return "a bonus achievement token"
+}

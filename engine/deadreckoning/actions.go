@@ -35,7 +35,7 @@ func init() {
 func (c *ctx) active(a engine.Action) (*Player, error) {
 	seat := a.Head().Seat
 	if seat != c.s.Turn.Seat {
-		return nil, engine.Refuse(engine.CodeNotYourTurn, 7, "it is %s's turn", c.s.Players[c.s.Turn.Seat].Name)
+		return nil, engine.Refuse(engine.CodeNotYourTurn, 7, "It is %s's turn", c.s.Players[c.s.Turn.Seat].Name)
 	}
 	return &c.s.Players[seat], nil
 }
@@ -48,10 +48,10 @@ func (c *ctx) main(a engine.Action) (*Player, error) {
 		return nil, err
 	}
 	if pb := c.s.CurrentBattle(); pb != nil {
-		return nil, engine.Refuse("battle-pending", 17, "finish the %s battle at %s first", pb.Kind, pb.At)
+		return nil, engine.Refuse("battle-pending", 17, "Finish the %s at %s first", battleWords(pb.Kind), placeName(c.s, pb.At))
 	}
 	if c.s.Turn.PendingExplore != nil {
-		return nil, engine.Refuse("explore-pending", 9, "your ship stopped on a face-down board: explore %s first", *c.s.Turn.PendingExplore)
+		return nil, engine.Refuse("explore-pending", 9, "Your ship stopped on a face-down board: explore %s first", placeName(c.s, *c.s.Turn.PendingExplore))
 	}
 	c.s.Turn.Started = true
 	p.CanLevel = false
@@ -69,20 +69,20 @@ type ChooseBonusToken struct {
 func (a *ChooseBonusToken) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 6, "choose a token for a player at the table")
+		return engine.Refuse("no-such-seat", 6, "Only a player keeps a bonus token; choose whose it is")
 	}
 	if !c.s.Options.BonusTokens {
-		return engine.Refuse("no-bonus-tokens", 6, "this game does not use the bonus achievement tokens")
+		return engine.Refuse("no-bonus-tokens", 6, "This game does not use the bonus achievement tokens")
 	}
 	if p.HasBonus {
-		return engine.Refuse("bonus-chosen", 6, "you have already kept a bonus token")
+		return engine.Refuse("bonus-chosen", 6, "You have already kept a bonus token")
 	}
 	if len(p.BonusDealt) > 0 && !contains(p.BonusDealt, a.Token) {
-		return engine.Refuse("bonus-not-dealt", 6, "keep one of the two tokens you were dealt")
+		return engine.Refuse("bonus-not-dealt", 6, "Keep one of the two tokens you were dealt")
 	}
 	p.HasBonus, p.Bonus = true, a.Token
 	c.emit(engine.NewEvent("bonus-token-kept", a.Seat, p.Name+" keeps a bonus achievement token face down", nil).
-		WithSecret("you keep bonus token "+a.Token, map[string]any{"token": a.Token}))
+		WithSecret("You keep "+bonusTokenWords(c.s, a.Token), map[string]any{"token": a.Token}))
 	return nil
 }
 
@@ -95,22 +95,22 @@ type LevelUp struct {
 func (a *LevelUp) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 13, "level up a card of a player at the table")
+		return engine.Refuse("no-such-seat", 13, "Only a player levels up a card; choose whose it is")
 	}
 	if !p.CanLevel {
 		if p.FinalTurnDone && !c.s.Options.LevelOnFinalTurn {
-			return engine.Refuse("level-final-turn", 22, "after your final turn your cards cannot be levelled up")
+			return engine.Refuse("level-final-turn", 22, "After your final turn your cards cannot be levelled up")
 		}
-		return engine.Refuse("level-once", 13, "you may level up one card between the end of your turn and the start of your next")
+		return engine.Refuse("level-once", 13, "You may level up one card between the end of your turn and the start of your next")
 	}
 	if a.Seat == c.s.Turn.Seat && c.s.Turn.Started {
-		return engine.Refuse("level-once", 13, "level up before you start your turn, not during it")
+		return engine.Refuse("level-once", 13, "Level up before you start your turn, not during it")
 	}
 	if !c.s.Options.PhysicalCards && !contains(p.Hand, a.Card) {
-		return engine.Refuse("level-in-hand", 13, "only a card in your hand can be levelled up")
+		return engine.Refuse("level-in-hand", 13, "Only a card in your hand can be levelled up")
 	}
 	if p.Card(a.Card) == nil {
-		return engine.Refuse("level-in-hand", 13, "only a card in your hand can be levelled up")
+		return engine.Refuse("level-in-hand", 13, "Only a card in your hand can be levelled up")
 	}
 	// With physical cards the card levelled up becomes known to be in hand.
 	id, err := c.s.revealInHand(p, a.Card, 13)
@@ -127,7 +127,7 @@ func (a *LevelUp) apply(c *ctx) error {
 		return err
 	}
 	c.emit(engine.NewEvent("levelled-up", a.Seat, p.Name+" levels up a card in hand", nil).
-		WithSecret(fmt.Sprintf("your %s is now level %d", cardName(card), card.Level), map[string]any{"card": id, "level": card.Level}))
+		WithSecret(fmt.Sprintf("Your %s is now level %d", cardName(card), card.Level), map[string]any{"card": id, "level": card.Level}))
 	if card.Level == 4 {
 		p.Level4++
 		c.progress(a.Seat, AchExpertSailors, 3)
@@ -146,7 +146,7 @@ func (a *PlayCard) apply(c *ctx) error {
 	// cubes are dropped (p. 17); the defender plays through the battle code.
 	if pb := c.s.CurrentBattle(); pb != nil && pb.Attacker == a.Seat && a.Seat == c.s.Turn.Seat {
 		if pb.Started {
-			return engine.Refuse("battle-started", 17, "no cards can be played once the cubes are dropped")
+			return engine.Refuse("battle-started", 17, "No cards can be played once the cubes are dropped")
 		}
 		if err := c.attackerMayPlay(pb); err != nil {
 			return err
@@ -198,7 +198,7 @@ func (a *SetSails) apply(c *ctx) error {
 		return err
 	}
 	if c.s.Turn.SailsSet {
-		return engine.Refuse("sails-once", 8, "you have already set sails this turn")
+		return engine.Refuse("sails-once", 8, "You have already set sails this turn")
 	}
 	covered := p.inHarbor()
 	if b := c.s.Board(p.Ship.At); b != nil && b.Island != nil && b.Island.Controller == a.Seat && c.blockade(a.Seat, b.At) == nil {
@@ -222,7 +222,7 @@ func (a *SetSails) apply(c *ctx) error {
 			}
 		}
 		if n == 0 {
-			return engine.Refuse("not-sails", 8, "that option of %s gives no sails", ch.Card)
+			return engine.Refuse("not-sails", 8, "That option of %s gives no sails", p.nameOf(ch.Card))
 		}
 		c.s.Turn.Used = append(c.s.Turn.Used, key)
 		total += n
@@ -250,27 +250,27 @@ func (a *Move) apply(c *ctx) error {
 		return err
 	}
 	if !c.s.Turn.SailsSet {
-		return engine.Refuse("sails-not-set", 8, "set sails before moving")
+		return engine.Refuse("sails-not-set", 8, "Set sails before moving")
 	}
 	if len(a.Path) == 0 {
-		return engine.Refuse("no-path", 9, "say where the ship goes")
+		return engine.Refuse("no-path", 9, "Say where the ship goes")
 	}
 	if len(a.Path) > p.Ship.Sails {
-		return engine.Refuse("not-enough-sails", 9, "that move needs %s; %d left", count(len(a.Path), "sail", ""), p.Ship.Sails)
+		return engine.Refuse("not-enough-sails", 9, "That move needs %s; %d left", count(len(a.Path), "sail", ""), p.Ship.Sails)
 	}
 	from := p.Ship.At
 	for i, q := range a.Path {
 		if !q.Valid() {
-			return engine.Refuse("off-grid", 9, "%s is not on the table", q)
+			return engine.Refuse("off-grid", 9, "Step %d leaves the table: there is no board in %s", i+1, rowWords(q))
 		}
 		if !Adjacent(from, q) {
-			return engine.Refuse("not-adjacent", 9, "step %d: %s is not next to %s (ships move up, down, left or right, never diagonally)", i+1, placeName(c.s, q), placeName(c.s, from))
+			return engine.Refuse("not-adjacent", 9, "Step %d: %s is not next to %s (ships move up, down, left or right, never diagonally)", i+1, placeName(c.s, q), placeName(c.s, from))
 		}
 		from = q
 	}
 	dest := a.Path[len(a.Path)-1]
 	if b := c.s.Board(dest); b != nil && !b.Explored && c.s.Turn.Explored {
-		return engine.Refuse("explore-limit", 9, "you have already explored an Ocean board this turn, so you cannot stop on another face-down one")
+		return engine.Refuse("explore-limit", 9, "You have already explored an Ocean board this turn, so you cannot stop on another face-down one")
 	}
 	for _, q := range a.Path {
 		p.Ship.At = q
@@ -305,17 +305,17 @@ func (a *Move) apply(c *ctx) error {
 	order := pirates
 	if a.Order != nil {
 		if len(a.Order) != len(pirates) {
-			return engine.Refuse("battle-order", 10, "the order must name each pirate-mode ship at %s once", dest)
+			return engine.Refuse("battle-order", 10, "The order must name each pirate-mode ship at %s once", placeName(c.s, dest))
 		}
 		for _, s := range a.Order {
 			if !containsSeat(pirates, s) {
-				return engine.Refuse("battle-order", 10, "the order must name each pirate-mode ship at %s once", dest)
+				return engine.Refuse("battle-order", 10, "The order must name each pirate-mode ship at %s once", placeName(c.s, dest))
 			}
 		}
 		seen := map[engine.Seat]bool{}
 		for _, s := range a.Order {
 			if seen[s] {
-				return engine.Refuse("battle-order", 10, "the order must name each pirate-mode ship at %s once", dest)
+				return engine.Refuse("battle-order", 10, "The order must name each pirate-mode ship at %s once", placeName(c.s, dest))
 			}
 			seen[s] = true
 		}
@@ -350,15 +350,15 @@ func (a *Explore) apply(c *ctx) error {
 	}
 	pe := c.s.Turn.PendingExplore
 	if pe == nil {
-		return engine.Refuse("nothing-to-explore", 9, "your ship has not stopped on a face-down board")
+		return engine.Refuse("nothing-to-explore", 9, "Your ship has not stopped on a face-down board")
 	}
 	if a.At != (Pos{}) && a.At != *pe {
-		return engine.Refuse("explore-where", 9, "the board to explore is the one at %s", *pe)
+		return engine.Refuse("explore-where", 9, "The board to explore is %s", placeName(c.s, *pe))
 	}
 	e := a.BoardEntry
 	e.At = *pe
 	if err := c.s.enterBoard(e); err != nil {
-		return engine.Refuse("explore-board", 9, "%v", err)
+		return engine.Refuse("explore-board", 9, "%s", sentence(err))
 	}
 	b := c.s.Board(*pe)
 	b.Explored = true
@@ -368,7 +368,7 @@ func (a *Explore) apply(c *ctx) error {
 	c.s.drawCard(b, pe.Row)
 	if b.Card != nil && (e.Card != "" || e.NewCard != nil) {
 		if err := c.s.enterCard(*pe, e.Card, e.NewCard); err != nil {
-			return engine.Refuse("explore-card", 9, "%v", err)
+			return engine.Refuse("explore-card", 9, "%s", sentence(err))
 		}
 	}
 	c.emit(engine.NewEvent("explored", a.Seat, fmt.Sprintf("%s explores the board in %s and finds %s", p.Name, rowWords(*pe), boardName(c.s, b)), map[string]any{"board": b}))
@@ -442,17 +442,17 @@ type RevealBoard struct {
 func (a *RevealBoard) apply(c *ctx) error {
 	b := c.s.Board(a.At)
 	if b == nil || !b.Explored {
-		return engine.Refuse("not-face-up", 9, "only a face-up board can be entered; a face-down one is explored")
+		return engine.Refuse("not-face-up", 9, "Only a face-up board can be entered; a face-down one is explored")
 	}
 	if err := c.s.enterBoard(a.BoardEntry); err != nil {
-		return engine.Refuse("reveal-board", 9, "%v", err)
+		return engine.Refuse("reveal-board", 9, "%s", sentence(err))
 	}
 	if a.Card != "" || a.NewCard != nil {
 		if err := c.s.enterCard(a.At, a.Card, a.NewCard); err != nil {
-			return engine.Refuse("reveal-card", 10, "%v", err)
+			return engine.Refuse("reveal-card", 10, "%s", sentence(err))
 		}
 	}
-	c.emit(engine.NewEvent("board-entered", a.Seat, fmt.Sprintf("the board in %s is %s", rowWords(a.At), boardName(c.s, b)), map[string]any{"board": b}))
+	c.emit(engine.NewEvent("board-entered", a.Seat, fmt.Sprintf("The board in %s is %s", rowWords(a.At), boardName(c.s, b)), map[string]any{"board": b}))
 	return nil
 }
 
@@ -466,10 +466,10 @@ type RevealCard struct {
 
 func (a *RevealCard) apply(c *ctx) error {
 	if err := c.s.enterCard(a.At, a.Card, a.NewCard); err != nil {
-		return engine.Refuse("reveal-card", 10, "%v", err)
+		return engine.Refuse("reveal-card", 10, "%s", sentence(err))
 	}
 	b := c.s.Board(a.At)
-	c.emit(engine.NewEvent("card-entered", a.Seat, fmt.Sprintf("the card on %s is %s", placeName(c.s, a.At), advName(c.s, b.Card.Adv.ID)), map[string]any{"at": a.At, "card": b.Card}))
+	c.emit(engine.NewEvent("card-entered", a.Seat, fmt.Sprintf("The card on %s is %s", placeName(c.s, a.At), advName(c.s, b.Card.Adv.ID)), map[string]any{"at": a.At, "card": b.Card}))
 	return nil
 }
 
@@ -494,38 +494,38 @@ func (a *Load) apply(c *ctx) error {
 	switch a.From {
 	case "dock":
 		if !p.inHarbor() {
-			return engine.Refuse("load-harbor", 7, "you can load from your Dock tile only while your ship is in the Harbor")
+			return engine.Refuse("load-harbor", 7, "You can load from your Dock tile only while your ship is in the Harbor")
 		}
 		if t.Coins > 0 {
-			return engine.Refuse("load-coins-dock", 7, "coins are never on the Dock tile: only cargo is loaded from it")
+			return engine.Refuse("load-coins-dock", 7, "Coins are never on the Dock tile: only cargo is loaded from it")
 		}
 		if t.Cargo > p.Dock {
-			return engine.Refuse("not-enough-cargo", 7, "your Dock tile holds %d cargo, not %d", p.Dock, t.Cargo)
+			return engine.Refuse("not-enough-cargo", 7, "Your Dock tile holds %d cargo, not %d", p.Dock, t.Cargo)
 		}
 		p.Dock -= t.Cargo
 	case "island":
 		b := c.s.Board(p.Ship.At)
 		if b == nil || b.Island == nil {
-			return engine.Refuse("load-island", 7, "your ship is not at an island")
+			return engine.Refuse("load-island", 7, "Your ship is not at an island")
 		}
 		if b.Island.Controller != a.Seat {
-			return engine.Refuse("load-control", 7, "you can load only from an island you control")
+			return engine.Refuse("load-control", 7, "You can load only from an island you control")
 		}
 		if err := c.blockade(a.Seat, b.At); err != nil {
 			return err
 		}
 		if t.Cargo > b.Island.Cargo || t.Coins > b.Island.Coins {
-			return engine.Refuse("not-on-island", 7, "the island has %d cargo and %s", b.Island.Cargo, count(b.Island.Coins, "coin", ""))
+			return engine.Refuse("not-on-island", 7, "The island has %d cargo and %s", b.Island.Cargo, count(b.Island.Coins, "coin", ""))
 		}
 		b.Island.Cargo -= t.Cargo
 		b.Island.Coins -= t.Coins
 	default:
-		return engine.Refuse("load-from", 7, "load from \"dock\" or \"island\"")
+		return engine.Refuse("load-from", 7, "Load from your Dock tile or from the island")
 	}
 	if err := c.s.putInHolds(p, a.Holds); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %s from the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.From), map[string]any{"from": a.From, "holds": a.Holds}))
+	c.emit(engine.NewEvent("loaded", a.Seat, fmt.Sprintf("%s loads %d cargo and %s from %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), goodsPlace(a.From)), map[string]any{"from": a.From, "holds": a.Holds}))
 	return nil
 }
 
@@ -554,14 +554,14 @@ func (a *Unload) apply(c *ctx) error {
 	switch a.To {
 	case "dock":
 		if !p.inHarbor() {
-			return engine.Refuse("unload-harbor", 7, "you can unload to your Dock tile only in the Harbor")
+			return engine.Refuse("unload-harbor", 7, "You can unload to your Dock tile only in the Harbor")
 		}
 		p.Dock += t.Cargo
 		p.Chest += t.Coins
 	case "island":
 		b := c.s.Board(p.Ship.At)
 		if b == nil || b.Island == nil {
-			return engine.Refuse("unload-island", 7, "your ship is not at an island")
+			return engine.Refuse("unload-island", 7, "Your ship is not at an island")
 		}
 		if err := c.islandInteraction(a.Seat, b, false, true); err != nil {
 			return err
@@ -569,9 +569,9 @@ func (a *Unload) apply(c *ctx) error {
 		b.Island.Cargo += t.Cargo
 		b.Island.Coins += t.Coins
 	default:
-		return engine.Refuse("unload-to", 7, "unload to \"dock\" or \"island\"")
+		return engine.Refuse("unload-to", 7, "Unload to your Dock tile or to the island")
 	}
-	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %s to the %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), a.To), map[string]any{"to": a.To, "holds": a.Holds}))
+	c.emit(engine.NewEvent("unloaded", a.Seat, fmt.Sprintf("%s unloads %d cargo and %s to %s", p.Name, t.Cargo, count(t.Coins, "coin", ""), goodsPlace(a.To)), map[string]any{"to": a.To, "holds": a.Holds}))
 	return nil
 }
 
@@ -586,16 +586,16 @@ type Rearrange struct {
 func (a *Rearrange) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 7, "rearrange the ship of a player at the table")
+		return engine.Refuse("no-such-seat", 7, "Only a player's ship is rearranged; choose whose it is")
 	}
 	if pb := c.s.CurrentBattle(); pb != nil && pb.Started && (pb.Attacker == a.Seat || pb.Defender == a.Seat) {
-		return engine.Refuse("rearrange-battle", 7, "once the battle has begun you cannot rearrange until it is over")
+		return engine.Refuse("rearrange-battle", 7, "Once the battle has begun you cannot rearrange until it is over")
 	}
 	if err := checkGoods(a.Holds, "rearrange"); err != nil {
 		return err
 	}
 	if goodsTotal(a.Holds) != p.ShipGoods() {
-		return engine.Refuse("rearrange-total", 7, "rearranging keeps what is on the ship: %d cargo and %s", p.ShipGoods().Cargo, count(p.ShipGoods().Coins, "coin", ""))
+		return engine.Refuse("rearrange-total", 7, "Rearranging keeps what is on the ship: %d cargo and %s", p.ShipGoods().Cargo, count(p.ShipGoods().Coins, "coin", ""))
 	}
 	for i := range p.Ship.Spaces {
 		p.Ship.Spaces[i].Hold = Hold{}
@@ -620,20 +620,20 @@ type Jettison struct {
 func (a *Jettison) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 7, "jettison from the ship of a player at the table")
+		return engine.Refuse("no-such-seat", 7, "Only a player's ship jettisons; choose whose it is")
 	}
 	pb := c.s.CurrentBattle()
 	switch {
 	case pb != nil && (pb.Attacker == a.Seat || pb.Defender == a.Seat):
 		if pb.Started {
-			return engine.Refuse("jettison-battle", 17, "jettisoning is allowed before the cubes are dropped, not during the battle")
+			return engine.Refuse("jettison-battle", 17, "Jettisoning is allowed before the cubes are dropped, not during the battle")
 		}
 	case a.Seat == c.s.Turn.Seat:
 		if _, err := c.main(a); err != nil {
 			return err
 		}
 	default:
-		return engine.Refuse("jettison-turn", 7, "you may jettison on your turn, or on another's turn only when attacked")
+		return engine.Refuse("jettison-turn", 7, "You may jettison on your turn, or on another's turn only when attacked")
 	}
 	if err := c.s.takeFromHolds(p, a.Holds); err != nil {
 		return err
@@ -650,13 +650,13 @@ func (a *Jettison) apply(c *ctx) error {
 func (c *ctx) cardAt(p *Player) (*Board, error) {
 	b := c.s.Board(p.Ship.At)
 	if b == nil || b.Card == nil {
-		return nil, engine.Refuse("no-card", 10, "there is no Advancement or Encounter where your ship is")
+		return nil, engine.Refuse("no-card", 10, "There is no Advancement or Encounter where your ship is")
 	}
 	if b.Card.Adv.ID == "" {
-		return nil, engine.Refuse("card-not-entered", 10, "enter the card at %s first (reveal-card)", b.At)
+		return nil, engine.Refuse("card-not-entered", 10, "Enter which card lies on %s first", placeName(c.s, b.At))
 	}
 	if c.s.Turn.Bought >= 2 {
-		return nil, engine.Refuse("buy-limit", 10, "you may buy or resolve at most 2 Advancements or Encounters a turn")
+		return nil, engine.Refuse("buy-limit", 10, "You may buy or resolve at most 2 Advancements or Encounters a turn")
 	}
 	return b, nil
 }
@@ -717,7 +717,7 @@ func (a *AttackMerchant) apply(c *ctx) error {
 		return engine.Refuse("not-encounter", 11, "%s is an Advancement, not an Encounter: it can only be bought", def.Name)
 	}
 	if a.Back.Cubes < 0 || a.Back.Cubes > 20 {
-		return engine.Refuse("bad-amount", 11, "a Merchant ship drops 0 to 20 cubes")
+		return engine.Refuse("bad-amount", 11, "A Merchant ship drops 0 to 20 cubes")
 	}
 	adv := b.Card.Adv
 	row := b.Card.Row
@@ -748,13 +748,13 @@ func (a *AttackShip) apply(c *ctx) error {
 func (c *ctx) attackShip(p *Player, target engine.Seat, flag *AbilityRef) error {
 	t := c.s.Player(target)
 	if t == nil || t.Seat == p.Seat {
-		return engine.Refuse("attack-target", 15, "choose an opponent's ship to attack")
+		return engine.Refuse("attack-target", 15, "Choose an opponent's ship to attack")
 	}
 	if t.Ship.At != p.Ship.At {
 		return engine.Refuse("attack-range", 15, "%s's ship is not where your ship is", t.Name)
 	}
 	if c.s.alreadyFought(fmt.Sprintf("ship:%d", target)) {
-		return engine.Refuse("battle-twice", 17, "you have already battled %s's ship this turn", t.Name)
+		return engine.Refuse("battle-twice", 17, "You have already battled %s's ship this turn", t.Name)
 	}
 	cause := CausePirateChoice
 	if flag != nil {
@@ -767,12 +767,12 @@ func (c *ctx) attackShip(p *Player, target engine.Seat, flag *AbilityRef) error 
 			has = has || e.Kind == "attack"
 		}
 		if !has {
-			return engine.Refuse("no-attack-flag", 15, "that ability has no Attack flag")
+			return engine.Refuse("no-attack-flag", 15, "That ability has no Attack flag")
 		}
 		c.s.Turn.Used = append(c.s.Turn.Used, key)
 		cause = CauseAttackFlag
 	} else if !t.Ship.Pirate {
-		return engine.Refuse("no-attack-flag", 15, "attacking a ship in mercantile mode needs an Attack flag")
+		return engine.Refuse("no-attack-flag", 15, "Attacking a ship in mercantile mode needs an Attack flag")
 	}
 	c.queueBattle(PendingBattle{Kind: BattleShip, Cause: cause, Attacker: p.Seat, Defender: target, At: p.Ship.At})
 	return nil
@@ -791,11 +791,11 @@ func (a *AttackBuilding) apply(c *ctx) error {
 	}
 	b := c.s.Board(p.Ship.At)
 	if b == nil || b.Island == nil {
-		return engine.Refuse("no-building", 20, "your ship is not at an island")
+		return engine.Refuse("no-building", 20, "Your ship is not at an island")
 	}
 	is := b.Island
 	if is.Controller == engine.NoSeat || is.Controller == a.Seat {
-		return engine.Refuse("no-building", 20, "there is no opponent's Fort or Garrison here")
+		return engine.Refuse("no-building", 20, "There is no opponent's Fort or Garrison here")
 	}
 	var targets []string
 	for _, k := range []string{Fort, Garrison} {
@@ -804,13 +804,13 @@ func (a *AttackBuilding) apply(c *ctx) error {
 		}
 	}
 	if len(targets) == 0 {
-		return engine.Refuse("no-building", 20, "there is no opponent's Fort or Garrison here (Outposts cannot be attacked)")
+		return engine.Refuse("no-building", 20, "There is no opponent's Fort or Garrison here (Outposts cannot be attacked)")
 	}
 	if err := c.blockade(a.Seat, b.At); err != nil {
-		return engine.Refuse("building-pirate", 20, "an opponent's pirate-mode ship is here: beat it before attacking the buildings")
+		return engine.Refuse("building-pirate", 20, "An opponent's pirate-mode ship is here: beat it before attacking the buildings")
 	}
 	if c.s.alreadyFought("building:" + b.At.String()) {
-		return engine.Refuse("battle-twice", 17, "you have already battled the buildings at %s this turn", b.At)
+		return engine.Refuse("battle-twice", 17, "You have already battled the buildings at %s this turn", placeName(c.s, b.At))
 	}
 	c.queueBattle(PendingBattle{Kind: BattleBuilding, Cause: CauseBuilding, Attacker: a.Seat, Defender: is.Controller, At: b.At, Buildings: targets})
 	return nil
@@ -829,7 +829,7 @@ func (a *MasterMerchant) apply(c *ctx) error {
 		return err
 	}
 	if p.HasAchievement(AchMasterMerchant) {
-		return engine.Refuse("achieved", 22, "you already have Master Merchant")
+		return engine.Refuse("achieved", 22, "You already have Master Merchant")
 	}
 	if err := c.s.pay(p, a.Pay, 12, "either", 22); err != nil {
 		return err

@@ -24,7 +24,7 @@ import (
 func BattleConfig(s *State) (battle.Config, error) {
 	pb := s.CurrentBattle()
 	if pb == nil {
-		return battle.Config{}, engine.Refuse("no-battle", 17, "there is no battle to fight")
+		return battle.Config{}, engine.Refuse("no-battle", 17, "There is no battle to fight")
 	}
 	cfg := battle.Config{
 		Kind:           battle.Kind(pb.Kind),
@@ -37,14 +37,14 @@ func BattleConfig(s *State) (battle.Config, error) {
 	}
 	att := s.Player(pb.Attacker)
 	if att == nil {
-		return cfg, engine.Refuse("no-such-seat", 17, "the attacker %s is not at the table", pb.Attacker)
+		return cfg, engine.Refuse("no-such-seat", 17, "The attacking player is not at the table")
 	}
 	cfg.Attacker = shipSide(s, att, pb, false)
 	switch pb.Kind {
 	case BattleShip:
 		def := s.Player(pb.Defender)
 		if def == nil {
-			return cfg, engine.Refuse("no-such-seat", 17, "the defender %s is not at the table", pb.Defender)
+			return cfg, engine.Refuse("no-such-seat", 17, "The defending player is not at the table")
 		}
 		cfg.Defender = shipSide(s, def, pb, true)
 	case BattleMerchant:
@@ -80,7 +80,7 @@ func BattleConfig(s *State) (battle.Config, error) {
 			}
 		}
 	default:
-		return cfg, engine.Refuse("battle-bad-side", 17, "unknown battle kind %q", pb.Kind)
+		return cfg, engine.Refuse("battle-bad-side", 17, "A battle is against another ship, a Merchant ship or the buildings at an island")
 	}
 	return cfg, nil
 }
@@ -148,7 +148,7 @@ func shipSide(s *State, p *Player, pb *PendingBattle, defender bool) battle.Side
 			continue
 		}
 		_, cannons, _ := s.CardIcons(c)
-		card := battle.Card{ID: c.ID, Name: c.Kind, Cannons: cannons, InHand: inHand[id]}
+		card := battle.Card{ID: c.ID, Name: cardName(c), Cannons: cannons, InHand: inHand[id]}
 		if s.Used(AbilityKey(p.Seat, c.ID, SourceLevel, -1)) {
 			sd.UsedCannons[c.ID] = cannons
 		}
@@ -205,7 +205,7 @@ func battleAbility(s *State, c *SailorCard, ab data.Ability) (battle.Ability, bo
 			}
 			continue
 		}
-		out.Name, out.NotVsBuildings = c.Kind, e.NotVsBuildings
+		out.Name, out.NotVsBuildings = cardName(c), e.NotVsBuildings
 		switch e.Kind {
 		case data.KindBattleDrop:
 			out.Kind, out.N = battle.DropCubes, amount(e)
@@ -284,7 +284,7 @@ func controllerOf(counts map[engine.Seat]int, empty int) engine.Seat {
 func BattleOutcomeOf(s *State, o *battle.Outcome) (BattleOutcome, error) {
 	pb := s.CurrentBattle()
 	if pb == nil {
-		return BattleOutcome{}, engine.Refuse("no-battle", 17, "there is no battle to resolve")
+		return BattleOutcome{}, engine.Refuse("no-battle", 17, "There is no battle to resolve")
 	}
 	out := BattleOutcome{AttackerWon: o.Winner == battle.Attacker}
 	a, d := o.Sides[battle.Attacker], o.Sides[battle.Defender]
@@ -354,10 +354,10 @@ func spaceLetter(i int) string { return string(rune('A' + i)) }
 func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 	pb := s.CurrentBattle()
 	if pb == nil {
-		return nil, engine.Refuse("no-battle", 17, "there is no battle to resolve")
+		return nil, engine.Refuse("no-battle", 17, "There is no battle to resolve")
 	}
 	if o == nil || battle.Kind(pb.Kind) != o.Kind {
-		return nil, engine.Refuse("battle-bad-side", 17, "the outcome is not of the battle being fought")
+		return nil, engine.Refuse("battle-bad-side", 17, "That outcome is for another battle than the one being fought")
 	}
 	var pre []engine.Event
 	for _, r := range []battle.Role{battle.Attacker, battle.Defender} {

@@ -76,7 +76,7 @@ func startBattle(s *State, pb *PendingBattle) (*battle.Battle, error) {
 	if len(pb.Machine) > 0 {
 		b, err := battle.Restore(s.battleLayout(), pb.Machine)
 		if err != nil {
-			return nil, engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
+			return nil, engine.Refuse("battle-state", 17, "The saved battle cannot be read: %v", err)
 		}
 		return b, nil
 	}
@@ -124,16 +124,16 @@ func stepRole(st battle.Step) battle.Role {
 func (a *BattleStep) apply(c *ctx) error {
 	pb := c.s.CurrentBattle()
 	if pb == nil {
-		return engine.Refuse("no-battle", 17, "there is no battle to fight")
+		return engine.Refuse("no-battle", 17, "There is no battle to fight")
 	}
 	role := stepRole(a.Step)
 	if a.Seat != engine.NoSeat {
 		if role < 0 {
 			if a.Seat != roleSeat(pb, battle.Attacker) && a.Seat != roleSeat(pb, battle.Defender) {
-				return engine.Refuse("not-your-battle", 17, "only the table or a player in the battle drops and reads the cubes")
+				return engine.Refuse("not-your-battle", 17, "Only the table or a player in the battle drops and reads the cubes")
 			}
 		} else if a.Seat != roleSeat(pb, role) {
-			return engine.Refuse("not-your-battle", 17, "the %s step is the %s's, not %s's", a.Step.Step, role, c.s.Players[a.Seat].Name)
+			return engine.Refuse("not-your-battle", 17, "The %s step is the %s's, not %s's", a.Step.Step, role, c.s.Players[a.Seat].Name)
 		}
 	}
 	b, err := startBattle(c.s, pb)
@@ -144,7 +144,7 @@ func (a *BattleStep) apply(c *ctx) error {
 		return a.jettison(c, pb, b)
 	}
 	if len(a.Holds) > 0 {
-		return engine.Refuse("bad-parameter", 17, "holds are given only with a jettison step")
+		return engine.Refuse("bad-parameter", 17, "Holds are named only when jettisoning")
 	}
 	step := a.Step
 	if step.Step == battle.StepDefend && pb.Kind == BattleShip {
@@ -164,7 +164,7 @@ func (a *BattleStep) apply(c *ctx) error {
 	if err := saveBattle(pb, b); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("battle-step", a.Seat, stepText(c.s, pb, step), map[string]any{"battle": pb.ID, "step": step, "phase": b.Phase()}))
+	c.emit(engine.NewEvent("battle-step", a.Seat, capital(stepText(c.s, pb, step)), map[string]any{"battle": pb.ID, "step": step, "phase": b.Phase()}))
 	if before == battle.PhaseReady && b.Phase() != battle.PhaseReady {
 		// The cubes are dropped: no more rearranging, jettisoning or
 		// playing cards until the battle is over (pp. 7, 17).
@@ -183,7 +183,7 @@ func (a *BattleStep) apply(c *ctx) error {
 	for i := range public.Sides {
 		public.Sides[i].Sinking = nil // coins from the chest are the sinking player's secret
 	}
-	c.emit(engine.NewEvent("battle-over", finished.Attacker, fmt.Sprintf("the %s battle at %s is over", finished.Kind, placeName(c.s, finished.At)), map[string]any{"battle": finished.ID, "outcome": public}))
+	c.emit(engine.NewEvent("battle-over", finished.Attacker, fmt.Sprintf("The %s at %s is over", battleWords(finished.Kind), placeName(c.s, finished.At)), map[string]any{"battle": finished.ID, "outcome": public}))
 	c.events = append(c.events, evs...)
 	c.s.Turn.LastBattle = &finished
 	return nil
@@ -193,20 +193,20 @@ func (a *BattleStep) apply(c *ctx) error {
 // action's checks) and the machine records them for the plunder's room.
 func (a *BattleStep) jettison(c *ctx, pb *PendingBattle, b *battle.Battle) error {
 	if a.Step.Goods == nil {
-		return engine.Refuse(battle.CodeJettison, 17, "say how many cargo and coins to jettison")
+		return engine.Refuse(battle.CodeJettison, 17, "Say how many cargo and coins to jettison")
 	}
 	seat := roleSeat(pb, a.Step.Role)
 	if seat == engine.NoSeat {
-		return engine.Refuse(battle.CodeJettison, 17, "only a player's ship can jettison")
+		return engine.Refuse(battle.CodeJettison, 17, "Only a player's ship can jettison")
 	}
 	if len(a.Holds) == 0 {
-		return engine.Refuse("jettison-holds", 7, "say which holds the jettisoned cargo and coins come from (holds)")
+		return engine.Refuse("jettison-holds", 7, "Say which holds the jettisoned cargo and coins come from")
 	}
 	if err := checkGoods(a.Holds, "jettison"); err != nil {
 		return err
 	}
 	if t := goodsTotal(a.Holds); t.Cargo != a.Step.Goods.Cargo || t.Coins != a.Step.Goods.Coins {
-		return engine.Refuse("jettison-holds", 7, "the holds give %d cargo and %s, the step says %d and %d", t.Cargo, count(t.Coins, "coin", ""), a.Step.Goods.Cargo, a.Step.Goods.Coins)
+		return engine.Refuse("jettison-holds", 7, "The holds give %d cargo and %s, the step says %d and %d", t.Cargo, count(t.Coins, "coin", ""), a.Step.Goods.Cargo, a.Step.Goods.Coins)
 	}
 	// Save the started machine first: the jettison action records into it.
 	if err := saveBattle(pb, b); err != nil {
@@ -230,7 +230,7 @@ func (c *ctx) battleChanged(seat engine.Seat, jettisoned *Goods) error {
 	}
 	b, err := battle.Restore(c.s.battleLayout(), pb.Machine)
 	if err != nil {
-		return engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
+		return engine.Refuse("battle-state", 17, "The saved battle cannot be read: %v", err)
 	}
 	if b.Phase() == battle.PhaseCannons {
 		pb.Machine = nil
@@ -297,9 +297,9 @@ func stepText(s *State, pb *PendingBattle, st battle.Step) string {
 		}
 		return fmt.Sprintf("%s plays %s in defence", who(battle.Defender), count(len(st.Play), "card", ""))
 	case battle.StepDrop:
-		return "the battle cubes are dropped"
+		return "The battle cubes are dropped"
 	case battle.StepRead:
-		return "the Battle board is read"
+		return "The Battle board is read"
 	case battle.StepAbility:
 		return who(st.Role) + " uses a battle ability"
 	case battle.StepPass:
@@ -307,7 +307,7 @@ func stepText(s *State, pb *PendingBattle, st battle.Step) string {
 	case battle.StepPlunder:
 		return who(st.Role) + " places the plunder"
 	}
-	return "battle step " + st.Step
+	return "The battle moves on"
 }
 
 // BattleNeed is what the current battle waits for, as everyone may see it.
@@ -370,10 +370,10 @@ func (c *ctx) attackerMayPlay(pb *PendingBattle) error {
 	}
 	b, err := battle.Restore(c.s.battleLayout(), pb.Machine)
 	if err != nil {
-		return engine.Refuse("battle-state", 17, "the saved battle cannot be read: %v", err)
+		return engine.Refuse("battle-state", 17, "The saved battle cannot be read: %v", err)
 	}
 	if b.Phase() != battle.PhaseCannons {
-		return engine.Refuse("battle-cannons-chosen", 17, "the cannons are chosen: play cards before choosing the battle's cannons")
+		return engine.Refuse("battle-cannons-chosen", 17, "The cannons are chosen: play cards before choosing the battle's cannons")
 	}
 	return nil
 }

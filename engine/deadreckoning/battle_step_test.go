@@ -46,6 +46,7 @@ func (tb *table) act(js string) []engine.Event {
 		tb.t.Fatalf("apply %s: %v", js, err)
 	}
 	tb.log = append(tb.log, a)
+	inPlayersWords(tb.t, evs)
 	return evs
 }
 
@@ -63,6 +64,7 @@ func (tb *table) refuse(js, code string) {
 	if !ok || re.Code != code {
 		tb.t.Fatalf("apply %s: want refusal %q, got %v", js, code, err)
 	}
+	refusalInPlayersWords(tb.t, re)
 	if after, _ := tb.g.Snapshot(); !bytes.Equal(before, after) {
 		tb.t.Fatalf("refused %s changed the state", js)
 	}

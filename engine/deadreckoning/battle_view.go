@@ -86,7 +86,7 @@ func (s *State) battleView(pb *PendingBattle) *BattleView {
 	if err != nil {
 		re, ok := engine.AsRuleError(err)
 		if !ok {
-			re = engine.Refuse("battle-state", 17, "%v", err)
+			re = engine.Refuse("battle-state", 17, "%s", sentence(err))
 		}
 		bv.Error = re
 		bv.Need.WaitingOn = []engine.Seat{pb.Attacker}

@@ -44,7 +44,7 @@ func (a *EndTurn) apply(c *ctx) error {
 		b := &s.Boards[i]
 		if b.Explored && b.Card == nil {
 			if s.drawCard(b, b.At.Row) {
-				c.emit(engine.NewEvent("card-drawn", engine.NoSeat, fmt.Sprintf("a card from the Row %d box goes to %s", b.Card.Row, placeName(c.s, b.At)), map[string]any{"at": b.At, "row": b.Card.Row}))
+				c.emit(engine.NewEvent("card-drawn", engine.NoSeat, fmt.Sprintf("A card from the Row %d box goes to %s", b.Card.Row, placeName(c.s, b.At)), map[string]any{"at": b.At, "row": b.Card.Row}))
 			}
 		}
 	}
@@ -52,7 +52,7 @@ func (a *EndTurn) apply(c *ctx) error {
 	// Each cleanup the player chooses; mercantile is the default (p. 12).
 	pirate := a.Pirate != nil && *a.Pirate
 	if pirate && p.inHarbor() {
-		return engine.Refuse("pirate-harbor", 12, "a ship in the Harbor must be in mercantile mode")
+		return engine.Refuse("pirate-harbor", 12, "A ship in the Harbor must be in mercantile mode")
 	}
 	if p.Ship.Pirate != pirate {
 		p.Ship.Pirate = pirate
@@ -101,7 +101,7 @@ func (a *EndTurn) apply(c *ctx) error {
 	next := engine.Seat((int(a.Seat) + 1) % len(s.Players))
 	if s.EndTriggeredBy != engine.NoSeat && s.Players[next].FinalTurnDone {
 		s.Over = true
-		c.emit(engine.NewEvent("game-over", engine.NoSeat, "every final turn has been taken: the game is over, count the score", nil))
+		c.emit(engine.NewEvent("game-over", engine.NoSeat, "Every final turn has been taken: the game is over, count the score", nil))
 		return nil
 	}
 	s.Turn = Turn{Number: s.Turn.Number + 1, Seat: next, Used: []string{}, StartAt: s.Players[next].Ship.At}
@@ -145,9 +145,9 @@ func (s *State) HandLimit(seat engine.Seat) int {
 // out (p. 12). named, when given, are the cards drawn at the table.
 func (c *ctx) draw(p *Player, n int, named []string) error {
 	if want := min(n, len(p.Deck)+len(p.Discard)); named != nil && len(named) != want {
-		return engine.Refuse("draw-count", 12, "you draw %s now, not %d", count(want, "card", ""), len(named))
+		return engine.Refuse("draw-count", 12, "You draw %s now, not %d", count(want, "card", ""), len(named))
 	}
-	var got []string
+	var got, names []string
 	for k := 0; k < n; k++ {
 		if len(p.Deck) == 0 {
 			if len(p.Discard) == 0 {
@@ -164,15 +164,16 @@ func (c *ctx) draw(p *Player, n int, named []string) error {
 			}
 			id = named[k]
 			if !contains(p.Deck, id) {
-				return engine.Refuse("draw-card", 12, "%s is not in your deck", id)
+				return engine.Refuse("draw-card", 12, "%s is not in your deck", p.nameOf(id))
 			}
 		}
 		p.Deck = remove(p.Deck, id)
 		p.Hand = append(p.Hand, id)
 		got = append(got, id)
+		names = append(names, p.nameOf(id))
 	}
 	c.emit(engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %s", p.Name, count(len(got), "card", "")), map[string]any{"count": len(got)}).
-		WithSecret(fmt.Sprintf("you draw %v", got), map[string]any{"cards": got}))
+		WithSecret("You draw "+listWords(names, "no card"), map[string]any{"cards": got}))
 	return nil
 }
 
@@ -188,15 +189,15 @@ func (c *ctx) sleeve(p *Player, sl []Sleeve) error {
 			}
 		}
 		if idx < 0 {
-			return engine.Refuse("sleeve-which", 12, "advancement %d is not set aside", s.Adv)
+			return engine.Refuse("sleeve-which", 12, "Advancement %d is not set aside", s.Adv)
 		}
 		if !contains(p.Played, s.Card) && !contains(p.PlayedOffTurn, s.Card) {
-			return engine.Refuse("sleeve-played", 12, "you can sleeve only onto a card you played this turn, not %s", p.nameOf(s.Card))
+			return engine.Refuse("sleeve-played", 12, "You can sleeve only onto a card you played this turn, not %s", p.nameOf(s.Card))
 		}
 		adv := p.SetAside[idx]
 		def, ok := c.s.Catalog.Advancement(adv.ID)
 		if !ok {
-			return engine.Refuse("card-not-entered", 12, "enter advancement %d's card first", adv.Inst)
+			return engine.Refuse("card-not-entered", 12, "Enter advancement %d's card first", adv.Inst)
 		}
 		card := p.Card(s.Card)
 		slot := card.slot(def.Slot)
@@ -216,7 +217,7 @@ func (c *ctx) sleeve(p *Player, sl []Sleeve) error {
 			}
 			for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
 				if *p.Card(id).slot(def.Slot) == nil {
-					return engine.Refuse("must-sleeve", 12, "at most one advancement stays set aside: %s fits the %s slot of %s", def.Name, def.Slot, p.nameOf(id))
+					return engine.Refuse("must-sleeve", 12, "At most one advancement stays set aside: %s fits the %s slot of %s", def.Name, def.Slot, p.nameOf(id))
 				}
 			}
 		}

@@ -158,24 +158,24 @@ func (a *TieBreakRead) IsTableFact() bool { return true }
 
 func (a *TieBreakRead) apply(c *ctx) error {
 	if !c.s.Over {
-		return engine.Refuse("tie-break-none", 23, "the tie-break battle is fought once the game is over")
+		return engine.Refuse("tie-break-none", 23, "The tie-break battle is fought once the game is over")
 	}
 	res, err := FinalScore(c.s)
 	if err != nil {
-		return engine.Refuse("tie-break-none", 23, "the end state cannot be scored: %v", err)
+		return engine.Refuse("tie-break-none", 23, "The end state cannot be scored: %v", err)
 	}
 	switch {
 	case !res.Complete:
-		return engine.Refuse("tie-break-none", 23, "enter the missing values first (%s): they may settle the tie", strings.Join(res.Missing, "; "))
+		return engine.Refuse("tie-break-none", 23, "Enter the missing values first (%s): they may settle the tie", strings.Join(res.Missing, "; "))
 	case len(res.Tied) < 2:
-		return engine.Refuse("tie-break-none", 23, "nobody is tied for the most coins")
+		return engine.Refuse("tie-break-none", 23, "Nobody is tied for the most coins")
 	case res.Winner != "":
-		return engine.Refuse(score.CodeTieBreakOver, 23, "the tie-break battle is over: %s won", res.Winner)
+		return engine.Refuse(score.CodeTieBreakOver, 23, "The tie-break battle is over: %s won", res.Winner)
 	}
 	c.s.TieBreakReads = append(c.s.TieBreakReads, a.Read)
 	res, err = FinalScore(c.s)
 	if err != nil {
-		return engine.Refuse("tie-break-read", 23, "%v", err)
+		return engine.Refuse("tie-break-read", 23, "%s", sentence(err))
 	}
 	if res.TieBreak == nil || res.TieBreak.Refused != "" {
 		why := "the read does not fit the tie-break battle"
@@ -184,7 +184,7 @@ func (a *TieBreakRead) apply(c *ctx) error {
 		}
 		return engine.Refuse("tie-break-read", 23, "%s", why)
 	}
-	c.emit(engine.NewEvent("tie-break-read", a.Seat, "the tie-break battle's board is read", map[string]any{"rounds": res.TieBreak.Rounds, "next": res.TieBreak.Next}))
+	c.emit(engine.NewEvent("tie-break-read", a.Seat, "The tie-break battle's board is read", map[string]any{"rounds": res.TieBreak.Rounds, "next": res.TieBreak.Next}))
 	if res.Winner != "" {
 		c.emit(engine.NewEvent("tie-break-won", engine.NoSeat, res.Winner+" wins the tie-break battle and the game", map[string]any{"winner": res.Winner, "winners": winnerSeats(res)}))
 	}

@@ -39,7 +39,7 @@ func Example() {
 	fmt.Println("must explore:", *v.Turn.PendingExplore)
 	// Output:
 	// Ann sets sails to 2
-	// refused: not-adjacent (rulebook p. 9): step 1: the face-down board in row 2, middle is not next to the Harbor (ships move up, down, left or right, never diagonally)
+	// refused: not-adjacent (rulebook p. 9): Step 1: the face-down board in row 2, middle is not next to the Harbor (ships move up, down, left or right, never diagonally)
 	// Ann sails to the face-down board in row 2, middle
 	// must explore: R2C2
 }

@@ -3,7 +3,6 @@ package deadreckoning
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -87,10 +86,10 @@ func (s *State) revealInHand(p *Player, id string, page int) (string, error) {
 	}
 	want := p.Card(id)
 	if want == nil {
-		return "", engine.Refuse("no-such-card", page, "there is no card %q among your 12 sailor cards", id)
+		return "", engine.Refuse("no-such-card", page, "That card is not one of your 12 sailor cards: choose one of them")
 	}
 	if p.HandSize() == 0 {
-		return "", engine.Refuse("hand-empty", page, "your hand is empty: there is no card to take from it")
+		return "", engine.Refuse("hand-empty", page, "Your hand is empty: there is no card to take from it")
 	}
 	// A known card just like it: players cannot tell the two apart.
 	for _, h := range p.Hand {
@@ -110,7 +109,7 @@ func (s *State) revealInHand(p *Player, id string, page int) (string, error) {
 func (s *State) revealUnknown(p *Player, id string, page int, entered bool) (string, error) {
 	want := p.Card(id)
 	if want == nil {
-		return "", engine.Refuse("no-such-card", page, "there is no card %q among your 12 sailor cards", id)
+		return "", engine.Refuse("no-such-card", page, "That card is not one of your 12 sailor cards: choose one of them")
 	}
 	take := ""
 	if contains(p.Deck, id) {
@@ -152,9 +151,9 @@ func accountedFor(p *Player, want *SailorCard, entered bool) string {
 		where = "in play, in your discard pile or entered as your hand"
 	}
 	if n == 1 {
-		return fmt.Sprintf("your %s is already %s, so it cannot be another card of your hand", name, where)
+		return fmt.Sprintf("Your %s is already %s, so it cannot be another card of your hand", name, where)
 	}
-	return fmt.Sprintf("all %d of your %s cards are already %s, so none is left to be in your hand", n, name, where)
+	return fmt.Sprintf("All %d of your %s cards are already %s, so none is left to be in your hand", n, name, where)
 }
 
 // takeFromHand takes the named card (or one just like it) out of the
@@ -174,7 +173,7 @@ func (s *State) takeFromHand(p *Player, id string, page int) (string, error) {
 // entered them on their phone.
 func (c *ctx) drawPhysical(p *Player, n int, named []string) error {
 	if want := min(n, p.DeckSize()+len(p.Discard)); named != nil && len(named) != want {
-		return engine.Refuse("draw-count", 12, "you draw %s now, not %d", count(want, "card", ""), len(named))
+		return engine.Refuse("draw-count", 12, "You draw %s now, not %d", count(want, "card", ""), len(named))
 	}
 	if n > p.DeckSize() && len(p.Discard) > 0 {
 		p.Deck = append(p.Deck, p.Discard...)
@@ -194,7 +193,7 @@ func (c *ctx) drawPhysical(p *Player, n int, named []string) error {
 	}
 	ev := engine.NewEvent("cards-drawn", p.Seat, fmt.Sprintf("%s draws %s", p.Name, count(got, "card", "")), map[string]any{"count": got})
 	if named != nil {
-		ev = ev.WithSecret("you draw "+strings.Join(names, ", "), map[string]any{"cards": named})
+		ev = ev.WithSecret("You draw "+listWords(names, "no card"), map[string]any{"cards": named})
 	}
 	c.emit(ev)
 	return nil
@@ -217,21 +216,21 @@ func (a *NameHand) IsPrivate() bool { return true }
 func (a *NameHand) apply(c *ctx) error {
 	p := c.s.Player(a.Seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 8, "only a player at the table enters their own hand")
+		return engine.Refuse("no-such-seat", 8, "Only a player at the table enters their own hand")
 	}
 	if !c.s.Options.PhysicalCards {
-		return engine.Refuse("hand-dealt", 6, "the companion dealt the cards in this game: your hand is already known")
+		return engine.Refuse("hand-dealt", 6, "The companion dealt the cards in this game: your hand is already known")
 	}
 	if len(a.Cards) == 0 {
-		return engine.Refuse("bad-parameter", 8, "name at least one card of your hand")
+		return engine.Refuse("bad-parameter", 8, "Name at least one card of your hand")
 	}
 	if len(a.Cards) > p.Unknown {
-		return engine.Refuse("hand-count", 8, "you hold %s not entered yet, not %d", count(p.Unknown, "card", ""), len(a.Cards))
+		return engine.Refuse("hand-count", 8, "You hold %s not entered yet, not %d", count(p.Unknown, "card", ""), len(a.Cards))
 	}
 	var names []string
 	for _, id := range a.Cards {
 		if p.Card(id) == nil {
-			return engine.Refuse("no-such-card", 8, "there is no card %q among your 12 sailor cards", id)
+			return engine.Refuse("no-such-card", 8, "That card is not one of your 12 sailor cards: choose one of them")
 		}
 		got, err := c.s.revealUnknown(p, id, 8, true)
 		if err != nil {
@@ -241,7 +240,7 @@ func (a *NameHand) apply(c *ctx) error {
 	}
 	p.KeepsHand = true
 	c.emit(engine.NewEvent("hand-named", a.Seat, fmt.Sprintf("%s enters %s of their hand on their phone", p.Name, count(len(a.Cards), "card", "")), map[string]any{"count": len(a.Cards)}).
-		WithSecret("your phone keeps "+strings.Join(names, ", "), map[string]any{"cards": append([]string{}, p.Hand...)}))
+		WithSecret("Your phone keeps "+listWords(names, "no card"), map[string]any{"cards": append([]string{}, p.Hand...)}))
 	return nil
 }
 

@@ -85,7 +85,7 @@ func TestPhysicalCardsPlay(t *testing.T) {
 	a, _ := Rules().DecodeAction([]byte(`{"type":"play-card","seat":1,"card":"crew-1"}`))
 	_, err := tb.g.Apply(a)
 	re, ok := engine.AsRuleError(err)
-	if !ok || re.Code != "card-accounted" || re.Page != 8 || !strings.Contains(re.Detail, "all 3 of your Crew cards") {
+	if !ok || re.Code != "card-accounted" || re.Page != 8 || !strings.Contains(re.Detail, "All 3 of your Crew cards") {
 		t.Fatalf("a fourth Crew: %v", err)
 	}
 	tb.act(`{"type":"play-card","seat":1,"card":"gunner-2"}`)

@@ -84,6 +84,7 @@ func do(t testing.TB, g *Game, js string) []engine.Event {
 	if err != nil {
 		t.Fatalf("apply %s: %v", js, err)
 	}
+	inPlayersWords(t, evs)
 	return evs
 }
 
@@ -105,6 +106,7 @@ func refused(t testing.TB, g *Game, js, code string) {
 	if re.Code != code {
 		t.Fatalf("apply %s: want refusal %q, got %v", js, code, re)
 	}
+	refusalInPlayersWords(t, re)
 	after, _ := g.Snapshot()
 	if string(before) != string(after) || v != g.Version() {
 		t.Fatalf("refused action %s changed the state", js)

@@ -94,7 +94,7 @@ func (c *ctx) updateControl(b *Board) {
 		return
 	}
 	if is.LastController != engine.NoSeat && is.LastController != nc && len(is.Buildings) > 0 {
-		c.emit(engine.NewEvent("buildings-removed", engine.NoSeat, fmt.Sprintf("control of %s changed hands: its buildings are removed", placeName(c.s, b.At)), map[string]any{"at": b.At, "buildings": is.Buildings}))
+		c.emit(engine.NewEvent("buildings-removed", engine.NoSeat, fmt.Sprintf("Control of %s changed hands: its buildings are removed", placeName(c.s, b.At)), map[string]any{"at": b.At, "buildings": is.Buildings}))
 		is.Buildings = []string{}
 	}
 	is.LastController = nc
@@ -145,28 +145,28 @@ func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
 		return nil
 	}
 	if len(*reclaim) == 0 {
-		return engine.Refuse("out-of-cubes", 14, "you have no cubes left: name islands in \"reclaim\" to take your non-permanent cubes from")
+		return engine.Refuse("out-of-cubes", 14, "You have no cubes left: name the islands to take your non-permanent cubes back from")
 	}
 	at := (*reclaim)[0]
 	*reclaim = (*reclaim)[1:]
 	b := c.s.Board(at)
 	if b == nil || b.Island == nil {
-		return engine.Refuse("out-of-cubes", 14, "there is no island at %s to take a cube from", at)
+		return engine.Refuse("out-of-cubes", 14, "There is no island in %s to take a cube from", rowWords(at))
 	}
 	if b.Island.fortified(seat) {
-		return engine.Refuse("fort", 15, "an opponent's Fort or Garrison protects the island at %s: you cannot remove cubes there", at)
+		return engine.Refuse("fort", 15, "An opponent's Fort or Garrison protects %s: you cannot remove cubes there", placeName(c.s, at))
 	}
 	for j, o := range b.Island.Slots {
 		if o == seat {
 			b.Island.Slots[j] = engine.NoSeat
 			if b.Island.computeController(len(c.s.Players)) != b.Island.Controller {
-				return engine.Refuse("reclaim-changes-control", 14, "taking your cube from %s would change who controls it", at)
+				return engine.Refuse("reclaim-changes-control", 14, "Taking your cube from %s would change who controls it", placeName(c.s, at))
 			}
-			c.emit(engine.NewEvent("cube-reclaimed", seat, fmt.Sprintf("%s takes a cube back from the island at %s", p.Name, at), map[string]any{"at": at}))
+			c.emit(engine.NewEvent("cube-reclaimed", seat, fmt.Sprintf("%s takes a cube back from %s", p.Name, placeName(c.s, at)), map[string]any{"at": at}))
 			return nil
 		}
 	}
-	return engine.Refuse("out-of-cubes", 14, "you have no non-permanent cube on the island at %s", at)
+	return engine.Refuse("out-of-cubes", 14, "You have no non-permanent cube on %s", placeName(c.s, at))
 }
 
 // islandInteraction checks that seat may interact with the island at its
@@ -176,7 +176,7 @@ func (c *ctx) takeCube(seat engine.Seat, reclaim *[]Pos, page int) error {
 func (c *ctx) islandInteraction(seat engine.Seat, b *Board, overridesForts, blockade bool) error {
 	is := b.Island
 	if !overridesForts && is.fortified(seat) {
-		return engine.Refuse("fort", 15, "%s protects the island at %s with a Fort or Garrison: other players cannot interact with it", c.s.Players[is.Controller].Name, b.At)
+		return engine.Refuse("fort", 15, "%s protects %s with a Fort or Garrison: other players cannot interact with it", c.s.Players[is.Controller].Name, placeName(c.s, b.At))
 	}
 	if blockade {
 		if err := c.blockade(seat, b.At); err != nil {
@@ -191,13 +191,13 @@ func (c *ctx) islandInteraction(seat engine.Seat, b *Board, overridesForts, bloc
 func (c *ctx) blockade(seat engine.Seat, at Pos) error {
 	for _, o := range c.s.Players {
 		if o.Seat != seat && o.Ship.Pirate && o.Ship.At == at {
-			return engine.Refuse("blockade", 12, "%s's ship is in pirate mode at %s: you cannot interact with the island unless you battle it and win", o.Name, at)
+			return engine.Refuse("blockade", 12, "%s's ship is in pirate mode at %s: you cannot interact with the island unless you battle it and win", o.Name, placeName(c.s, at))
 		}
 	}
 	if seat == c.s.Turn.Seat {
 		for _, p := range c.s.Turn.Blockaded {
 			if p == at {
-				return engine.Refuse("blockade", 18, "you lost the battle against a pirate-mode ship at %s: you cannot interact with this island this turn", at)
+				return engine.Refuse("blockade", 18, "You lost the battle against a pirate-mode ship at %s: you cannot interact with this island this turn", placeName(c.s, at))
 			}
 		}
 	}
@@ -236,12 +236,12 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 				break
 			}
 			if len(replace) == 0 {
-				return engine.Refuse("influence-all", 14, "the island has no empty slot: say whose cube to replace in \"replace\" (every influence of one ability must be used)")
+				return engine.Refuse("influence-all", 14, "The island has no empty slot: say whose cube to replace (every influence of one ability must be used)")
 			}
 			t := replace[0]
 			replace = replace[1:]
 			if t == seat || c.s.Player(t) == nil {
-				return engine.Refuse("influence-target", 14, "you can only replace an opponent's cube")
+				return engine.Refuse("influence-target", 14, "You can only replace an opponent's cube")
 			}
 			for i, o := range is.Slots {
 				if o == t {
@@ -250,12 +250,12 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 				}
 			}
 			if slot < 0 {
-				return engine.Refuse("influence-target", 14, "%s has no cube in a slot of the island at %s", c.s.Players[t].Name, b.At)
+				return engine.Refuse("influence-target", 14, "%s has no cube in a slot of %s", c.s.Players[t].Name, placeName(c.s, b.At))
 			}
 			cost := c.replaceCost(b.At, t)
 			if cost > n {
 				if !partial {
-					return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence (add \"partial\" to put this towards it and finish with another influence this turn)", c.s.Players[t].Name)
+					return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence (put this influence towards it and finish with another one this turn)", c.s.Players[t].Name)
 				}
 				c.s.Turn.Partial = append(c.s.Turn.Partial, PartialReplace{At: b.At, Owner: t, Paid: n})
 				usedPartial = true
@@ -282,10 +282,10 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 		if o := c.s.Player(replace[0]); o != nil && o.FinalTurnDone {
 			return engine.Refuse("influence-final", 22, "%s has taken their final turn: replacing their cube takes two influence", o.Name)
 		}
-		return engine.Refuse("influence-target", 14, "more replacements named than the influence could make")
+		return engine.Refuse("influence-target", 14, "More replacements named than the influence could make")
 	}
 	if partial && !usedPartial {
-		return engine.Refuse("influence-partial", 22, "no influence is left over to put towards a cube: leave out \"partial\"")
+		return engine.Refuse("influence-partial", 22, "No influence is left over to put towards a cube")
 	}
 	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, placeName(c.s, b.At)),
 		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))

@@ -108,7 +108,7 @@ func (c *ctx) queueBattle(pb PendingBattle) {
 	pb.ID = c.s.NextInst
 	c.s.NextInst++
 	c.s.Turn.Battles = append(c.s.Turn.Battles, pb)
-	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("a %s battle is declared at %s", pb.Kind, placeName(c.s, pb.At)), pb))
+	c.emit(engine.NewEvent("battle-pending", pb.Attacker, fmt.Sprintf("A %s is declared at %s", battleWords(pb.Kind), placeName(c.s, pb.At)), pb))
 }
 
 func foughtKey(pb PendingBattle) string {
@@ -141,10 +141,10 @@ func (s *State) ApplyBattleOutcome(o BattleOutcome) ([]engine.Event, error) {
 func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 	pb := c.s.CurrentBattle()
 	if pb == nil {
-		return engine.Refuse("no-battle", 17, "there is no battle to resolve")
+		return engine.Refuse("no-battle", 17, "There is no battle to resolve")
 	}
 	if o.DamageToAttacker < 0 || o.DamageToDefender < 0 || o.DamageToAttacker > 20 || o.DamageToDefender > 20 {
-		return engine.Refuse("bad-amount", 19, "damage must be between 0 and 20")
+		return engine.Refuse("bad-amount", 19, "Damage must be between 0 and 20")
 	}
 	att := &c.s.Players[pb.Attacker]
 	var def *Player
@@ -153,10 +153,10 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 	}
 	// Plunder (not against buildings).
 	if pb.Kind == BattleBuilding && (o.AttackerPlunder != nil || o.DefenderPlunder != nil) {
-		return engine.Refuse("no-plunder", 20, "there is no plunder in a battle against buildings")
+		return engine.Refuse("no-plunder", 20, "There is no plunder in a battle against buildings")
 	}
 	if o.DefenderPlunder != nil && pb.Kind != BattleShip {
-		return engine.Refuse("no-plunder", 19, "a non-player gains no plunder")
+		return engine.Refuse("no-plunder", 19, "A non-player gains no plunder")
 	}
 	for _, side := range []struct {
 		p  *Player
@@ -170,12 +170,12 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 		}
 		t := goodsTotal(side.pl.Holds)
 		if side.pl.Island.Cargo < 0 || side.pl.Island.Coins < 0 {
-			return engine.Refuse("bad-amount", 19, "amounts cannot be negative")
+			return engine.Refuse("bad-amount", 19, "Amounts cannot be negative")
 		}
 		if side.pl.Island.Total() > 0 {
 			b := c.s.Board(pb.At)
 			if b == nil || b.Island == nil {
-				return engine.Refuse("no-island", 19, "there is no island at %s to put plunder on", pb.At)
+				return engine.Refuse("no-island", 19, "There is no island at %s to put plunder on", placeName(c.s, pb.At))
 			}
 			b.Island.Cargo += side.pl.Island.Cargo
 			b.Island.Coins += side.pl.Island.Coins
@@ -219,7 +219,7 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 			winner = pb.Defender
 		}
 	}
-	c.emit(engine.NewEvent("battle-won", winner, fmt.Sprintf("battle at %s: %s wins", placeName(c.s, pb.At), sideName(c.s, winner, pb)), map[string]any{
+	c.emit(engine.NewEvent("battle-won", winner, fmt.Sprintf("Battle at %s: %s wins", placeName(c.s, pb.At), sideName(c.s, winner, pb)), map[string]any{
 		"battle": pb.ID, "winner": winner, "loser": loser, "damageToAttacker": dmgAtt, "damageToDefender": dmgDef}))
 	// Legendary progress for the winner of a non-building battle with a ship.
 	if pb.Kind != BattleBuilding && winner != engine.NoSeat {
@@ -250,11 +250,11 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 			c.emit(engine.NewEvent("merchant-taken", pb.Attacker, att.Name+" takes the Merchant ship's card as an advancement", map[string]any{"card": a}))
 		} else {
 			c.s.Boxes[pb.CardRow-1].Buried++
-			c.emit(engine.NewEvent("card-buried", engine.NoSeat, "the Merchant ship is buried under its Row's box", map[string]any{"row": pb.CardRow}))
+			c.emit(engine.NewEvent("card-buried", engine.NoSeat, "The Merchant ship is buried under its Row's box", map[string]any{"row": pb.CardRow}))
 		}
 	}
 	if o.MerchantKept && (pb.Kind != BattleMerchant || !o.AttackerWon) {
-		return engine.Refuse("merchant-kept", 11, "only the winner of a battle against a Merchant ship can keep its card")
+		return engine.Refuse("merchant-kept", 11, "Only the winner of a battle against a Merchant ship can keep its card")
 	}
 	c.s.Turn.Fought = append(c.s.Turn.Fought, foughtKey(*pb))
 	done := *pb
@@ -316,7 +316,7 @@ func (c *ctx) SinkShip(seat, by engine.Seat) {
 	p.Ship.Sails = 0
 	p.Ship.Pirate = false
 	c.emit(engine.NewEvent("ship-sunk", seat, fmt.Sprintf("%s's ship sinks and returns to the Harbor", p.Name), map[string]any{"by": by}).
-		WithSecret(fmt.Sprintf("your ship sank: you lost %s", count(lost, "coin", "")), map[string]any{"coinsLost": lost}))
+		WithSecret(fmt.Sprintf("Your ship sank: you lost %s", count(lost, "coin", "")), map[string]any{"coinsLost": lost}))
 	if q := c.s.Player(by); q != nil {
 		c.claim(by, AchTerror)
 	}
@@ -339,13 +339,13 @@ func init() {
 func (a *RecordBattleOutcome) apply(c *ctx) error {
 	pb := c.s.CurrentBattle()
 	if pb == nil {
-		return engine.Refuse("no-battle", 17, "there is no battle to record")
+		return engine.Refuse("no-battle", 17, "There is no battle to record")
 	}
 	if a.Seat != engine.NoSeat && a.Seat != pb.Attacker {
-		return engine.Refuse("not-your-battle", 17, "the attacker or the table records a battle's outcome")
+		return engine.Refuse("not-your-battle", 17, "The attacker or the table records a battle's outcome")
 	}
 	if len(a.DefenderPlayed) > 0 && pb.Kind != BattleShip {
-		return engine.Refuse("no-defender-cards", 20, "only a defending ship's player plays cards")
+		return engine.Refuse("no-defender-cards", 20, "Only a defending ship's player plays cards")
 	}
 	// A battle recorded by hand has no machine's outcome to show.
 	c.s.Turn.LastBattle = nil
@@ -383,10 +383,10 @@ func (s *State) MarkUsed(key string) {
 func (s *State) PlayFromHand(seat engine.Seat, card string) error {
 	p := s.Player(seat)
 	if p == nil {
-		return engine.Refuse("no-such-seat", 18, "there is no player in %s", seat)
+		return engine.Refuse("no-such-seat", 18, "There is no player in %s", seat)
 	}
 	if !s.Options.PhysicalCards && !contains(p.Hand, card) {
-		return engine.Refuse("not-in-hand", 18, "%s is not in %s's hand", card, p.Name)
+		return engine.Refuse("not-in-hand", 18, "%s has no %s in hand", p.Name, p.nameOf(card))
 	}
 	card, err := s.takeFromHand(p, card, 18)
 	if err != nil {
@@ -479,7 +479,7 @@ func (s *State) TakeIslandCubes(seat engine.Seat, n int) ([]engine.Event, error)
 	c := &ctx{s: s}
 	p := s.Player(seat)
 	if p == nil {
-		return nil, engine.Refuse("no-such-seat", 14, "there is no player in %s", seat)
+		return nil, engine.Refuse("no-such-seat", 14, "There is no player in %s", seat)
 	}
 	for k := 0; k < n; k++ {
 		if !c.reclaimAny(seat, Pos{-1, -1}) {

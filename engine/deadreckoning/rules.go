@@ -98,7 +98,7 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Malformed("action %T is not a Dead Reckoning action", a)
 	}
 	if _, tb := a.(*TieBreakRead); g.st.Over && !tb {
-		return nil, engine.Refuse(engine.CodeGameOver, 22, "the game is over: every final turn has been taken")
+		return nil, engine.Refuse(engine.CodeGameOver, 22, "The game is over: every final turn has been taken")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -106,7 +106,7 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		}
 	}()
 	if g.st.Player(a.Head().Seat) == nil && a.Head().Seat != engine.NoSeat {
-		return nil, engine.Refuse("no-such-seat", 0, "there is no player in %s", a.Head().Seat)
+		return nil, engine.Refuse("no-such-seat", 0, "There is no player in %s", a.Head().Seat)
 	}
 	c := &ctx{s: g.st.clone()}
 	if err := ra.apply(c); err != nil {

@@ -292,10 +292,10 @@ func (s *State) drawCard(b *Board, row int) bool {
 func (s *State) enterBoard(e BoardEntry) error {
 	b := s.Board(e.At)
 	if b == nil {
-		return fmt.Errorf("%s is not an Ocean board", e.At)
+		return fmt.Errorf("there is no Ocean board in %s", rowWords(e.At))
 	}
 	if b.Kind != "" {
-		return fmt.Errorf("the board at %s is already known", e.At)
+		return fmt.Errorf("the board in %s is already known", rowWords(e.At))
 	}
 	kinds := 0
 	if e.Island != "" {
@@ -308,7 +308,7 @@ func (s *State) enterBoard(e BoardEntry) error {
 		kinds++
 	}
 	if kinds != 1 {
-		return fmt.Errorf("say what the board at %s shows: exactly one of island, newIsland or openSea", e.At)
+		return fmt.Errorf("say what the board in %s shows: an island or an open sea", rowWords(e.At))
 	}
 	if e.OpenSea != nil {
 		if s.FaceDownSeas == 0 {
@@ -319,10 +319,10 @@ func (s *State) enterBoard(e BoardEntry) error {
 			switch a {
 			case "up", "down", "left", "right":
 			default:
-				return fmt.Errorf("open sea arrow %q: want up, down, left or right", a)
+				return fmt.Errorf("an open sea's arrow points up, down, left or right, not %q", a)
 			}
 			if seen[a] {
-				return fmt.Errorf("open sea arrow %q given twice", a)
+				return fmt.Errorf("the open sea's arrow %q is given twice", a)
 			}
 			seen[a] = true
 		}
@@ -337,18 +337,18 @@ func (s *State) enterBoard(e BoardEntry) error {
 			return err
 		}
 		if old, ok := s.Catalog.Island(e.NewIsland.ID); ok && !sameIsland(old, *e.NewIsland) {
-			return fmt.Errorf("island id %q is already in the catalog with other values", e.NewIsland.ID)
+			return fmt.Errorf("an island called %q is already in the catalog with other values", e.NewIsland.Name)
 		}
 		s.Catalog.Merge(data.Catalog{Islands: []data.Island{*e.NewIsland}})
 		id = e.NewIsland.ID
 	}
 	def, ok := s.Catalog.Island(id)
 	if !ok {
-		return fmt.Errorf("island %q is not in the catalog: enter it with newIsland", id)
+		return fmt.Errorf("that island is not in the catalog: enter its printed values")
 	}
 	for _, o := range s.Boards {
 		if o.Island != nil && o.Island.ID == id {
-			return fmt.Errorf("island %q is already on the table at %s", id, o.At)
+			return fmt.Errorf("%s is already on the table, in %s", def.Name, rowWords(o.At))
 		}
 	}
 	if s.FaceDownIslands == 0 {
@@ -375,13 +375,13 @@ func sameIsland(a, b data.Island) bool {
 func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 	b := s.Board(at)
 	if b == nil || b.Card == nil {
-		return fmt.Errorf("there is no card on the board at %s", at)
+		return fmt.Errorf("there is no card on the board in %s", rowWords(at))
 	}
 	if b.Card.Adv.ID != "" {
-		return fmt.Errorf("the card at %s is already entered", at)
+		return fmt.Errorf("the card in %s is already entered", rowWords(at))
 	}
 	if (id == "") == (def == nil) {
-		return fmt.Errorf("say which card is at %s: exactly one of card or newCard", at)
+		return fmt.Errorf("say which card lies in %s", rowWords(at))
 	}
 	if def != nil {
 		if err := def.Check(); err != nil {
@@ -391,7 +391,7 @@ func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 			x, _ := json.Marshal(old)
 			y, _ := json.Marshal(*def)
 			if !bytes.Equal(x, y) {
-				return fmt.Errorf("card id %q is already in the catalog with other values", def.ID)
+				return fmt.Errorf("a card called %q is already in the catalog with other values", def.Name)
 			}
 		}
 		s.Catalog.Merge(data.Catalog{Advancements: []data.Advancement{*def}})
@@ -399,10 +399,10 @@ func (s *State) enterCard(at Pos, id string, def *data.Advancement) error {
 	}
 	a, ok := s.Catalog.Advancement(id)
 	if !ok {
-		return fmt.Errorf("card %q is not in the catalog: enter it with newCard", id)
+		return fmt.Errorf("that card is not in the catalog: enter its printed values")
 	}
 	if a.Row != b.Card.Row {
-		return fmt.Errorf("card %q is a Row %d card but the card at %s came from the Row %d box", id, a.Row, at, b.Card.Row)
+		return fmt.Errorf("%s is a Row %d card, but the card in %s came from the Row %d box", a.Name, a.Row, rowWords(at), b.Card.Row)
 	}
 	b.Card.Adv.ID = id
 	return nil

@@ -99,10 +99,10 @@ func (p *Player) UpgradeTiles() (basic, advanced int) {
 func checkGoods(g Goods, what string) error {
 	for k, h := range g {
 		if _, ok := spaceIndex(k); !ok {
-			return engine.Refuse("bad-hold", 7, "%s: %q is not a hull space (A, B, C or D)", what, k)
+			return engine.Refuse("bad-hold", 7, "Choose a hull space: A, B, C or D")
 		}
 		if h.Cargo < 0 || h.Coins < 0 {
-			return engine.Refuse("bad-amount", 7, "%s: amounts cannot be negative", what)
+			return engine.Refuse("bad-amount", 7, "Amounts cannot be negative")
 		}
 	}
 	return nil
@@ -137,7 +137,7 @@ func (s *State) takeFromHolds(p *Player, g Goods) error {
 		i, _ := spaceIndex(k)
 		h := &p.Ship.Spaces[i].Hold
 		if g[k].Cargo > h.Cargo || g[k].Coins > h.Coins {
-			return engine.Refuse("not-in-hold", 7, "hold %s holds %d cargo and %s, not %d and %d", spaceNames[i], h.Cargo, count(h.Coins, "coin", ""), g[k].Cargo, g[k].Coins)
+			return engine.Refuse("not-in-hold", 7, "Hold %s holds %d cargo and %s, not %d and %d", spaceNames[i], h.Cargo, count(h.Coins, "coin", ""), g[k].Cargo, g[k].Coins)
 		}
 		h.Cargo -= g[k].Cargo
 		h.Coins -= g[k].Coins
@@ -155,10 +155,10 @@ func (s *State) putInHolds(p *Player, g Goods) error {
 		h := &p.Ship.Spaces[i].Hold
 		capa := s.HoldCapacity(p, i)
 		if capa == 0 && g[k].Cargo+g[k].Coins > 0 {
-			return engine.Refuse("no-hold", 7, "hull space %s has no hold", spaceNames[i])
+			return engine.Refuse("no-hold", 7, "Hull space %s has no hold", spaceNames[i])
 		}
 		if h.Total()+g[k].Cargo+g[k].Coins > capa {
-			return engine.Refuse("hold-full", 7, "hold %s holds at most %d cargo and coins together; it would hold %d", spaceNames[i], capa, h.Total()+g[k].Cargo+g[k].Coins)
+			return engine.Refuse("hold-full", 7, "Hold %s holds at most %d cargo and coins together; it would hold %d", spaceNames[i], capa, h.Total()+g[k].Cargo+g[k].Coins)
 		}
 		h.Cargo += g[k].Cargo
 		h.Coins += g[k].Coins
@@ -170,28 +170,28 @@ func (s *State) putInHolds(p *Player, g Goods) error {
 // "from" allows ("ship", "dock", "either").
 func (s *State) pay(p *Player, pay Payment, cost int, from string, page int) error {
 	if pay.Dock < 0 {
-		return engine.Refuse("bad-amount", page, "amounts cannot be negative")
+		return engine.Refuse("bad-amount", page, "Amounts cannot be negative")
 	}
 	g := Goods{}
 	total := pay.Dock
 	for k, n := range pay.Holds {
 		if n < 0 {
-			return engine.Refuse("bad-amount", page, "amounts cannot be negative")
+			return engine.Refuse("bad-amount", page, "Amounts cannot be negative")
 		}
 		g[k] = Hold{Cargo: n}
 		total += n
 	}
 	if total != cost {
-		return engine.Refuse("wrong-payment", page, "the cost is %d cargo but the payment adds up to %d", cost, total)
+		return engine.Refuse("wrong-payment", page, "The cost is %d cargo but the payment adds up to %d", cost, total)
 	}
 	if from == "ship" && pay.Dock > 0 {
-		return engine.Refuse("pay-from-ship", page, "this cost is paid from the ship only, not the Dock tile")
+		return engine.Refuse("pay-from-ship", page, "This cost is paid from the ship only, not the Dock tile")
 	}
 	if from == "dock" && len(g) > 0 && total > pay.Dock {
-		return engine.Refuse("pay-from-dock", page, "this cost is paid from the Dock tile only, not the ship")
+		return engine.Refuse("pay-from-dock", page, "This cost is paid from the Dock tile only, not the ship")
 	}
 	if pay.Dock > p.Dock {
-		return engine.Refuse("not-enough-cargo", page, "the Dock tile holds %d cargo, not %d", p.Dock, pay.Dock)
+		return engine.Refuse("not-enough-cargo", page, "The Dock tile holds %d cargo, not %d", p.Dock, pay.Dock)
 	}
 	if err := s.takeFromHolds(p, g); err != nil {
 		return err

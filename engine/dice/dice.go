@@ -306,7 +306,10 @@ func CheckFaces(r Request, faces []string) error {
 	}
 	for i, f := range faces {
 		if !r.Dice[i].HasFace(f) {
-			return engine.Refuse(CodeFace, 0, "the %s die has no face %q (its faces are %s)", r.Dice[i].ID, f, faceList(r.Dice[i]))
+			if len(faces) == 1 {
+				return engine.Refuse(CodeFace, 0, "Choose the face that came up: %s", faceList(r.Dice[i]))
+			}
+			return engine.Refuse(CodeFace, 0, "Choose the face die %d shows: %s", i+1, faceList(r.Dice[i]))
 		}
 	}
 	return nil
@@ -319,13 +322,13 @@ func (b *Book) Answer(a *RollAction) (Request, error) {
 	if a.Corrects != "" {
 		old, ok := b.Roll(a.Corrects)
 		if !ok {
-			return Request{}, engine.Refuse(CodeCorrects, 0, "there is no roll %q to correct", a.Corrects)
+			return Request{}, engine.Refuse(CodeCorrects, 0, "Choose a roll made in this game to correct")
 		}
 		if old.CorrectedBy != "" {
-			return Request{}, engine.Refuse(CodeCorrects, 0, "that roll was already corrected; correct the later one")
+			return Request{}, engine.Refuse(CodeCorrects, 0, "That roll was already corrected; correct the later one")
 		}
 		if a.Digital {
-			return Request{}, engine.Refuse(CodeCorrects, 0, "a correction gives the faces that really came up; digital dice cannot correct a roll")
+			return Request{}, engine.Refuse(CodeCorrects, 0, "A correction gives the faces that really came up; digital dice cannot correct a roll")
 		}
 		if err := CheckFaces(old.Request, a.Faces); err != nil {
 			return Request{}, err
@@ -335,13 +338,13 @@ func (b *Book) Answer(a *RollAction) (Request, error) {
 	r, ok := b.Request(a.Request)
 	if !ok {
 		if a.Request == "" {
-			return Request{}, engine.Refuse(CodeNoRequest, 0, "no roll is asked for now")
+			return Request{}, engine.Refuse(CodeNoRequest, 0, "No roll is asked for now")
 		}
-		return Request{}, engine.Refuse(CodeNoRequest, 0, "no roll %q is waiting; it may have been answered already", a.Request)
+		return Request{}, engine.Refuse(CodeNoRequest, 0, "That roll is no longer waiting; it may have been answered already")
 	}
 	if a.Digital {
 		if len(a.Faces) > 0 {
-			return Request{}, engine.Refuse(CodeCount, 0, "digital dice roll themselves; give no faces")
+			return Request{}, engine.Refuse(CodeCount, 0, "Digital dice roll themselves; give no faces")
 		}
 		return r, nil
 	}
@@ -400,16 +403,21 @@ func Sorted(faces []string) []string {
 	return out
 }
 
+// faceList names a die's faces as a player chooses among them: "1, 2, 3,
+// 4, 5 or 6".
 func faceList(d Die) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, f := range d.Faces {
 		if !seen[f] {
 			seen[f] = true
-			out = append(out, strconv.Quote(f))
+			out = append(out, f)
 		}
 	}
-	return strings.Join(out, ", ")
+	if len(out) < 2 {
+		return strings.Join(out, "")
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
 func plural(n int, one, many string) string {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -53,6 +54,13 @@ func TestAskAnswerRecord(t *testing.T) {
 		_, err := b.Answer(&tc.a)
 		if got := code(t, err); got != tc.code {
 			t.Errorf("%+v: code %q, want %q (%v)", tc.a, got, tc.code, err)
+		}
+		// What was sent ("7", "r99", "roll1") is never quoted back.
+		if re, _ := engine.AsRuleError(err); re != nil && (strings.Contains(re.Detail, `"`) || strings.Contains(re.Detail, "r99") || strings.Contains(re.Detail, "roll1")) {
+			t.Errorf("%+v: the refusal %q quotes what was sent", tc.a, re.Detail)
+		}
+		if re, _ := engine.AsRuleError(err); re != nil && re.Code == CodeFace && re.Detail != "Choose the face die 3 shows: 1, 2, 3, 4, 5 or 6" {
+			t.Errorf("a face the die does not have: %q", re.Detail)
 		}
 		if !reflect.DeepEqual(before, b) {
 			t.Errorf("a refused answer changed the book")
@@ -151,5 +159,14 @@ func TestRollActionJSONAndFact(t *testing.T) {
 	var back Book
 	if err := json.Unmarshal(raw, &back); err != nil || !reflect.DeepEqual(back, b) {
 		t.Errorf("book does not survive JSON: %v %+v", err, back)
+	}
+}
+
+// A face the die does not have is answered with the faces to choose from,
+// "that came up" for a single die, never with the face sent quoted back.
+func TestCheckFacesSaysTheFaces(t *testing.T) {
+	err := CheckFaces(Request{Purpose: "who starts", Dice: []Die{D6("white")}}, []string{"7"})
+	if re, _ := engine.AsRuleError(err); re == nil || re.Code != CodeFace || re.Detail != "Choose the face that came up: 1, 2, 3, 4, 5 or 6" {
+		t.Errorf("one die showing 7: %v", err)
 	}
 }

@@ -33,7 +33,7 @@ func init() {
 func (c *ctx) turnPlayer(h *engine.ActionHeader) (*Player, error) {
 	p, err := c.buyer(h)
 	if err == nil && c.s.T.BuyDraw != nil {
-		return nil, engine.RefuseIn("activity-open", secBuy, "finish buying goods first: buy the cards you want, or none")
+		return nil, engine.RefuseIn("activity-open", secBuy, "Finish buying goods first: buy the cards you want, or none")
 	}
 	return p, err
 }
@@ -42,16 +42,16 @@ func (c *ctx) turnPlayer(h *engine.ActionHeader) (*Player, error) {
 func (c *ctx) buyer(h *engine.ActionHeader) (*Player, error) {
 	s := c.s
 	if s.Stage != StagePlay {
-		return nil, engine.RefuseIn("not-started", secSetup, "the game starts when every player has picked a ship")
+		return nil, engine.RefuseIn("not-started", secSetup, "The game starts when every player has picked a ship")
 	}
 	if int(h.Seat) != s.Active {
-		return nil, engine.RefuseIn(engine.CodeNotYourTurn, secTurn, "it is %s's turn", s.Players[s.Active].Name)
+		return nil, engine.RefuseIn(engine.CodeNotYourTurn, secTurn, "It is %s's turn", s.Players[s.Active].Name)
 	}
 	if s.Fight != nil {
-		return nil, engine.RefuseIn("battle-pending", secCombat, "a battle is being fought; finish it first")
+		return nil, engine.RefuseIn("battle-pending", secCombat, "A battle is being fought; finish it first")
 	}
 	if s.Pending != nil {
-		return nil, engine.RefuseIn("step-pending", secTurn, "finish the %s first", s.Pending.Kind)
+		return nil, engine.RefuseIn("step-pending", secTurn, "Finish %s first", pendingWords(s.Pending.Kind))
 	}
 	return s.Players[s.Active], nil
 }
@@ -59,7 +59,7 @@ func (c *ctx) buyer(h *engine.ActionHeader) (*Player, error) {
 // useAction spends one of the turn's three actions.
 func (c *ctx) useAction() error {
 	if c.s.T.Actions >= 3 {
-		return engine.RefuseIn("no-actions", secTurn, "you have used your three actions this turn")
+		return engine.RefuseIn("no-actions", secTurn, "You have used your three actions this turn")
 	}
 	c.s.T.Actions++
 	c.s.T.Acted = true
@@ -75,10 +75,10 @@ type ChooseShip struct {
 func (a *ChooseShip) apply(c *ctx) error {
 	p := c.s.player(int(a.Seat))
 	if c.s.Stage != StageSetup || p == nil || p.Ship != nil {
-		return engine.RefuseIn("ship-chosen", secSetup, "the first ships are picked once, at setup")
+		return engine.RefuseIn("ship-chosen", secSetup, "The first ships are picked once, at setup")
 	}
 	if a.Ship != Sloop && a.Ship != Flute {
-		return engine.RefuseIn("start-ship", secSetup, "a captain starts with a sloop or a flute")
+		return engine.RefuseIn("start-ship", secSetup, "A captain starts with a sloop or a flute")
 	}
 	p.Ship = c.newShip(a.Ship)
 	c.emit(engine.NewEvent("ship-chosen", a.Seat, p.Name+" has picked a ship", nil).WithSecret("You picked a "+a.Ship, map[string]string{"ship": a.Ship}))
@@ -99,13 +99,13 @@ type NewCaptain struct {
 func (a *NewCaptain) apply(c *ctx) error {
 	s := c.s
 	if s.Pending == nil || s.Pending.Kind != "new-captain" || s.Pending.Seat != int(a.Seat) {
-		return engine.RefuseIn("no-new-captain", secDying, "a new captain is drawn only at the start of the turn after losing one")
+		return engine.RefuseIn("no-new-captain", secDying, "A new captain is drawn only at the start of the turn after losing one")
 	}
 	if a.Ship != Sloop && a.Ship != Flute {
-		return engine.RefuseIn("start-ship", secDying, "a new captain starts with a sloop or a flute")
+		return engine.RefuseIn("start-ship", secDying, "A new captain starts with a sloop or a flute")
 	}
 	if len(s.CaptainDeck) == 0 {
-		return engine.RefuseIn("no-captain-left", secWinning, "no captain card is left to draw")
+		return engine.RefuseIn("no-captain-left", secWinning, "No captain card is left to draw")
 	}
 	p := s.Players[a.Seat]
 	p.Captain, s.CaptainDeck = s.CaptainDeck[0], s.CaptainDeck[1:]
@@ -141,11 +141,11 @@ func (a *Move) apply(c *ctx) error {
 		return err
 	}
 	if p.InPort {
-		return engine.RefuseIn("in-port", secMove, "leave the port for its sea zone first")
+		return engine.RefuseIn("in-port", secMove, "Leave the port for its sea zone first")
 	}
 	z := c.cat.zone(p.Zone)
 	if c.cat.zone(a.To) == nil || !in(z.Adjacent, a.To) {
-		return engine.RefuseIn("not-adjacent", secMove, "a move goes to a sea zone bordering %s", z.Name)
+		return engine.RefuseIn("not-adjacent", secMove, "A move goes to a sea zone bordering %s", z.Name)
 	}
 	if err := c.useAction(); err != nil {
 		return err
@@ -171,7 +171,7 @@ func (a *EnterPort) apply(c *ctx) error {
 	}
 	z := c.cat.zone(p.Zone)
 	if p.InPort {
-		return engine.RefuseIn("in-port", secMove, "you are in port already")
+		return engine.RefuseIn("in-port", secMove, "You are in port already")
 	}
 	if z.Port == "" {
 		return engine.RefuseIn("no-port", secMove, "%s has no port", z.Name)
@@ -179,12 +179,12 @@ func (a *EnterPort) apply(c *ctx) error {
 	home := c.cat.captain(p.Captain).Home == z.ID
 	if nation := c.cat.captain(p.Captain).Nation; !home && c.atWar(z.Nation, nation) {
 		// Our reading: a nation at war keeps the enemy's captains out of its ports.
-		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, z.Nation)
+		return engine.RefuseIn("port-closed", secBounties, "%s is %s, at war with your captain's nation", z.Port, nationWord(z.Nation))
 	}
 	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
 		if z.Ability != AbilityPortRoyal || !a.Pay {
-			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with a %s bounty (only your home port always does; Port Royal for a fee)", z.Port, z.Nation)
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
 		}
 		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
 		// alternative is not offered yet).
@@ -217,7 +217,7 @@ func (a *LeavePort) apply(c *ctx) error {
 		return err
 	}
 	if !p.InPort {
-		return engine.RefuseIn("not-in-port", secMove, "you are at sea already")
+		return engine.RefuseIn("not-in-port", secMove, "You are at sea already")
 	}
 	if err := c.useAction(); err != nil {
 		return err
@@ -245,19 +245,19 @@ func (a *Scout) apply(c *ctx) error {
 	}
 	s := c.s
 	if p.InPort {
-		return engine.RefuseIn("scout-in-port", secScout, "you scout at sea, for ships in your sea zone")
+		return engine.RefuseIn("scout-in-port", secScout, "You scout at sea, for ships in your sea zone")
 	}
 	var key, purpose string
 	switch a.Target {
 	case "merchant":
 		if s.Zones[p.Zone].Merchant == "" {
-			return engine.RefuseIn("scout-no-target", secScout, "there is no merchant in %s", c.cat.zone(p.Zone).Name)
+			return engine.RefuseIn("scout-no-target", secScout, "There is no merchant in %s", c.cat.zone(p.Zone).Name)
 		}
 		key, purpose = "merchant:"+p.Zone, p.Name+" scouts for a merchant"
 	case "player":
 		t := s.player(a.TargetSeat)
 		if t == nil || a.TargetSeat == int(a.Seat) || t.Ship == nil || t.Zone != p.Zone {
-			return engine.RefuseIn("scout-no-target", secScout, "that captain is not in your sea zone")
+			return engine.RefuseIn("scout-no-target", secScout, "That captain is not in your sea zone")
 		}
 		if t.InPort {
 			return engine.RefuseIn("scout-target-in-port", secScout, "%s is in port, where no one can be scouted", t.Name)
@@ -265,14 +265,14 @@ func (a *Scout) apply(c *ctx) error {
 		key, purpose = "seat:"+strconv.Itoa(a.TargetSeat), fmt.Sprintf("%s scouts for %s", p.Name, t.Name)
 	case "npc":
 		if n := c.npcOnBoard(a.NPC); n == nil || n.Zone != p.Zone || n.Entering {
-			return engine.RefuseIn("scout-no-target", secScout, "there is no %s in your sea zone", a.NPC)
+			return engine.RefuseIn("scout-no-target", secScout, "There is no %s in your sea zone", npcWord(a.NPC))
 		}
-		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, a.NPC)
+		key, purpose = "npc:"+a.NPC, fmt.Sprintf("%s scouts for the %s", p.Name, npcWord(a.NPC))
 	default:
-		return engine.RefuseIn("scout-no-target", secScout, "scout for a merchant, an NPC or a player captain")
+		return engine.RefuseIn("scout-no-target", secScout, "Scout for a merchant, an NPC or a player captain")
 	}
 	if in(s.T.Scouted, key) {
-		return engine.RefuseIn("scout-repeat", secScout, "you have scouted for that target this turn already")
+		return engine.RefuseIn("scout-repeat", secScout, "You have scouted for that target this turn already")
 	}
 	if err := c.useAction(); err != nil {
 		return err
@@ -294,7 +294,7 @@ type Roll struct{ dice.RollAction }
 func (a *Roll) apply(c *ctx) error {
 	s := c.s
 	if a.Corrects != "" {
-		return engine.RefuseIn("roll-corrects", secCombat, "a roll is settled as soon as it is entered; fix its outcome with an adjustment")
+		return engine.RefuseIn("roll-corrects", secCombat, "A roll is settled as soon as it is entered; fix its outcome with an adjustment")
 	}
 	req, err := s.Dice.Answer(&a.RollAction)
 	if err != nil {
@@ -381,7 +381,7 @@ func (c *ctx) scouted(pd *Pending, n int) error {
 		zs.Merchant = ""
 		s.MerchantTrack = append(s.MerchantTrack, token)
 		s.Pending = &Pending{Kind: "merchant", Seat: pd.Seat, Token: token, ZoneNation: c.cat.zone(p.Zone).Nation}
-		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds a %s merchant", p.Name, token), map[string]string{"token": token}))
+		c.emit(engine.NewEvent("merchant-found", engine.Seat(pd.Seat), fmt.Sprintf("%s finds %s %s merchant", p.Name, article(nationWord(token)), nationWord(token)), map[string]string{"token": token}))
 		return nil
 	}
 	if len(pd.Target) > 4 && pd.Target[:4] == "npc:" {
@@ -401,10 +401,10 @@ func (a *Retire) apply(c *ctx) error {
 		return err
 	}
 	if c.s.T.Acted {
-		return engine.RefuseIn("retire-not-first", secDying, "a captain retires before taking any action")
+		return engine.RefuseIn("retire-not-first", secDying, "A captain retires before taking any action")
 	}
 	if !p.InPort {
-		return engine.RefuseIn("retire-not-in-port", secDying, "a captain retires only from a turn begun in port")
+		return engine.RefuseIn("retire-not-in-port", secDying, "A captain retires only from a turn begun in port")
 	}
 	c.loseCaptain(int(a.Seat), "retires")
 	c.endTurn()
@@ -433,17 +433,17 @@ type PlayGlory struct {
 
 func (a *PlayGlory) apply(c *ctx) error {
 	if c.s.Fight != nil {
-		return engine.RefuseIn("glory-in-combat", secGlory, "during a battle only combat cards are played, and those are resolved at the table")
+		return engine.RefuseIn("glory-in-combat", secGlory, "During a battle only combat cards are played, and those are resolved at the table")
 	}
 	p, err := c.turnPlayer(&a.ActionHeader)
 	if err != nil {
 		return err
 	}
 	if !in(p.GloryCards, a.Card) {
-		return engine.RefuseIn("glory-not-held", secGlory, "you do not hold that glory card")
+		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")
 	}
 	if len(p.GloryCards) > 4 {
-		return engine.RefuseIn("glory-hand", secGlory, "keep 4 glory cards: discard one before playing")
+		return engine.RefuseIn("glory-hand", secGlory, "Keep 4 glory cards: discard one before playing")
 	}
 	p.GloryCards = remove(p.GloryCards, a.Card)
 	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
@@ -461,7 +461,7 @@ type DiscardGlory struct {
 func (a *DiscardGlory) apply(c *ctx) error {
 	p := c.s.player(int(a.Seat))
 	if p == nil || !in(p.GloryCards, a.Card) {
-		return engine.RefuseIn("glory-not-held", secGlory, "you do not hold that glory card")
+		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")
 	}
 	p.GloryCards = remove(p.GloryCards, a.Card)
 	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
@@ -486,22 +486,22 @@ func (a *Adjust) apply(c *ctx) error {
 	s := c.s
 	p := s.player(a.Target)
 	if s.Stage != StagePlay || p == nil {
-		return engine.RefuseIn("adjust-target", secTurn, "adjust a player of a game in play")
+		return engine.RefuseIn("adjust-target", secTurn, "Only a player in the game can be adjusted")
 	}
 	if a.Reason == "" {
-		return engine.RefuseIn("adjust-reason", secTurn, "say which card or rule the adjustment is for")
+		return engine.RefuseIn("adjust-reason", secTurn, "Say which card or rule the adjustment is for")
 	}
 	if p.Gold+a.Gold < 0 || p.Glory+a.Glory < 0 || a.Glory > 10 || a.Gold > 1000 {
-		return engine.RefuseIn("adjust-range", secTurn, "gold and glory points cannot go below 0")
+		return engine.RefuseIn("adjust-range", secTurn, "Gold and glory points cannot go below 0")
 	}
 	for n, d := range a.Bounties {
 		if !in(Nations, n) || d < -5 || d > 5 {
-			return engine.RefuseIn("adjust-range", secBounties, "bounties are by nation, 0 to 5")
+			return engine.RefuseIn("adjust-range", secBounties, "Bounties are by nation, 0 to 5")
 		}
 	}
 	for l, d := range a.Damage {
 		if p.Ship == nil || p.Ship.loc(l) == nil || d < -9 || d > 9 {
-			return engine.RefuseIn("adjust-range", secCombat, "damage is given per hit location of a ship")
+			return engine.RefuseIn("adjust-range", secCombat, "Damage is given per hit location of a ship")
 		}
 	}
 	p.Gold += a.Gold

@@ -21,7 +21,7 @@ func (a *Declare) apply(c *ctx) error {
 		return err
 	}
 	if f.NPC != "" && side == f.NPCSide && a.Choice == combat.Flee && !npcMayFlee(f.Battle, side) {
-		return engine.RefuseIn("npc-flee", secNPCFight, "an NPC flees only when it has fewer cannons or fewer crew than the enemy ship")
+		return engine.RefuseIn("npc-flee", secNPCFight, "An NPC flees only when it has fewer cannons or fewer crew than the enemy ship")
 	}
 	if err := f.Battle.Declare(side, a.Choice); err != nil {
 		return err
@@ -52,7 +52,7 @@ func (a *ChooseHits) apply(c *ctx) error {
 func (c *ctx) fightSide(h *engine.ActionHeader) (*Fight, int, error) {
 	f := c.s.Fight
 	if f == nil {
-		return nil, 0, engine.RefuseIn("no-battle", secCombat, "no battle is being fought")
+		return nil, 0, engine.RefuseIn("no-battle", secCombat, "No battle is being fought")
 	}
 	for side, seat := range f.Seats {
 		if seat == int(h.Seat) && seat >= 0 {
@@ -62,7 +62,7 @@ func (c *ctx) fightSide(h *engine.ActionHeader) (*Fight, int, error) {
 	if f.NPC != "" && int(h.Seat) == f.Controller {
 		return f, f.NPCSide, nil
 	}
-	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "only the captains fighting, and the player steering an NPC, act in the battle")
+	return nil, 0, engine.RefuseIn("not-your-battle", secCombat, "Only the captains fighting, and the player steering an NPC, act in the battle")
 }
 
 // combatShip is a player's side of a battle.
@@ -130,7 +130,7 @@ func (a *ClaimShip) apply(c *ctx) error {
 	s := c.s
 	pd := s.Pending
 	if pd == nil || pd.Kind != "claim-ship" || pd.Seat != int(a.Seat) {
-		return engine.RefuseIn("no-claim", secPlunder, "only the winner of a crew combat may claim the beaten ship, at once")
+		return engine.RefuseIn("no-claim", secPlunder, "Only the winner of a crew combat may claim the beaten ship, at once")
 	}
 	s.Pending = nil
 	p := s.Players[a.Seat]
@@ -364,7 +364,7 @@ func (c *ctx) reward(ws int, loser *Player) {
 		return
 	}
 	w.Gold += 5 * best
-	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nation, loser.Name),
+	c.emit(engine.NewEvent("reward", engine.Seat(ws), fmt.Sprintf("%s claims %d gold from the %s for %s", w.Name, 5*best, nationWord(nation), loser.Name),
 		map[string]any{"nation": nation, "gold": 5 * best}))
 }
 

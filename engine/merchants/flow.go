@@ -261,7 +261,7 @@ func (c *ctx) addBounty(seat int, nation string) {
 		return
 	}
 	p.Bounties[nation]++
-	c.emit(engine.NewEvent("bounty-gained", engine.Seat(seat), fmt.Sprintf("%s now has %d %s %s", p.Name, p.Bounties[nation], nation, plural(p.Bounties[nation], "bounty", "bounties")),
+	c.emit(engine.NewEvent("bounty-gained", engine.Seat(seat), fmt.Sprintf("%s now has %d %s %s", p.Name, p.Bounties[nation], nationWord(nation), plural(p.Bounties[nation], "bounty", "bounties")),
 		map[string]any{"nation": nation, "bounties": p.Bounties[nation]}))
 }
 

@@ -139,6 +139,7 @@ func do(t testing.TB, g *Game, js string) []engine.Event {
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}
+	inPlayersWords(t, evs)
 	return evs
 }
 
@@ -156,6 +157,7 @@ func refuse(t testing.TB, g *Game, js, code string) {
 	if re.Section == "" || re.Detail == "" {
 		t.Fatalf("%s: refusal %v cites no section", js, err)
 	}
+	refusalInPlayersWords(t, re)
 	after, _ := g.Snapshot()
 	if !bytes.Equal(before, after) || g.Version() != v {
 		t.Fatalf("%s: a refusal changed the state", js)

@@ -101,7 +101,7 @@ func (a *MissionClaim) apply(c *ctx) error {
 	s := c.s
 	m := c.cat.mission(a.Mission)
 	if m == nil || !in(s.Missions, a.Mission) || m.Zone != p.Zone {
-		return engine.RefuseIn("mission-port", secMission, "that mission is not waiting in this port")
+		return engine.RefuseIn("mission-port", secMission, "That mission is not waiting in this port")
 	}
 	if !a.Met {
 		c.emit(engine.NewEvent("mission-failed", a.Seat, fmt.Sprintf("%s cannot take %s yet", p.Name, m.Name), map[string]string{"mission": m.ID}))
@@ -127,7 +127,7 @@ func (a *MissionComplete) apply(c *ctx) error {
 		return err
 	}
 	if p.Mission == "" {
-		return engine.RefuseIn("mission-none", secMission, "you hold no mission")
+		return engine.RefuseIn("mission-none", secMission, "You hold no mission")
 	}
 	m := c.cat.mission(p.Mission)
 	c.s.MissionDiscard = append(c.s.MissionDiscard, p.Mission)
@@ -152,10 +152,10 @@ func (a *AcquireRumor) apply(c *ctx) error {
 		price = 0
 	}
 	if len(c.s.RumorDeck) == 0 {
-		return engine.RefuseIn("rumor-none", secRumor, "no rumor card is left")
+		return engine.RefuseIn("rumor-none", secRumor, "No rumor card is left")
 	}
 	if p.Gold < price {
-		return engine.RefuseIn("not-enough-gold", secRumor, "a rumor costs %d gold", price)
+		return engine.RefuseIn("not-enough-gold", secRumor, "A rumor costs %d gold", price)
 	}
 	p.Gold -= price
 	req := c.ask(int(a.Seat), "", p.Name+" seeks a rumor (INFLUENCE)", c.cat.captain(p.Captain).Influence)
@@ -194,11 +194,11 @@ func (a *RumorKeep) apply(c *ctx) error {
 	s := c.s
 	pd := s.Pending
 	if pd == nil || pd.Kind != "rumor-keep" || pd.Seat != int(a.Seat) {
-		return engine.RefuseIn("rumor-none", secRumor, "no second rumor waits for your choice")
+		return engine.RefuseIn("rumor-none", secRumor, "No second rumor waits for your choice")
 	}
 	p := s.Players[a.Seat]
 	if a.Rumor != p.Rumor && a.Rumor != pd.Token {
-		return engine.RefuseIn("rumor-none", secRumor, "keep one of your two rumors")
+		return engine.RefuseIn("rumor-none", secRumor, "Keep one of your two rumors")
 	}
 	back := pd.Token
 	if a.Rumor == pd.Token {
@@ -223,7 +223,7 @@ func (a *RumorAttempt) apply(c *ctx) error {
 		return err
 	}
 	if p.Rumor == "" {
-		return engine.RefuseIn("rumor-none", secRumor, "you hold no rumor")
+		return engine.RefuseIn("rumor-none", secRumor, "You hold no rumor")
 	}
 	r := c.cat.rumor(p.Rumor)
 	req := c.ask(int(a.Seat), "", fmt.Sprintf("%s follows a rumor (%s)", p.Name, r.Skill), c.cat.captain(p.Captain).skill(r.Skill))

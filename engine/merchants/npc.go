@@ -77,11 +77,11 @@ func (c *ctx) resolveWar(card *Card) {
 	if len(card.War) == 2 && !c.atWar(card.War[0], card.War[1]) {
 		s.Wars = append(s.Wars, warKey(card.War[0], card.War[1]))
 		sort.Strings(s.Wars)
-		c.emit(engine.NewEvent("war", engine.NoSeat, fmt.Sprintf("War between the %s and the %s", card.War[0], card.War[1]), map[string]any{"nations": card.War}))
+		c.emit(engine.NewEvent("war", engine.NoSeat, fmt.Sprintf("War between the %s and the %s", nationWord(card.War[0]), nationWord(card.War[1])), map[string]any{"nations": card.War}))
 	}
 	if len(card.Peace) == 2 && c.atWar(card.Peace[0], card.Peace[1]) {
 		s.Wars = remove(s.Wars, warKey(card.Peace[0], card.Peace[1]))
-		c.emit(engine.NewEvent("peace", engine.NoSeat, fmt.Sprintf("Peace between the %s and the %s", card.Peace[0], card.Peace[1]), map[string]any{"nations": card.Peace}))
+		c.emit(engine.NewEvent("peace", engine.NoSeat, fmt.Sprintf("Peace between the %s and the %s", nationWord(card.Peace[0]), nationWord(card.Peace[1])), map[string]any{"nations": card.Peace}))
 	}
 }
 
@@ -107,7 +107,7 @@ func (c *ctx) resolveEventNPCs(card *Card) {
 	n.Cards = append(n.Cards, card.ID)
 	n.Entering = true
 	s.EventDiscard = remove(s.EventDiscard, card.ID)
-	c.emit(engine.NewEvent("npc-drawn", engine.NoSeat, fmt.Sprintf("%s takes command of the %s", card.Name, card.NPC.Kind),
+	c.emit(engine.NewEvent("npc-drawn", engine.NoSeat, fmt.Sprintf("%s takes command of the %s", card.Name, npcWord(card.NPC.Kind)),
 		map[string]string{"npc": card.NPC.Kind, "card": card.ID}))
 }
 
@@ -121,7 +121,7 @@ func (c *ctx) placeNPCs() {
 		}
 		n.Entering = false
 		n.Zone = c.npcCard(kind).Home
-		c.emit(engine.NewEvent("npc-entered", engine.NoSeat, fmt.Sprintf("The %s enters %s", kind, c.cat.zone(n.Zone).Name), map[string]string{"npc": kind, "zone": n.Zone}))
+		c.emit(engine.NewEvent("npc-entered", engine.NoSeat, fmt.Sprintf("The %s enters %s", npcWord(kind), c.cat.zone(n.Zone).Name), map[string]string{"npc": kind, "zone": n.Zone}))
 	}
 }
 
@@ -195,7 +195,7 @@ func (c *ctx) moveNPC(kind, dir string) {
 		return
 	}
 	n.Zone = to
-	c.emit(engine.NewEvent("npc-moved", engine.NoSeat, fmt.Sprintf("The %s sails to %s", kind, c.cat.zone(to).Name), map[string]string{"npc": kind, "to": to}))
+	c.emit(engine.NewEvent("npc-moved", engine.NoSeat, fmt.Sprintf("The %s sails to %s", npcWord(kind), c.cat.zone(to).Name), map[string]string{"npc": kind, "to": to}))
 }
 
 // npcScouting starts the scouting of the hostile NPCs in seat's zone, in a
@@ -241,7 +241,7 @@ func (c *ctx) npcScoutDice(kind string, p *Player) int {
 // npcRoll asks the same NPC for another SCOUTING roll (a port's ability).
 func (c *ctx) npcRoll(pd *Pending, again bool) {
 	p := c.s.Players[pd.Seat]
-	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("the %s scouts again for %s (SCOUTING)", pd.NPC, p.Name), c.npcScoutDice(pd.NPC, p))
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts again for %s (SCOUTING)", npcWord(pd.NPC), p.Name), c.npcScoutDice(pd.NPC, p))
 	next := *pd
 	next.Request, next.Again = req, again
 	c.s.Pending = &next
@@ -250,9 +250,9 @@ func (c *ctx) npcRoll(pd *Pending, again bool) {
 func (c *ctx) npcScout(seat int, queue []string) {
 	p := c.s.Players[seat]
 	kind := queue[0]
-	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("the %s scouts for %s (SCOUTING)", kind, p.Name), c.npcScoutDice(kind, p))
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts for %s (SCOUTING)", npcWord(kind), p.Name), c.npcScoutDice(kind, p))
 	c.s.Pending = &Pending{Kind: "npc-scout", Seat: seat, Request: req, NPC: kind, Queue: cloneStrings(queue[1:])}
-	c.emit(engine.NewEvent("npc-scouting", engine.Seat(seat), fmt.Sprintf("The %s scouts for %s", kind, p.Name), map[string]string{"npc": kind, "request": req}))
+	c.emit(engine.NewEvent("npc-scouting", engine.Seat(seat), fmt.Sprintf("The %s scouts for %s", npcWord(kind), p.Name), map[string]string{"npc": kind, "request": req}))
 }
 
 // npcScouted settles an NPC's scouting roll: found, a battle with the NPC
@@ -276,7 +276,7 @@ func (c *ctx) npcScouted(pd *Pending, n int) error {
 	if n > 0 {
 		return c.startNPCFight(pd.NPC, pd.Seat, true)
 	}
-	c.emit(engine.NewEvent("not-found", engine.Seat(pd.Seat), fmt.Sprintf("The %s does not find %s", pd.NPC, c.s.Players[pd.Seat].Name), nil))
+	c.emit(engine.NewEvent("not-found", engine.Seat(pd.Seat), fmt.Sprintf("The %s does not find %s", npcWord(pd.NPC), c.s.Players[pd.Seat].Name), nil))
 	if len(pd.Queue) > 0 {
 		c.npcScout(pd.Seat, pd.Queue)
 	}
@@ -300,7 +300,7 @@ func (c *ctx) npcController(seat int) int { return (seat + 1) % len(c.s.Players)
 func (c *ctx) startNPCFight(kind string, seat int, npcAggressor bool) error {
 	s := c.s
 	card := c.npcCard(kind)
-	ship := combat.Ship{Name: "the " + kind, Seamanship: card.Seamanship, Leadership: card.Leadership, Maneuverability: card.Maneuverability,
+	ship := combat.Ship{Name: "the " + npcWord(kind), Seamanship: card.Seamanship, Leadership: card.Leadership, Maneuverability: card.Maneuverability,
 		Hull: card.Toughness, Masts: card.Toughness, Cargo: card.Cargo, Crew: card.Crew, Cannons: card.Cannons}
 	player := c.combatShip(seat)
 	f := &Fight{NPC: kind, Controller: c.npcController(seat), Requests: map[string]combat.Need{}}
@@ -314,7 +314,7 @@ func (c *ctx) startNPCFight(kind string, seat int, npcAggressor bool) error {
 		f.Pirate = [2]bool{s.Players[seat].pirate(), navyNation(kind) == ""}
 	}
 	s.Fight = f
-	c.emit(engine.NewEvent("battle-started", engine.Seat(seat), fmt.Sprintf("%s and the %s fight; %s steers the %s", s.Players[seat].Name, kind, s.Players[f.Controller].Name, kind),
+	c.emit(engine.NewEvent("battle-started", engine.Seat(seat), fmt.Sprintf("%s and the %s fight; %s steers the %s", s.Players[seat].Name, npcWord(kind), s.Players[f.Controller].Name, npcWord(kind)),
 		map[string]any{"npc": kind, "seat": seat, "controller": f.Controller, "npcAggressor": npcAggressor}))
 	if nation := navyNation(kind); nation != "" && !npcAggressor {
 		c.addBounty(seat, nation)
@@ -359,10 +359,10 @@ func (c *ctx) settleNPCFight(f *Fight) {
 				gold = 15
 			}
 			p.Gold += gold
-			c.emit(engine.NewEvent("reward", engine.Seat(seat), fmt.Sprintf("%s claims %d gold for the %s", p.Name, gold, f.NPC), map[string]any{"npc": f.NPC, "gold": gold}))
+			c.emit(engine.NewEvent("reward", engine.Seat(seat), fmt.Sprintf("%s claims %d gold for the %s", p.Name, gold, npcWord(f.NPC)), map[string]any{"npc": f.NPC, "gold": gold}))
 		}
 		c.defeatNPC(f.NPC)
-		c.gainGlory(seat, "defeating the "+f.NPC)
+		c.gainGlory(seat, "defeating the "+npcWord(f.NPC))
 	}
 	if b.Dead[ps] {
 		c.loseCaptain(seat, "dies in battle")

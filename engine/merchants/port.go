@@ -42,10 +42,10 @@ func (a *PortAction) apply(c *ctx) error {
 		return err
 	}
 	if !p.InPort {
-		return engine.RefuseIn("not-in-port", secPort, "the port action is taken in a port")
+		return engine.RefuseIn("not-in-port", secPort, "The port action is taken in a port")
 	}
 	if c.s.T.PortUsed {
-		return engine.RefuseIn("port-used", secPort, "the port action is taken once a turn")
+		return engine.RefuseIn("port-used", secPort, "The port action is taken once a turn")
 	}
 	if err := c.useAction(); err != nil {
 		return err
@@ -80,16 +80,16 @@ func (c *ctx) activity(h *engine.ActionHeader, name string) (*Player, error) {
 	}
 	t := &c.s.T
 	if !t.PortOpen {
-		return nil, engine.RefuseIn("no-port-action", secPort, "take the port action first")
+		return nil, engine.RefuseIn("no-port-action", secPort, "Take the port action first")
 	}
 	if t.BuyDraw != nil {
-		return nil, engine.RefuseIn("activity-open", secPort, "finish buying goods first")
+		return nil, engine.RefuseIn("activity-open", secPort, "Finish buying goods first")
 	}
 	if name != "" && in(t.Activities, name) {
-		return nil, engine.RefuseIn("activity-done", secPort, "each port activity is done once per port action")
+		return nil, engine.RefuseIn("activity-done", secPort, "Each port activity is done once per port action")
 	}
 	if name == "sell" && len(t.Activities) > 0 {
-		return nil, engine.RefuseIn("sell-not-first", secSell, "selling goods must be the first activity of a port action")
+		return nil, engine.RefuseIn("sell-not-first", secSell, "Selling goods must be the first activity of a port action")
 	}
 	if name != "" {
 		t.Activities = append(t.Activities, name)
@@ -109,7 +109,7 @@ func (a *Sell) apply(c *ctx) error {
 		return err
 	}
 	if len(a.Cards) == 0 || !distinctSubset(a.Cards, p.Cargo) {
-		return engine.RefuseIn("not-held", secSell, "sell cargo cards you hold, each once")
+		return engine.RefuseIn("not-held", secSell, "Sell cargo cards you hold, each once")
 	}
 	zs := c.s.Zones[p.Zone]
 	gold, demand := 0, 0
@@ -169,10 +169,10 @@ func (a *BuyRedraw) apply(c *ctx) error {
 	}
 	t := &c.s.T
 	if t.BuyDraw == nil || c.ability(p.Zone) != AbilitySantoDomingo || t.Redrew {
-		return engine.RefuseIn("no-redraw", secPorts, "only Santo Domingo redraws the cards for sale, once, for 1 gold")
+		return engine.RefuseIn("no-redraw", secPorts, "Only Santo Domingo redraws the cards for sale, once, for 1 gold")
 	}
 	if p.Gold < 1 {
-		return engine.RefuseIn("not-enough-gold", secPorts, "the redraw costs 1 gold")
+		return engine.RefuseIn("not-enough-gold", secPorts, "The redraw costs 1 gold")
 	}
 	p.Gold--
 	t.Redrew = true
@@ -242,13 +242,13 @@ func (a *Buy) apply(c *ctx) error {
 	}
 	t := &c.s.T
 	if t.BuyDraw == nil {
-		return engine.RefuseIn("not-drawn", secBuy, "draw the cargo cards first")
+		return engine.RefuseIn("not-drawn", secBuy, "Draw the cargo cards first")
 	}
 	if !distinctSubset(a.Cards, t.BuyDraw) {
-		return engine.RefuseIn("not-drawn", secBuy, "buy only cards you drew, each once")
+		return engine.RefuseIn("not-drawn", secBuy, "Buy only cards you drew, each once")
 	}
 	if !distinctSubset(a.Discard, p.Cargo) {
-		return engine.RefuseIn("not-held", secBuy, "discard only cargo cards you hold")
+		return engine.RefuseIn("not-held", secBuy, "Discard only cargo cards you hold")
 	}
 	prices := c.buyPrices(t.BuyDraw)
 	cost, cheapest := 0, priceGood
@@ -261,10 +261,10 @@ func (a *Buy) apply(c *ctx) error {
 		cost -= cheapest
 	}
 	if cost > p.Gold {
-		return engine.RefuseIn("not-enough-gold", secBuy, "those cards cost %d gold and you have %d", cost, p.Gold)
+		return engine.RefuseIn("not-enough-gold", secBuy, "Those cards cost %d gold and you have %d", cost, p.Gold)
 	}
 	if len(p.Cargo)-len(a.Discard)+len(a.Cards) > max(p.Ship.Cargo, 0) {
-		return engine.RefuseIn("cargo-full", secBuy, "your hold carries %d cargo cards", max(p.Ship.Cargo, 0))
+		return engine.RefuseIn("cargo-full", secBuy, "Your hold carries %d cargo cards", max(p.Ship.Cargo, 0))
 	}
 	for _, id := range a.Discard {
 		p.Cargo = remove(p.Cargo, id)
@@ -312,10 +312,10 @@ func (a *Shipyard) apply(c *ctx) error {
 	bigShip := false
 	if a.Ship != "" {
 		if a.Ship == ManOWar || sh.Type == ManOWar {
-			return engine.RefuseIn("man-o-war", secShipyard, "the man-o-war can be neither bought nor sold")
+			return engine.RefuseIn("man-o-war", secShipyard, "The man-o-war can be neither bought nor sold")
 		}
 		if _, ok := shipPrices[a.Ship]; !ok || c.cat.shipType(a.Ship) == nil {
-			return engine.RefuseIn("no-such-ship", secShipyard, "the shipyard sells sloops, flutes, frigates and galleons")
+			return engine.RefuseIn("no-such-ship", secShipyard, "The shipyard sells sloops, flutes, frigates and galleons")
 		}
 		cost += c.shipPrice(p, a.Ship) - c.salePrice(&sh)
 		ns := c.newShip(a.Ship)
@@ -327,10 +327,10 @@ func (a *Shipyard) apply(c *ctx) error {
 	zs := c.s.Zones[p.Zone]
 	if a.Mod {
 		if zs.Mod == "" {
-			return engine.RefuseIn("mod-sold-out", secShipyard, "this port has no ship modification for sale")
+			return engine.RefuseIn("mod-sold-out", secShipyard, "This port has no ship modification for sale")
 		}
 		if in(sh.Mods, zs.Mod) {
-			return engine.RefuseIn("mod-owned", secShipyard, "a ship has at most one of each modification")
+			return engine.RefuseIn("mod-owned", secShipyard, "A ship has at most one of each modification")
 		}
 		cost += c.modPrice(p)
 		sh.Mods = append(sh.Mods, zs.Mod)
@@ -343,17 +343,17 @@ func (a *Shipyard) apply(c *ctx) error {
 	}
 	if a.Refresh {
 		if !in(sh.Mods, ReinforcedHull) || !sh.HullFlipped {
-			return engine.RefuseIn("no-refresh", secShipyard, "only a used reinforced-hull token is refreshed")
+			return engine.RefuseIn("no-refresh", secShipyard, "Only a used Reinforced hull token is refreshed")
 		}
 		sh.HullFlipped = false
 		cost += priceRefresh
 	}
 	for i, w := range a.Weapons {
 		if !in(Weapons, w) {
-			return engine.RefuseIn("no-such-weapon", secShipyard, "the special weapons are chain-shot, grapeshot and grappling hooks")
+			return engine.RefuseIn("no-such-weapon", secShipyard, "The special weapons are chain-shot, grapeshot and grappling hooks")
 		}
 		if in(p.Weapons, w) || in(a.Weapons[:i], w) {
-			return engine.RefuseIn("weapon-owned", secShipyard, "you may have one %s token only", w)
+			return engine.RefuseIn("weapon-owned", secShipyard, "You may have one %s token only", spoken(w))
 		}
 		cost += c.weaponPrice(p)
 	}
@@ -368,17 +368,17 @@ func (a *Shipyard) apply(c *ctx) error {
 	for _, l := range sortedKeys(a.Repair) {
 		n := a.Repair[l]
 		if l == combat.Crew {
-			return engine.RefuseIn("repair-crew", secShipyard, "crew is recruited, not repaired")
+			return engine.RefuseIn("repair-crew", secShipyard, "Crew is recruited, not repaired")
 		}
 		v := sh.loc(l)
 		if v == nil || n < 1 || *v+n > c.maxOf(&sh, l) {
-			return engine.RefuseIn("repair-too-much", secShipyard, "repair only the damage a location has")
+			return engine.RefuseIn("repair-too-much", secShipyard, "Repair only the damage a location has")
 		}
 		*v += n
 		cost += n * repairPrice
 	}
 	if cost > p.Gold {
-		return engine.RefuseIn("not-enough-gold", secShipyard, "that visit costs %d gold and you have %d", cost, p.Gold)
+		return engine.RefuseIn("not-enough-gold", secShipyard, "That visit costs %d gold and you have %d", cost, p.Gold)
 	}
 	p.Gold -= cost
 	p.Ship = &sh
@@ -441,14 +441,14 @@ type RecruitPay struct {
 func (a *RecruitPay) apply(c *ctx) error {
 	pd := c.s.Pending
 	if pd == nil || pd.Kind != "recruit-pay" || pd.Seat != int(a.Seat) {
-		return engine.RefuseIn("no-recruit", secRecruit, "crew is paid for after a failed recruit roll")
+		return engine.RefuseIn("no-recruit", secRecruit, "Crew is paid for after a failed recruit roll")
 	}
 	p := c.s.Players[a.Seat]
 	if a.Crew < 0 || p.Ship.Crew+a.Crew > c.maxOf(p.Ship, combat.Crew) {
-		return engine.RefuseIn("crew-full", secRecruit, "your ship holds %d crew", c.maxOf(p.Ship, combat.Crew))
+		return engine.RefuseIn("crew-full", secRecruit, "Your ship holds %d crew", c.maxOf(p.Ship, combat.Crew))
 	}
 	if a.Crew*priceRecruit > p.Gold {
-		return engine.RefuseIn("not-enough-gold", secRecruit, "%d crew cost %d gold and you have %d", a.Crew, a.Crew*priceRecruit, p.Gold)
+		return engine.RefuseIn("not-enough-gold", secRecruit, "Recruiting %d crew costs %d gold and you have %d", a.Crew, a.Crew*priceRecruit, p.Gold)
 	}
 	p.Gold -= a.Crew * priceRecruit
 	p.Ship.Crew += a.Crew
@@ -473,13 +473,13 @@ func (a *Stash) apply(c *ctx) error {
 	fee := 0
 	if c.cat.captain(p.Captain).Home != p.Zone || !p.InPort {
 		if c.ability(p.Zone) != AbilityStMaarten || !p.InPort || a.Amount < 0 {
-			return engine.RefuseIn("stash-home", secStash, "gold is stashed in your captain's home port only (or sent from St. Maarten)")
+			return engine.RefuseIn("stash-home", secStash, "Gold is stashed in your captain's home port only (or sent from St. Maarten)")
 		}
 		// St. Maarten: anyone may stash here, paying a 5-gold courier fee.
 		fee = 5
 	}
 	if a.Amount == 0 || a.Amount+fee > p.Gold || -a.Amount > p.Stash {
-		return engine.RefuseIn("stash-amount", secStash, "move gold you have, on the ship or in the chest")
+		return engine.RefuseIn("stash-amount", secStash, "Move gold you have, on the ship or in the chest")
 	}
 	p.Gold -= fee
 	if _, err := c.activity(&a.ActionHeader, "stash"); err != nil {

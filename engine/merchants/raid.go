@@ -20,7 +20,7 @@ func (a *MerchantChoice) apply(c *ctx) error {
 	s := c.s
 	pd := s.Pending
 	if pd == nil || pd.Kind != "merchant" || pd.Seat != int(a.Seat) {
-		return engine.RefuseIn("no-merchant", secMerchants, "no merchant you found is waiting for your decision")
+		return engine.RefuseIn("no-merchant", secMerchants, "No merchant you found is waiting for your decision")
 	}
 	p := s.Players[a.Seat]
 	if !a.Raid {
@@ -29,10 +29,10 @@ func (a *MerchantChoice) apply(c *ctx) error {
 		return nil
 	}
 	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") {
-		return engine.RefuseIn("merchant-nation", secMerchants, "the merchant is %s, or of the sea zone's nation", pd.Token)
+		return engine.RefuseIn("merchant-nation", secMerchants, "The merchant is %s, or of the sea zone's nation", nationWord(pd.Token))
 	}
 	if p.Ship.destroyed() {
-		return engine.RefuseIn("raid-destroyed-location", secRaid, "a ship with a destroyed hit location cannot raid")
+		return engine.RefuseIn("raid-destroyed-location", secRaid, "A ship with a destroyed hit location cannot raid")
 	}
 	c.addBounty(int(a.Seat), a.Nation)
 	raid := &Raid{Nation: a.Nation}
@@ -43,7 +43,7 @@ func (a *MerchantChoice) apply(c *ctx) error {
 	}
 	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
 	s.Pending = &Pending{Kind: "raid-roll", Seat: int(a.Seat), Request: req, Raid: raid}
-	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids a %s merchant", p.Name, a.Nation), map[string]any{"nation": a.Nation, "cards": raid.Cards}))
+	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids %s %s merchant", p.Name, article(nationWord(a.Nation)), nationWord(a.Nation)), map[string]any{"nation": a.Nation, "cards": raid.Cards}))
 	return nil
 }
 
@@ -64,12 +64,12 @@ func (a *RaidStep) apply(c *ctx) error {
 	s := c.s
 	pd := s.Pending
 	if pd == nil || pd.Kind != "raid" || pd.Seat != int(a.Seat) {
-		return engine.RefuseIn("no-raid", secRaid, "no raid of yours is waiting for a step")
+		return engine.RefuseIn("no-raid", secRaid, "No raid of yours is waiting for a step")
 	}
 	p, r := s.Players[a.Seat], pd.Raid
 	spend := func() error {
 		if r.Successes == 0 {
-			return engine.RefuseIn("raid-no-success", secRaid, "each draw, discard or exchange spends one success, and none is left")
+			return engine.RefuseIn("raid-no-success", secRaid, "Each draw, discard or exchange spends one success, and none is left")
 		}
 		r.Successes--
 		return nil
@@ -77,10 +77,10 @@ func (a *RaidStep) apply(c *ctx) error {
 	switch a.Op {
 	case "weapon":
 		if !in(p.Weapons, a.Weapon) {
-			return engine.RefuseIn("raid-weapon", secRaid, "you have no %s token", spoken(a.Weapon))
+			return engine.RefuseIn("raid-weapon", secRaid, "You have no %s token", spoken(a.Weapon))
 		}
 		if r.Failed == 0 {
-			return engine.RefuseIn("raid-weapon", secRaid, "a weapon turns a failed die into a success, and no die failed")
+			return engine.RefuseIn("raid-weapon", secRaid, "A weapon turns a failed die into a success, and no die failed")
 		}
 		p.Weapons = remove(p.Weapons, a.Weapon)
 		r.Failed--
@@ -94,7 +94,7 @@ func (a *RaidStep) apply(c *ctx) error {
 		}
 	case "discard", "exchange":
 		if !in(r.Cards, a.Card) {
-			return engine.RefuseIn("raid-card", secRaid, "that card is not in the raid")
+			return engine.RefuseIn("raid-card", secRaid, "That card is not in the raid")
 		}
 		if err := spend(); err != nil {
 			return err
@@ -110,7 +110,7 @@ func (a *RaidStep) apply(c *ctx) error {
 	case "end":
 		return c.endRaid(int(a.Seat), a.Keep)
 	default:
-		return engine.RefuseIn("raid-op", secRaid, "a raid step is weapon, draw, discard, exchange or end")
+		return engine.RefuseIn("raid-op", secRaid, "A raid step is weapon, draw, discard, exchange or end")
 	}
 	c.emit(engine.NewEvent("raid-step", a.Seat, fmt.Sprintf("%s: %s", p.Name, a.Op), map[string]any{"op": a.Op, "cards": r.Cards, "successes": r.Successes}))
 	return nil
@@ -179,10 +179,10 @@ func (c *ctx) endRaid(seat int, keep []string) error {
 		res.Plunder += 3 // San Juan: +3 in all against a Spanish merchant
 	}
 	if !distinctSubset(keep, r.Cards) {
-		return engine.RefuseIn("raid-card", secRaid, "keep only cards left in the raid")
+		return engine.RefuseIn("raid-card", secRaid, "Keep only cards left in the raid")
 	}
 	if len(keep) > 0 && (!res.Success || len(p.Cargo)+len(keep) > max(sh.Cargo, 0)) {
-		return engine.RefuseIn("cargo-full", secRaid, "after a successful raid keep only the cards your hold has room for")
+		return engine.RefuseIn("cargo-full", secRaid, "After a successful raid keep only the cards your hold has room for")
 	}
 	*p.Ship = sh
 	s.Pending = nil

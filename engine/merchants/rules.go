@@ -112,7 +112,13 @@ type ctx struct {
 	events []engine.Event
 }
 
-func (c *ctx) emit(e engine.Event) { c.events = append(c.events, e) }
+// emit adds an event to the log; its sentence starts with a capital even
+// when it begins with a ship's name written for the middle of a sentence
+// ("the pirate sloop").
+func (c *ctx) emit(e engine.Event) {
+	e.Text = capital(e.Text)
+	c.events = append(c.events, e)
+}
 
 func newGame(setup json.RawMessage, seed uint64) (*Game, error) {
 	var su Setup
@@ -266,11 +272,11 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Malformed("action %T is not a Merchants & Marauders action", a)
 	}
 	if g.st.Stage == StageOver {
-		return nil, engine.RefuseIn(engine.CodeGameOver, secWinning, "the game is over")
+		return nil, engine.RefuseIn(engine.CodeGameOver, secWinning, "The game is over")
 	}
 	seat := int(a.Head().Seat)
 	if seat != int(engine.NoSeat) && (seat < 0 || seat >= len(g.st.Players)) {
-		return nil, engine.RefuseIn("no-such-seat", secTurn, "there is no player in %s", a.Head().Seat)
+		return nil, engine.RefuseIn("no-such-seat", secTurn, "There is no player in %s", a.Head().Seat)
 	}
 	defer func() {
 		if r := recover(); r != nil {

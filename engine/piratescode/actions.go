@@ -118,14 +118,14 @@ type EndTurn struct {
 // waits for its dice.
 func (c *ctx) turn(seat engine.Seat) (*Player, error) {
 	if seat != c.s.Current && c.s.Players[c.s.Current].Automa {
-		e := refuse(engine.CodeNotYourTurn, refSolo, "it is the Legendary Pirate's turn: roll its die")
+		e := refuse(engine.CodeNotYourTurn, refSolo, "It is the Legendary Pirate's turn: roll its die")
 		return nil, e
 	}
 	if seat != c.s.Current {
-		return nil, engine.RefuseIn(engine.CodeNotYourTurn, refTurn.section, "it is %s's turn", c.s.Players[c.s.Current].Name)
+		return nil, engine.RefuseIn(engine.CodeNotYourTurn, refTurn.section, "It is %s's turn", c.s.Players[c.s.Current].Name)
 	}
 	if c.s.Fight != nil {
-		return nil, refuse("fight-open", refAttack, "finish the attack first")
+		return nil, refuse("fight-open", refAttack, "Finish the attack first")
 	}
 	return c.s.Players[seat], nil
 }
@@ -137,13 +137,13 @@ func (a *ChooseOrder) apply(c *ctx) error {
 	}
 	t := &c.s.Turn
 	if t.Step != stepOrder {
-		return refuse("step-order", refTurn, "the Captain has already chosen this turn's order")
+		return refuse("step-order", refTurn, "The Captain has already chosen this turn's order")
 	}
 	if a.To < 0 || a.To > 5 {
-		return refuse("order-advance", refWheel, "the wheel has spaces 0 to 5")
+		return refuse("order-advance", refWheel, "The wheel has spaces 0 to 5")
 	}
 	if a.To == p.Captain {
-		return refuse("order-same-space", refWheel, "the Captain must end on a different space from where it started, even after a full lap")
+		return refuse("order-same-space", refWheel, "The Captain must end on a different space from where it started, even after a full lap")
 	}
 	pay, free := a.Pay, a.Free
 	t.Freed = map[string]int{}
@@ -154,7 +154,7 @@ func (a *ChooseOrder) apply(c *ctx) error {
 				to, free = free[0], free[1:]
 			}
 			if !oneOf(to, Assignments) {
-				return refuse("deckhand-missing", refAssign, "%q is not a Deck Assignment", to)
+				return refuse("deckhand-missing", refAssign, "There is no Deck Assignment called %q", to)
 			}
 			p.WheelHands[sp]--
 			p.Assign[to]++
@@ -184,13 +184,13 @@ func (a *ChooseOrder) apply(c *ctx) error {
 			if len(pay) > 0 {
 				from, pay = pay[0], pay[1:]
 				if !oneOf(from, Assignments) {
-					return refuse("deckhand-missing", refWheel, "%q is not a Deck Assignment", from)
+					return refuse("deckhand-missing", refWheel, "There is no Deck Assignment called %q", from)
 				}
 				if p.Assign[from]-t.Freed[from] <= 0 {
 					if p.Assign[from] > 0 {
-						return refuse("skip-freed-deckhand", refAssign, "the Deckhand freed from the wheel this turn cannot pay for another skip")
+						return refuse("skip-freed-deckhand", refAssign, "The Deckhand freed from the wheel this turn cannot pay for another skip")
 					}
-					return refuse("deckhand-missing", refWheel, "there is no Deckhand on %s", from)
+					return refuse("deckhand-missing", refWheel, "There is no Deckhand on %s", from)
 				}
 			} else {
 				for _, x := range []string{Repair, Extort, Cannons, Rigging} {
@@ -203,7 +203,7 @@ func (a *ChooseOrder) apply(c *ctx) error {
 					if p.handsOnMat() > 0 {
 						return refuse("skip-freed-deckhand", refAssign, "Deckhands freed from the wheel this turn cannot pay for skipping space %d", sp)
 					}
-					return refuse("skip-needs-deckhand", refWheel, "skipping space %d needs a Deckhand and none is left on your mat", sp)
+					return refuse("skip-needs-deckhand", refWheel, "Skipping space %d needs a Deckhand and none is left on your mat", sp)
 				}
 			}
 			p.Assign[from]--
@@ -211,7 +211,7 @@ func (a *ChooseOrder) apply(c *ctx) error {
 		}
 	}
 	if len(pay) > 0 || len(free) > 0 {
-		return refuse("order-pay-unused", refWheel, "more Deckhands were listed than the path to space %d uses", a.To)
+		return refuse("order-pay-unused", refWheel, "More Deckhands were listed than the path to space %d uses", a.To)
 	}
 	if len(t.Freed) == 0 {
 		t.Freed = nil
@@ -241,9 +241,9 @@ func (a *Sail) apply(c *ctx) error {
 	}
 	if c.s.Turn.Step != stepSail {
 		if c.s.Turn.Step == stepOrder {
-			return refuse("step-order", refTurn, "choose the Captain's order before sailing")
+			return refuse("step-order", refTurn, "Choose the Captain's order before sailing")
 		}
-		return refuse("step-order", refTurn, "sailing comes before the order; use a Sail bonus action to sail again")
+		return refuse("step-order", refTurn, "Sailing comes before the order; use a Sail bonus action to sail again")
 	}
 	if err := c.sail(a.Seat, p, a.Path, a.Tokens, a.Storm); err != nil {
 		return err
@@ -256,7 +256,7 @@ func (a *Sail) apply(c *ctx) error {
 // and a Rigging Deckhand jostled lowers the sail left at once (p. 8).
 func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms int) error {
 	if len(path) == 0 {
-		return refuse("sail-empty", refSail, "name the cards to sail through, or skip sailing by taking the order")
+		return refuse("sail-empty", refSail, "Name the cards to sail through, or skip sailing by taking the order")
 	}
 	kept := 0
 	for _, k := range p.Kept {
@@ -265,7 +265,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 		}
 	}
 	if tokens < 0 || tokens > kept {
-		return refuse("token-missing", refSearch, "you have %d kept +2 sail tokens", kept)
+		return refuse("token-missing", refSearch, "You have %d kept +2 sail tokens", kept)
 	}
 	stormKept := 0
 	for _, k := range p.Kept {
@@ -274,7 +274,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 		}
 	}
 	if storms < 0 || storms > stormKept {
-		return refuse("token-missing", refSearch, "you have %d kept storm tokens", stormKept)
+		return refuse("token-missing", refSearch, "You have %d kept storm tokens", stormKept)
 	}
 	at := p.Cell
 	used, stormsUsed := 0, 0
@@ -282,18 +282,18 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 	for i, name := range path {
 		cell, ok := parseCell(name)
 		if !ok {
-			return refuse("sail-not-adjacent", refSail, "step %d of the route is not a card of the map", i+1)
+			return refuse("sail-not-adjacent", refSail, "Step %d of the route is not a card of the map", i+1)
 		}
 		if dist(at, cell) != 1 {
-			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail orthogonally, one card at a time", c.s.place(cell), c.s.place(at))
+			return refuse("sail-not-adjacent", refSail, "%s is not next to %s: ships sail up, down, left or right, one card at a time", c.s.place(cell), c.s.place(at))
 		}
 		used++
 		if used > c.s.sail(p)+2*tokens {
-			return refuse("sail-too-far", refSail, "step %d to %s is beyond your sail of %d", i+1, c.s.place(cell), c.s.sail(p)+2*tokens)
+			return refuse("sail-too-far", refSail, "Step %d to %s is beyond your sail of %d", i+1, c.s.place(cell), c.s.sail(p)+2*tokens)
 		}
 		if c.s.card(cell).Storm {
 			if p.Assign[Rigging]+p.Assign[Cannons]+p.Assign[Extort]+p.handsOnWheel() == 0 {
-				return refuse("sail-storm-repair", refJostle, "with every Deckhand in Repair your ship cannot enter the storm at %s", c.s.place(cell))
+				return refuse("sail-storm-repair", refJostle, "With every Deckhand in Repair your ship cannot enter the storm at %s", c.s.place(cell))
 			}
 			if stormsUsed < storms {
 				stormsUsed++
@@ -304,7 +304,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 		at = cell
 	}
 	if stormsUsed < storms {
-		return refuse("token-missing", refSearch, "only %d storms were entered; keep the other storm tokens", stormsUsed)
+		return refuse("token-missing", refSearch, "Only %d storms were entered; keep the other storm tokens", stormsUsed)
 	}
 	spend := func(kind string, n int) {
 		out := p.Kept[:0]
@@ -323,7 +323,7 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 	p.InCove = false
 	c.emit("sailed", seat, map[string]any{"path": path, "jostled": jostles}, "%s sailed to %s", p.Name, c.s.place(at))
 	for _, j := range jostles {
-		c.emit("jostled", seat, map[string]any{"from": j}, "a storm jostled a Deckhand of %s's into Repair", p.Name)
+		c.emit("jostled", seat, map[string]any{"from": j}, "A storm jostled a Deckhand of %s's into Repair", p.Name)
 	}
 	return nil
 }
@@ -358,7 +358,7 @@ func (c *ctx) jostle(seat engine.Seat, p *Player) string {
 	case x == "wheel" && on == 0:
 		return jostle(p)
 	default:
-		c.fail(refuse("jostle-choice", refJostle, "a jostled Deckhand comes from Rigging, Cannons or Extort where one is, else from the wheel; not %q", x))
+		c.fail(refuse("jostle-choice", refJostle, "A jostled Deckhand comes from Rigging, Cannons or Extort where one is, else from the wheel; not %q", x))
 		return ""
 	}
 }
@@ -394,13 +394,13 @@ func (c *ctx) order(seat engine.Seat, order string, r ref) (*Player, error) {
 	}
 	t := &c.s.Turn
 	if t.Step == stepOrder {
-		return nil, refuse("step-order", refTurn, "choose the Captain's order first")
+		return nil, refuse("step-order", refTurn, "Choose the Captain's order first")
 	}
 	if t.OrderDone || t.Step == stepBonus {
-		return nil, refuse("step-order", refTurn, "this turn's order is over; only bonus actions are left")
+		return nil, refuse("step-order", refTurn, "This turn's order is over; only bonus actions are left")
 	}
 	if p.order() != order {
-		return nil, refuse("order-not-chosen", r, "your Captain stands on %s, not %s", orderName(p.order()), orderName(order))
+		return nil, refuse("order-not-chosen", r, "Your Captain stands on %s, not %s", orderName(p.order()), orderName(order))
 	}
 	t.OrderDone = true
 	t.Step = stepBonus
@@ -430,7 +430,7 @@ func (a *PlunderAction) apply(c *ctx) error {
 func (c *ctx) plunder(seat engine.Seat, p *Player, drop []string) error {
 	n := c.s.card(p.Cell).Settlement
 	if n == 0 {
-		return refuse("plunder-no-settlement", refPlunder, "there is no settlement on %s", c.s.place(p.Cell))
+		return refuse("plunder-no-settlement", refPlunder, "There is no settlement on %s", c.s.place(p.Cell))
 	}
 	var got []string
 	for range n {
@@ -449,11 +449,11 @@ func (c *ctx) load(seat engine.Seat, p *Player, got, drop []string, r ref) error
 	var dropped []string
 	for _, t := range drop {
 		if len(p.Booty) <= maxBooty {
-			return refuse("ship-full-choice", r, "only %d cubes need to go back to the bag", len(dropped))
+			return refuse("ship-full-choice", r, "Only %d cubes need to go back to the bag", len(dropped))
 		}
 		i := lastIndex(p.Booty, t)
 		if i < 0 {
-			return refuse("ship-full-choice", r, "there is no %s aboard to throw back", t)
+			return refuse("ship-full-choice", r, "There is no %s aboard to throw back", t)
 		}
 		p.Booty = append(p.Booty[:i], p.Booty[i+1:]...)
 		dropped = append(dropped, t)
@@ -493,7 +493,7 @@ func (a *TradeAction) apply(c *ctx) error {
 func (c *ctx) trade(seat engine.Seat, p *Player, count int) error {
 	t := c.s.card(p.Cell).Market
 	if t == "" {
-		return refuse("trade-no-market", refTrade, "there is no market on %s", c.s.place(p.Cell))
+		return refuse("trade-no-market", refTrade, "There is no market on %s", c.s.place(p.Cell))
 	}
 	have := 0
 	for _, b := range p.Booty {
@@ -502,10 +502,10 @@ func (c *ctx) trade(seat engine.Seat, p *Player, count int) error {
 		}
 	}
 	if have == 0 {
-		return refuse("trade-wrong-booty", refTrade, "this market buys only %s and you carry none", t)
+		return refuse("trade-wrong-booty", refTrade, "This market buys only %s and you carry none", t)
 	}
 	if count < 1 || count > have {
-		return refuse("trade-count", refTrade, "sell 1 to %d %s here", have, t)
+		return refuse("trade-count", refTrade, "Sell 1 to %d %s here", have, t)
 	}
 	price := c.s.price(t)
 	for range count {
@@ -527,7 +527,7 @@ func (a *CrewUpAction) apply(c *ctx) error {
 	}
 	if a.Mutiny {
 		if p.Bloodied {
-			return refuse("mutiny-used", refMutiny, "your crew has already mutinied once this game")
+			return refuse("mutiny-used", refMutiny, "Your crew has already mutinied once this game")
 		}
 		p.Bloodied = true
 		p.Side = 1 - p.Side
@@ -539,10 +539,10 @@ func (a *CrewUpAction) apply(c *ctx) error {
 func (c *ctx) crewUp(seat engine.Seat, p *Player, refresh bool, take, discard *int) error {
 	if refresh {
 		if c.s.Turn.Refreshed {
-			return refuse("crew-refresh-once", refCrew, "the row of crew can be replaced only once a turn")
+			return refuse("crew-refresh-once", refCrew, "The row of crew can be replaced only once a turn")
 		}
 		if p.Gold < 1 {
-			return refuse("crew-refresh-gold", refCrew, "replacing the row costs 1 gold")
+			return refuse("crew-refresh-gold", refCrew, "Replacing the row costs 1 gold")
 		}
 		p.Gold--
 		c.s.Turn.Refreshed = true
@@ -558,25 +558,25 @@ func (c *ctx) crewUp(seat engine.Seat, p *Player, refresh bool, take, discard *i
 	}
 	if take == nil {
 		if discard != nil {
-			return refuse("crew-full", refCrew, "let a crew member go only to make room for a new one")
+			return refuse("crew-full", refCrew, "Let a crew member go only to make room for a new one")
 		}
 		return nil
 	}
 	if *take < 0 || *take >= len(c.s.CrewRow) || c.s.CrewRow[*take] < 0 {
-		return refuse("crew-slot", refCrew, "there is no crew card in slot %d of the row", *take)
+		return refuse("crew-slot", refCrew, "There is no crew card in slot %d of the row", *take)
 	}
 	if len(p.Crew) >= maxCrew {
 		if discard == nil {
-			return refuse("crew-full", refCrew, "you already have 4 crew: let one go to hire another")
+			return refuse("crew-full", refCrew, "You already have 4 crew: let one go to hire another")
 		}
 		if *discard < 0 || *discard >= len(p.Crew) {
-			return refuse("crew-full", refCrew, "you have no crew card %d to let go", *discard)
+			return refuse("crew-full", refCrew, "You have no crew card %d to let go", *discard)
 		}
 		gone := p.Crew[*discard]
 		p.Crew = append(p.Crew[:*discard], p.Crew[*discard+1:]...)
 		c.s.CrewDeck = append(c.s.CrewDeck, gone)
 	} else if discard != nil {
-		return refuse("crew-full", refCrew, "you have room for new crew without letting anyone go")
+		return refuse("crew-full", refCrew, "You have room for new crew without letting anyone go")
 	}
 	k := c.s.CrewRow[*take]
 	p.Crew = append(p.Crew, k)
@@ -606,7 +606,7 @@ func (a *SearchAction) apply(c *ctx) error {
 func (c *ctx) search(seat engine.Seat, p *Player, drop []string) error {
 	k := c.revealToken(p.Cell)
 	if k < 0 {
-		return refuse("search-none", refSearch, "the search token on %s has already been taken", c.s.place(p.Cell))
+		return refuse("search-none", refSearch, "The search token on %s has already been taken", c.s.place(p.Cell))
 	}
 	c.s.Tokens[p.Cell] = -1
 	c.s.Revealed = append(c.s.Revealed, k)
@@ -649,25 +649,25 @@ func (a *HideOutAction) apply(c *ctx) error {
 		return err
 	}
 	if !c.s.card(p.Cell).Cove {
-		return refuse("hide-no-cove", refHide, "there is no cove on %s", c.s.place(p.Cell))
+		return refuse("hide-no-cove", refHide, "There is no cove on %s", c.s.place(p.Cell))
 	}
 	if c.s.coveTaken(p.Cell, a.Seat) {
-		return refuse("hide-cove-taken", refHide, "another pirate already hides in the cove of %s", c.s.place(p.Cell))
+		return refuse("hide-cove-taken", refHide, "Another pirate already hides in the cove of %s", c.s.place(p.Cell))
 	}
 	p.InCove = true
 	if a.Assign != nil {
 		for k, n := range a.Assign {
 			if k != Rigging && k != Cannons && k != Extort {
-				return refuse("deckhand-missing", refHide, "hiding out re-assigns Deckhands to Rigging, Cannons or Extort, not %q", k)
+				return refuse("deckhand-missing", refHide, "Hiding out re-assigns Deckhands to Rigging, Cannons or Extort, not %q", k)
 			}
 			if n < 0 {
-				return refuse("deckhand-missing", refHide, "a count of Deckhands cannot be negative")
+				return refuse("deckhand-missing", refHide, "A count of Deckhands cannot be negative")
 			}
 		}
 		want := a.Assign[Rigging] + a.Assign[Cannons] + a.Assign[Extort]
 		mat := p.handsOnMat()
 		if want > mat+p.handsOnWheel() {
-			return refuse("deckhand-missing", refHide, "you have %d Deckhands on your Helm Mat", mat+p.handsOnWheel())
+			return refuse("deckhand-missing", refHide, "You have %d Deckhands on your Helm Mat", mat+p.handsOnWheel())
 		}
 		for sp := 1; want > mat && sp < 6; sp++ {
 			for p.WheelHands[sp] > 0 && want > mat {
@@ -691,12 +691,12 @@ func (a *EndTurn) apply(c *ctx) error {
 		return err
 	}
 	if c.s.Turn.Step == stepOrder {
-		return refuse("step-order", refWheel, "the Captain must move on the wheel before the turn can end")
+		return refuse("step-order", refWheel, "The Captain must move on the wheel before the turn can end")
 	}
 	if c.s.Turn.Crossed {
 		c.crossShipLine(a.Seat, p, a.ShipLine)
 	} else if a.ShipLine != nil {
-		return refuse("not-toward", refShipLine, "the ships sail only when the Captain crossed the Ship Line this turn")
+		return refuse("not-toward", refShipLine, "The ships sail only when the Captain crossed the Ship Line this turn")
 	}
 	p.Turns++
 	c.emit("turn-ended", a.Seat, nil, "%s ended the turn", p.Name)
@@ -735,7 +735,7 @@ func (c *ctx) finish() {
 	for _, w := range c.s.Winners {
 		names = append(names, c.s.Players[w].Name)
 	}
-	c.emit("game-over", engine.NoSeat, map[string]any{"winners": c.s.Winners}, "the game is over: %s won", strings.Join(names, " and "))
+	c.emit("game-over", engine.NoSeat, map[string]any{"winners": c.s.Winners}, "The game is over: %s won", strings.Join(names, " and "))
 }
 
 // score sorts the tie-break cascade: treasures, legend, gold, booty.

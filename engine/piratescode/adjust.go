@@ -28,14 +28,14 @@ var refAdjust = ref{0, "Corrections"}
 
 func (a *Adjust) apply(c *ctx) error {
 	if a.Seat != engine.NoSeat {
-		return refuse("adjust-table", refAdjust, "corrections are made by the table (seat -1), with a reason")
+		return refuse("adjust-table", refAdjust, "Corrections are made by the table, with a reason")
 	}
 	p := c.s.player(engine.Seat(a.Player))
 	if p == nil || a.Reason == "" {
-		return refuse("adjust-table", refAdjust, "name the player and say why the correction is made")
+		return refuse("adjust-table", refAdjust, "Name the player and say why the correction is made")
 	}
 	bad := func(what string) error {
-		return refuse("adjust-range", refAdjust, "that %s is not possible", what)
+		return refuse("adjust-range", refAdjust, "That %s is not possible", what)
 	}
 	if a.Gold != nil {
 		if *a.Gold < 0 || *a.Gold > maxGold {
@@ -101,6 +101,6 @@ func (a *Adjust) apply(c *ctx) error {
 		}
 		p.InCove = *a.InCove
 	}
-	c.emit("adjusted", engine.Seat(a.Player), map[string]any{"reason": a.Reason}, "the table corrected %s's state: %s", p.Name, a.Reason)
+	c.emit("adjusted", engine.Seat(a.Player), map[string]any{"reason": a.Reason}, "The table corrected %s's state: %s", p.Name, a.Reason)
 	return nil
 }

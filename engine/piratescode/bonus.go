@@ -35,11 +35,17 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	t := &c.s.Turn
 	if t.Step == stepOrder {
-		return refuse("step-order", refBonus, "choose the Captain's order first")
+		return refuse("step-order", refBonus, "Choose the Captain's order first")
 	}
 	card, ok := c.bonusCard(p, a.Card)
 	if !ok {
-		return refuse("bonus-not-triggered", refBonus, "%q is not your captain or one of your crew", a.Card)
+		name := "that card"
+		for _, cc := range c.s.Catalog.Crew {
+			if cc.ID == a.Card && cc.Name != "" {
+				name = cc.Name
+			}
+		}
+		return refuse("bonus-not-triggered", refBonus, "Only your captain or one of your crew can give a bonus action, not %s", name)
 	}
 	if card.Trigger != p.order() {
 		return refuse("bonus-not-triggered", refBonus, "%s's bonus actions are triggered by %s, and your Captain stands on %s", card.Name, orderName(card.Trigger), orderName(p.order()))
@@ -49,11 +55,11 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	key := fmt.Sprintf("%s/%d", a.Card, a.Index)
 	if t.Used[key] {
-		return refuse("bonus-used", refBonus, "that bonus action was already taken this turn")
+		return refuse("bonus-used", refBonus, "That bonus action was already taken this turn")
 	}
 	if a.Card == "captain" {
 		if a.Index < t.CaptainNext {
-			return refuse("bonus-order", refBonus, "the captain's bonus actions go left to right: one skipped cannot be taken after the next")
+			return refuse("bonus-order", refBonus, "The captain's bonus actions go left to right: one skipped cannot be taken after the next")
 		}
 		t.CaptainNext = a.Index + 1
 	}
@@ -97,22 +103,22 @@ func (a *BonusAction) apply(c *ctx) error {
 		case "green":
 			return c.sailShip(a.Seat, 1, a.Path, b.N)
 		}
-		return refuse("bonus-target", refBonus, "name the merchant ship to sail: \"orange\" or \"green\"")
+		return refuse("bonus-target", refBonus, "Name the merchant ship to sail: the orange one or the green one")
 	case BonusSpecialTrade:
 		return c.specialTrade(a.Seat, p, b)
 	}
-	return refuse("reroll-not-allowed", refBonus, "a %s bonus acts inside an Attack order, not on its own", b.Kind)
+	return refuse("reroll-not-allowed", refBonus, "A %s bonus acts inside an Attack order, not on its own", b.Kind)
 }
 
 // exchange puts one cube aboard back in the bag and takes any type from it.
 func (c *ctx) exchange(seat engine.Seat, p *Player, give, want string) error {
 	i := lastIndex(p.Booty, give)
 	if i < 0 {
-		return refuse("bonus-booty", refBonus, "you carry no %q to exchange", give)
+		return refuse("bonus-booty", refBonus, "You carry no %q to exchange", give)
 	}
 	c.s.Bag[give]++
 	if !isBooty(want) || c.s.Bag[want] == 0 {
-		return refuse("bonus-booty", refBonus, "the bag holds no %q", want)
+		return refuse("bonus-booty", refBonus, "The bag holds no %q", want)
 	}
 	c.s.Bag[want]--
 	p.Booty[i] = want
@@ -129,12 +135,12 @@ func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
 		at = c.s.Merchants[m].Cell
 	}
 	if len(path) != n {
-		return refuse("bonus-sail-count", refBonus, "this bonus sails the ship exactly %d cards", n)
+		return refuse("bonus-sail-count", refBonus, "This bonus sails the ship exactly %d cards", n)
 	}
 	for _, name := range path {
 		cell, ok := parseCell(name)
 		if !ok {
-			return refuse("sail-not-adjacent", refBonus, "a card of that route is not on the map")
+			return refuse("sail-not-adjacent", refBonus, "A card of that route is not on the map")
 		}
 		if dist(at, cell) != 1 {
 			return refuse("sail-not-adjacent", refBonus, "%s is not next to %s", c.s.place(cell), c.s.place(at))
@@ -143,19 +149,19 @@ func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
 	}
 	if m < 0 {
 		c.s.Navy = at
-		c.emit("navy-sailed", seat, map[string]any{"cell": cellName(at)}, "the Navy was sailed to %s", c.s.place(at))
+		c.emit("navy-sailed", seat, map[string]any{"cell": cellName(at)}, "The Navy was sailed to %s", c.s.place(at))
 		return nil
 	}
 	mc := &c.s.Merchants[m]
 	mc.Cell = at
-	c.emit("merchant-sailed", seat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship was sailed to %s", mc.Name, c.s.place(at))
+	c.emit("merchant-sailed", seat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "The %s merchant ship was sailed to %s", mc.Name, c.s.place(at))
 	if at == c.s.Ports[mc.Target] {
 		if mc.Booty != "" {
 			c.s.Bag[mc.Booty]++
 		}
 		mc.Target = 1 - mc.Target
 		mc.Booty = c.drawBooty()
-		c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "the %s merchant ship reached its port and turns about", mc.Name)
+		c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": mc.Name, "cell": cellName(at)}, "The %s merchant ship reached its port and turns about", mc.Name)
 	}
 	return nil
 }
@@ -164,16 +170,16 @@ func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
 // order, at a market buying one of those types; prices do not move.
 func (c *ctx) specialTrade(seat engine.Seat, p *Player, b Bonus) error {
 	if !c.s.Turn.Traded {
-		return refuse("bonus-special-trade", refBonus, "a special trade follows a Trade order this turn")
+		return refuse("bonus-special-trade", refBonus, "A special trade follows a Trade order this turn")
 	}
 	if m := c.s.card(p.Cell).Market; m == "" || !oneOf(m, b.Booty) {
-		return refuse("bonus-special-trade", refBonus, "this market buys none of %v", b.Booty)
+		return refuse("bonus-special-trade", refBonus, "This market buys none of %v", b.Booty)
 	}
 	left := slices.Clone(p.Booty)
 	for _, t := range b.Booty {
 		i := lastIndex(left, t)
 		if i < 0 {
-			return refuse("bonus-special-trade", refBonus, "you do not carry all of %v", b.Booty)
+			return refuse("bonus-special-trade", refBonus, "You do not carry all of %v", b.Booty)
 		}
 		left = slices.Delete(left, i, i+1)
 		c.s.Bag[t]++
@@ -189,12 +195,12 @@ func (c *ctx) reassign(p *Player, assign map[string]int) error {
 	sum := 0
 	for k, n := range assign {
 		if !oneOf(k, Assignments) || n < 0 {
-			return refuse("deckhand-missing", refBonus, "give the Deckhands on Rigging, Cannons, Extort and Repair")
+			return refuse("deckhand-missing", refBonus, "Give the Deckhands on Rigging, Cannons, Extort and Repair")
 		}
 		sum += n
 	}
 	if sum != p.handsOnMat() {
-		return refuse("deckhand-missing", refBonus, "re-assign the %d Deckhands on your assignments, no more and no fewer", p.handsOnMat())
+		return refuse("deckhand-missing", refBonus, "Re-assign the %d Deckhands on your assignments, no more and no fewer", p.handsOnMat())
 	}
 	p.Assign = map[string]int{Rigging: assign[Rigging], Cannons: assign[Cannons], Extort: assign[Extort], Repair: assign[Repair]}
 	return nil
@@ -206,15 +212,15 @@ func (c *ctx) bury(seat engine.Seat, p *Player) error {
 	mc := c.s.card(p.Cell)
 	switch {
 	case mc.BuryCost == nil:
-		return refuse("bury-no-site", refBury, "there is no bury site on %s", c.s.place(p.Cell))
+		return refuse("bury-no-site", refBury, "There is no bury site on %s", c.s.place(p.Cell))
 	case c.s.Buried[p.Cell] >= 0:
-		return refuse("bury-taken", refBury, "a treasure is already buried on %s", c.s.place(p.Cell))
+		return refuse("bury-taken", refBury, "A treasure is already buried on %s", c.s.place(p.Cell))
 	case c.s.Navy == p.Cell:
-		return refuse("bury-navy", refBury, "the Navy is on %s: no treasure can be buried under its eyes", c.s.place(p.Cell))
+		return refuse("bury-navy", refBury, "The Navy is on %s: no treasure can be buried under its eyes", c.s.place(p.Cell))
 	case p.Gold < *mc.BuryCost:
-		return refuse("bury-gold", refBury, "burying here costs %d gold and you have %d", *mc.BuryCost, p.Gold)
+		return refuse("bury-gold", refBury, "Burying here costs %d gold and you have %d", *mc.BuryCost, p.Gold)
 	case p.Buried >= treasures:
-		return refuse("bury-none-left", refBury, "all your treasures are buried")
+		return refuse("bury-none-left", refBury, "All your treasures are buried")
 	}
 	p.Gold -= *mc.BuryCost
 	p.Buried++
@@ -266,7 +272,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 		case step != "":
 			cell, ok := parseCell(step)
 			if !ok || dist(cell, m.Cell) != 1 || dist(cell, port) != dist(m.Cell, port)-1 {
-				c.fail(refuse("not-toward", refShipLine, "the %s merchant ship must sail one card closer to its port %s", m.Name, c.s.place(port)))
+				c.fail(refuse("not-toward", refShipLine, "The %s merchant ship must sail one card closer to its port %s", m.Name, c.s.place(port)))
 				return
 			}
 			m.Cell = cell
@@ -281,22 +287,22 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 			}
 			m.Target = 1 - m.Target
 			m.Booty = c.drawBooty()
-			c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship reached its port and turns about", m.Name)
+			c.emit("merchant-delivered", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "The %s merchant ship reached its port and turns about", m.Name)
 		} else {
-			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "the %s merchant ship sailed to %s", m.Name, c.s.place(m.Cell))
+			c.emit("merchant-sailed", engine.NoSeat, map[string]any{"merchant": m.Name, "cell": cellName(m.Cell)}, "The %s merchant ship sailed to %s", m.Name, c.s.place(m.Cell))
 		}
 	}
 	n := c.s.Catalog.NavySail[min(p.Buried, 3)]
 	moved := false
 	if choice.Navy != nil {
 		if len(choice.Navy) != min(n, dist(c.s.Navy, p.Cell)) {
-			c.fail(refuse("not-toward", refShipLine, "the Navy sails %d cards toward %s, stopping on its card", min(n, dist(c.s.Navy, p.Cell)), p.Name))
+			c.fail(refuse("not-toward", refShipLine, "The Navy sails %d cards toward %s, stopping on its card", min(n, dist(c.s.Navy, p.Cell)), p.Name))
 			return
 		}
 		for _, name := range choice.Navy {
 			cell, ok := parseCell(name)
 			if !ok || dist(cell, c.s.Navy) != 1 || dist(cell, p.Cell) != dist(c.s.Navy, p.Cell)-1 {
-				c.fail(refuse("not-toward", refShipLine, "each card the Navy sails to must be closer to %s's ship", p.Name))
+				c.fail(refuse("not-toward", refShipLine, "Each card the Navy sails to must be closer to %s's ship", p.Name))
 				return
 			}
 			c.s.Navy = cell
@@ -310,12 +316,12 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 		c.s.Navy = stepToward(c.s.Navy, p.Cell)
 		moved = true
 	}
-	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "the Navy sailed to %s", c.s.place(c.s.Navy))
+	c.emit("navy-sailed", engine.NoSeat, map[string]any{"cell": cellName(c.s.Navy)}, "The Navy sailed to %s", c.s.place(c.s.Navy))
 	if moved && c.s.Navy == p.Cell && !p.InCove && p.Automa {
 		// The Navy fully jostles the Legendary Pirate and sends it to a cove.
 		for jostle(p) != "" {
 		}
-		c.emit("navy-attack", seat, nil, "the Navy attacked the Legendary Pirate: every Deckhand to Repair")
+		c.emit("navy-attack", seat, nil, "The Navy attacked the Legendary Pirate: every Deckhand to Repair")
 		c.nearestCove(seat, p)
 		return
 	}
@@ -324,7 +330,7 @@ func (c *ctx) crossShipLine(seat engine.Seat, p *Player, choice *ShipLine) {
 		for range c.s.Catalog.NavyJostles {
 			from = append(from, c.jostle(seat, p))
 		}
-		c.emit("navy-attack", seat, map[string]any{"from": from}, "the Navy attacked %s: %d Deckhands to Repair, and no sure-fire token", p.Name, c.s.Catalog.NavyJostles)
+		c.emit("navy-attack", seat, map[string]any{"from": from}, "The Navy attacked %s: %d Deckhands to Repair, and no sure-fire token", p.Name, c.s.Catalog.NavyJostles)
 	}
 }
 

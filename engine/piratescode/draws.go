@@ -1,6 +1,10 @@
 package piratescode
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // TableDraws are what the table drew from the bag, the crew deck or the
 // search tokens while an action was carried out, when the game is played
@@ -41,7 +45,7 @@ func (c *ctx) drawBooty() string {
 		t := c.draws.DrawnBooty[0]
 		c.draws.DrawnBooty = c.draws.DrawnBooty[1:]
 		if !isBooty(t) || c.s.Bag[t] == 0 {
-			c.fail(refuse("draw-not-in-bag", refBag, "no %q can have been drawn: the bag holds %v", t, c.s.Bag))
+			c.fail(refuse("draw-not-in-bag", refBag, "No %s can have been drawn: the bag holds %s", t, bagWords(c.s.Bag)))
 			return ""
 		}
 		c.s.Bag[t]--
@@ -62,7 +66,13 @@ func (c *ctx) drawCrew() int {
 				return k
 			}
 		}
-		c.fail(refuse("draw-not-in-deck", refCrew, "crew card %q is not in the deck", id))
+		name := "That crew card"
+		for _, cc := range c.s.Catalog.Crew {
+			if cc.ID == id && cc.Name != "" {
+				name = cc.Name
+			}
+		}
+		c.fail(refuse("draw-not-in-deck", refCrew, "%s is not in the crew deck", name))
 		return -1
 	}
 	return c.s.drawCrew()
@@ -80,7 +90,13 @@ func (c *ctx) drawMerchant() int {
 				return k
 			}
 		}
-		c.fail(refuse("draw-not-in-deck", refMerchant, "merchant card %q is not in the deck", id))
+		name := "That merchant card"
+		for _, m := range c.s.Catalog.Merchants {
+			if m.ID == id {
+				name = fmt.Sprintf("The merchant card of value %d", m.Value)
+			}
+		}
+		c.fail(refuse("draw-not-in-deck", refMerchant, "%s is not in the merchant deck", name))
 		return -1
 	}
 	if len(c.s.MerchantDeck) == 0 {
@@ -109,7 +125,7 @@ func (c *ctx) revealToken(cell int) int {
 		}
 	}
 	if want < 0 || slices.Contains(c.s.Revealed, want) {
-		c.fail(refuse("draw-token", refSearch, "search token %q cannot be face down any more", id))
+		c.fail(refuse("draw-token", refSearch, "That search token has already been turned up: it cannot be face down any more"))
 		return k
 	}
 	for other, t := range c.s.Tokens {
@@ -127,7 +143,21 @@ func (c *ctx) leftover() error {
 		return nil
 	}
 	if len(c.draws.DrawnBooty)+len(c.draws.DrawnCrew) > 0 || c.draws.Token != "" || c.draws.DrawnMerchant != "" {
-		return refuse("draw-unused", refTurn, "the table reported draws this action did not make")
+		return refuse("draw-unused", refTurn, "The table reported draws this action did not make")
 	}
 	return nil
+}
+
+// bagWords says what the bag holds as players count it: "8 sugarcane,
+// 9 coffee, 7 gunpowder and no rum".
+func bagWords(bag map[string]int) string {
+	var parts []string
+	for _, t := range BootyTypes {
+		if n := bag[t]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, t))
+		} else {
+			parts = append(parts, "no "+t)
+		}
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -59,21 +59,21 @@ func (c *ctx) startFight(seat engine.Seat, p *Player, target string, bonus bool)
 	f := &Fight{Attacker: seat, Merchant: -1, Defender: engine.NoSeat, Bonus: bonus, Stage: stageAttackRoll}
 	switch target {
 	case "navy":
-		return refuse("attack-navy", refAttack, "no one can attack the Navy")
+		return refuse("attack-navy", refAttack, "No one can attack the Navy")
 	case "orange", "green":
 		m := 0
 		if target == "green" {
 			m = 1
 		}
 		if c.s.Merchants[m].Cell != p.Cell {
-			return refuse("attack-target", refAttack, "the %s merchant ship is not on your card", target)
+			return refuse("attack-target", refAttack, "The %s merchant ship is not on your card", target)
 		}
 		f.Merchant = m
 	default:
 		n, err := strconv.Atoi(trimPrefix(target, "seat"))
 		d := engine.Seat(n - 1)
 		if err != nil || c.s.player(d) == nil || d == seat {
-			return refuse("attack-target", refAttack, "attack \"orange\", \"green\" or another player's seat (\"seat2\"), not %q", target)
+			return refuse("attack-target", refAttack, "Attack the orange or the green merchant ship, or another player's ship")
 		}
 		q := c.s.Players[d]
 		if q.Cell != p.Cell {
@@ -147,7 +147,7 @@ func (a *Roll) apply(c *ctx) error {
 	}
 	if a.Corrects != "" {
 		if f == nil || f.Roll != a.Corrects || (f.Stage != stageAttackAdjust && f.Stage != stageDefendAdjust) {
-			return refuse("roll-too-late", refAttack, "only the latest roll of the fight still going on can be corrected")
+			return refuse("roll-too-late", refAttack, "Only the latest roll of the fight still going on can be corrected")
 		}
 	}
 	if a.Corrects == "" && c.s.Auto != nil && c.s.Auto.Stage == "die" && r.ID == c.s.Auto.Request {
@@ -200,15 +200,15 @@ func (a *Roll) apply(c *ctx) error {
 func (c *ctx) fightSide(seat engine.Seat) (*Fight, *Player, error) {
 	f := c.s.Fight
 	if f == nil {
-		return nil, nil, refuse("no-fight", refAttack, "no attack is going on")
+		return nil, nil, refuse("no-fight", refAttack, "No attack is going on")
 	}
 	switch {
 	case f.Stage == stageAttackAdjust && seat == f.Attacker:
 	case f.Stage == stageDefendAdjust && seat == f.Defender:
 	case f.Stage == stageAttackRoll || f.Stage == stageDefendRoll:
-		return nil, nil, refuse("roll-first", refAttack, "roll the dice first")
+		return nil, nil, refuse("roll-first", refAttack, "Roll the dice first")
 	default:
-		return nil, nil, engine.RefuseIn(engine.CodeNotYourTurn, refAttack.section, "the other side of the fight acts now")
+		return nil, nil, engine.RefuseIn(engine.CodeNotYourTurn, refAttack.section, "The other side of the fight acts now")
 	}
 	return f, c.s.Players[seat], nil
 }
@@ -219,10 +219,10 @@ func (a *Surefire) apply(c *ctx) error {
 		return err
 	}
 	if p.Surefire == 0 {
-		return refuse("surefire-none", refAttack, "you have no sure-fire token")
+		return refuse("surefire-none", refAttack, "You have no sure-fire token")
 	}
 	if a.Die < 0 || a.Die >= len(f.Faces) || a.Face < 1 || a.Face > 6 {
-		return refuse("surefire-die", refAttack, "choose one of the %d dice rolled and a face from 1 to 6", len(f.Faces))
+		return refuse("surefire-die", refAttack, "Choose one of the %d dice rolled and a face from 1 to 6", len(f.Faces))
 	}
 	p.Surefire--
 	c.s.Surefires++
@@ -237,7 +237,7 @@ func (a *Reroll) apply(c *ctx) error {
 		return err
 	}
 	if f.Stage != stageAttackAdjust || f.Bonus {
-		return refuse("reroll-not-allowed", refBonus, "a Reroll works only for the attacker of an Attack order")
+		return refuse("reroll-not-allowed", refBonus, "A Reroll works only for the attacker of an Attack order")
 	}
 	var card *Card
 	for _, k := range p.Crew {
@@ -246,7 +246,7 @@ func (a *Reroll) apply(c *ctx) error {
 		}
 	}
 	if card == nil || card.Trigger != p.order() || f.Cards[a.Card] {
-		return refuse("reroll-not-allowed", refBonus, "no unused Reroll of your crew is triggered by this order")
+		return refuse("reroll-not-allowed", refBonus, "No unused Reroll of your crew is triggered by this order")
 	}
 	var faces []int
 	for _, b := range card.Bonuses {
@@ -260,13 +260,13 @@ func (a *Reroll) apply(c *ctx) error {
 	first := c.firstRoll(f)
 	for _, i := range a.Dice {
 		if i < 0 || i >= len(f.Faces) || f.Rerolled[i] || !containsInt(faces, f.Faces[i]) {
-			return refuse("reroll-face", refBonus, "each die rolled again must show one of %v and not have been rolled again yet", faces)
+			return refuse("reroll-face", refBonus, "Each die rolled again must show one of %v and not have been rolled again yet", faces)
 		}
 		f.Rerolled[i] = true
 	}
 	r, ok := c.s.Dice.Reroll(first, a.Dice, fmt.Sprintf("%s rolls again with %s", p.Name, card.Name))
 	if !ok {
-		return refuse("reroll-face", refBonus, "those dice cannot be rolled again")
+		return refuse("reroll-face", refBonus, "Those dice cannot be rolled again")
 	}
 	if f.Cards == nil {
 		f.Cards = map[string]bool{}
@@ -348,7 +348,7 @@ func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
 	default:
 		c.gainSurefire(att, 1)
 		c.gainSurefire(p, 1)
-		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate 1 gold)", att.Name, p.Name)
+		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", att.Name, p.Name)
 	}
 	c.s.Fight = nil
 	return c.afterFight()
@@ -385,7 +385,7 @@ func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
 	}
 	from := c.jostle(ls, l)
 	c.gainSurefire(l, 1)
-	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate 1 gold)", l.Name)
+	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", l.Name)
 	if l.Automa {
 		c.nearestCove(ls, l)
 	}
@@ -399,7 +399,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 	switch {
 	case f.AttackTotal > card.Damage:
 		if swap != "" && (len(p.Booty) < maxBooty || lastIndex(p.Booty, swap) < 0 || m.Booty == "") {
-			return refuse("ship-full-choice", refAttack, "swap only a type you carry, and only when your hold is full")
+			return refuse("ship-full-choice", refAttack, "Swap only a type you carry, and only when your hold is full")
 		}
 		// The port farther from the attacker; equal: the attacker picks.
 		port := 0
@@ -409,12 +409,12 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 			port = 1
 		case d0 == d1 && portChoice != nil:
 			if *portChoice != 0 && *portChoice != 1 {
-				return refuse("merchant-port", refAttack, "choose port 0 or 1")
+				return refuse("merchant-port", refAttack, "Choose one of the two ports")
 			}
 			port = *portChoice
 		}
 		if p.Automa {
-			c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "booty": m.Booty}, "the Legendary Pirate sank the %s merchant ship", m.Name)
+			c.emit("merchant-sunk", f.Attacker, map[string]any{"merchant": m.Name, "booty": m.Booty}, "The Legendary Pirate sank the %s merchant ship", m.Name)
 			booty := m.Booty
 			c.resetMerchant(f.Merchant, card, port)
 			c.automaGold(f.Attacker, p, card.Gold)
@@ -447,7 +447,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 	case f.AttackTotal < card.Damage:
 		from := c.jostle(f.Attacker, p)
 		c.gainSurefire(p, 1)
-		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "the %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate 1 gold)", m.Name, p.Name)
+		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "The %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate gains 1 gold instead)", m.Name, p.Name)
 		if p.Automa {
 			c.nearestCove(f.Attacker, p)
 		}

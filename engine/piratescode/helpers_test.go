@@ -147,6 +147,7 @@ func do(t testing.TB, g *Game, js string) []engine.Event {
 	if err != nil {
 		t.Fatalf("apply %s: %v", js, err)
 	}
+	inPlayersWords(t, evs)
 	return evs
 }
 
@@ -168,6 +169,7 @@ func refused(t testing.TB, g *Game, js, code string) *engine.RuleError {
 	if re.Code != code {
 		t.Fatalf("apply %s: want code %s, got %v", js, code, re)
 	}
+	refusalInPlayersWords(t, re)
 	if re.Page == 0 && re.Section == "" {
 		t.Fatalf("refusal %v cites neither page nor section", re)
 	}

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -100,8 +102,11 @@ type ctx struct {
 	err     error
 }
 
+// emit adds an event to the log. Its sentence starts with a capital even
+// when it begins with a name written for the middle of a sentence ("the
+// Legendary Pirate").
 func (c *ctx) emit(typ string, seat engine.Seat, data any, format string, args ...any) {
-	c.events = append(c.events, engine.NewEvent(typ, seat, fmt.Sprintf(format, args...), data))
+	c.events = append(c.events, engine.NewEvent(typ, seat, capital(fmt.Sprintf(format, args...)), data))
 }
 
 // Apply validates and applies one action on a copy of the state kept only
@@ -115,14 +120,14 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Malformed("action %T is not a Pirate's Code action", a)
 	}
 	if g.st.Over {
-		return nil, engine.Refuse(engine.CodeGameOver, 16, "the game is over")
+		return nil, engine.Refuse(engine.CodeGameOver, 16, "The game is over")
 	}
 	seat := a.Head().Seat
 	if seat != engine.NoSeat && g.st.player(seat) == nil {
-		return nil, engine.Refuse("no-such-seat", 0, "there is no player in %s", seat)
+		return nil, engine.Refuse("no-such-seat", 0, "There is no player in %s", seat)
 	}
 	if seat != engine.NoSeat && g.st.Players[seat].Automa {
-		return nil, refuse("automa-seat", refSolo, "the Legendary Pirate is run by the companion; only its dice come from the table")
+		return nil, refuse("automa-seat", refSolo, "The Legendary Pirate is run by the companion; only its dice come from the table")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -171,3 +176,9 @@ func (g *Game) WaitingFor() []engine.Expect { return g.st.Dice.Expects() }
 
 // OpenRequests returns the open roll requests.
 func (g *Game) OpenRequests() []dice.Request { return append([]dice.Request(nil), g.st.Dice.Open...) }
+
+// capital is s with its first letter in capitals.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -179,7 +179,7 @@ func (c *ctx) startAutoma() {
 	seat := c.s.automa()
 	r := c.s.Dice.Ask(dice.Request{Purpose: "the Legendary Pirate's order die", Seat: seat, Dice: []dice.Die{attackDie}})
 	c.s.Auto = &AutoTurn{Stage: "die", Request: r.ID}
-	c.emit("automa-turn", seat, map[string]any{"request": r.ID}, "the Legendary Pirate's turn: %s", r.Say())
+	c.emit("automa-turn", seat, map[string]any{"request": r.ID}, "The Legendary Pirate's turn: %s", r.Say())
 }
 
 // automaDie carries out the Legendary Pirate's die: 1-5 moves its Captain
@@ -197,7 +197,7 @@ func (c *ctx) automaDie(face int) {
 		a.Orders = append([]string(nil), sp.Orders...)
 		a.Hits = sp.Hits
 		a.Target = TargetPlayer
-		c.emit("automa-legend", seat, map[string]any{"track": p.Track, "orders": a.Orders}, "the Legendary Pirate's legend action: %v against you", a.Orders)
+		c.emit("automa-legend", seat, map[string]any{"track": p.Track, "orders": a.Orders}, "The Legendary Pirate's legend action: %v against you", a.Orders)
 	} else {
 		c.automaWheel(seat, p, face)
 		a.Orders = []string{p.order()}
@@ -224,7 +224,7 @@ func (c *ctx) automaDie(face int) {
 	}
 	if moved {
 		p.InCove = false
-		c.emit("sailed", seat, map[string]any{"cell": cellName(p.Cell)}, "the Legendary Pirate sailed to %s", c.s.place(p.Cell))
+		c.emit("sailed", seat, map[string]any{"cell": cellName(p.Cell)}, "The Legendary Pirate sailed to %s", c.s.place(p.Cell))
 	}
 	c.automaContinue()
 }
@@ -299,7 +299,7 @@ func (c *ctx) automaWheel(seat engine.Seat, p *Player, to int) {
 		c.s.Auto.Crossed = true
 	}
 	c.emit("order-chosen", seat, map[string]any{"space": p.Captain, "order": p.order(), "crossed": crossed, "wheelHands": p.WheelHands},
-		"the Legendary Pirate's Captain chose %s", orderName(p.order()))
+		"The Legendary Pirate's Captain chose %s", orderName(p.order()))
 }
 
 // automaContinue carries out the orders left; an attack pauses it for dice.
@@ -344,7 +344,7 @@ func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 		c.s.Tokens[p.Cell] = -1
 		c.s.Revealed = append(c.s.Revealed, k)
 		tok := c.s.Catalog.SearchTokens[k]
-		c.emit("searched", seat, map[string]any{"token": tok.ID, "kind": tok.Kind, "n": tok.N}, "the Legendary Pirate turned up a %s token", tok.Kind)
+		c.emit("searched", seat, map[string]any{"token": tok.ID, "kind": tok.Kind, "n": tok.N}, "The Legendary Pirate turned up a %s token", tok.Kind)
 		switch tok.Kind {
 		case TokenGold:
 			c.automaGold(seat, p, tok.N)
@@ -366,12 +366,12 @@ func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 			for i := range c.s.CrewRow {
 				c.s.CrewRow[i] = c.drawCrew()
 			}
-			c.emit("crew-row-replaced", seat, map[string]any{"row": c.s.CrewRow}, "the Legendary Pirate has 4 crew: the row is replaced")
+			c.emit("crew-row-replaced", seat, map[string]any{"row": c.s.CrewRow}, "The Legendary Pirate has 4 crew: the row is replaced")
 			return
 		}
 		if k := c.drawCrew(); k >= 0 {
 			p.Crew = append(p.Crew, k)
-			c.emit("crew-hired", seat, map[string]any{"card": c.s.Catalog.Crew[k].ID}, "the Legendary Pirate hired %s", c.s.Catalog.Crew[k].Name)
+			c.emit("crew-hired", seat, map[string]any{"card": c.s.Catalog.Crew[k].ID}, "The Legendary Pirate hired %s", c.s.Catalog.Crew[k].Name)
 		}
 	case Attack:
 		target := c.s.Auto.Target
@@ -383,7 +383,7 @@ func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 			}
 		}
 		if err := c.startFight(seat, p, target, false); err != nil {
-			c.emit("automa-no-attack", seat, nil, "the Legendary Pirate cannot attack: %s", err.(*engine.RuleError).Detail)
+			c.emit("automa-no-attack", seat, nil, "The Legendary Pirate cannot attack: %s", err.(*engine.RuleError).Detail)
 		}
 	}
 }
@@ -391,7 +391,7 @@ func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
 // automaLoad puts a cube aboard; the third triggers a Trade at once.
 func (c *ctx) automaLoad(seat engine.Seat, p *Player, b string) {
 	p.Booty = append(p.Booty, b)
-	c.emit("plundered", seat, map[string]any{"booty": []string{b}}, "the Legendary Pirate took %s", b)
+	c.emit("plundered", seat, map[string]any{"booty": []string{b}}, "The Legendary Pirate took %s", b)
 	if len(p.Booty) >= maxBooty {
 		c.automaTrade(seat, p)
 	}
@@ -421,7 +421,7 @@ func (c *ctx) automaTrade(seat engine.Seat, p *Player) {
 	}
 	p.Booty = kept
 	c.s.shiftMarket(best)
-	c.emit("traded", seat, map[string]any{"booty": best, "count": n, "price": price, "market": c.s.Market}, "the Legendary Pirate sold %d %s at %d", n, best, price)
+	c.emit("traded", seat, map[string]any{"booty": best, "count": n, "price": price, "market": c.s.Market}, "The Legendary Pirate sold %d %s at %d", n, best, price)
 	c.automaGold(seat, p, n*price)
 }
 
@@ -452,7 +452,7 @@ func (c *ctx) automaGold(seat engine.Seat, p *Player, n int) {
 	}
 	c.s.Buried[best] = seat
 	p.Buried++
-	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(best), "buried": p.Buried}, "the Legendary Pirate buried a treasure on %s (%d of 3)", c.s.place(best), p.Buried)
+	c.emit("treasure-buried", seat, map[string]any{"cell": cellName(best), "buried": p.Buried}, "The Legendary Pirate buried a treasure on %s (%d of 3)", c.s.place(best), p.Buried)
 	if p.Buried == treasures {
 		c.s.EndBy = seat
 		c.finish()
@@ -467,7 +467,7 @@ func (c *ctx) endAutomaTurn(seat engine.Seat, p *Player) {
 	}
 	c.s.Auto = nil
 	p.Turns++
-	c.emit("turn-ended", seat, nil, "the Legendary Pirate's turn is over")
+	c.emit("turn-ended", seat, nil, "The Legendary Pirate's turn is over")
 	next := (seat + 1) % engine.Seat(len(c.s.Players))
 	c.s.Current = next
 	c.s.Turn = newTurn(c.s.Players[next])
@@ -483,7 +483,7 @@ func (c *ctx) nearestCove(seat engine.Seat, p *Player) {
 	}
 	if best >= 0 {
 		p.Cell, p.InCove = best, true
-		c.emit("automa-hides", seat, map[string]any{"cell": cellName(best)}, "the Legendary Pirate slips into the cove of %s", c.s.place(best))
+		c.emit("automa-hides", seat, map[string]any{"cell": cellName(best)}, "The Legendary Pirate slips into the cove of %s", c.s.place(best))
 	}
 }
 

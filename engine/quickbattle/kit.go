@@ -159,15 +159,15 @@ func (g *Game) WaitingFor() []engine.Expect {
 			return []engine.Expect{}
 		}
 		drop := c.Need().Drop
-		return []engine.Expect{{Kind: "drop", ID: id + "-ready", Cubes: drop, Say: "when both sides are ready, drop " + cubeList(drop) + " into the tower"}}
+		return []engine.Expect{{Kind: "drop", ID: id + "-ready", Cubes: drop, Say: line("When both sides are ready, drop %s into the tower", cubeList(drop))}}
 	case battle.PhaseRead:
 		n := b.Need()
-		say := "the cubes are down: read where the " + cubeList(n.Drop) + " landed"
+		say := line("The cubes are down: read where the %s landed", cubeList(n.Drop))
 		switch n.DropKind {
 		case battle.DropRedrop:
-			say = "drop again " + cubeList(n.Drop) + " that balanced on a border; leave the other cubes where they lie"
+			say = line("Drop again the %s on a border; leave the other cubes where they lie", cubeList(n.Drop))
 		case battle.DropExplode:
-			say = "exploding shot: drop " + cubeList(n.Drop) + " (each exploding cube with one more); leave the other cubes where they lie"
+			say = line("Exploding shot: drop %s (each exploding cube with one more); leave the other cubes where they lie", cubeList(n.Drop))
 		}
 		return []engine.Expect{{Kind: "cubes", ID: id, Cubes: n.Drop, Say: say}}
 	}
@@ -203,22 +203,22 @@ func (rulesImpl) MapInput(eg engine.Game, in engine.TableInput) (json.RawMessage
 		if b.Phase() != battle.PhaseReady {
 			return nil, "", false
 		}
-		return step(battle.Step{Step: battle.StepDrop}), "cubes are falling through the tower: the battle's drop", true
+		return step(battle.Step{Step: battle.StepDrop}), line("Cubes are falling through the tower: the battle's drop"), true
 	case "cubes":
 		if b.Phase() != battle.PhaseRead {
 			return nil, "", false
 		}
 		rd, seen := battle.ReadFromTable(in.Cubes, in.RedropCubes)
-		said := "the camera sees no cubes on the board"
+		said := line("The camera sees no cubes on the board")
 		if len(seen) > 0 {
-			said = "the camera sees " + cubeList(seen) + " on the board"
+			said = line("The camera sees %s on the board", cubeList(seen))
 		}
 		var whole bool
 		if rd, whole = b.CompleteRead(rd); whole {
 			said += "; the other cubes stay where they lie"
 		}
 		if len(rd.Redrop) > 0 {
-			said += "; " + cubeList(rd.Redrop) + " to drop again"
+			said += fmt.Sprintf("; %s to drop again", cubeList(rd.Redrop))
 		}
 		return step(battle.Step{Step: battle.StepRead, Read: &rd}), said, true
 	}

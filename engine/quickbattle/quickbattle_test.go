@@ -39,6 +39,7 @@ func must(t *testing.T, g *Game, js string) []engine.Event {
 	if err != nil {
 		t.Fatalf("%s: %v", js, err)
 	}
+	eventsInPlayersWords(t, evs)
 	return evs
 }
 
@@ -55,6 +56,7 @@ func refused(t *testing.T, g *Game, js, code string) *engine.RuleError {
 	if after, _ := g.Snapshot(); string(after) != string(before) {
 		t.Fatalf("%s: the refusal changed the table", js)
 	}
+	inPlayersWords(t, "refusal "+re.Code, re.Detail)
 	return re
 }
 
@@ -242,7 +244,7 @@ func TestOutcomeInWords(t *testing.T) {
 			"Ann plunders 4 cargo and 1 coin: 4 cargo and 1 coin on the ship", "Ben’s ship takes 1 damage (1 from Ann’s cubes in the damage zones)",
 			"Ben places a Legendary progress cube (p. 21)"},
 		{"The Merchant ship wins the battle 2 to 1", "Ann’s ship takes 2 damage (2 from the Merchant ship’s cubes in the damage zones)",
-			"Ann plunders 1 cargo: 1 cargo on the ship", "follow the Lose text on the Merchant ship’s back, then bury it under its row’s box (p. 11)"},
+			"Ann plunders 1 cargo: 1 cargo on the ship", "Follow the Lose text on the Merchant ship’s back, then bury it under its row’s box (p. 11)"},
 		{"Ann wins the battle 4 to 1", "Ann’s ship takes no damage", "Ann plunders 2 cargo: 2 cargo on the ship",
 			"Ben’s ship takes 3 damage (2 from Ann’s cubes in the damage zones, 1 for losing)", "Ben plunders 2 coins: 2 coins on the ship",
 			"Ben’s ship sinks with 7 damage: it loses its coins and goes back to Harbor (p. 21)", "Ann places a Legendary progress cube (p. 21)"},
@@ -274,7 +276,9 @@ func TestOutcomeInWords(t *testing.T) {
 // sentence and changes nothing.
 func TestRefusalsNameTheRule(t *testing.T) {
 	g := newGame(t, shipSetup(3, 2))
-	refused(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":3}}}}`, battle.CodeWrongPhase)
+	if re := refused(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":3}}}}`, battle.CodeWrongPhase); re.Detail != "The battle waits for the drop, not the read of the board" {
+		t.Errorf("a read before the drop: %q", re.Detail)
+	}
 	refused(t, g, `{"type":"battle-step","seat":0,"step":"cannons","cannons":{"ship":5}}`, CodeNoSuchStep)
 	refused(t, g, `{"type":"battle-step","seat":-1,"step":"ability","role":"attacker","ability":"gunner-drop"}`, CodeNoSuchStep)
 	refused(t, g, `{"type":"another-battle","seat":-1}`, CodeNotOver)
@@ -282,18 +286,22 @@ func TestRefusalsNameTheRule(t *testing.T) {
 	must(t, g, `{"type":"battle-step","seat":1,"step":"drop"}`) // either player drops
 	// The read must account for every cube in the Battle ship (p. 19).
 	re := refused(t, g, readJSON(zones{"strength-1-left": 2}, zones{"damage-left": 2}, "green", nil), battle.CodeReadCount)
-	if re.Page != 19 || !strings.Contains(re.Detail, "3 are in the Battle ship") {
+	if re.Page != 19 || !strings.Contains(re.Detail, "the Battle ship holds 3") {
 		t.Errorf("the count refusal reads %v", re)
 	}
 	refused(t, g, readJSON(zones{"strength-1-left": 3}, zones{"nowhere": 2}, "green", nil), battle.CodeReadZone)
 	refused(t, g, `{"type":"battle-step","seat":-1,"step":"read","read":{"cubes":{"purple":{"strength-1-left":3},"green":{"damage-left":2},"blue":{"explode":1}}}}`, battle.CodeReadColour)
 	must(t, g, readJSON(zones{"strength-1-left": 2, "plunder-cargo": 1}, zones{"strength-2-top": 1, "plunder-coin": 1}, "green", nil))
 	// Plunder: Ben (seat 1) may not place Ann's; more than gained is refused.
-	refused(t, g, `{"type":"battle-step","seat":1,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":1,"coins":0},"island":{"cargo":0,"coins":0}}}`, CodeNotYourSide)
+	if re := refused(t, g, `{"type":"battle-step","seat":1,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":1,"coins":0},"island":{"cargo":0,"coins":0}}}`, CodeNotYourSide); re.Detail != "The attacker's plunder is for Ann to place" {
+		t.Errorf("Ben placing Ann's plunder: %q", re.Detail)
+	}
 	refused(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":2,"coins":0},"island":{"cargo":0,"coins":0}}}`, battle.CodePlunder)
 	must(t, g, `{"type":"battle-step","seat":0,"step":"plunder","role":"attacker","plunder":{"choice_coins":0,"ship":{"cargo":1,"coins":0},"island":{"cargo":0,"coins":0}}}`)
 	must(t, g, `{"type":"battle-step","seat":1,"step":"plunder","role":"defender","plunder":{"choice_coins":0,"ship":{"cargo":0,"coins":1},"island":{"cargo":0,"coins":0}}}`)
-	refused(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`, battle.CodeWrongPhase)
+	if re := refused(t, g, `{"type":"battle-step","seat":-1,"step":"drop"}`, battle.CodeWrongPhase); re.Detail != "This battle is over" {
+		t.Errorf("a drop after the outcome: %q", re.Detail)
+	}
 	// Malformed actions are errors, never refusals of the rules.
 	for _, js := range []string{`{"type":"battle-step","seat":-1,"step":"read"}`, `{"type":"battle-step","seat":-1,"step":"fly"}`,
 		`{"type":"another-battle","seat":-1,"attacker":{"cubes":"x"}}`, `{"type":"battle-step","seat":-1,"step":"drop","extra":1}`} {
@@ -317,7 +325,7 @@ func TestAnotherBattle(t *testing.T) {
 		t.Fatalf("outcome %+v said %v", v.Battle.Outcome, v.Said)
 	}
 	evs := must(t, g, `{"type":"another-battle","seat":-1,"defender":{"cubes":4},"atIsland":false}`)
-	if evs[0].Text != "battle 2: Ann (2 purple cubes) attacks Ben (4 green cubes)" {
+	if evs[0].Text != "Battle 2: Ann attacks Ben, 2 purple cubes against 4 green cubes" {
 		t.Errorf("event %q", evs[0].Text)
 	}
 	v := view(g)
@@ -337,25 +345,35 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	g := newGame(t, Setup{Attacker: Side{Name: "Ann", Colour: "purple", Cubes: 3, HoldFree: 7}, Defender: Side{Name: MerchantName, Colour: Black, Cubes: 2}})
 	es := g.WaitingFor()
 	if len(es) != 1 || es[0].Kind != "drop" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 ||
-		es[0].Say != "when both sides are ready, drop 2 black and 3 purple cubes into the tower" {
+		es[0].Say != "When both sides are ready, drop 2 black and 3 purple cubes into the tower" {
 		t.Fatalf("ready: %+v", es)
 	}
 	mapper := Rules().(engine.InputMapper)
 	if _, _, ok := mapper.MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"explode": {"purple": 1}}}); ok {
 		t.Error("a read before the drop should only be a notice")
 	}
+	var logged []string // the log lines, in order
 	apply := func(in engine.TableInput) string {
 		t.Helper()
 		raw, said, ok := mapper.MapInput(g, in)
 		if !ok {
 			t.Fatalf("%+v was not taken", in)
 		}
+		inPlayersWords(t, "what the table saw", said)
 		a, err := Rules().DecodeAction(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := g.Apply(a); err != nil {
+		evs, err := g.Apply(a)
+		if err != nil {
 			t.Fatalf("%s: %v", raw, err)
+		}
+		eventsInPlayersWords(t, evs)
+		for _, e := range evs {
+			logged = append(logged, e.Text)
+		}
+		for _, e := range g.WaitingFor() {
+			inPlayersWords(t, "what the table waits for", e.Say)
 		}
 		return said
 	}
@@ -364,7 +382,7 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	}
 	es = g.WaitingFor()
 	if len(es) != 1 || es[0].Kind != "cubes" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 ||
-		es[0].Say != "the cubes are down: read where the 2 black and 3 purple cubes landed" {
+		es[0].Say != "The cubes are down: read where the 2 black and 3 purple cubes landed" {
 		t.Fatalf("after the drop: %+v", es)
 	}
 	// The whole board: one purple cube in the exploding zone, a black one
@@ -372,21 +390,21 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	said := apply(engine.TableInput{Kind: "cubes", Seat: engine.NoSeat, Cubes: map[string]map[string]int{
 		"explode": {"purple": 1}, "strength-2-top": {"purple": 1}, "plunder-cargo": {"purple": 1}, "damage-left": {"black": 1}},
 		Redrop: 1, RedropCubes: map[string]int{"black": 1}})
-	if said != "the camera sees 1 black and 3 purple cubes on the board; 1 black cube to drop again" {
+	if said != "The camera sees 1 black and 3 purple cubes on the board; 1 black cube to drop again" {
 		t.Errorf("said %q", said)
 	}
 	es = g.WaitingFor()
-	if len(es) != 1 || es[0].Cubes["black"] != 1 || len(es[0].Cubes) != 1 || !strings.HasPrefix(es[0].Say, "drop again 1 black cube") {
+	if len(es) != 1 || es[0].Cubes["black"] != 1 || len(es[0].Cubes) != 1 || !strings.HasPrefix(es[0].Say, "Drop again the 1 black cube on a border") {
 		t.Fatalf("the re-drop: %+v", es)
 	}
 	// The camera sees only the black cube dropped again: the others keep
 	// where they lay.
 	said = apply(engine.TableInput{Kind: "cubes", Seat: engine.NoSeat, Cubes: map[string]map[string]int{"strength-1-left": {"black": 1}}})
-	if said != "the camera sees 1 black cube on the board; the other cubes stay where they lie" {
+	if said != "The camera sees 1 black cube on the board; the other cubes stay where they lie" {
 		t.Errorf("said %q", said)
 	}
 	es = g.WaitingFor()
-	if len(es) != 1 || es[0].Cubes["purple"] != 2 || len(es[0].Cubes) != 1 || !strings.HasPrefix(es[0].Say, "exploding shot: drop 2 purple cubes") {
+	if len(es) != 1 || es[0].Cubes["purple"] != 2 || len(es[0].Cubes) != 1 || !strings.HasPrefix(es[0].Say, "Exploding shot: drop 2 purple cubes") {
 		t.Fatalf("the exploding shot: %+v", es)
 	}
 	// The exploding shot's two cubes, seen alone.
@@ -400,6 +418,15 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	}
 	if es := g.WaitingFor(); len(es) != 0 {
 		t.Errorf("nothing to read during the plunder: %+v", es)
+	}
+	// The log as the tablet shows it: the drop, then each read with what
+	// it asks for next.
+	wantLog := []string{"The cubes go into the tower: 2 black and 3 purple cubes",
+		"The board gives Ann 2 strength and the Merchant ship 0; 1 black cube on a border: drop it again",
+		"The board gives Ann 2 strength and the Merchant ship 1; exploding shot: drop 2 purple cubes (each exploding cube with one more)",
+		"The board gives Ann 3 strength and the Merchant ship 1"}
+	if strings.Join(logged, "\n") != strings.Join(wantLog, "\n") {
+		t.Errorf("the log:\n got %q\nwant %q", logged, wantLog)
 	}
 	// A whole-board read is taken as it is, also after a re-drop.
 	g2 := newGame(t, shipSetup(2, 1))

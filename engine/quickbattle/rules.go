@@ -399,14 +399,14 @@ func (g *Game) step(s *state, a *BattleStep) ([]engine.Event, error) {
 	switch st.Step {
 	case battle.StepDrop, battle.StepRead, battle.StepPlunder:
 	default:
-		return nil, engine.Refuse(CodeNoSuchStep, 17, "a quick battle does not track cards or battle abilities: the cubes of each side are given when it starts")
+		return nil, engine.Refuse(CodeNoSuchStep, 17, "A quick battle does not track cards or battle abilities: each side's cubes are entered when it starts")
 	}
 	if a.Seat != engine.NoSeat {
 		if a.Seat != s.seatOf(battle.Attacker) && a.Seat != s.seatOf(battle.Defender) {
-			return nil, engine.Refuse(CodeNotYourSide, 17, "only the players in the battle or the tablet take its steps")
+			return nil, engine.Refuse(CodeNotYourSide, 17, "Only the players in the battle, or the tablet, take its steps")
 		}
 		if st.Step == battle.StepPlunder && a.Seat != s.seatOf(st.Role) {
-			return nil, engine.Refuse(CodeNotYourSide, 19, "%s places their own plunder", s.side(st.Role).Name)
+			return nil, engine.Refuse(CodeNotYourSide, 19, "The %s's plunder is for %s to place", st.Role, s.side(st.Role).Name)
 		}
 	}
 	b, err := g.machine()
@@ -438,11 +438,11 @@ func (g *Game) step(s *state, a *BattleStep) ([]engine.Event, error) {
 	var text string
 	switch st.Step {
 	case battle.StepDrop:
-		text = "the cubes are dropped: " + cubeList(b.Need().Drop)
+		text = line("The cubes go into the tower: %s", cubeList(b.Need().Drop))
 	case battle.StepRead:
 		text = s.readText(b)
 	case battle.StepPlunder:
-		text = s.side(st.Role).Name + " places the plunder"
+		text = line("%s places the plunder", s.side(st.Role).Name)
 	}
 	evs := []engine.Event{engine.NewEvent("battle-step", a.Seat, text, map[string]any{"battle": s.Number, "step": st, "phase": b.Phase()})}
 	if o, done := b.Outcome(); done {
@@ -460,14 +460,14 @@ func (g *Game) step(s *state, a *BattleStep) ([]engine.Event, error) {
 func (s *state) readText(b *battle.Battle) string {
 	_, sa := b.Tally(battle.Attacker)
 	_, sd := b.Tally(battle.Defender)
-	text := fmt.Sprintf("the board reads %s %d, %s %d", s.Setup.Attacker.Name, sa, s.Setup.Defender.Name, sd)
+	text := line("The board gives %s %d strength and %s %d", s.Setup.Attacker.Name, sa, s.inSentence(battle.Defender), sd)
 	n := b.Need()
 	if n.Phase == battle.PhaseRead {
 		switch n.DropKind {
 		case battle.DropRedrop:
-			text += "; " + cubeList(n.Drop) + " balanced on a border: drop them again"
+			text += fmt.Sprintf("; %s on a border: drop %s again", cubeList(n.Drop), them(n.Drop))
 		case battle.DropExplode:
-			text += "; exploding shot: drop " + cubeList(n.Drop) + " (each with one more)"
+			text += fmt.Sprintf("; exploding shot: drop %s (each exploding cube with one more)", cubeList(n.Drop))
 		}
 	}
 	return text
@@ -479,7 +479,7 @@ func (g *Game) another(s *state, a *AnotherBattle) ([]engine.Event, error) {
 		return nil, err
 	}
 	if _, done := b.Outcome(); !done {
-		return nil, engine.Refuse(CodeNotOver, 17, "this battle is not over yet: finish it before starting another")
+		return nil, engine.Refuse(CodeNotOver, 17, "This battle is not over yet: finish it before starting another")
 	}
 	next := s.Setup
 	if a.Swap {
@@ -507,8 +507,9 @@ func (g *Game) another(s *state, a *AnotherBattle) ([]engine.Event, error) {
 		return nil, err
 	}
 	return []engine.Event{engine.NewEvent("another-battle", a.Seat,
-		fmt.Sprintf("battle %d: %s (%s) attacks %s (%s)", s.Number, next.Attacker.Name, cubeList(map[string]int{next.Attacker.Colour: next.Attacker.Cubes}),
-			next.Defender.Name, cubeList(map[string]int{next.Defender.Colour: next.Defender.Cubes})), map[string]any{"battle": s.Number})}, nil
+		line("Battle %d: %s attacks %s, %s against %s", s.Number, next.Attacker.Name, s.inSentence(battle.Defender),
+			cubeList(map[string]int{next.Attacker.Colour: next.Attacker.Cubes}), cubeList(map[string]int{next.Defender.Colour: next.Defender.Cubes})),
+		map[string]any{"battle": s.Number})}, nil
 }
 
 // Version counts the actions applied.

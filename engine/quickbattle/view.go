@@ -68,7 +68,7 @@ func (g *Game) View(engine.Viewer) any {
 	sort.Slice(v.Players, func(i, j int) bool { return v.Players[i].Seat < v.Players[j].Seat })
 	b, err := g.machine()
 	if err != nil {
-		v.Battle.Error = engine.Refuse("battle-state", 17, "%v", err)
+		v.Battle.Error = engine.Refuse("battle-state", 17, "The saved battle cannot be read; start a new quick battle")
 		return v
 	}
 	need := s.need(b)
@@ -109,11 +109,7 @@ func (s *state) need(b *battle.Battle) deadreckoning.BattleNeed {
 // then each ship's damage, plunder and sinking, and what the Merchant
 // ship's card asks for.
 func outcomeWords(s *state, o *battle.Outcome) []string {
-	names := [2]string{s.Setup.Attacker.Name, s.Setup.Defender.Name}
-	if s.Setup.Defender.merchant() {
-		// Inside a sentence: "2 from the Merchant ship’s cubes".
-		names[battle.Defender] = "the " + names[battle.Defender]
-	}
+	names := [2]string{s.inSentence(battle.Attacker), s.inSentence(battle.Defender)}
 	w := int(o.Winner)
 	out := []string{fmt.Sprintf("%s wins the battle %d to %d", capital(names[w]), o.Strength[w], o.Strength[1-w])}
 	if w == int(battle.Attacker) && o.Strength[0] == o.Strength[1] {
@@ -159,9 +155,9 @@ func outcomeWords(s *state, o *battle.Outcome) []string {
 	}
 	if o.Merchant != nil {
 		if o.Merchant.PlayerWon {
-			out = append(out, "follow the Win text on the Merchant ship’s back (p. 11)")
+			out = append(out, "Follow the Win text on the Merchant ship’s back (p. 11)")
 		} else {
-			out = append(out, "follow the Lose text on the Merchant ship’s back, then bury it under its row’s box (p. 11)")
+			out = append(out, "Follow the Lose text on the Merchant ship’s back, then bury it under its row’s box (p. 11)")
 		}
 	}
 	if o.Legendary != engine.NoSeat {
@@ -172,6 +168,32 @@ func outcomeWords(s *state, o *battle.Outcome) []string {
 		out = append(out, who+" places a Legendary progress cube (p. 21)")
 	}
 	return out
+}
+
+// inSentence names a side inside a sentence: the player's name, or "the
+// Merchant ship" ("2 from the Merchant ship’s cubes").
+func (s *state) inSentence(r battle.Role) string {
+	sd := s.side(r)
+	if sd.merchant() {
+		return "the " + sd.Name
+	}
+	return sd.Name
+}
+
+// line formats a sentence players read: a log line, what the table waits
+// for, what the camera saw. The wording test reads every call's format.
+func line(format string, a ...any) string { return fmt.Sprintf(format, a...) }
+
+// them is the pronoun for the cubes: "it" for one cube, "them" for more.
+func them(m map[string]int) string {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 // capital starts a sentence with a capital letter ("The Merchant ship").

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -132,7 +134,21 @@ func (b *Battle) phaseIs(ps ...Phase) error {
 	if slices.Contains(ps, b.st.Phase) {
 		return nil
 	}
-	return engine.Refuse(CodeWrongPhase, 17, "the battle is at the %s step, not %s", b.st.Phase, ps[0])
+	if b.st.Phase == PhaseDone {
+		return engine.Refuse(CodeWrongPhase, 17, "This battle is over")
+	}
+	return engine.Refuse(CodeWrongPhase, 17, "The battle waits for %s, not %s", phaseWords[b.st.Phase], phaseWords[ps[0]])
+}
+
+// phaseWords names a battle's steps as players say them, in a refusal.
+var phaseWords = map[Phase]string{
+	PhaseCannons:   "the attacker's cannons",
+	PhaseDefence:   "the defender's cannons",
+	PhaseReady:     "the drop",
+	PhaseRead:      "the read of the board",
+	PhaseAbilities: "battle abilities",
+	PhasePlunder:   "the plunder",
+	PhaseDone:      "the end of the battle",
 }
 
 // capacity is how many cubes of its colour a side can have in the Battle
@@ -162,6 +178,35 @@ func (b *Battle) available(r Role, source string) (int, bool) {
 	return 0, false
 }
 
+// sourceName names a source of cannons as players see it: "Your ship" or
+// the card's printed name.
+func (b *Battle) sourceName(r Role, source string) string {
+	if source == ShipSource {
+		return "Your ship"
+	}
+	for _, c := range b.side(r).Cards {
+		if c.ID == source {
+			return capital(cardName(c))
+		}
+	}
+	return "That card"
+}
+
+// capital is s with its first letter in capitals, for a name that begins a
+// sentence.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// count is a number with its noun, "1 cannon", "2 cannons".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // ChooseCannons is the attacker taking battle cubes (p. 17): how many
 // cannons of each source to use (ShipSource for the ship board, else a
 // played card's id). Each cannon is used at most once per turn.
@@ -175,13 +220,13 @@ func (b *Battle) ChooseCannons(use map[string]int) error {
 		n := use[id]
 		avail, ok := b.available(Attacker, id)
 		if !ok {
-			return engine.Refuse(CodeUnknownCannon, 17, "%q is not your ship or a card you have played", id)
+			return engine.Refuse(CodeUnknownCannon, 17, "That is neither your ship nor a card you have played: only they give cannons")
 		}
 		if n < 0 {
-			return engine.Refuse(CodeUnknownCannon, 17, "a negative number of cannons from %q", id)
+			return engine.Refuse(CodeUnknownCannon, 17, "%s cannot give a negative number of cannons", b.sourceName(Attacker, id))
 		}
 		if n > avail {
-			return engine.Refuse(CodeCannonUsed, 17, "%q has %d cannons not yet used this turn, not %d", id, avail, n)
+			return engine.Refuse(CodeCannonUsed, 17, "%s has %s not yet used this turn, not %d", b.sourceName(Attacker, id), count(avail, "cannon"), n)
 		}
 		if n > 0 {
 			reasons = append(reasons, Reason{Source: id, Cubes: n, Why: "cannons chosen"})
@@ -190,7 +235,7 @@ func (b *Battle) ChooseCannons(use map[string]int) error {
 	}
 	reasons, total = b.bonuses(Attacker, reasons, total)
 	if total > b.capacity(Attacker) {
-		return engine.Refuse(CodeOutOfCubes, 17, "you need %d cubes but have only %d, counting the island cubes you may take", total, b.capacity(Attacker))
+		return engine.Refuse(CodeOutOfCubes, 17, "You need %d cubes but have only %d, counting the island cubes you may take", total, b.capacity(Attacker))
 	}
 	a := &b.st.Sides[Attacker]
 	a.Cubes, a.Reasons, a.Cannons = total, reasons, map[string]int{}
@@ -259,10 +304,10 @@ func (b *Battle) Defend(play []string) error {
 	for _, id := range play {
 		i := slices.IndexFunc(s.Cards, func(c Card) bool { return c.ID == id })
 		if i < 0 || !s.Cards[i].InHand || seen[id] {
-			return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", id)
+			return engine.Refuse(CodeNotInHand, 18, "That card is not in the defender's hand")
 		}
 		if s.Cards[i].Cannons == 0 && len(s.Cards[i].Abilities) == 0 {
-			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", cardName(s.Cards[i]))
+			return engine.Refuse(CodeNoBattleUse, 18, "%s has no cannon or battle ability: only such cards are played in defence", capital(cardName(s.Cards[i])))
 		}
 		seen[id] = true
 	}
@@ -299,7 +344,7 @@ func (b *Battle) UpdateHandCard(c Card) error {
 	s := b.side(Defender)
 	i := slices.IndexFunc(s.Cards, func(x Card) bool { return x.ID == c.ID })
 	if i < 0 || !s.Cards[i].InHand || !c.InHand {
-		return engine.Refuse(CodeNotInHand, 18, "%q is not a card in the defender's hand", c.ID)
+		return engine.Refuse(CodeNotInHand, 18, "That card is not in the defender's hand")
 	}
 	s.Cards[i] = c
 	return nil
@@ -309,7 +354,7 @@ func cardName(c Card) string {
 	if c.Name != "" {
 		return c.Name
 	}
-	return fmt.Sprintf("card %q", c.ID)
+	return fmt.Sprintf("the card %q", c.ID)
 }
 
 func cardIDs(cs []Card) []string {
@@ -324,18 +369,18 @@ func cardIDs(cs []Card) []string {
 // (p. 17): allowed from the declaration until Drop.
 func (b *Battle) Jettison(r Role, g Goods) error {
 	if err := b.phaseIs(PhaseCannons, PhaseDefence, PhaseReady); err != nil {
-		return engine.Refuse(CodeWrongPhase, 17, "jettisoning is allowed only before the cubes are dropped")
+		return engine.Refuse(CodeWrongPhase, 17, "Jettisoning is allowed only before the cubes are dropped")
 	}
 	s := b.side(r)
 	if s.Kind != SideShip {
-		return engine.Refuse(CodeJettison, 17, "only a player's ship can jettison")
+		return engine.Refuse(CodeJettison, 17, "Only a player's ship can jettison")
 	}
 	j := b.st.Sides[r].Jettisoned
 	if g.Cargo < 0 || g.Coins < 0 || g.Cargo+g.Coins == 0 {
-		return engine.Refuse(CodeJettison, 17, "say how many cargo and coins to jettison")
+		return engine.Refuse(CodeJettison, 17, "Say how many cargo and coins to jettison")
 	}
 	if j.Cargo+g.Cargo > s.Hold.Cargo || j.Coins+g.Coins > s.Hold.Coins {
-		return engine.Refuse(CodeJettison, 17, "the ship carries %d cargo and %d coins", s.Hold.Cargo-j.Cargo, s.Hold.Coins-j.Coins)
+		return engine.Refuse(CodeJettison, 17, "The ship carries %d cargo and %s", s.Hold.Cargo-j.Cargo, count(s.Hold.Coins-j.Coins, "coin"))
 	}
 	b.st.Sides[r].Jettisoned = Goods{Cargo: j.Cargo + g.Cargo, Coins: j.Coins + g.Coins}
 	return nil
@@ -480,31 +525,31 @@ func (b *Battle) UseAbility(r Role, id, zone string) error {
 	}
 	cfg := &b.st.Config
 	if cfg.Kind != KindShip && r == Defender {
-		return engine.Refuse(CodeNotYourAbility, 20, "only the attacker uses battle abilities against a %s", cfg.Defender.Kind)
+		return engine.Refuse(CodeNotYourAbility, 20, "Only the attacker uses battle abilities against a %s", cfg.Defender.Kind)
 	}
 	if cfg.Kind == KindShip && r != b.st.Turn {
-		return engine.Refuse(CodeNotYourAbility, 18, "it is the %s's turn to use a battle ability or pass", b.st.Turn)
+		return engine.Refuse(CodeNotYourAbility, 18, "It is the %s's turn to use a battle ability or pass", b.st.Turn)
 	}
 	a, ok := b.ability(r, id)
 	if !ok {
-		return engine.Refuse(CodeUnknownAbility, 15, "%q is not a battle ability on a card in play", id)
+		return engine.Refuse(CodeUnknownAbility, 15, "No card in play has that battle ability")
 	}
 	if b.abilityUsed(r, id) {
-		return engine.Refuse(CodeAbilityUsed, 17, "%s has already been used this turn", nameOr(a))
+		return engine.Refuse(CodeAbilityUsed, 17, "%s has already been used this turn", capital(nameOr(a)))
 	}
 	if a.NotVsBuildings && cfg.Kind == KindBuilding {
-		return engine.Refuse(CodeVsBuildings, 20, "%s cannot be used in a battle against buildings", nameOr(a))
+		return engine.Refuse(CodeVsBuildings, 20, "%s cannot be used in a battle against buildings", capital(nameOr(a)))
 	}
 	s := &b.st.Sides[r]
 	colour := b.side(r).Colour
 	switch a.Kind {
 	case DropCubes:
 		if b.st.InShip[colour]+a.N > b.capacity(r) {
-			return engine.Refuse(CodeOutOfCubes, 17, "you have no %d more cubes, even from islands", a.N)
+			return engine.Refuse(CodeOutOfCubes, 17, "You do not have %s more, even from islands", count(a.N, "cube"))
 		}
 	case RemoveCube:
 		if zone == "" || b.st.Board.Cubes[colour][zone] < 1 {
-			return engine.Refuse(CodeNoCubeThere, 28, "you have no cube in zone %q to remove", zone)
+			return engine.Refuse(CodeNoCubeThere, 28, "You have no cube in that zone of the Battle board to remove")
 		}
 	}
 	// Accepted: apply.
@@ -540,7 +585,7 @@ func nameOr(a Ability) string {
 	if a.Name != "" {
 		return a.Name
 	}
-	return fmt.Sprintf("ability %q", a.ID)
+	return fmt.Sprintf("the ability %q", a.ID)
 }
 
 // Pass ends role's use of battle abilities: against a Merchant or buildings
@@ -552,13 +597,13 @@ func (b *Battle) Pass(r Role) error {
 	}
 	if b.st.Config.Kind != KindShip {
 		if r != Attacker {
-			return engine.Refuse(CodeNotYourAbility, 20, "only the attacker uses battle abilities against a %s", b.st.Config.Defender.Kind)
+			return engine.Refuse(CodeNotYourAbility, 20, "Only the attacker uses battle abilities against a %s", b.st.Config.Defender.Kind)
 		}
 		b.finishAbilities()
 		return nil
 	}
 	if r != b.st.Turn {
-		return engine.Refuse(CodeNotYourAbility, 18, "it is the %s's turn to use a battle ability or pass", b.st.Turn)
+		return engine.Refuse(CodeNotYourAbility, 18, "It is the %s's turn to use a battle ability or pass", b.st.Turn)
 	}
 	b.st.Passes++
 	b.st.Turn = r.other()
@@ -645,24 +690,24 @@ func (b *Battle) Plunder(r Role, c PlunderChoice) error {
 	s := &b.st.Sides[r]
 	d := s.PlunderDue
 	if d == nil || s.PlunderTaken != nil {
-		return engine.Refuse(CodePlunder, 19, "the %s has no plunder to place", r)
+		return engine.Refuse(CodePlunder, 19, "The %s has no plunder to place", r)
 	}
 	if c.ChoiceCoins < 0 || c.ChoiceCoins > d.Choice {
-		return engine.Refuse(CodePlunder, 19, "%d of the %d cargo-or-coin items cannot be coins", c.ChoiceCoins, d.Choice)
+		return engine.Refuse(CodePlunder, 19, "Up to %d of the plunder you choose between cargo and coins can be coins, not %d", d.Choice, c.ChoiceCoins)
 	}
 	if c.Ship.Cargo < 0 || c.Ship.Coins < 0 || c.Island.Cargo < 0 || c.Island.Coins < 0 {
-		return engine.Refuse(CodePlunder, 19, "negative amounts")
+		return engine.Refuse(CodePlunder, 19, "Negative amounts")
 	}
 	cargo := d.Cargo + d.Choice - c.ChoiceCoins + d.Gains.Cargo
 	coins := d.Coins + c.ChoiceCoins + d.Gains.Coins
 	if c.Ship.Cargo+c.Island.Cargo > cargo || c.Ship.Coins+c.Island.Coins > coins {
-		return engine.Refuse(CodePlunder, 19, "the side gained %d cargo and %d coins, not more", cargo, coins)
+		return engine.Refuse(CodePlunder, 19, "The side gained %d cargo and %s, not more", cargo, count(coins, "coin"))
 	}
 	if c.Ship.Cargo+c.Ship.Coins > d.HoldFree {
-		return engine.Refuse(CodePlunder, 19, "the ship's holds have room for %d, not %d", d.HoldFree, c.Ship.Cargo+c.Ship.Coins)
+		return engine.Refuse(CodePlunder, 19, "The ship's holds have room for %d, not %d", d.HoldFree, c.Ship.Cargo+c.Ship.Coins)
 	}
 	if !d.Island && c.Island.Cargo+c.Island.Coins > 0 {
-		return engine.Refuse(CodePlunder, 19, "the battle is not at an island")
+		return engine.Refuse(CodePlunder, 19, "The battle is not at an island")
 	}
 	taken := c
 	s.PlunderTaken = &taken

@@ -204,59 +204,59 @@ func (c *Config) check() error {
 	want := map[Kind]SideKind{KindShip: SideShip, KindMerchant: SideMerchant, KindBuilding: SideBuildings}
 	dk, ok := want[c.Kind]
 	if !ok {
-		return bad("unknown battle kind %q", c.Kind)
+		return bad("There is no battle of kind %q: a battle is against a ship, a Merchant ship or buildings", c.Kind)
 	}
 	switch c.Cause {
 	case CausePirateStop, CauseAttackFlag, CausePirateChoice:
 		if c.Kind != KindShip {
-			return bad("a %s battle cannot be caused by %s", c.Kind, c.Cause)
+			return bad("A %s battle cannot be caused by %s", c.Kind, c.Cause)
 		}
 	case CauseMerchant:
 		if c.Kind != KindMerchant {
-			return bad("a %s battle cannot be caused by %s", c.Kind, c.Cause)
+			return bad("A %s battle cannot be caused by %s", c.Kind, c.Cause)
 		}
 	case CauseBuilding:
 		if c.Kind != KindBuilding {
-			return bad("a %s battle cannot be caused by %s", c.Kind, c.Cause)
+			return bad("A %s battle cannot be caused by %s", c.Kind, c.Cause)
 		}
 	default:
-		return bad("unknown battle cause %q", c.Cause)
+		return bad("There is no battle cause %q", c.Cause)
 	}
 	if c.Attacker.Kind != SideShip {
-		return bad("the attacker must be a player's ship")
+		return bad("The attacker must be a player's ship")
 	}
 	if c.Defender.Kind != dk {
-		return bad("a %s battle's defender must be %s, not %s", c.Kind, dk, c.Defender.Kind)
+		return bad("A %s battle's defender must be %s, not %s", c.Kind, dk, c.Defender.Kind)
 	}
-	if err := c.Attacker.check("attacker"); err != nil {
+	if err := c.Attacker.check("The attacker"); err != nil {
 		return err
 	}
-	if err := c.Defender.check("defender"); err != nil {
+	if err := c.Defender.check("The defender"); err != nil {
 		return err
 	}
 	if c.Attacker.Colour == c.Defender.Colour {
-		return bad("both sides have %s cubes", c.Attacker.Colour)
+		return bad("Both sides have %s cubes", c.Attacker.Colour)
 	}
 	if c.Kind == KindShip && c.Attacker.Seat == c.Defender.Seat {
-		return bad("a ship cannot battle itself")
+		return bad("A ship cannot battle itself")
 	}
 	if c.Kind == KindBuilding && c.Attacker.Seat == c.Defender.Seat {
-		return bad("a player cannot attack their own buildings")
+		return bad("A player cannot attack their own buildings")
 	}
 	if c.Defender.InHarbor && c.AtIsland {
-		return bad("the battle cannot be both in Harbor and at an island")
+		return bad("The battle cannot be both in the Harbor and at an island")
 	}
 	for _, k := range c.FoughtThisTurn {
 		if k == c.OpponentKey && k != "" {
-			return engine.Refuse(CodeSameOpponent, 17, "you have already battled %s this turn", c.Defender.Name)
+			return engine.Refuse(CodeSameOpponent, 17, "You have already battled %s this turn", c.Defender.Name)
 		}
 	}
 	if c.Kind == KindBuilding {
 		if !c.Defender.Fort && !c.Defender.Garrison {
-			return engine.Refuse(CodeNoBuilding, 20, "there is no Fort or Garrison to attack (Outposts cannot be attacked)")
+			return engine.Refuse(CodeNoBuilding, 20, "There is no Fort or Garrison to attack (Outposts cannot be attacked)")
 		}
 		if c.PirateShipAtIsland {
-			return engine.Refuse(CodeBuildingsGuard, 20, "an opponent's ship in pirate mode is at the island: beat it before attacking the buildings")
+			return engine.Refuse(CodeBuildingsGuard, 20, "An opponent's ship in pirate mode is at the island: beat it before attacking the buildings")
 		}
 	}
 	return nil
@@ -289,40 +289,40 @@ func (s *Side) check(role string) error {
 	abil := map[string]bool{}
 	for i, c := range s.Cards {
 		if c.ID == "" || ids[c.ID] {
-			return bad("cards[%d]: the id %q is empty or used twice", i, c.ID)
+			return bad("card %d has no id or the id of another card (%q)", i+1, c.ID)
 		}
 		ids[c.ID] = true
 		if c.Cannons < 0 {
-			return bad("cards[%d]: cannons cannot be negative", i)
+			return bad("card %d cannot have a negative number of cannons", i+1)
 		}
 		if c.InHand && s.Kind != SideShip {
 			return bad("only a ship's player has cards")
 		}
 		for j, a := range c.Abilities {
 			if a.ID == "" || abil[a.ID] {
-				return bad("cards[%d].abilities[%d]: the id %q is empty or used twice", i, j, a.ID)
+				return bad("card %d, ability %d, has no id or the id of another ability (%q)", i+1, j+1, a.ID)
 			}
 			abil[a.ID] = true
 			switch a.Kind {
 			case DropCubes, GainStrength, DealDamage:
 				if a.N < 1 {
-					return bad("ability %q needs n of at least 1", a.ID)
+					return bad("%s needs an amount of at least 1", nameOr(a))
 				}
 			case RemoveCube, IfWin:
 			default:
-				return bad("ability %q: unknown kind %q", a.ID, a.Kind)
+				return bad("%s is of an unknown kind (%q)", nameOr(a), a.Kind)
 			}
 			if a.N < 0 || a.Coins < 0 || a.Cargo < 0 {
-				return bad("ability %q: negative amounts", a.ID)
+				return bad("%s cannot have negative amounts", nameOr(a))
 			}
 		}
 	}
 	if s.Kind != SideShip && (len(s.Cards) > 0 || s.ShipCannons > 0) {
-		return bad("ship and card cannons cannot be used for a %s (p. 20)", s.Kind)
+		return bad("a %s side uses no ship or card cannons (p. 20)", s.Kind)
 	}
-	for id, n := range s.UsedCannons {
+	for _, n := range s.UsedCannons {
 		if n < 0 {
-			return bad("used cannons of %q cannot be negative", id)
+			return bad("the cannons used cannot be negative")
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/internal/wording"
 )
 
 type zones = map[string]int
@@ -28,6 +29,9 @@ func refused(t *testing.T, err error, code string) {
 	}
 	if re.Code != code || re.Page == 0 || re.Detail == "" {
 		t.Fatalf("got %v, want code %s with a page and a sentence", re, code)
+	}
+	if err := wording.Check(re.Detail); err != nil {
+		t.Errorf("refusal %s: %v", re.Code, err)
 	}
 }
 

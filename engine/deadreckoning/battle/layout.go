@@ -159,23 +159,23 @@ const (
 func (l *Layout) CheckRead(r Read, want map[string]int) error {
 	for _, c := range sortedKeys(r.Cubes) {
 		if _, ok := want[c]; !ok {
-			return engine.Refuse(CodeReadColour, 19, "the read has %s cubes, but no %s cubes are in this drop", c, c)
+			return engine.Refuse(CodeReadColour, 19, "The read has %s cubes, but no %s cubes are in this drop", c, c)
 		}
 		for _, id := range sortedKeys(r.Cubes[c]) {
 			if _, ok := l.Zone(id); !ok {
-				return engine.Refuse(CodeReadZone, 19, "the read names zone %q, which is not on this battle board", id)
+				return engine.Refuse(CodeReadZone, 19, "The read names a zone that is not on this battle board: count the cubes in its zones or on a border")
 			}
 			if r.Cubes[c][id] < 0 {
-				return engine.Refuse(CodeReadCount, 19, "the read has a negative number of %s cubes in zone %q", c, id)
+				return engine.Refuse(CodeReadCount, 19, "Count 0 or more %s cubes in each zone", c)
 			}
 		}
 	}
 	for _, c := range sortedKeys(r.Redrop) {
 		if _, ok := want[c]; !ok {
-			return engine.Refuse(CodeReadColour, 19, "the read has %s cubes to drop again, but no %s cubes are in this drop", c, c)
+			return engine.Refuse(CodeReadColour, 19, "The read has %s cubes to drop again, but no %s cubes are in this drop", c, c)
 		}
 		if r.Redrop[c] < 0 {
-			return engine.Refuse(CodeReadCount, 19, "the read has a negative number of %s cubes to drop again", c)
+			return engine.Refuse(CodeReadCount, 19, "The read has a negative number of %s cubes to drop again", c)
 		}
 	}
 	for _, c := range sortedKeys(want) {
@@ -184,7 +184,7 @@ func (l *Layout) CheckRead(r Read, want map[string]int) error {
 			got += n
 		}
 		if got != want[c] {
-			return engine.Refuse(CodeReadCount, 19, "the read accounts for %d %s cubes, but %d are in the Battle ship", got, c, want[c])
+			return engine.Refuse(CodeReadCount, 19, "The read accounts for %s, but the Battle ship holds %d", count(got, c+" cube"), want[c])
 		}
 	}
 	return nil

@@ -86,6 +86,17 @@ func TestCheckReadRefusals(t *testing.T) {
 			t.Errorf("%s: got %v, want %s", tc.name, err, tc.code)
 		}
 	}
+	// A zone no board has, or a count below zero, is answered with what
+	// to count, never with the zone's id sent back.
+	for i, said := range map[int]string{
+		1: "The read names a zone that is not on this battle board: count the cubes in its zones or on a border",
+		2: "Count 0 or more purple cubes in each zone",
+	} {
+		re, _ := engine.AsRuleError(l.CheckRead(cases[i].r, want))
+		if re == nil || re.Detail != said {
+			t.Errorf("%s: got %v, want %q", cases[i].name, re, said)
+		}
+	}
 }
 
 func FuzzParseLayout(f *testing.F) {

@@ -82,14 +82,14 @@ func (b *Battle) Apply(s Step) error {
 		return b.Defend(s.Play)
 	case StepJettison:
 		if s.Goods == nil {
-			return engine.Refuse(CodeJettison, 17, "say how many cargo and coins to jettison")
+			return engine.Refuse(CodeJettison, 17, "Say how many cargo and coins to jettison")
 		}
 		return b.Jettison(s.Role, *s.Goods)
 	case StepDrop:
 		return b.Drop()
 	case StepRead:
 		if s.Read == nil {
-			return engine.Refuse(CodeReadCount, 19, "the step carries no read")
+			return engine.Refuse(CodeReadCount, 19, "The step carries no read")
 		}
 		// A re-drop read by hand (or by a camera) may give only the cubes
 		// dropped again: the others stay where they lie.
@@ -101,9 +101,9 @@ func (b *Battle) Apply(s Step) error {
 		return b.Pass(s.Role)
 	case StepPlunder:
 		if s.Plunder == nil {
-			return engine.Refuse(CodePlunder, 19, "the step carries no plunder choice")
+			return engine.Refuse(CodePlunder, 19, "The step carries no plunder choice")
 		}
 		return b.Plunder(s.Role, *s.Plunder)
 	}
-	return engine.Refuse(CodeWrongPhase, 17, "unknown battle step %q", s.Step)
+	return engine.Refuse(CodeWrongPhase, 17, "Choose a step of the battle: choosing cannons, defending, jettisoning, the drop, the read, a battle ability, passing or plunder")
 }

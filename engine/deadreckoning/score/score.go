@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
@@ -197,7 +198,13 @@ func tieBreak(layout *battle.Layout, in *Input, tied []string) *TieBreakResult {
 	}
 	for i, r := range in.TieBreak.Reads {
 		if err := tb.Read(r); err != nil {
-			out.Refused = fmt.Sprintf("tieBreak.reads[%d]: %v", i, err)
+			// Players read this on the tablet: the refusal's own
+			// sentence, and which read when there were several.
+			why := err.Error()
+			if re, ok := engine.AsRuleError(err); ok {
+				why = re.Detail
+			}
+			out.Refused = fmt.Sprintf("Tie-break read %d: %s", i+1, why)
 			break
 		}
 	}

@@ -431,7 +431,7 @@ func TestTieBreakFromInput(t *testing.T) {
 		t.Errorf("table:\n%s", b.String())
 	}
 	in.TieBreak.Reads = []battle.Read{{Cubes: map[string]map[string]int{"purple": {"strength-1-left": 1}}}}
-	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "tieBreak.reads[0]") || r.Winner != "" {
+	if r = Score(in); !strings.Contains(r.TieBreak.Refused, "Tie-break read 1: ") || r.Winner != "" {
 		t.Errorf("a read with a lost cube: %+v", r.TieBreak)
 	}
 	delete(in.TieBreak.Cannons, "Bo")

@@ -2,7 +2,10 @@ package combat
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -377,16 +380,24 @@ func (b *Battle) CrewDice(s int) int { return max(b.Ships[s].Leadership, 1) }
 
 func checkSide(side int) error {
 	if side != 0 && side != 1 {
-		return engine.RefuseIn(CodeSide, secDeclare, "a battle has two sides, 0 (the aggressor) and 1 (the defender)")
+		return engine.RefuseIn(CodeSide, secDeclare, "A battle has two sides: the aggressor and the defender")
 	}
 	return nil
 }
 
+// stageWords says what the battle waits for at each stage.
+var stageWords = map[string]string{
+	StageDeclare: "the sides' declarations", StageContest: "the SEAMANSHIP contest roll", StageHits: "the hit-location roll",
+	StageChoose: "a choice of where the hits land", StageHooks: "a choice about grappling hooks", StageReroll: "the grappling hooks' re-roll", StageLongGuns: "the long guns' roll",
+	StageSwivel: "the swivel guns' roll", StageChasers: "a choice about firing the chasers", StageAbsorb: "a choice about the reinforced hull",
+	StageCrew: "the crew combat roll", StageOver: "nothing: it is over",
+}
+
 func (b *Battle) wrongStage(want string) error {
 	if b.Stage == StageOver {
-		return engine.RefuseIn(CodeStage, secDeclare, "this battle is over")
+		return engine.RefuseIn(CodeStage, secDeclare, "This battle is over")
 	}
-	return engine.RefuseIn(CodeStage, secDeclare, "the battle waits for %s, not %s", b.Stage, want)
+	return engine.RefuseIn(CodeStage, secDeclare, "The battle waits for %s, not %s", stageWords[b.Stage], want)
 }
 
 // Declare records side's action for this round. The aggressor declares
@@ -400,24 +411,24 @@ func (b *Battle) Declare(side int, action string) error {
 		return b.wrongStage("a declaration")
 	}
 	if b.Declared[0] == "" && side == 1 {
-		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "the aggressor declares first")
+		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "The aggressor declares first")
 	}
 	if b.Declared[side] != "" {
-		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "this side has already declared this round")
+		return engine.RefuseIn(CodeDeclareTurn, secDeclare, "This side has already declared this round")
 	}
 	switch action {
 	case Shoot, Board, Flee:
 	default:
-		return engine.RefuseIn(CodeAction, secDeclare, "a side declares shoot, board or flee, not %q", action)
+		return engine.RefuseIn(CodeAction, secDeclare, "Declare shoot, board or flee")
 	}
 	if action != Shoot && b.Round == 1 {
-		return engine.RefuseIn(CodeFirstRound, secDeclare, "in the first round of a naval battle the only action is to shoot")
+		return engine.RefuseIn(CodeFirstRound, secDeclare, "In the first round of a naval battle the only action is to shoot")
 	}
 	if action != Shoot && b.Ships[side].Masts <= 0 {
-		return engine.RefuseIn(CodeMasts, secHits, "a ship with destroyed masts can only shoot")
+		return engine.RefuseIn(CodeMasts, secHits, "A ship with destroyed masts can only shoot")
 	}
 	if action == Board && b.Ships[side].Crew <= 0 {
-		return engine.RefuseIn(CodeCrew, secHits, "a ship with no crew left cannot board")
+		return engine.RefuseIn(CodeCrew, secHits, "A ship with no crew left cannot board")
 	}
 	b.Declared[side] = action
 	b.logf("%s declares %s", b.Ships[side].Name, action)
@@ -437,7 +448,7 @@ func (b *Battle) Declare(side int, action string) error {
 
 func (b *Battle) checkFaces(section string, faces []string, want int) error {
 	if len(faces) != want {
-		return engine.RefuseIn(CodeRollCount, section, "this roll is %d %s, but %d %s given", want, plural(want, "die", "dice"), len(faces), plural(len(faces), "face was", "faces were"))
+		return engine.RefuseIn(CodeRollCount, section, "This roll is %d %s, but %d %s given", want, plural(want, "die", "dice"), len(faces), plural(len(faces), "face was", "faces were"))
 	}
 	for _, f := range faces {
 		if f == b.Faces.Success {
@@ -446,7 +457,7 @@ func (b *Battle) checkFaces(section string, faces []string, want int) error {
 		if _, ok := b.Faces.Numbers[f]; ok {
 			continue
 		}
-		return engine.RefuseIn(CodeRollFace, section, "the dice have no face %q", f)
+		return engine.RefuseIn(CodeRollFace, section, "Choose the faces that came up: %s", orList(b.Faces.labels()))
 	}
 	return nil
 }
@@ -534,12 +545,12 @@ func (b *Battle) Hooks(side int, indexes []int) error {
 		return err
 	}
 	if b.Stage != StageHooks || !b.HookWait[side] || b.Reroll[side] != nil {
-		return engine.RefuseIn(CodeAmmo, secHooks, "grappling hooks are used after a contest in which this side chose to board")
+		return engine.RefuseIn(CodeAmmo, secHooks, "Grappling hooks are used after a contest in which this side chose to board")
 	}
 	seen := map[int]bool{}
 	for _, i := range indexes {
 		if i < 0 || i >= len(b.ContestFaces[side]) || seen[i] {
-			return engine.RefuseIn(CodeAmmo, secHooks, "name each die of your contest roll once, from 0 to %d", len(b.ContestFaces[side])-1)
+			return engine.RefuseIn(CodeAmmo, secHooks, "Name each die of your contest roll once, from 0 to %d", len(b.ContestFaces[side])-1)
 		}
 		seen[i] = true
 	}
@@ -595,11 +606,11 @@ func (b *Battle) resolveContest() {
 	succ[1], _ = b.successes(b.ContestFaces[1])
 	switch {
 	case none:
-		b.logf("round %d: nobody rolled a success", b.Round)
+		b.logf("Round %d: nobody rolled a success", b.Round)
 	case w < 0:
-		b.logf("round %d: the contest is a tie", b.Round)
+		b.logf("Round %d: the contest is a tie", b.Round)
 	default:
-		b.logf("round %d: %s wins the contest", b.Round, b.Ships[w].Name)
+		b.logf("Round %d: %s wins the contest", b.Round, b.Ships[w].Name)
 	}
 	for s := 0; s < 2; s++ {
 		b.Hits[s] = 0
@@ -675,11 +686,11 @@ func (b *Battle) Choose(side int, locations []string) error {
 		return b.wrongStage("a choice of hit locations by this side")
 	}
 	if len(locations) != b.Free[from] {
-		return engine.RefuseIn(CodeHitChoice, secHits, "pick %d hit %s, one per success face rolled against you", b.Free[from], plural(b.Free[from], "location", "locations"))
+		return engine.RefuseIn(CodeHitChoice, secHits, "Pick %d hit %s, one per success face rolled against you", b.Free[from], plural(b.Free[from], "location", "locations"))
 	}
 	for _, l := range locations {
 		if (&Ship{}).loc(l) == nil {
-			return engine.RefuseIn(CodeHitChoice, secHits, "%q is not a hit location (hull, cargo, masts, crew, cannons)", l)
+			return engine.RefuseIn(CodeHitChoice, secHits, "Choose a hit location: hull, cargo, masts, crew or cannons")
 		}
 	}
 	b.Chosen[from] = clone(locations)
@@ -700,10 +711,10 @@ func (b *Battle) UseAmmo(side int, weapon string) error {
 		return err
 	}
 	if weapon != ChainShot && weapon != Grapeshot {
-		return engine.RefuseIn(CodeAmmo, secWeapons, "chain-shot or grapeshot is spent on a hit-location roll")
+		return engine.RefuseIn(CodeAmmo, secWeapons, "Chain-shot or grapeshot is spent on a hit-location roll")
 	}
 	if b.Stage != StageChoose || b.Free[side] == 0 || b.Chosen[side] != nil || b.Opening {
-		return engine.RefuseIn(CodeAmmo, secWeapons, "special ammunition is spent after rolling hit locations with a success face, before the enemy places them")
+		return engine.RefuseIn(CodeAmmo, secWeapons, "Special ammunition is spent after rolling hit locations with a success face, before the enemy places them")
 	}
 	i := -1
 	for k, w := range b.Ships[side].Weapons {
@@ -712,7 +723,7 @@ func (b *Battle) UseAmmo(side int, weapon string) error {
 		}
 	}
 	if i < 0 {
-		return engine.RefuseIn(CodeAmmo, secWeapons, "this side has no %s token", weapon)
+		return engine.RefuseIn(CodeAmmo, secWeapons, "This side has no %s token", strings.ReplaceAll(weapon, "-", " "))
 	}
 	b.Ships[side].Weapons = append(b.Ships[side].Weapons[:i:i], b.Ships[side].Weapons[i+1:]...)
 	b.Ammo[side] = weapon
@@ -781,15 +792,19 @@ func (b *Battle) Absorb(side int, location string) error {
 		return err
 	}
 	if b.Stage != StageAbsorb || !b.AbsorbWait[side] {
-		return engine.RefuseIn(CodeAmmo, secMods, "the reinforced hull absorbs a hit when hits are about to land on its ship")
+		return engine.RefuseIn(CodeAmmo, secMods, "The reinforced hull absorbs a hit when hits are about to land on its ship")
 	}
 	if location != "" {
 		found := false
+		var where []string
 		for _, h := range b.incoming(side) {
 			found = found || h.loc == location
+			if !slices.Contains(where, h.loc) {
+				where = append(where, h.loc)
+			}
 		}
 		if !found {
-			return engine.RefuseIn(CodeHitChoice, secMods, "no hit lands on %q this round", location)
+			return engine.RefuseIn(CodeHitChoice, secMods, "Choose where a hit lands this round: %s", orList(where))
 		}
 		b.Absorbed[side] = location
 		b.Ships[side].Reinforced = false
@@ -838,7 +853,7 @@ func (b *Battle) Chase(side int, fire bool) error {
 		return err
 	}
 	if b.Stage != StageChasers || !b.ChaseWait[side] {
-		return engine.RefuseIn(CodeAmmo, secMods, "chasers fire right after a Flee declaration, once a battle")
+		return engine.RefuseIn(CodeAmmo, secMods, "Chasers fire right after a Flee declaration, once a battle")
 	}
 	b.ChaseWait[side] = false
 	if fire {
@@ -860,7 +875,7 @@ func (b *Battle) afterHits() {
 		switch {
 		case sunk0 && sunk1:
 			b.end(-1, ResultBothSunk)
-			b.logf("both ships sink")
+			b.logf("Both ships sink")
 		case sunk0:
 			b.end(1, ResultSunk)
 			b.logf("%s sinks", b.Ships[0].Name)
@@ -1003,7 +1018,7 @@ func (b *Battle) checkCrew(rolled *[2][]string) {
 		}
 		if w < 0 {
 			b.end(-1, ResultNoWinner)
-			b.logf("both crews fall together: no winner")
+			b.logf("Both crews fall together: no winner")
 			return
 		}
 		b.Dead[1-w] = true
@@ -1026,6 +1041,25 @@ func (b *Battle) end(winner int, result string) {
 
 func (b *Battle) logf(format string, args ...any) {
 	b.Log = append(b.Log, fmt.Sprintf(format, args...))
+}
+
+// labels are the dice's faces as printed: the success face, then the
+// numbered faces in order.
+func (f Faces) labels() []string {
+	nums := make([]string, 0, len(f.Numbers))
+	for k := range f.Numbers {
+		nums = append(nums, k)
+	}
+	sort.Strings(nums)
+	return append([]string{f.Success}, nums...)
+}
+
+// orList names choices as a player reads them: "hull, cargo or masts".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 func plural(n int, one, many string) string {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/internal/wording"
 )
 
 // testFaces is made-up test data: a die with a "skull" success face and
@@ -26,7 +27,7 @@ func must(t *testing.T, err error) {
 	}
 }
 
-func refused(t *testing.T, err error, code string) {
+func refused(t *testing.T, err error, code string) *engine.RuleError {
 	t.Helper()
 	re, ok := engine.AsRuleError(err)
 	if !ok || re.Code != code {
@@ -34,6 +35,19 @@ func refused(t *testing.T, err error, code string) {
 	}
 	if !errors.Is(err, engine.ErrIllegal) || re.Section == "" {
 		t.Fatalf("refusal %v has no section or is not illegal", err)
+	}
+	if err := wording.Check(re.Detail); err != nil {
+		t.Errorf("refusal %s: %v", re.Code, err)
+	}
+	return re
+}
+
+// says checks a refusal's sentence: what the player can choose, not what
+// was sent.
+func says(t *testing.T, re *engine.RuleError, want string) {
+	t.Helper()
+	if re.Detail != want {
+		t.Errorf("refusal %s says %q, want %q", re.Code, re.Detail, want)
 	}
 }
 
@@ -62,7 +76,7 @@ func TestDeclarations(t *testing.T) {
 	refused(t, b.Declare(1, Shoot), CodeDeclareTurn)
 	refused(t, b.Declare(0, Board), CodeFirstRound)
 	refused(t, b.Declare(0, Flee), CodeFirstRound)
-	refused(t, b.Declare(0, "ram"), CodeAction)
+	says(t, refused(t, b.Declare(0, "ram"), CodeAction), "Declare shoot, board or flee")
 	refused(t, b.Contest(0, ones(2)), CodeStage)
 	toRound2(t, b)
 	must(t, b.Declare(0, Board))
@@ -122,7 +136,7 @@ func TestContestDice(t *testing.T) {
 	must(t, b.Declare(0, Shoot))
 	must(t, b.Declare(1, Shoot))
 	refused(t, b.Contest(0, []string{sk, sk}), CodeRollCount)
-	refused(t, b.Contest(0, []string{"9"}), CodeRollFace)
+	says(t, refused(t, b.Contest(0, []string{"9"}), CodeRollFace), "Choose the faces that came up: skull, 1, 2, 3 or 4")
 }
 
 // Test vector 9 of the spec: both shooters hit, simultaneously, and a sunk
@@ -151,7 +165,7 @@ func TestShootSimultaneous(t *testing.T) {
 		t.Fatalf("need %+v, want side 1 to choose 1 location", n)
 	}
 	refused(t, b.Choose(0, []string{Hull}), CodeStage)
-	refused(t, b.Choose(1, []string{"deck"}), CodeHitChoice)
+	says(t, refused(t, b.Choose(1, []string{"deck"}), CodeHitChoice), "Choose a hit location: hull, cargo, masts, crew or cannons")
 	must(t, b.Choose(1, []string{Hull}))
 	if !b.Over() || b.Result != ResultSunk || b.Winner != 0 || !b.Dead[1] || b.Dead[0] {
 		t.Fatalf("the defender's hull 1 took a hit and sank: %+v", b)
@@ -381,7 +395,7 @@ func TestReinforcedHullAbsorbsOneHit(t *testing.T) {
 	if n := b.Need(); b.Stage != StageAbsorb || len(n) != 1 || n[0].Side != 1 {
 		t.Fatalf("the defender may flip its reinforced hull: %s %+v", b.Stage, n)
 	}
-	refused(t, b.Absorb(1, Crew), CodeHitChoice)
+	says(t, refused(t, b.Absorb(1, Crew), CodeHitChoice), "Choose where a hit lands this round: masts")
 	must(t, b.Absorb(1, Masts))
 	if b.Ships[1].Masts != 2 || b.Ships[1].Reinforced {
 		t.Fatalf("one of two mast hits absorbed: masts %d", b.Ships[1].Masts)

@@ -11,7 +11,7 @@
 //   #/help[?q=...]     rules help
 //   #/calibrate/ID     camera calibration (host)
 //   #/dice/ID          the dice tray's calibration (host; dicecal.js)
-//   #/dev              simulated devices
+//   #/dev              the table's devices (devices.js)
 //   #/catalog[/RULES]  the owner's catalog of a game (catalog.js)
 
 import { call, secrets, newKey, ApiError, rulesList, gameModule, helpNotes } from './api.js';
@@ -23,6 +23,7 @@ import * as generic from './generic.js';
 import { calibratePage } from './calibrate.js';
 import { DiceCalPage } from './dicecal.js';
 import { CatalogPage, catalogMissing, loadPracticeCatalog, PRACTICE_LABEL } from './catalog.js';
+import { DevPage } from './devices.js';
 
 const statusEl = document.getElementById('status');
 /** @type {any} what this server has: camera, simulator... */
@@ -281,16 +282,20 @@ function OptionField({ o, players }) {
 
 // The tower, camera, buttons and reader serve one table at a time: the one
 // its host chose. A game started while they serve no table takes them (the
-// group that just sat down expects its battles read); one started while they
-// serve another table takes nothing until its host says so.
+// group that just sat down expects its battles read), and so does one
+// started on the tablet that hosts the table they serve (the same group's
+// next game: the tower left on their last one did nothing for the new one,
+// the drop went to the old game). One started while they serve another
+// tablet's table takes nothing until its host says so.
 
-/** claimFreeHardware points the hardware at table id if it serves none. */
+/** claimFreeHardware points the hardware at table id if it serves none, or
+ * serves a table this tablet hosts. */
 async function claimFreeHardware(id) {
   try {
     const h = health || await call('GET', '/api/health');
     if (!h || !h.hardware) return;
     const cur = await call('GET', '/api/hardware');
-    if (!cur.table) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
+    if (!cur.table || secrets.host(cur.table)) await call('POST', `/api/tables/${id}/hardware`, { table: id, as: 'host', body: { use: true } });
   } catch (e) { /* the table works without: the host can still choose it */ }
 }
 
@@ -340,7 +345,7 @@ function JoinPage({ id, pinFromLink }) {
   };
   return html`<div class="join">
     <h1>Your private view</h1>
-    <p>Type the PIN the tablet shows next to your name (or scan its QR code).</p>
+    <p>Type your PIN: on the host’s tablet, “Phones & PINs”, then your name (or scan the QR code it shows).</p>
     <input id="pin" ref=${pin} inputmode="numeric" autocomplete="off" maxlength="8" placeholder="PIN" onKeyDown=${(e) => { if (e.key === 'Enter') go(); }} />
     <button class="big primary" id="join" onClick=${go}>Open</button>
     <${ErrorBox} err=${err} />
@@ -560,7 +565,9 @@ function TablePage({ id, mode }) {
     setSnap(snap);
     if (notice) addNotice(notice);
     if (changed) {
-      st.error = null;
+      // The banner's refusal stays: the player may be reading it. It goes
+      // when they dismiss it or act again (send), never because another
+      // screen acted.
       // One new action: its events come with the update, so the log
       // grows without asking the server; anything else (a catch-up,
       // an undo or a correction) reloads it.
@@ -649,7 +656,7 @@ function TablePage({ id, mode }) {
             <button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>No, keep it</button></div>`
           : html`<p>There is no move to take back.</p><button class="btn" id="undo-no" onClick=${() => { st.undoAsk = false; draw(); }}>Close</button>`}
         </div>` : null}
-        <${ErrorBox} err=${st.error} />
+        <${ErrorBox} err=${st.error} onDismiss=${() => { st.error = null; draw(); }} />
         ${notices.length ? html`<section class="notices">${notices.map((n) => html`<${Notice} key=${n.read ? 'read:' + n.read.id : n.kind + ':' + n.text} n=${n} st=${st} g=${g} ctx=${c} draw=${draw} />`)}</section>` : null}
         ${snap.version === 0 && st.at === null && g.SetupGuide ? html`<${g.SetupGuide} view=${view} snap=${snap} ctx=${c} />` : null}
         ${snap.over && g.EndScreen ? html`<${g.EndScreen} view=${view} snap=${snap} ctx=${st.at === null ? c : null} />` : null}
@@ -940,46 +947,6 @@ function HelpPage({ q }) {
         : notes.map((n) => html`<article key=${n.key} class="note" id=${'note-' + n.id}>
             <h3>${n.title}<span class="page">${cite(n)}</span></h3><p>${n.text}</p></article>`)}
     </div>`;
-}
-
-// ---------- simulated devices ----------
-
-function DevPage() {
-  const [devs, setDevs] = useState(/** @type {any[]|null} */ (null));
-  const [out, setOut] = useState(/** @type {{text: string, bad: boolean, key: number}[]} */ ([]));
-  const [err, setErr] = useState(null);
-  const seq = useRef(0);
-  const load = () => call('GET', '/api/sim').then(setDevs, setErr);
-  useEffect(() => { load(); }, []);
-  const send = async (key, command) => {
-    let line;
-    try {
-      // Only a table's host may drive the devices: name a table this
-      // tablet hosts, whose token call() sends.
-      const table = Object.keys(localStorage).filter((k) => k.startsWith('qm.host.')).map((k) => k.slice(8))[0] || '';
-      const r = await call('POST', `/api/sim?table=${encodeURIComponent(table)}`, { body: { key, command }, table });
-      line = { text: `${key}: ${command} → ${r.result}`, bad: false, key: ++seq.current };
-    } catch (e) { line = { text: `${key}: ${command} → ${errorText(e)}`, bad: true, key: ++seq.current }; }
-    setOut((o) => [line, ...o]);
-    load();
-  };
-  return html`<h1>Simulated devices</h1>
-    <div class="devices">${err ? html`<${ErrorBox} err=${err} />` : !devs ? 'Loading…' : devs.map((d) => html`<${Device} key=${d.key} d=${d} send=${send} />`)}</div>
-    <h2>What happened</h2>
-    <ol class="devlog">${out.map((l) => html`<li key=${l.key} class=${l.bad ? 'bad' : ''}>${l.text}</li>`)}</ol>`;
-}
-
-function Device({ d, send }) {
-  const cmd = useRef(/** @type {HTMLInputElement|null} */ (null));
-  return html`<div class="device">
-    <h3>${d.label || d.key}</h3>
-    ${d.state ? html`<div class="muted">${d.state}</div>` : null}
-    <div class="row">
-      ${(d.commands || []).map((c) => html`<button key=${c} class="btn" onClick=${() => send(d.key, c)}>${c}</button>`)}
-      <input placeholder="command" ref=${cmd} />
-      <button class="btn" onClick=${() => cmd.current.value && send(d.key, cmd.current.value)}>Send</button>
-    </div>
-  </div>`;
 }
 
 render(html`<${App} />`, /** @type {HTMLElement} */ (document.getElementById('app')));

@@ -286,16 +286,69 @@ function fromForm(fields, v, orig, siblings) {
  * "key: value", the one entry of a "fields" kind by the kind's label.
  * @param {Section} sec
  * @param {any} e
+ * @param {number} [i] its place in the section's list
  */
-function nameIn(sec, e) {
+function nameIn(sec, e, i = 0) {
   const fs = (sec.kind && sec.kind.fields) || [];
   if (sec.shape === 'fields' && sec.kind) return sec.kind.label;
-  if (sec.shape === 'map' && fs.length >= 2 && isObj(e)) return `${e[fs[0].id]}: ${e[fs[1].id] ?? 'not entered'}`;
-  return entryName(e);
+  if (sec.shape === 'map' && fs.length >= 2 && isObj(e)) return `${choiceLabel(fs[0], e[fs[0].id])}: ${e[fs[1].id] ?? 'not entered'}`;
+  return entryName(e, sec.kind, i);
 }
 
-/** entryName is what an entry is called on the page. */
-const entryName = (e) => (isObj(e) ? String(e.name || e.id || e.achievement || '(no name)') : String(e));
+/**
+ * madeUpId says whether a field is an id the owner makes up (labelled
+ * "Id"): the page never shows it. The catalog keeps it (games and other
+ * entries refer to it); a new entry's is made from its name. An id printed
+ * on the game ("Type", "Dice id") is a field like any other.
+ * @param {Field} f
+ */
+const madeUpId = (f) => f.id === 'id' && /^id$/i.test(f.label);
+
+/**
+ * choiceLabel is a choice's words ("Master Merchant"), never its value.
+ * @param {Field} f @param {any} x
+ */
+const choiceLabel = (f, x) => {
+  const c = (f.choices || []).find((y) => y.value === x);
+  return c ? c.label : String(x);
+};
+
+/**
+ * entryName is what an entry is called on the page: its name, else what
+ * its first values say ("Explorer, Legendary"), else the kind and its
+ * place in the list ("Merchant cards 3"); never its id.
+ * @param {any} e @param {Kind|null} [kind] @param {number} [i]
+ */
+function entryName(e, kind, i = 0) {
+  if (!isObj(e)) return String(e);
+  if (e.name) return String(e.name);
+  const said = [];
+  for (const f of (kind && kind.fields) || []) {
+    if (said.length >= 3) break;
+    const x = e[f.id];
+    if (madeUpId(f) || x === undefined || x === null || x === '' || f.kind === 'object') continue;
+    if (f.kind === 'bool') { if (x === true) said.push(f.label); continue; }
+    if (Array.isArray(x)) { if (x.length) said.push((f.choices && f.choices.length ? x.map((y) => choiceLabel(f, y)) : x.map(line)).join(', ')); continue; }
+    if (f.kind === 'choice') said.push(choiceLabel(f, x));
+    else if (f.kind === 'number') said.push(`${f.label} ${x}`);
+    else said.push(String(x));
+  }
+  return said.length ? said.join(' · ') : `${kind ? kind.label : 'Entry'} ${i + 1}`;
+}
+
+/**
+ * newId makes a new entry's id from its name (or its kind), unique among
+ * the section's entries: "test-isle", "test-isle-2".
+ * @param {string} base @param {any[]} siblings
+ */
+export function newId(base, siblings) {
+  const slug = String(base).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'entry';
+  const taken = new Set(siblings.filter(isObj).map((x) => String(x.id)));
+  if (!taken.has(slug)) return slug;
+  let n = 2;
+  while (taken.has(`${slug}-${n}`)) n++;
+  return `${slug}-${n}`;
+}
 
 /**
  * CatalogPage is the owner's catalog of one game (the first game with a
@@ -394,7 +447,7 @@ export function CatalogPage({ rules }) {
 
   const secs = sections(cat, kinds);
   const ql = q.trim().toLowerCase();
-  const match = (e) => !ql || entryName(e).toLowerCase().includes(ql) || String((isObj(e) && e.id) || '').toLowerCase().includes(ql);
+  const match = (sec, e, i) => !ql || nameIn(sec, e, i).toLowerCase().includes(ql);
   const exportText = saved ? JSON.stringify(saved, null, 1) : '';
   const exportHref = saved ? 'data:application/json;charset=utf-8,' + encodeURIComponent(exportText) : undefined;
 
@@ -454,12 +507,13 @@ function SectionView({ sec, cat, match, open, setOpen, formErr, saveEntry, delet
     <h2>${sec.label} <span class="muted">${entries.length}</span></h2>
     ${k.help ? html`<p class="muted">${k.help}</p>` : null}
     <ul class="entries">${entries.map((e, i) => {
-      if (!match(e)) return null;
+      if (!match(sec, e, i)) return null;
       const key = sec.key + ':' + i;
+      const name = nameIn(sec, e, i);
       return html`<li key=${key} class="entry">
-        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} title=${nameIn(sec, e)} siblings=${entries} err=${formErr}
+        ${open === key ? html`<${EntryForm} kind=${k} entry=${e} title=${name} siblings=${entries} err=${formErr}
             save=${(x) => saveEntry(sec, single ? 0 : i, x)} del=${() => deleteEntry(sec, i)} cancel=${() => setOpen(null)} />`
-          : html`<button class="entrybtn" data-entry=${nameIn(sec, e)} onClick=${() => setOpen(key)}>${nameIn(sec, e)}${isObj(e) && e.id && e.name ? html`<span class="muted"> ${e.id}</span>` : null}</button>`}
+          : html`<button class="entrybtn" data-entry=${name} onClick=${() => setOpen(key)}>${name}</button>`}
       </li>`;
     })}</ul>
     ${single && entries.length ? null : open === newKey
@@ -487,17 +541,20 @@ function EntryForm({ kind, entry, title = '', siblings, err, save, del, cancel }
   const [bad, setBad] = useState(/** @type {any} */ (null));
   const submit = () => {
     let out;
-    try { out = fromForm(kind.fields || [], v, entry, siblings); } catch (e) { setBad({ message: e.message }); return; }
+    // A new entry's made-up id comes from its name (the field is not shown).
+    const idField = (kind.fields || []).find(madeUpId);
+    const val = idField && !v.id ? { ...v, id: newId(v.name || kind.label, siblings) } : v;
+    try { out = fromForm(kind.fields || [], val, entry, siblings); } catch (e) { setBad({ message: e.message }); return; }
     setBad(null);
     save(out);
   };
   return html`<div class="entryform" data-kind=${kind.id}>
-    <h3>${entry ? title || entryName(entry) : 'New: ' + kind.label}</h3>
+    <h3>${entry ? title || entryName(entry, kind) : 'New: ' + kind.label}</h3>
     <${Fields} fields=${kind.fields || []} v=${v} set=${setV} prefix=${kind.id} />
     <div class="row">
       <button class="btn primary" data-act="save-entry" onClick=${submit}>Save</button>
       <button class="btn" data-act="cancel-entry" onClick=${cancel}>Cancel</button>
-      ${del ? html`<button class="btn danger" data-act="delete-entry" onClick=${() => { if (confirm(`Delete ${entryName(entry)} from the catalog?`)) del(); }}>Delete</button>` : null}
+      ${del ? html`<button class="btn danger" data-act="delete-entry" onClick=${() => { if (confirm(`Delete ${title || entryName(entry, kind)} from the catalog?`)) del(); }}>Delete</button>` : null}
     </div>
     <${ErrorBox} err=${bad || err} />
   </div>`;
@@ -505,7 +562,7 @@ function EntryForm({ kind, entry, title = '', siblings, err, save, del, cancel }
 
 function Fields({ fields, v, set, prefix }) {
   const upd = (id, x) => set({ ...v, [id]: x });
-  return html`${fields.filter((f) => shown(f, v)).map((f) => {
+  return html`${fields.filter((f) => shown(f, v) && !madeUpId(f)).map((f) => {
     const id = `f-${prefix}-${f.id}`;
     const lab = f.label + (f.required ? '' : ' (optional)');
     const help = f.help ? html`<span class="muted help">${f.help}</span>` : null;

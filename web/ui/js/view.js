@@ -46,12 +46,15 @@ export function DomPart({ build, mount, deps, tag = 'div', ...rest }) {
 
 /**
  * ErrorBox is the banner for a refused action: what the rule says and where.
- * @param {{err: any}} props
+ * With onDismiss it has a button to put it away: a refusal stays until the
+ * player has read it (or acts again), whatever other screens do meanwhile.
+ * @param {{err: any, onDismiss?: () => void}} props
  */
-export function ErrorBox({ err }) {
+export function ErrorBox({ err, onDismiss }) {
   if (!err) return null;
   const ruled = err.status === 422;
-  return html`<div class=${'error' + (ruled ? ' rule' : '')} role="alert" data-code=${err.code}>
+  return html`<div class=${'error' + (ruled ? ' rule' : '') + (onDismiss ? ' dismissable' : '')} role="alert" data-code=${err.code}>
     <strong>${ruled ? 'Not allowed: ' : 'Problem: '}</strong>${errorText(err)}
+    ${onDismiss ? html`<button class="icon dismiss" title="Dismiss" aria-label="Dismiss this message" onClick=${onDismiss}>✕</button>` : null}
   </div>`;
 }

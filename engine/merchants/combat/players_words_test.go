@@ -1,0 +1,34 @@
+package combat
+
+import (
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/internal/wording"
+)
+
+// sentenceCalls names the calls whose argument is a sentence players read:
+// a refusal's detail or a log line.
+var sentenceCalls = wording.Calls{"Refuse": 2, "RefuseIn": 2, "logf": 0}
+
+// idWords are this game's ids that must never stand for a printed name in a
+// sentence.
+var idWords = []string{}
+
+// Every refusal and log sentence written in the engine reads as players'
+// words: a capital first, no id, no full stop at the end. The values filled
+// in at play are checked by the tests' helpers (inPlayersWords,
+// refusalInPlayersWords) on every sentence the other tests make the engine say.
+func TestSentencesInPlayersWords(t *testing.T) {
+	found, err := wording.Scan(".", sentenceCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) < 35 {
+		t.Fatalf("found %d sentences in the source; the scan has lost its calls", len(found))
+	}
+	for _, f := range found {
+		if err := wording.Check(f.Text, idWords...); err != nil {
+			t.Errorf("%s: %v", f.Pos, err)
+		}
+	}
+}
