@@ -208,6 +208,11 @@ type CatalogField struct {
 	// When, if set, shows the field only when another field of the same
 	// entry has one of these values: {"field":"type","values":["encounter"]}.
 	When *FieldCondition `json:"when,omitempty"`
+	// From, on a "choice" or a "list", is the ID of another kind (of shape
+	// list) whose entries the field refers to by their "id": the shell
+	// offers those entries by name to tap, so the owner never types an id
+	// (a sea zone's bordering zones, a captain's home port).
+	From string `json:"from,omitempty"`
 }
 
 // FieldCondition makes a catalog field depend on another field's value.

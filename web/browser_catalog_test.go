@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +43,7 @@ func merchantsTestCatalog(t *testing.T) string {
 // TestBrowserCatalog: the new-game form says Merchants & Marauders needs
 // the owner's catalog and links to its page; the owner imports the made-up
 // catalog file there, finds a sea zone by name, renames it in its form, is
-// refused a border to a zone that does not exist (the reason beside Save,
+// refused a border the other zone does not list back (the reason beside Save,
 // the change kept as a draft until forgotten), and exports the file with the
 // new name; the new-game form no longer asks for a catalog.
 func TestBrowserCatalog(t *testing.T) {
@@ -84,12 +85,12 @@ func TestBrowserCatalog(t *testing.T) {
 	b.waitText(tablet, "#sec-zones", "Test Cove Renamed")
 	b.run(tablet, "form closed", chromedp.Poll(`!document.querySelector('#sec-zones .entryform')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 
-	// A border to a zone that does not exist: refused beside Save, kept as a draft.
+	// A border the other zone does not list back: refused beside Save, kept as a draft.
 	b.run(tablet, "open again", chromedp.Click(`#sec-zones [data-entry="Test Cove Renamed"]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#sec-zones .entryform [data-field="adjacent"]`, chromedp.ByQuery),
-		chromedp.SendKeys(`#sec-zones .entryform [data-field="adjacent"]`, "\ntz-nowhere", chromedp.ByQuery),
+		chromedp.WaitVisible(`#sec-zones .entryform [data-field="adjacent"][data-value="tz-anchor"]`, chromedp.ByQuery),
+		chromedp.Click(`#sec-zones .entryform [data-field="adjacent"][data-value="tz-anchor"]`, chromedp.ByQuery),
 		chromedp.Click(`#sec-zones [data-act="save-entry"]`, chromedp.ByQuery))
-	b.waitText(tablet, "#sec-zones .entryform .error", "tz-nowhere")
+	b.waitText(tablet, "#sec-zones .entryform .error", "does not list")
 	b.waitText(tablet, "#catalog-draft", "Changes not saved yet")
 	b.shot(tablet, "catalog-refused.png")
 	b.run(tablet, "forget", chromedp.Click(`#forget-draft`, chromedp.ByQuery),
@@ -99,8 +100,19 @@ func TestBrowserCatalog(t *testing.T) {
 	var exported string
 	b.run(tablet, "export", chromedp.Evaluate(`fetch(document.querySelector('#catalog-export').href).then((r) => r.text())`, &exported,
 		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if !strings.Contains(exported, "Test Cove Renamed") || strings.Contains(exported, "tz-nowhere") {
-		t.Errorf("exported catalog: %.300s", exported)
+	var ex struct {
+		Zones []struct {
+			ID       string   `json:"id"`
+			Adjacent []string `json:"adjacent"`
+		} `json:"zones"`
+	}
+	if err := json.Unmarshal([]byte(exported), &ex); err != nil || !strings.Contains(exported, "Test Cove Renamed") {
+		t.Errorf("exported catalog (%v): %.300s", err, exported)
+	}
+	for _, z := range ex.Zones {
+		if z.ID == "tz-cove" && slices.Contains(z.Adjacent, "tz-anchor") {
+			t.Errorf("the exported cove keeps the refused border: %q", z.Adjacent)
+		}
 	}
 	var dl string
 	b.run(tablet, "download name", chromedp.AttributeValue(`#catalog-export`, "download", &dl, nil, chromedp.ByQuery))

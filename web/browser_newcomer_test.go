@@ -14,9 +14,8 @@ import (
 )
 
 // TestJourneyNewcomer is a newcomer's first minutes on a 1024x768 tablet:
-// Merchants & Marauders, whose box's colours are the owner's to name, is
-// started from the form with the colours typed (the form offered an empty
-// list and every start was refused: "Ann has no colour"); a game's own
+// Merchants & Marauders is started from the form with its colours picked
+// (TestJourneyMerchantsColours tests the list); a game's own
 // words start with a capital; Dead Reckoning without a catalog says where
 // to enter a card instead of offering a button that does nothing; nations are named as players say them; a PIN
 // shown on the table's page goes when the host leaves the page.

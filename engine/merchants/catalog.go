@@ -268,6 +268,14 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 	return &c, nil
 }
 
+// zoneName is how the owner knows a zone: its printed name, or its id when it has none yet.
+func zoneName(z Zone) string {
+	if z.Name != "" {
+		return z.Name
+	}
+	return z.ID
+}
+
 func (c *Catalog) check() error {
 	bad := func(format string, args ...any) error {
 		return engine.Malformed("catalog: "+format, args...)
@@ -327,7 +335,8 @@ func (c *Catalog) check() error {
 				return bad("zones[%d] (%s): adjacent zone %q does not exist", i, z.ID, a)
 			}
 			if !in(o.Adjacent, z.ID) {
-				return bad("zones[%d] (%s): %s borders it but it does not list %s back", i, z.ID, a, a)
+				// Named as the owner typed them: the catalog page shows names, never ids.
+				return bad("%s borders %s, but %s does not list %s back: tick the border on both zones", zoneName(z), zoneName(*o), zoneName(*o), zoneName(z))
 			}
 		}
 	}
@@ -480,11 +489,11 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 				txt("success", "The success face"), {ID: "numbers", Label: "Location of each numbered face", Kind: "object"}}},
 		{ID: "zone", List: "zones", Label: "Sea zone", Help: "the board: each sea zone, its port and the zones it borders",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "port", Label: "Port", Kind: "text"},
-				{ID: "nation", Label: "Port's nation", Kind: "choice", Choices: nations}, {ID: "adjacent", Label: "Bordering zones", Kind: "list"},
+				{ID: "nation", Label: "Port's nation", Kind: "choice", Choices: nations}, {ID: "adjacent", Label: "Bordering zones", Kind: "list", From: "zone"},
 				{ID: "ability", Label: "Port ability", Kind: "choice", Choices: abilities}}},
 		{ID: "captain", List: "captains", Label: "Captain", Help: "the captain cards",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "nation", Label: "Nation", Kind: "choice", Choices: nations, Required: true},
-				txt("home", "Home port zone"), num("seamanship", "SEAMANSHIP"), num("scouting", "SCOUTING"), num("leadership", "LEADERSHIP"), num("influence", "INFLUENCE")}},
+				{ID: "home", Label: "Home port", Kind: "choice", Required: true, From: "zone"}, num("seamanship", "SEAMANSHIP"), num("scouting", "SCOUTING"), num("leadership", "LEADERSHIP"), num("influence", "INFLUENCE")}},
 		{ID: "ship", List: "ships", Label: "Ship card", Help: "the ship cards' values",
 			Fields: []engine.CatalogField{txt("id", "Type"), txt("name", "Name"), num("toughness", "TOUGHNESS"), num("cargo", "CARGO"), num("crew", "CREW"), num("cannons", "CANNONS"), num("maneuverability", "MANEUVERABILITY")}},
 		{ID: "cargo", List: "cargo", Label: "Cargo card", Help: "every cargo card: good, PLUNDER value and the icons in its corner",
@@ -494,7 +503,7 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 		{ID: "event", List: "events", Label: "Event card", Help: "the name and text of each event card (its NPC moves, war and peace are kept as imported)",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
 		{ID: "mission", List: "missions", Label: "Mission card", Help: "each mission card: the port (sea zone) it waits in and the gold it pays",
-			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}, txt("zone", "Sea zone of its port"), {ID: "gold", Label: "Gold", Kind: "number"}}},
+			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}, {ID: "zone", Label: "Sea zone of its port", Kind: "choice", Required: true, From: "zone"}, {ID: "gold", Label: "Gold", Kind: "number"}}},
 		{ID: "rumor", List: "rumors", Label: "Rumor card", Help: "each rumor card: the skill rolled to find it true",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"},
 				{ID: "skill", Label: "Skill rolled", Kind: "choice", Required: true, Choices: []engine.Choice{{Value: "seamanship", Label: "SEAMANSHIP"}, {Value: "scouting", Label: "SCOUTING"}, {Value: "leadership", Label: "LEADERSHIP"}, {Value: "influence", Label: "INFLUENCE"}}}}},

@@ -17,12 +17,27 @@ var (
 	_ engine.Waiting      = (*Game)(nil)
 )
 
-// Describe gives the shell the game's facts. The box's player colours are
-// the owner's to name, so none are offered here.
+// Colours are the player colours the new-game form offers, one tapped per
+// seat. The summary gives each player a colour (Setup) without naming the
+// box's four, and brown and black are the NPCs' ships; the rules take any
+// colour, which only tells the seats apart on screen. So the form offers the
+// common colours, more than four, and a group picks those nearest its
+// pieces, as for The Pirate's Code.
+var Colours = []engine.Colour{
+	{ID: "red", Label: "Red", CSS: "#c0392b"},
+	{ID: "blue", Label: "Blue", CSS: "#2e6da4"},
+	{ID: "green", Label: "Green", CSS: "#2e8b57"},
+	{ID: "yellow", Label: "Yellow", CSS: "#d4a017"},
+	{ID: "purple", Label: "Purple", CSS: "#6a3d9a"},
+	{ID: "orange", Label: "Orange", CSS: "#e8750a"},
+}
+
+// Describe gives the shell the game's facts, with the colours the form
+// offers (Colours).
 func (rulesImpl) Describe() engine.GameInfo {
 	return engine.GameInfo{Rules: Name, Title: "Merchants & Marauders",
 		Blurb:      "keeps every ship, hold, bounty and secret stash, refuses illegal moves naming the rule, and settles raids and sea battles from the dice",
-		MinPlayers: 2, MaxPlayers: 4, Citation: "section", BGGID: 25292, HighestWins: true, Inputs: []string{"dice"}}
+		MinPlayers: 2, MaxPlayers: 4, Colours: Colours, Citation: "section", BGGID: 25292, HighestWins: true, Inputs: []string{"dice"}}
 }
 
 // NewGameOptions lists the new-game form's options.

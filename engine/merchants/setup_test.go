@@ -90,6 +90,23 @@ func TestCatalogChecks(t *testing.T) {
 	}
 }
 
+// A one-way border is refused naming both zones as the owner knows them,
+// each in its place, never by id (the catalog page shows names only).
+func TestOneWayBorderNamesBothZones(t *testing.T) {
+	c := testCatalog()
+	c.Zones[0].Adjacent = append(c.Zones[0].Adjacent, "tz-dune")
+	from, to := c.Zones[0].Name, c.zone("tz-dune").Name
+	b, _ := json.Marshal(c)
+	_, err := Rules().(engine.OwnerCatalog).CheckCatalog(b)
+	if err == nil {
+		t.Fatal("a one-way border was accepted")
+	}
+	want := from + " borders " + to + ", but " + to + " does not list " + from + " back"
+	if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "tz-") {
+		t.Errorf("refusal %q, want it to say %q and show no id", err, want)
+	}
+}
+
 // At setup each player picks a ship in secret; the captains and ships are
 // revealed together once all have picked.
 func TestSecretShipChoice(t *testing.T) {

@@ -161,6 +161,23 @@ function NewGame({ pick = '' }) {
   const colours = info.colours || [];
   const max = info.maxPlayers || 8;
   const min = info.minPlayers || 1;
+  // Each seat's colour: the one picked for it, else the first of the game's
+  // colours no seat has, so every seat starts with a colour of its own and
+  // Start works at once. Picks live in the rows (they follow a player who
+  // moves); a pick another game does not offer is ignored.
+  const offered = new Set(colours.map((c) => c.id));
+  const picked = new Set(rows.map((r) => r.colour).filter((c) => offered.has(c)));
+  /** @type {string[]} */
+  const eff = [];
+  for (const r of rows) {
+    if (offered.has(r.colour)) { eff.push(r.colour); continue; }
+    const free = colours.find((c) => !picked.has(c.id) && !eff.includes(c.id));
+    eff.push(free ? free.id : (colours[0] || { id: '' }).id);
+  }
+  // clash[i] names the earlier seat that has seat i's colour already.
+  const clash = eff.map((c, i) => (colours.length ? eff.indexOf(c) : i));
+  const labelOf = (id) => { const c = colours.find((x) => x.id === id); return c ? c.label || c.id : id; };
+  const frozen = () => rows.map((r, k) => (colours.length ? { ...r, colour: eff[k] } : r));
 
   // The form's fields are not controlled: what a player types stays in the
   // field, and the answers are read from the fields when the game starts.
@@ -183,6 +200,14 @@ function NewGame({ pick = '' }) {
   };
   const create = async () => {
     setErr(null);
+    // Two seats with one colour: refused beside the second seat's colour,
+    // which is brought into view.
+    const twice = clash.findIndex((j, i) => j !== i);
+    if (twice >= 0) {
+      const sel = /** @type {HTMLElement|null} */ (form.current.querySelectorAll('.pcolour')[twice]);
+      if (sel) { sel.scrollIntoView({ block: 'center' }); sel.focus(); }
+      return;
+    }
     const answers = read();
     const raw = /** @type {HTMLTextAreaElement} */ (form.current.querySelector('#setup-raw')).value.trim();
     let body;
@@ -197,13 +222,12 @@ function NewGame({ pick = '' }) {
       location.hash = `#/t/${res.table}`;
     } catch (e) { setErr(e); }
   };
-  const used = (r) => r.colour;
   const addRow = () => {
     if (rows.length >= max) return;
-    const taken = new Set([...form.current.querySelectorAll('.pcolour')].map((s) => /** @type {HTMLSelectElement} */ (s).value));
-    const free = colours.find((c) => !taken.has(c.id));
-    setRows([...rows, { key: ++rowSeq, colour: free && free.id }]);
+    const free = colours.find((c) => !eff.includes(c.id));
+    setRows([...frozen(), { key: ++rowSeq, colour: free && free.id }]);
   };
+  const pickColour = (i, id) => { const x = frozen(); x[i] = { ...x[i], colour: id }; setRows(x); };
   const n = rows.length;
   return html`
     <h1>New game</h1>
@@ -223,12 +247,15 @@ function NewGame({ pick = '' }) {
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>
           <span class="seat">Seat ${i + 1}</span>
           <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)} />
-          ${colours.length ? html`<select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)}>
-            ${colours.map((c, k) => html`<option key=${c.id} value=${c.id} selected=${(used(r) || (colours[i % colours.length] || {}).id) === c.id || undefined}>${c.label || c.id}</option>`)}
+          ${colours.length ? html`<select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)} value=${eff[i]}
+              style=${'--c:' + colourCss(info, eff[i])} aria-invalid=${clash[i] !== i || undefined}
+              onChange=${(e) => pickColour(i, e.currentTarget.value)}>
+            ${colours.map((c) => html`<option key=${c.id} value=${c.id}>${c.label || c.id}</option>`)}
           </select>`
           : html`<input class="pcolour" placeholder="Colour" maxlength="16" autocomplete="off" aria-label=${'Colour of seat ' + (i + 1)} />`}
-          <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = rows.slice(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
-          <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(rows.filter((y) => y !== r))}>✕</button>
+          <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = frozen(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
+          <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(frozen().filter((y) => y.key !== r.key))}>✕</button>
+          ${clash[i] !== i ? html`<p class="error colourclash" role="alert">Seat ${clash[i] + 1} has ${labelOf(eff[i])} already: pick another colour for seat ${i + 1}.</p>` : null}
         </div>`)}
       </div>
       <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>

@@ -445,7 +445,7 @@ export function CatalogPage({ rules }) {
     } catch (e) { setPracticeErr(e); }
   };
 
-  const secs = sections(cat, kinds);
+  const secs = sections(cat, withPicks(cat, kinds));
   const ql = q.trim().toLowerCase();
   const match = (sec, e, i) => !ql || nameIn(sec, e, i).toLowerCase().includes(ql);
   const exportText = saved ? JSON.stringify(saved, null, 1) : '';
@@ -579,11 +579,13 @@ function Fields({ fields, v, set, prefix }) {
         input = html`<input type="number" inputmode="numeric" id=${id} data-field=${f.id} value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)} />`;
         break;
       case 'list':
+        // Ticks; an entry is never offered as a pick of its own kind's list
+        // (a zone does not border itself).
         if (f.choices && f.choices.length) {
           const have = new Set(String(v[f.id]).split('\n').filter(Boolean));
           const toggle = (c) => { if (have.has(c)) have.delete(c); else have.add(c); upd(f.id, [...have].join('\n')); };
           return html`<fieldset class="field" key=${f.id}><legend>${lab}</legend>${help}
-            ${f.choices.map((c) => html`<label class="check" key=${c.value}><input type="checkbox" data-field=${f.id} data-value=${c.value} checked=${have.has(c.value)} onChange=${() => toggle(c.value)} /> ${c.label}</label>`)}</fieldset>`;
+            ${f.choices.filter((c) => !(f.from === prefix && c.value === v.id)).map((c) => html`<label class="check" key=${c.value}><input type="checkbox" data-field=${f.id} data-value=${c.value} checked=${have.has(c.value)} onChange=${() => toggle(c.value)} /> ${c.label}</label>`)}</fieldset>`;
         }
         input = html`<textarea id=${id} data-field=${f.id} rows="3" placeholder="one a line" value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)}></textarea>`;
         break;
@@ -599,6 +601,27 @@ function Fields({ fields, v, set, prefix }) {
     }
     return html`<div class="field" key=${f.id}><label for=${id}>${lab}</label>${input}${help}</div>`;
   })}`;
+}
+
+/**
+ * withPicks gives every field that refers to another kind's entries (its
+ * "from") those entries as its choices, by name, from the catalog as it is
+ * now: the form then offers them to tap (a list as ticks, one as a list to
+ * pick from) instead of asking for ids. A value the catalog no longer has
+ * is not offered: saving keeps it, and the server's refusal names it.
+ * @param {any} cat
+ * @param {Kind[]} kinds
+ * @returns {Kind[]}
+ */
+export function withPicks(cat, kinds) {
+  const secs = sections(cat, kinds);
+  const pick = (/** @type {Field} */ f) => {
+    const sec = secs.find((s) => s.kind && s.kind.id === f.from);
+    if (!sec) return f;
+    const entries = entriesOf(sec, cat).filter((e) => isObj(e) && e.id !== undefined && e.id !== '');
+    return { ...f, choices: entries.map((e, i) => ({ value: String(e.id), label: entryName(e, sec.kind, i) })) };
+  };
+  return kinds.map((k) => ((k.fields || []).some((f) => f.from) ? { ...k, fields: (k.fields || []).map((f) => (f.from ? pick(f) : f)) } : k));
 }
 
 /** PRACTICE_LABEL is the practice catalog's button, on every page offering it. */

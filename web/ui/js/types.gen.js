@@ -14,6 +14,7 @@
  * @property {Array<Choice>} [choices]
  * @property {Array<CatalogField>} [fields]
  * @property {FieldCondition} [when]
+ * @property {string} [from]
  */
 
 /**
