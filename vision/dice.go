@@ -121,6 +121,8 @@ type DiceReader struct {
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
 	weakTo  []int32     // foreground the sweep took next to what it kept (dice_sweep.go)
 	ink     []bool      // what differs from the floor as only print does (dice_ink.go)
+
+	out *outsideBand // the table around the tray (dice_outside.go)
 }
 
 // NewDiceReader makes a reader for a tray, a dice set, the tray floor's four
@@ -255,6 +257,8 @@ func NewDiceReader(t *layout.Tray, set *diceset.Set, c board.Corners, w, h int, 
 		}
 		r.sample(o.Empty, r.bg)
 		r.haveRef = true
+	} else {
+		r.out = r.newOutsideBand()
 	}
 	return r, nil
 }
@@ -358,6 +362,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 		r.judge(img, c, &res)
 	}
 	r.retryWide(img, &res)
+	r.findOutside(img, &res)
 	res.Dice = dropTwiceRead(res.Dice, 0.75*r.h0)
 	res.Unreadable = r.dropDuplicates(res)
 	for _, d := range res.Dice {
