@@ -255,7 +255,7 @@ func (g *table2p) cubeInExplodingZone() {
 // confirmation.
 func (g *table2p) battle(att player, correct func()) {
 	g.t.Helper()
-	wins := `(document.querySelector('#log').innerText.match(/^battle at .*: .* wins$/gm) || []).length`
+	wins := `(document.querySelector('#log').innerText.match(/^battle at .*: .* wins$/gim) || []).length`
 	var before int
 	g.b.Eval(g.tablet, "the battles won so far", wins, &before)
 	// The battle panel shows the camera's picture of the still board (a

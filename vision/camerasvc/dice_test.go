@@ -120,8 +120,24 @@ func TestSimulatedRollIsReadAsAwaited(t *testing.T) {
 	if r.Err != nil || r.Read.Input == nil {
 		t.Fatalf("report %+v, want a dice read", r)
 	}
-	if got, want := sortedReads(r.Read.Input), sortedTruth(rolled); !slices.Equal(got, want) {
-		t.Errorf("the camera read %v, rolled %v", got, want)
+	// Every die is accounted for and none is read wrong. One of these four
+	// flat printed dice has been sent to unreadable ("cocked") since the
+	// eighth session's placement change for tops the sweep cut (diceflat,
+	// 147a39d): without it a cocked red die was read as a 1, a wrong answer,
+	// where this costs the players one typed face. A known limit, in
+	// docs/vision.md; more than one such die fails here.
+	got, want := sortedReads(r.Read.Input), sortedTruth(rolled)
+	left := slices.Clone(want)
+	for _, g := range got {
+		i := slices.Index(left, g)
+		if i < 0 {
+			t.Errorf("the camera read %v, not rolled (rolled %v)", g, want)
+			continue
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	if len(got)+r.Read.Input.Unreadable != len(want) || r.Read.Input.Unreadable > 1 {
+		t.Errorf("the camera read %v with %d unreadable, rolled %v", got, r.Read.Input.Unreadable, want)
 	}
 	noReport(t, reports, 600*time.Millisecond, "one roll is read once")
 	if raceOn {
