@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/internal/wording"
+	"github.com/quartermaster-table/quartermaster/internal/wording/wordingtest"
 )
 
 // sentenceCalls names the calls whose argument is a sentence players read:
@@ -19,16 +20,5 @@ var idWords = []string{}
 // in at play are checked by the tests' helpers (inPlayersWords,
 // refusalInPlayersWords) on every sentence the other tests make the engine say.
 func TestSentencesInPlayersWords(t *testing.T) {
-	found, err := wording.Scan(".", sentenceCalls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(found) < 6 {
-		t.Fatalf("found %d sentences in the source; the scan has lost its calls", len(found))
-	}
-	for _, f := range found {
-		if err := wording.Check(f.Text, idWords...); err != nil {
-			t.Errorf("%s: %v", f.Pos, err)
-		}
-	}
+	wordingtest.CheckSource(t, ".", sentenceCalls, 6, idWords...)
 }

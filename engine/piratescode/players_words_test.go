@@ -5,6 +5,7 @@ import (
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/internal/wording"
+	"github.com/quartermaster-table/quartermaster/internal/wording/wordingtest"
 )
 
 // sentenceCalls names the calls whose argument is a sentence players read:
@@ -20,41 +21,19 @@ var idWords = []string{}
 // in at play are checked by the tests' helpers (inPlayersWords,
 // refusalInPlayersWords) on every sentence the other tests make the engine say.
 func TestSentencesInPlayersWords(t *testing.T) {
-	found, err := wording.Scan(".", sentenceCalls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(found) < 120 {
-		t.Fatalf("found %d sentences in the source; the scan has lost its calls", len(found))
-	}
-	for _, f := range found {
-		if err := wording.Check(f.Text, idWords...); err != nil {
-			t.Errorf("%s: %v", f.Pos, err)
-		}
-	}
+	wordingtest.CheckSource(t, ".", sentenceCalls, 120, idWords...)
 }
 
 // inPlayersWords fails the test when an event's sentence, or its secret one,
 // is not in players' words.
 func inPlayersWords(t testing.TB, evs []engine.Event) {
 	t.Helper()
-	for _, e := range evs {
-		if err := wording.Check(e.Text, idWords...); err != nil {
-			t.Errorf("event %s: %v", e.Type, err)
-		}
-		if e.Secret != nil && e.Secret.Text != "" {
-			if err := wording.Check(e.Secret.Text, idWords...); err != nil {
-				t.Errorf("event %s, secret: %v", e.Type, err)
-			}
-		}
-	}
+	wordingtest.CheckEvents(t, evs, idWords...)
 }
 
 // refusalInPlayersWords fails the test when a refusal's sentence is not in
 // players' words.
 func refusalInPlayersWords(t testing.TB, re *engine.RuleError) {
 	t.Helper()
-	if err := wording.Check(re.Detail, idWords...); err != nil {
-		t.Errorf("refusal %s: %v", re.Code, err)
-	}
+	wordingtest.CheckRefusal(t, re, idWords...)
 }

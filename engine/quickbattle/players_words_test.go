@@ -5,6 +5,7 @@ import (
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/internal/wording"
+	"github.com/quartermaster-table/quartermaster/internal/wording/wordingtest"
 )
 
 // sentenceCalls names the calls whose argument is a sentence players read:
@@ -17,18 +18,7 @@ var sentenceCalls = wording.Calls{"Refuse": 2, "RefuseIn": 2, "NewEvent": 2, "li
 // The values filled in at play are checked by the tests' helpers (must,
 // refused, inPlayersWords) on every sentence the other tests make it say.
 func TestSentencesInPlayersWords(t *testing.T) {
-	found, err := wording.Scan(".", sentenceCalls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(found) < 15 {
-		t.Fatalf("found %d sentences in the source; the scan has lost its calls", len(found))
-	}
-	for _, f := range found {
-		if err := wording.Check(f.Text); err != nil {
-			t.Errorf("%s: %v", f.Pos, err)
-		}
-	}
+	wordingtest.CheckSource(t, ".", sentenceCalls, 15)
 }
 
 // inPlayersWords fails the test when a sentence the quick battle said is
