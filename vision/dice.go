@@ -488,35 +488,44 @@ func (r *DiceReader) estimateBackground() {
 	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
-			for rad := 2; rad < max(bw, bh); rad += 2 {
-				for k := range vals {
-					vals[k] = vals[k][:0]
-				}
-				for y := max(0, by-rad); y <= min(bh-1, by+rad); y++ {
-					for x := max(0, bx-rad); x <= min(bw-1, bx+rad); x++ {
-						if !valid[y*bw+x] {
-							continue
-						}
-						for k := 0; k < 3; k++ {
-							vals[k] = append(vals[k], med[y*bw+x][k])
-						}
-					}
-				}
-				if len(vals[0]) >= 5 {
-					break
-				}
-			}
-			for k := 0; k < 3; k++ {
-				v := vals[k]
-				if len(v) == 0 {
-					continue
-				}
-				slices.Sort(v)
-				med2[by*bw+bx][k] = v[len(v)/2]
-			}
+			med2[by*bw+bx] = neighbourMedian(med, valid, bw, bh, bx, by, 2, 5, &vals)
 		}
 	}
 	r.fillBackground(med2, bw, &wallMed)
+}
+
+// neighbourMedian is the median colour, channel by channel, of the valid
+// blocks (medians med, bw x bh of them) within rad0 blocks of (bx, by),
+// widened two blocks at a time until at least need are found (the floor or
+// the table mostly hidden by dice); zero where none is. vals is scratch
+// space kept between calls.
+func neighbourMedian(med [][3]uint8, valid []bool, bw, bh, bx, by, rad0, need int, vals *[3][]uint8) [3]uint8 {
+	for rad := rad0; rad < max(bw, bh); rad += 2 {
+		for k := range vals {
+			vals[k] = vals[k][:0]
+		}
+		for y := max(0, by-rad); y <= min(bh-1, by+rad); y++ {
+			for x := max(0, bx-rad); x <= min(bw-1, bx+rad); x++ {
+				if !valid[y*bw+x] {
+					continue
+				}
+				for k := 0; k < 3; k++ {
+					vals[k] = append(vals[k], med[y*bw+x][k])
+				}
+			}
+		}
+		if len(vals[0]) >= need {
+			break
+		}
+	}
+	var c [3]uint8
+	for k := 0; k < 3; k++ {
+		if v := vals[k]; len(v) > 0 {
+			slices.Sort(v)
+			c[k] = v[len(v)/2]
+		}
+	}
+	return c
 }
 
 // View pixel categories: what a ray through the plane of the dice's tops

@@ -171,31 +171,7 @@ func (b *outsideBand) model() {
 			if !b.blocks[by*bw+bx] {
 				continue
 			}
-			var c [3]uint8
-			for rad := 3; rad < max(bw, bh); rad += 2 {
-				for k := range vals {
-					vals[k] = vals[k][:0]
-				}
-				for y := max(0, by-rad); y <= min(bh-1, by+rad); y++ {
-					for x := max(0, bx-rad); x <= min(bw-1, bx+rad); x++ {
-						if !valid[y*bw+x] {
-							continue
-						}
-						for k := 0; k < 3; k++ {
-							vals[k] = append(vals[k], med[y*bw+x][k])
-						}
-					}
-				}
-				if len(vals[0]) >= 9 {
-					break
-				}
-			}
-			for k := 0; k < 3; k++ {
-				if v := vals[k]; len(v) > 0 {
-					slices.Sort(v)
-					c[k] = v[len(v)/2]
-				}
-			}
+			c := neighbourMedian(med, valid, bw, bh, bx, by, 3, 9, &vals)
 			for y := by * outBlock; y < min((by+1)*outBlock, b.gh); y++ {
 				for x := bx * outBlock; x < min((bx+1)*outBlock, b.gw); x++ {
 					i := y*b.gw + x
