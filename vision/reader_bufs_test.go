@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// kth finds what sorting would put at k, with repeated values too (a
-// blob's projections repeat whenever its pixels line up).
-func TestKthIsTheSortedValue(t *testing.T) {
+// nthFloat finds what sorting would put at k, with repeated values too (a
+// cube blob's projections repeat whenever its pixels line up).
+func TestNthFloatWithRepeatedValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n < 60; n++ {
 		for _, spread := range []int{2, 7, 1000} {
@@ -20,8 +20,8 @@ func TestKthIsTheSortedValue(t *testing.T) {
 			slices.Sort(sorted)
 			for k := 0; k < n; k++ {
 				w := slices.Clone(v)
-				if got := kth(w, k); got != sorted[k] {
-					t.Fatalf("n %d spread %d: kth(%d) = %v, sorted %v", n, spread, k, got, sorted[k])
+				if got := nthFloat(w, k); got != sorted[k] {
+					t.Fatalf("n %d spread %d: nthFloat(%d) = %v, sorted %v", n, spread, k, got, sorted[k])
 				}
 			}
 		}

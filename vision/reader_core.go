@@ -855,7 +855,7 @@ func (r *core) topCentre(pix []int32, ctr board.Point) (board.Point, float64) {
 		pv[i] = -dx*u.Y + dy*u.X
 	}
 	// The percentiles are order statistics: selected, not sorted for.
-	q := func(v []float64, f float64) float64 { return kth(v, int(f*float64(len(v)-1))) }
+	q := func(v []float64, f float64) float64 { return nthFloat(v, int(f*float64(len(v)-1))) }
 	far := q(pu, 0.99)
 	w := q(pv, 0.99) - q(pv, 0.01)
 	mu := far - w/2
@@ -999,36 +999,3 @@ func kmeans(pix []int32, W, k int, labels []int32) [][2]float64 {
 }
 
 func sq(x float64) float64 { return x * x }
-
-// kth returns the k-th smallest of v (0-based): what v[k] is once v is
-// sorted, found by selection (Hoare's, the middle as pivot), reordering v.
-// v holds no NaN.
-func kth(v []float64, k int) float64 {
-	lo, hi := 0, len(v)-1
-	for lo < hi {
-		p := v[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for v[i] < p {
-				i++
-			}
-			for v[j] > p {
-				j--
-			}
-			if i <= j {
-				v[i], v[j] = v[j], v[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return v[k]
-		}
-	}
-	return v[k]
-}
