@@ -776,6 +776,14 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		if c.fill < 0.65 {
 			return
 		}
+		// A flat, square top whose face reads well but as two faces
+		// nearly alike (a printed 2 and 3 differ by a stroke) is no
+		// cocked die: the players are told the face is unclear, not that
+		// the die leans.
+		if score >= minScore && margin < minMargin && squash <= 0.04 && over <= 0.2 && !r.looksCocked(p, d, label, top, c.angle, f) {
+			unread(DiceUnclear)
+			return
+		}
 		unread(DiceCocked)
 		return
 	}

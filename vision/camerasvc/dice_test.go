@@ -121,11 +121,12 @@ func TestSimulatedRollIsReadAsAwaited(t *testing.T) {
 		t.Fatalf("report %+v, want a dice read", r)
 	}
 	// Every die is accounted for and none is read wrong. One of these four
-	// flat printed dice has been sent to unreadable ("cocked") since the
-	// eighth session's placement change for tops the sweep cut (diceflat,
-	// 147a39d): without it a cocked red die was read as a 1, a wrong answer,
-	// where this costs the players one typed face. A known limit, in
-	// docs/vision.md; more than one such die fails here.
+	// flat printed dice (a 3 that reads nearly as well as a 2) has been
+	// sent to unreadable, "unclear", since the eighth session's placement
+	// change for tops the sweep cut (diceflat, 147a39d): without it a cocked
+	// red die was read as a 1, a wrong answer, where this costs the players
+	// one typed face. A known limit, in docs/vision.md; more than one such
+	// die fails here.
 	got, want := sortedReads(r.Read.Input), sortedTruth(rolled)
 	left := slices.Clone(want)
 	for _, g := range got {

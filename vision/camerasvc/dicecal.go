@@ -551,7 +551,7 @@ func unreadableWords(die, reason string) string {
 	case "outside":
 		return what + " lies outside the tray's floor."
 	}
-	return what + " could not be told apart (a printed die not taught yet, or a die not in the set)."
+	return what + " could not be told apart: its face reads as two faces nearly alike, or it is a printed die not taught yet, or a die not in the set."
 }
 
 // simTestRollLocked lays, on the simulated camera, one die of each kind
