@@ -244,13 +244,17 @@ func (s *Service) LearnDieFace(ctx context.Context, die string, face int) (web.L
 	label := x.Labels()[face]
 	d.calibUntil = s.clock.Now().Add(calibratingFor)
 	if s.sim != nil {
-		// The simulator lays the die asked, with that face on top.
+		// The simulator lays the die asked, with that face on top, at once:
+		// this read takes a still frame itself (no watcher), and frames of
+		// the empty tray first may not count as motion (one die is a few
+		// thousandths of the picture), so under load one of them was taken
+		// for the still tray and read as no die (a CI run).
 		sc, err := s.simSceneLocked(uint64(face)+11, []string{sid}, []int{face}, []string{""})
 		if err != nil {
 			s.dmu.Unlock()
 			return web.LearnedFace{}, err
 		}
-		s.sim.Show([]image.Image{d.empty, d.empty}, synth.RenderDice(sc))
+		s.sim.Show(nil, synth.RenderDice(sc))
 		d.showing = true
 	}
 	s.dmu.Unlock()
@@ -579,7 +583,9 @@ func (s *Service) simTestRollLocked() ([]synth.Die, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.sim.Show([]image.Image{d.empty, d.empty}, synth.RenderDice(sc))
+	// At once, as LearnDieFace lays its die: TestReadDice takes a still
+	// frame itself, and an empty tray's frame could be taken for it.
+	s.sim.Show(nil, synth.RenderDice(sc))
 	d.showing = true
 	return sc.Dice, nil
 }
