@@ -600,12 +600,15 @@ func (r *DiceReader) classify(f *faceSample) (*diceset.Die, float64, float64) {
 	return bd, best, second
 }
 
-// pipTemplates are the six faces of a standard die on the sample grid, in
-// the two orientations a square can show (2, 3 and 6 differ by a quarter
-// turn): index (face-1)*2 + turn.
-var pipTemplates = func() (t [12][faceN * faceN]float64) {
-	const q, rad = 0.27, 0.11
-	layouts := [6][][2]float64{
+// pipQ is a corner pip's offset from a face's centre and pipRad a pip's
+// radius, in sides of the face.
+const pipQ, pipRad = 0.27, 0.11
+
+// pipLayouts are the pips' centres of faces 1 to 6, one layout for the
+// templates and the sparse correlation both.
+var pipLayouts = func() [6][][2]float64 {
+	const q = pipQ
+	return [6][][2]float64{
 		{{0, 0}},
 		{{-q, -q}, {q, q}},
 		{{-q, -q}, {0, 0}, {q, q}},
@@ -613,6 +616,14 @@ var pipTemplates = func() (t [12][faceN * faceN]float64) {
 		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {0, 0}},
 		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {-q, 0}, {q, 0}},
 	}
+}()
+
+// pipTemplates are the six faces of a standard die on the sample grid, in
+// the two orientations a square can show (2, 3 and 6 differ by a quarter
+// turn): index (face-1)*2 + turn.
+var pipTemplates = func() (t [12][faceN * faceN]float64) {
+	const rad = pipRad
+	layouts := pipLayouts
 	for f, pips := range layouts {
 		for turn := 0; turn < 2; turn++ {
 			for j := 0; j < faceN; j++ {

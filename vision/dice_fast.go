@@ -345,15 +345,8 @@ type pipFace struct {
 var pipSpots, pipFaces = makePipSpots()
 
 func makePipSpots() ([]pipSpot, [12]pipFace) {
-	const q, rad = 0.27, 0.11 // as pipTemplates
-	layouts := [6][][2]float64{
-		{{0, 0}},
-		{{-q, -q}, {q, q}},
-		{{-q, -q}, {0, 0}, {q, q}},
-		{{-q, -q}, {q, q}, {q, -q}, {-q, q}},
-		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {0, 0}},
-		{{-q, -q}, {q, q}, {q, -q}, {-q, q}, {-q, 0}, {q, 0}},
-	}
+	const rad = pipRad
+	layouts := pipLayouts
 	var spots []pipSpot
 	var masks [][faceN * faceN]float64
 	var faces [12]pipFace
