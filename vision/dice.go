@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine/layout"
@@ -521,8 +520,8 @@ func neighbourMedian(med [][3]uint8, valid []bool, bw, bh, bx, by, rad0, need in
 	var c [3]uint8
 	for k := 0; k < 3; k++ {
 		if v := vals[k]; len(v) > 0 {
-			slices.Sort(v)
-			c[k] = v[len(v)/2]
+			// What sorting would put in the middle, without sorting.
+			c[k] = nth(v, len(v)/2)
 		}
 	}
 	return c

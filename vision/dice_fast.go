@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -17,7 +18,11 @@ import (
 
 // nthFloat returns the k-th smallest value of v (from 0), reordering v:
 // the value a sort would put at v[k], found without sorting (quickselect).
-func nthFloat(v []float64, k int) float64 {
+func nthFloat(v []float64, k int) float64 { return nth(v, k) }
+
+// nth is nthFloat for any ordered values (the background model's 8-bit
+// block medians too).
+func nth[T cmp.Ordered](v []T, k int) T {
 	lo, hi := 0, len(v)-1
 	for hi-lo > 12 {
 		// The median of three as the pivot, left in the middle.
