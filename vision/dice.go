@@ -115,6 +115,8 @@ type DiceReader struct {
 	topH    board.Homography     // plane h0 (tray mm) to frame pixels
 	patch   topPatch             // the die being judged, resampled
 	scratch faceSample           // the search's samples
+	faces   []*faceSample        // full samples kept between reads (newFace)
+	nFaces  int                  // of faces, those handed out in this read
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
@@ -349,6 +351,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	if b := img.Bounds(); b.Dx() != r.w || b.Dy() != r.h {
 		return DiceResult{}, fmt.Errorf("dice: the frame is %dx%d, the reader was calibrated for %dx%d", b.Dx(), b.Dy(), r.w, r.h)
 	}
+	r.nFaces = 0
 	r.sample(img, r.view)
 	if !r.haveRef {
 		r.estimateBackground()
