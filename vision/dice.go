@@ -438,29 +438,32 @@ func (r *DiceReader) estimateBackground() {
 	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
-	var hist [3][256]int32
+	// A block's median: the lower middle of its values (as histMedian
+	// counts), found by selection among its few dozen.
+	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
-			hist = [3][256]int32{}
-			n := 0
+			for k := range vals {
+				vals[k] = vals[k][:0]
+			}
 			for y := by * bs; y < min((by+1)*bs, r.gh); y += 2 {
 				for x := bx * bs; x < min((bx+1)*bs, r.gw); x += 2 {
 					i := y*r.gw + x
 					if r.cat[i] != catFloor {
 						continue
 					}
-					hist[0][r.view[3*i]]++
-					hist[1][r.view[3*i+1]]++
-					hist[2][r.view[3*i+2]]++
-					n++
+					vals[0] = append(vals[0], r.view[3*i])
+					vals[1] = append(vals[1], r.view[3*i+1])
+					vals[2] = append(vals[2], r.view[3*i+2])
 				}
 			}
+			n := len(vals[0])
 			if n < 8 {
 				continue
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = histMedian(&hist[k], n)
+				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
 			}
 		}
 	}
@@ -487,7 +490,6 @@ func (r *DiceReader) estimateBackground() {
 	// Neighbourhood medians: 5x5 blocks (40 mm), wider where the floor is
 	// mostly hidden.
 	med2 := make([][3]uint8, bw*bh)
-	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			med2[by*bw+bx] = neighbourMedian(med, valid, bw, bh, bx, by, 2, 5, &vals)
@@ -679,8 +681,7 @@ func (r *DiceReader) findDice() []candidate {
 	out = append(out, r.inkClusters(out, S, r.fg, 0.9)...)
 	// On a noisy dark felt the foreground's specks join a print to the
 	// floor around it: the print alone again, from what differs as only
-	// print does (dice_ink.go).
-	r.markInk()
+	// print does (dice_ink.go; r.ink is marked with the foreground).
 	return append(out, r.inkClusters(out, S, r.ink, inkNear)...)
 }
 

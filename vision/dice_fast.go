@@ -206,14 +206,19 @@ func (r *DiceReader) foregroundRuns() []fgRun {
 }
 
 // colourChange marks the view pixels that differ from the empty tray by
-// more than a shadow would (see foreground), and clears all others.
+// more than a shadow would (see foreground), and clears all others; and
+// among them those that differ as much as print does (r.ink, see
+// dice_ink.go: print's thresholds are all beyond the foreground's, so no
+// pixel the pinholes add later is print).
 func (r *DiceReader) colourChange() {
 	if r.fgRuns == nil {
 		r.fgRuns = r.foregroundRuns()
 	}
 	clear(r.fg)
+	clear(r.ink)
 	for _, run := range r.fgRuns {
 		fg := r.fg[run.i0:run.i1]
+		ink := r.ink[run.i0:run.i1]
 		view := r.view[3*run.i0 : 3*run.i1]
 		bg := r.bg[3*run.i0 : 3*run.i1]
 		for k := range fg {
@@ -228,7 +233,9 @@ func (r *DiceReader) colourChange() {
 			e0 := math.Float32bits(d0-m) &^ (1 << 31)
 			e1 := math.Float32bits(d1-m) &^ (1 << 31)
 			e2 := math.Float32bits(d2-m) &^ (1 << 31)
-			fg[k] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
+			e := max(e0, e1, e2)
+			fg[k] = e > fgChroma || m > 0.28 || m < -0.72
+			ink[k] = e > inkChromaBits || m > inkBright || m < inkDark
 		}
 	}
 }

@@ -47,6 +47,25 @@ func TestNthUint8IsTheSortedValue(t *testing.T) {
 	}
 }
 
+// A background block's median by selection is histMedian's (the lower
+// middle of an even count).
+func TestBlockMedianIsHistMedian(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(64)
+		v := make([]uint8, n)
+		var h [256]int32
+		lo, span := rng.IntN(256), 1+rng.IntN(40)
+		for i := range v {
+			v[i] = uint8(min(255, lo+rng.IntN(span)))
+			h[v[i]]++
+		}
+		if got, want := nth(v, (n+1)/2-1), histMedian(&h, n); got != want {
+			t.Fatalf("trial %d: n %d: selection %d, histMedian %d", trial, n, got, want)
+		}
+	}
+}
+
 // The correlations summed over a sample's ink cells with the transposed
 // smoothing (corr, learned faces), and those summed over the pips
 // (pipCorr), must be those of the smoothed ink with the templates (up to

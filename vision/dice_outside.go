@@ -141,36 +141,41 @@ func (b *outsideBand) model() {
 	bw, bh := (b.gw+outBlock-1)/outBlock, (b.gh+outBlock-1)/outBlock
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
-	var hist [3][256]int32
+	// A block's median: the lower middle of its values (as histMedian
+	// counts), found by selection among its few dozen.
+	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			if !b.blocks[by*bw+bx] {
 				continue
 			}
-			hist = [3][256]int32{}
-			n := 0
+			for k := range vals {
+				vals[k] = vals[k][:0]
+			}
 			for y := by * outBlock; y < min((by+1)*outBlock, b.gh); y++ {
 				for x := bx * outBlock; x < min((bx+1)*outBlock, b.gw); x++ {
 					i := y*b.gw + x
 					if b.idx[i] < 0 {
 						continue
 					}
-					hist[0][b.view[3*i]]++
-					hist[1][b.view[3*i+1]]++
-					hist[2][b.view[3*i+2]]++
-					n++
+					vals[0] = append(vals[0], b.view[3*i])
+					vals[1] = append(vals[1], b.view[3*i+1])
+					vals[2] = append(vals[2], b.view[3*i+2])
 				}
 			}
+			n := len(vals[0])
 			if n < outBlock*outBlock/4 {
 				continue
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = histMedian(&hist[k], n)
+				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
 			}
 		}
 	}
-	var vals [3][]uint8
+	for k := range vals {
+		vals[k] = vals[k][:0]
+	}
 	for i, v := range valid {
 		if v {
 			for k := 0; k < 3; k++ {
