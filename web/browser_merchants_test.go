@@ -1,6 +1,7 @@
 package web
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
+)
+
+// nationWords are the nations as the game prints them; nationIDs the
+// engine's ids for them (lower case), which a screen must not show.
+var (
+	nationWords = regexp.MustCompile(`\b(Dutch|English|French|Spanish)\b`)
+	nationIDs   = regexp.MustCompile(`\b(dutch|english|french|spanish)\b`)
 )
 
 // TestJourneyMerchants plays the first round of the engine's example
@@ -86,13 +94,27 @@ func TestJourneyMerchants(t *testing.T) {
 	b.shot(tablet, "mm-tablet-scout-roll.png")
 	enterRoll("skull, 2")
 
-	// The merchant raid.
-	b.run(ann, "raid", chromedp.WaitVisible(`[data-act="raid"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid"]`, chromedp.ByQuery))
+	// The merchant raid: its nation as the game prints it, never the id.
+	b.run(ann, "the merchant found", chromedp.WaitVisible(`[data-act="raid"]`, chromedp.ByQuery))
+	var found string
+	b.run(ann, "the merchant's words", chromedp.Text(`#mm-act`, &found, chromedp.ByQuery))
+	if !nationWords.MatchString(found) || nationIDs.MatchString(found) {
+		t.Errorf("Ann's phone names the merchant's nation by its id, not as printed:\n%s", found)
+	}
+	b.run(ann, "raid", chromedp.Click(`[data-act="raid"]`, chromedp.ByQuery))
 	enterRoll("skull, 4")
 	b.run(ann, "raid draw", chromedp.WaitVisible(`[data-act="raid-draw"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-draw"]`, chromedp.ByQuery))
 	b.shot(ann, "mm-ann-raid.png")
 	b.run(ann, "raid end", chromedp.WaitVisible(`[data-act="raid-end"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-end"]`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "raids")
+	// The raid earned Ann a bounty: her captain card names the nation as
+	// the game prints it ("Bounties: 1 Spanish"), never "spanish 1".
+	b.waitText(tablet, `#mm-players [data-seat="0"]`, "Bounties:")
+	var card string
+	b.run(tablet, "Ann's captain card", chromedp.Text(`#mm-players [data-seat="0"]`, &card, chromedp.ByQuery))
+	if !regexp.MustCompile(`Bounties: 1 (Dutch|English|French|Spanish)\b`).MatchString(card) || nationIDs.MatchString(card) {
+		t.Errorf("Ann's captain card shows her bounty with a nation id, not its name:\n%s", card)
+	}
 	b.run(ann, "sail", chromedp.WaitVisible(`[data-act="move-tz-open"]`, chromedp.ByQuery), chromedp.Click(`[data-act="move-tz-open"]`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "Ann sails to")
 	b.run(ann, "end turn", chromedp.Click(`[data-act="end-turn"]`, chromedp.ByQuery))

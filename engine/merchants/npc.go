@@ -453,7 +453,10 @@ func (c *ctx) hardLife() {
 
 // NPCView is an NPC as everyone sees it.
 type NPCView struct {
-	Kind     string `json:"kind"`
+	Kind string `json:"kind"`
+	// Name is the ship as players say it ("French Navy ship", "pirate
+	// sloop").
+	Name     string `json:"name"`
 	Captain  *Card  `json:"captain"`
 	Stack    int    `json:"stack"`
 	Zone     string `json:"zone,omitempty"`
@@ -474,7 +477,7 @@ func (g *Game) npcViews() []NPCView {
 		if len(n.Cards) == 0 {
 			continue
 		}
-		v := NPCView{Kind: k, Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
+		v := NPCView{Kind: k, Name: npcWord(k), Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
 		for i, p := range g.st.Players {
 			if p.Ship != nil && c.hostile(k, p) {
 				v.Hunts = append(v.Hunts, i)

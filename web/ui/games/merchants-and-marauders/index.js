@@ -106,7 +106,7 @@ export function Table({ view, ctx }) {
         : view.stage === 'over' ? `The game is over${view.winners && view.winners.length ? ': ' + view.winners.map((s) => view.players[s].name).join(' and ') + ' won' : ''}.`
           : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>
       <p id="mm-track">Merchant track: ${view.merchantTrack} merchant${view.merchantTrack === 1 ? '' : 's'} waiting.
-        ${view.wars && view.wars.length ? ` At war: ${view.wars.join(', ')}.` : ''}</p>
+        ${view.wars && view.wars.length ? ` At war: ${warsWords(view)}.` : ''}</p>
       ${view.event ? html`<p id="mm-event">Event: <strong>${view.event.name}</strong>${view.event.text ? ' · ' + view.event.text : ''}</p>` : null}
     </section>
     <section id="mm-map"><h2>The sea</h2>
@@ -118,20 +118,51 @@ export function Table({ view, ctx }) {
   </div>`;
 }
 
-/** @param {{z: Zone, view: View, ctx: any}} props */
 /**
- * nationName is a nation as players say it ("English"), whatever the case
- * the catalog gives it in ("english").
+ * nationName is a nation as the game prints it ("Spanish"), from the
+ * view's dictionary: the engine's id ("spanish") is never shown.
+ * @param {View} view
  * @param {string} n
  */
-function nationName(n) { return n ? n.charAt(0).toUpperCase() + n.slice(1) : n; }
+function nationName(view, n) { return (view.nations && view.nations[n]) || words(n); }
 
+/**
+ * npcName is a non-player ship as players say it ("French Navy ship"),
+ * from the view.
+ * @param {View} view
+ * @param {string} kind
+ */
+function npcName(view, kind) {
+  const n = (view.npcs || []).find((x) => x.kind === kind);
+  return n && n.name ? n.name : words(kind);
+}
+
+/**
+ * aNation is "a Spanish" or "an English", for a sentence.
+ * @param {View} view
+ * @param {string} n
+ */
+function aNation(view, n) {
+  const w = nationName(view, n);
+  return (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
+}
+
+/**
+ * warsWords says which nations are at war ("English and Spanish, Dutch and
+ * French"); the view gives each pair as "a|b".
+ * @param {View} view
+ */
+function warsWords(view) {
+  return (view.wars || []).map((w) => w.split('|').map((n) => nationName(view, n)).join(' and ')).join('; ');
+}
+
+/** @param {{z: Zone, view: View, ctx: any}} props */
 function ZoneBox({ z, view, ctx }) {
   const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
   const npcs = (view.npcs || []).filter((n) => n.zone === z.id);
   return html`<div class=${'zone' + (me && me.zone === z.id ? ' here' : '')} data-zone=${z.id}>
     <h3>${z.name}</h3>
-    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${nationName(z.nation)})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
+    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${nationName(view, z.nation)})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
     ${z.demand ? html`<div>Demand: ${z.demand}</div>` : null}
     ${z.ability ? html`<div class="muted">${words(z.ability)}’s port ability</div>` : null}
     ${z.mod ? html`<div>Modification: ${words(z.mod)}</div>` : null}
@@ -139,7 +170,7 @@ function ZoneBox({ z, view, ctx }) {
     <div class="ships">
       ${(z.atSea || []).map((s) => html`<span key=${'s' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} at sea</span>`)}
       ${(z.inPort || []).map((s) => html`<span key=${'p' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} in port</span>`)}
-      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
+      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${n.name || words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
     </div>
     <div class="muted">Borders: ${z.adjacent.map((a) => zoneName(view, a)).join(', ')}</div>
   </div>`;
@@ -151,14 +182,14 @@ function PlayerBox({ p, view, ctx }) {
   const s = p.ship;
   return html`<div class=${'player' + (view.stage === 'play' && view.active === p.seat ? ' active' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
     <h3>${p.name}${p.pirate ? ' · pirate' : ''}</h3>
-    ${c ? html`<div>Captain ${c.name} (${nationName(c.nation)}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
+    ${c ? html`<div>Captain ${c.name} (${nationName(view, c.nation)}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
       : p.needCaptain ? html`<div class="warn">Needs a new captain</div>` : null}
     ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · MANEUVERABILITY ${s.maneuverability}</div>` : null}
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
     <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
-    ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).map(([n, v]) => `${n} ${v}`).join(', ')}</div>` : null}
+    ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).filter(([, v]) => v > 0).map(([n, v]) => `${v} ${nationName(view, n)}`).join(', ')}</div>` : null}
     ${p.mission ? html`<div>Mission: ${p.mission.name}</div>` : null}
   </div>`;
 }
@@ -198,7 +229,7 @@ function Pending({ view }) {
   const pd = view.pending;
   if (!pd) return null;
   const who = view.players[pd.seat] ? view.players[pd.seat].name : '';
-  return html`<section id="mm-pending"><p><strong>${who}</strong>: ${pd.kind}${pd.npc ? ' · ' + pd.npc : ''}
+  return html`<section id="mm-pending"><p>Waiting for <strong>${who}</strong>: ${pd.what || words(pd.kind)}${pd.npc ? ' (' + npcName(view, pd.npc) + ')' : ''}
     ${pd.raid && pd.raid.length ? ` · the raid's cargo: ${pd.raid.map((c) => c.good).join(', ')}` : ''}
     ${pd.successes ? ` · ${pd.successes} success${pd.successes === 1 ? '' : 'es'}` : ''}</p></section>`;
 }
@@ -207,7 +238,7 @@ function Pending({ view }) {
 function Battle({ view }) {
   const b = view.battle;
   if (!b) return null;
-  const side = (i) => (b.seats[i] >= 0 && view.players[b.seats[i]] ? view.players[b.seats[i]].name : b.npc || 'the NPC');
+  const side = (i) => (b.seats[i] >= 0 && view.players[b.seats[i]] ? view.players[b.seats[i]].name : b.npc ? cap(npcName(view, b.npc)) : 'The other ship');
   const bt = b.battle;
   return html`<section class="battle" id="mm-battle">
     <h2>Sea battle: ${side(0)} against ${side(1)}</h2>
@@ -319,7 +350,7 @@ export function Actions({ view, ctx }) {
       ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
       ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
       ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
-      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + words(n.kind)} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
+      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
     </div>
     ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
       <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
@@ -531,9 +562,9 @@ function PendingActs({ view, mine, ctx }) {
   if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
   switch (pd.kind) {
     case 'merchant':
-      return html`<div class="mm-act" id="mm-act"><p>${who} found a ${pd.token} merchant.</p><div class="row">
-        <${Act} id="raid" cls="primary" label=${`Raid it (${pd.token})`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
-        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid it as ${pd.zoneNation}`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}
+      return html`<div class="mm-act" id="mm-act"><p>${who} found ${aNation(view, pd.token || '')} merchant.${pd.zoneNation && pd.zoneNation !== pd.token ? ` It may be taken as ${aNation(view, pd.zoneNation)} merchant instead, the nation of this sea zone.` : ''}</p><div class="row">
+        <${Act} id="raid" cls="primary" label=${`Raid ${aNation(view, pd.token || '')} merchant`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
+        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid ${aNation(view, pd.zoneNation)} merchant`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}
         <${Act} id="let-go" label="Let it sail away" action=${{ type: 'merchant', seat, raid: false }} ctx=${ctx} />
       </div></div>`;
     case 'raid': {
@@ -559,7 +590,7 @@ function PendingActs({ view, mine, ctx }) {
         <${Act} id="claim" label="Take their ship" action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
         <${Act} id="no-claim" label="Keep mine" action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
     default:
-      return html`<p class="muted">${who}: ${words(pd.kind)}. The dice come first.</p>`;
+      return html`<p class="muted">${who}: ${pd.what || words(pd.kind)}. The dice come first.</p>`;
   }
 }
 
@@ -589,7 +620,7 @@ function BattleActs({ view, mine, ctx }) {
   for (const n of b.need || []) {
     const seat = b.seats[n.side] >= 0 ? b.seats[n.side] : b.controller;
     if (seat === undefined || seat < 0 || !mine(seat)) continue;
-    const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${words(b.npc)} (steered by ${view.players[seat].name})` : '');
+    const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${npcName(view, b.npc)} (steered by ${view.players[seat].name})` : '');
     const k = `${n.kind}-${n.side}`;
     if (n.kind === 'declare') {
       out.push(html`<div key=${k} class="mm-group"><p>${who}: shoot, board or flee?</p><div class="row">
