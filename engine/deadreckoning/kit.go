@@ -198,7 +198,7 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 	}
 	id := engine.CatalogField{ID: "id", Label: "Id", Kind: "text", Required: true, Help: "A short name of your own, unique in the catalog."}
 	name := engine.CatalogField{ID: "name", Label: "Name", Kind: "text", Required: true, Help: "As printed."}
-	abilities := engine.CatalogField{ID: "abilities", Label: "Abilities", Kind: "list", Help: "The abilities printed on the card, as in docs/engine.md."}
+	abilities := abilitiesField()
 	return []engine.CatalogKind{
 		{ID: "island", List: "islands", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
 			{ID: "slots", Label: "Cube slots", Kind: "number", Required: true},
