@@ -211,7 +211,9 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	// End the turn, sleeving the advancement into the Captain.
-	// The picker names the advancement and its slot (the view describes it).
+	// The picker names the advancement and its slot (the view describes it);
+	// the pirate flag's box is a sentence like the page's others.
+	b.fwait(tab, ".endturn label.check", "Go into pirate mode")
 	b.fwait(tab, "#f-sleeves", "Test Advancement 1 (")
 	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
 	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into Captain")

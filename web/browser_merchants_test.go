@@ -16,6 +16,8 @@ import (
 var (
 	nationWords = regexp.MustCompile(`\b(Dutch|English|French|Spanish)\b`)
 	nationIDs   = regexp.MustCompile(`\b(dutch|english|french|spanish)\b`)
+	// shouted is a word in capitals, as the rulebook prints skills.
+	shouted = regexp.MustCompile(`\b[A-Z]{4,}\b`)
 )
 
 // TestJourneyMerchants plays the first round of the engine's example
@@ -114,6 +116,10 @@ func TestJourneyMerchants(t *testing.T) {
 	b.run(tablet, "Ann's captain card", chromedp.Text(`#mm-players [data-seat="0"]`, &card, chromedp.ByQuery))
 	if !regexp.MustCompile(`Bounties: 1 (Dutch|English|French|Spanish)\b`).MatchString(card) || nationIDs.MatchString(card) {
 		t.Errorf("Ann's captain card shows her bounty with a nation id, not its name:\n%s", card)
+	}
+	// Skills are words, not the rulebook's capitals ("SEAMANSHIP 2").
+	if m := shouted.FindString(card); m != "" {
+		t.Errorf("Ann's captain card shouts %q:\n%s", m, card)
 	}
 	b.run(ann, "sail", chromedp.WaitVisible(`[data-act="move-tz-open"]`, chromedp.ByQuery), chromedp.Click(`[data-act="move-tz-open"]`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "Ann sails to")

@@ -34,6 +34,15 @@ func nationWords() map[string]string {
 	return m
 }
 
+// skillWord is a captain's skill as a word in a sentence ("Seamanship"):
+// the rulebook prints skills in capitals, which a screen would shout.
+func skillWord(id string) string {
+	if id == "" {
+		return id
+	}
+	return capital(strings.ToLower(id))
+}
+
 // npcWord is a non-player ship as players say it: "French Navy ship",
 // "pirate sloop", "pirate frigate".
 func npcWord(kind string) string {

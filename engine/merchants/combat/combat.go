@@ -387,7 +387,7 @@ func checkSide(side int) error {
 
 // stageWords says what the battle waits for at each stage.
 var stageWords = map[string]string{
-	StageDeclare: "the sides' declarations", StageContest: "the SEAMANSHIP contest roll", StageHits: "the hit-location roll",
+	StageDeclare: "the sides' declarations", StageContest: "the Seamanship contest roll", StageHits: "the hit-location roll",
 	StageChoose: "a choice of where the hits land", StageHooks: "a choice about grappling hooks", StageReroll: "the grappling hooks' re-roll", StageLongGuns: "the long guns' roll",
 	StageSwivel: "the swivel guns' roll", StageChasers: "a choice about firing the chasers", StageAbsorb: "a choice about the reinforced hull",
 	StageCrew: "the crew combat roll", StageOver: "nothing: it is over",
@@ -508,7 +508,7 @@ func (b *Battle) Contest(side int, faces []string) error {
 		return err
 	}
 	if b.Stage != StageContest || b.ContestFaces[side] != nil {
-		return b.wrongStage("a SEAMANSHIP roll")
+		return b.wrongStage("a Seamanship roll")
 	}
 	if err := b.checkFaces(secContest, faces, b.ContestDice(side)); err != nil {
 		return err
@@ -977,7 +977,7 @@ func (b *Battle) CrewRoll(side int, faces []string) error {
 		return err
 	}
 	if b.Stage != StageCrew || b.CrewFaces[side] != nil {
-		return b.wrongStage("a LEADERSHIP roll from this side")
+		return b.wrongStage("a Leadership roll from this side")
 	}
 	if err := b.checkFaces(secCrew, faces, b.CrewDice(side)); err != nil {
 		return err

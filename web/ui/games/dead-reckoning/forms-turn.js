@@ -150,7 +150,7 @@ export function EndTurn({ view, ctx, seat }) {
       })}
     </div>` : null}
     <div class="row">
-      <label class="check"><input type="checkbox" id="end-pirate" checked=${pirate} onChange=${(e) => setPirate(e.currentTarget.checked)} /> go into pirate mode</label>
+      <label class="check"><input type="checkbox" id="end-pirate" checked=${pirate} onChange=${(e) => setPirate(e.currentTarget.checked)} /> Go into pirate mode</label>
       <button class="big primary" id="act-end-turn" onClick=${go}>End turn</button>
     </div>
     <${Refusal} err=${err} />

@@ -182,9 +182,9 @@ function PlayerBox({ p, view, ctx }) {
   const s = p.ship;
   return html`<div class=${'player' + (view.stage === 'play' && view.active === p.seat ? ' active' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
     <h3>${p.name}${p.pirate ? ' · pirate' : ''}</h3>
-    ${c ? html`<div>Captain ${c.name} (${nationName(view, c.nation)}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
+    ${c ? html`<div>Captain ${c.name} (${nationName(view, c.nation)}) · Seamanship ${c.seamanship} · Scouting ${c.scouting} · Leadership ${c.leadership} · Influence ${c.influence}</div>`
       : p.needCaptain ? html`<div class="warn">Needs a new captain</div>` : null}
-    ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · MANEUVERABILITY ${s.maneuverability}</div>` : null}
+    ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · maneuverability ${s.maneuverability}</div>` : null}
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
@@ -202,9 +202,9 @@ function PlayerBox({ p, view, ctx }) {
 function Secrets({ p }) {
   return html`<section class="secret" id="mm-secrets"><h2>Only you see this</h2>
     <p>Your stash: ${p.stash ?? 0} gold${p.total !== undefined ? ` (total ${p.total})` : ''}</p>
-    <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (PLUNDER ${c.plunder})`).join(', ') : 'none'}</p>
+    <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (plunder ${c.plunder})`).join(', ') : 'none'}</p>
     <p>Glory cards: ${p.gloryCards && p.gloryCards.length ? p.gloryCards.map((g) => g.name).join(', ') : 'none'}</p>
-    ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${p.rumor.skill.toUpperCase()} to follow it)</p>` : null}
+    ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${skill(p.rumor.skill)} to follow it)</p>` : null}
   </section>`;
 }
 
@@ -355,7 +355,7 @@ export function Actions({ view, ctx }) {
     ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
       <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
     ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
-      <${Act} id="rumor-attempt" label=${`Follow it: roll ${p.rumor.skill.toUpperCase()}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
+      <${Act} id="rumor-attempt" label=${`Follow it: roll ${skill(p.rumor.skill)}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
     ${!own && p.hasRumor ? html`<p class="muted">${p.name} may follow their rumor from their phone.</p>` : null}
     ${own ? html`<${GloryHand} view=${view} p=${p} ctx=${ctx} turn=${true} />` : html`<p class="muted">${p.name}’s glory cards, cargo and stash are on their phone.</p>`}
     <div class="row">
@@ -384,8 +384,8 @@ function Port({ view, p, z, ctx, own }) {
     ${buying ? html`<${Buy} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
     ${!own && !done.includes('buy') ? html`<p class="muted">${p.name} buys goods from their phone (the cards drawn are secret).</p>` : null}
     ${!done.includes('shipyard') ? html`<${Shipyard} view=${view} p=${p} ctx=${ctx} />` : null}
-    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll LEADERSHIP'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
-    ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll INFLUENCE' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll Leadership'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll Influence' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
     ${!done.includes('mission') ? missions.map((m) => html`<div key=${m.id} class="mm-mission"><p><strong>Mission: ${m.name}</strong>${m.gold ? ` · pays ${m.gold} gold` : ''}${m.text ? html`<br />${m.text}` : null}</p>
       <${Act} id=${'mission-' + m.id} label=${'Take it: the captain meets what it asks'} action=${{ type: 'mission-claim', seat, mission: m.id, met: true }} ctx=${ctx} /></div>`) : null}
     ${own && !done.includes('stash') ? html`<${StashForm} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
@@ -446,6 +446,12 @@ const WORDS = {
 const words = (w) => WORDS[w] || cap(String(w || '').replace(/-/g, ' '));
 /** @param {string} s */
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
+/**
+ * skill is a captain's skill as a word ("Seamanship"), however the catalog
+ * typed it: the rulebook's capitals would shout in a sentence.
+ * @param {string} s
+ */
+const skill = (s) => cap(String(s || '').toLowerCase());
 const WEAPONS = ['chain-shot', 'grapeshot', 'grappling-hooks'];
 const REPAIRABLE = ['hull', 'cargo', 'masts', 'cannons'];
 
@@ -580,7 +586,7 @@ function PendingActs({ view, mine, ctx }) {
     case 'rumor-keep':
       if (!(pd.rumors || []).length) return html`<p class="muted">${who} keeps one of two rumors on their phone.</p>`;
       return html`<div class="mm-act" id="mm-act"><p>You heard a second rumor: keep one, the other goes back into the deck.</p>
-        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${r.skill.toUpperCase()}${r.text ? html`<br />${r.text}` : null}</p>
+        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${r.text ? html`<br />${r.text}` : null}</p>
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
