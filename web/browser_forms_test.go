@@ -171,7 +171,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	// Use an ability: the Deck Hand's influence goes on the island.
 	b.fwait(tab, "#f-ability summary", "Use an ability")
 	b.frun(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
-	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
+	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "Place 1 influence on the island where you are")
 	b.frun(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
 	b.shot(tab, "forms-ability.png")
 	if small := smallTargets(t, b, tab); len(small) > 0 {
