@@ -144,6 +144,8 @@ func TestJourneyMerchants(t *testing.T) {
 	b.run(ann, "scout Bob", chromedp.WaitVisible(`[data-act="scout-1"]`, chromedp.ByQuery), chromedp.Click(`[data-act="scout-1"]`, chromedp.ByQuery))
 	enterRoll("skull, 1")
 	b.waitText(tablet, "#mm-battle", "Sea battle: Ann against Bob")
+	// Where the battle stands, in words: never the stage's id.
+	b.waitText(tablet, "#mm-battle", "Round 1: waiting for the sides' declarations")
 	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.shot(tablet, "mm-tablet-battle.png")

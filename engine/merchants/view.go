@@ -179,9 +179,11 @@ type BattleView struct {
 	Seats [2]int `json:"seats"`
 	NPC   string `json:"npc,omitempty"`
 	// Controller is the seat steering the NPC.
-	Controller int            `json:"controller,omitempty"`
-	Battle     *combat.Battle `json:"battle"`
-	Need       []combat.Need  `json:"need"`
+	Controller int `json:"controller,omitempty"`
+	// Now is where the battle stands, in players' words.
+	Now    string         `json:"now"`
+	Battle *combat.Battle `json:"battle"`
+	Need   []combat.Need  `json:"need"`
 }
 
 // View returns what v may see.
@@ -279,7 +281,7 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Missions = append(out.Missions, *cat.mission(id))
 	}
 	if f := s.Fight; f != nil {
-		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
+		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Now: f.Battle.Now(), Battle: f.Battle.Clone(), Need: f.Battle.Need()}
 	}
 	out.Need = append(out.Need, s.Dice.Open...)
 	if r, ok := s.Dice.Last(); ok {

@@ -393,6 +393,29 @@ var stageWords = map[string]string{
 	StageCrew: "the crew combat roll", StageOver: "nothing: it is over",
 }
 
+// Now says, in players' words, where the battle stands: what it waits for
+// ("Round 2: waiting for the sides' declarations"), or how it ended ("Over:
+// Bob's ship sank"). Screens show it rather than the stage's id.
+func (b *Battle) Now() string {
+	if b.Stage != StageOver {
+		return fmt.Sprintf("Round %d: waiting for %s", b.Round, stageWords[b.Stage])
+	}
+	name := func(side int) string { return b.Ships[side].Name }
+	switch b.Result {
+	case ResultSunk:
+		return fmt.Sprintf("Over: %s's ship sank", name(1-b.Winner))
+	case ResultBothSunk:
+		return "Over: both ships sank"
+	case ResultCrew:
+		return fmt.Sprintf("Over: %s won the crew combat", name(b.Winner))
+	case ResultFled:
+		return "Over: a ship fled"
+	case ResultNoWinner:
+		return "Over: both crews fell, no winner"
+	}
+	return "Over"
+}
+
 func (b *Battle) wrongStage(want string) error {
 	if b.Stage == StageOver {
 		return engine.RefuseIn(CodeStage, secDeclare, "This battle is over")

@@ -242,7 +242,7 @@ function Battle({ view }) {
   const bt = b.battle;
   return html`<section class="battle" id="mm-battle">
     <h2>Sea battle: ${side(0)} against ${side(1)}</h2>
-    ${bt ? html`<p>Stage: ${bt.stage}, round ${bt.round}${bt.result ? ' · ' + bt.result : ''}</p>
+    ${bt ? html`<p id="mm-battle-now">${b.now}</p>
       <table class="battle-ships"><tbody>${(bt.ships || []).map((sh, i) => html`<tr key=${i} data-side=${i}><th>${side(i)}</th>
         <td>${view.locations.map((l) => `${l} ${sh[l] ?? 0}`).join(' · ')}</td></tr>`)}</tbody></table>
       ${(bt.contestFaces || []).some((f) => f && f.length) ? html`<p class="faces">Seamanship contest: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.contestFaces[i] || []).join(' ')}</span>`)}</p>` : null}

@@ -40,6 +40,7 @@
  * @property {Array<number>} seats
  * @property {string} [npc]
  * @property {number} [controller]
+ * @property {string} now
  * @property {MMCombatBattle} [battle]
  * @property {Array<MMCombatNeed>} need
  */
