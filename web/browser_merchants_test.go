@@ -148,6 +148,7 @@ func TestJourneyMerchants(t *testing.T) {
 	b.waitText(tablet, "#mm-battle", "Round 1: waiting for the sides' declarations")
 	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Bob chooses to shoot")
 	b.shot(tablet, "mm-tablet-battle.png")
 	// The seamanship contest is rolled in the tray, then the shots.
 	for i, f := range [][]string{{"skull", "skull"}, {"skull", "1", "1"}} {

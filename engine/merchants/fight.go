@@ -26,7 +26,7 @@ func (a *Declare) apply(c *ctx) error {
 	if err := f.Battle.Declare(side, a.Choice); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
+	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s chooses to %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
 	return c.afterFightStep()
 }
 

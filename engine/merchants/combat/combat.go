@@ -454,7 +454,7 @@ func (b *Battle) Declare(side int, action string) error {
 		return engine.RefuseIn(CodeCrew, secHits, "A ship with no crew left cannot board")
 	}
 	b.Declared[side] = action
-	b.logf("%s declares %s", b.Ships[side].Name, action)
+	b.logf("%s chooses to %s", b.Ships[side].Name, action)
 	if b.Declared[0] != "" && b.Declared[1] != "" {
 		b.Stage = StageContest
 		if b.Declared[0] == Flee || b.Declared[1] == Flee {
