@@ -870,6 +870,12 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	if r.overWall(foot, bestAng, d.SizeMM) > 0.2 {
 		return
 	}
+	// A print that reads clearly is a die's; if its top is tilted (the
+	// same tests as judge's), it is cocked (dice_cocked.go).
+	if r.printCocked(p, d, label, top, bestAng, f) {
+		res.Unreadable = append(res.Unreadable, DieUnreadable{Die: d.ID, XMM: round1(foot.X), YMM: round1(foot.Y), Reason: DiceCocked})
+		return
+	}
 	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
 	res.Dice = append(res.Dice, DieRead{Die: d.ID, Face: label, Zone: zone, XMM: round1(foot.X), YMM: round1(foot.Y), Confidence: math.Round(math.Max(0, conf)*100) / 100})
 }
