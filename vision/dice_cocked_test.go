@@ -62,3 +62,32 @@ func checkCockedScene(t *testing.T, seed uint64) {
 		}
 	}
 }
+
+// A die leaning on another raises a side that may show a single pip; a
+// square half over that side and half over the top read it as a 1 as
+// clearly as a flat 1 (two red dice, the second seen through a side's pip
+// next to its top). The paint on such a square is lit unevenly: cocked.
+func TestReadDiceCockedSidePip(t *testing.T) {
+	for _, seed := range []uint64{19, 164} {
+		checkCockedScene(t, seed)
+	}
+}
+
+// A die leaning on a wall, its top's edge against it, raises its side
+// away from the wall as a die leaning on a die does (a printed die read
+// as a 4 and a red one read as a 5, before: their tops looked square
+// enough).
+func TestReadDiceCockedOnWall(t *testing.T) {
+	for _, seed := range []uint64{17, 162} {
+		checkCockedScene(t, seed)
+	}
+}
+
+// A die seen by its print alone (the colour of the felt) whose print reads
+// clearly on a parallelogram better than on the square is cocked, as any
+// die (a red die read as a 2, a printed mark read as the mark, before).
+func TestReadDiceCockedPrintOnly(t *testing.T) {
+	for _, seed := range []uint64{185, 215} {
+		checkCockedScene(t, seed)
+	}
+}

@@ -892,9 +892,17 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	if score < 0.85 || margin < 0.1 {
 		return
 	}
-	// A face reaching into a wall is a cocked die's: as for any die
-	// (judge), but never reported, since only the print was seen.
+	// A face reaching into a wall is a cocked die's, as for any die
+	// (judge): a print that reads clearly is a die's, so it is reported
+	// (tuning seeds 0-799: 3 cocked dice not reported before, no flat die).
 	if r.overWall(foot, bestAng, d.SizeMM) > 0.2 {
+		res.Unreadable = append(res.Unreadable, DieUnreadable{Die: d.ID, XMM: round1(foot.X), YMM: round1(foot.Y), Reason: DiceCocked})
+		return
+	}
+	// A print that reads clearly is a die's; if its top is tilted (the
+	// same tests as judge's), it is cocked (dice_cocked.go).
+	if r.printCocked(p, d, label, top, bestAng, f) {
+		res.Unreadable = append(res.Unreadable, DieUnreadable{Die: d.ID, XMM: round1(foot.X), YMM: round1(foot.Y), Reason: DiceCocked})
 		return
 	}
 	conf := math.Min(1, score) * math.Min(1, 0.5+margin*2) * math.Min(1, (second-dist)/0.5+0.5)
