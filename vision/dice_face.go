@@ -780,7 +780,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		// die's outline fills its square (tuning seeds: 1 cocked die in
 		// 66 filled less). A face that reads badly but not slanted may be
 		// a square in the wrong place: searched again wider (dice_wide.go).
-		if !c.wide && (c.group >= 2 || c.leftover) && (score < minScore || margin < minMargin) && squash <= 0.04 && over <= 0.2 && !r.slanted(p, d, top, c.angle, score) {
+		if r.mayBeElsewhere(c, over) && (score < minScore || margin < minMargin) && squash <= 0.04 && !r.slanted(p, d, top, c.angle, score) {
 			r.keepForWide(c, d, foot)
 			return
 		}
