@@ -608,6 +608,8 @@ type candidate struct {
 	inkOnly bool
 	alt     board.Point // inkOnly: a second place to start from
 	alt2    board.Point // inkOnly: and a third
+	// pipChecked: inkOnly, placed where a lone pip's face reads (dice_pip1.go).
+	pipChecked bool
 	// wide: placed by the wide search (dice_wide.go), not searched again.
 	wide bool
 	// group: how many squares its part holds (touching dice).

@@ -865,6 +865,14 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	if score < 0.85 || margin < 0.1 {
 		return
 	}
+	// A lone pip may be a corner of another face (dice_pip1.go).
+	if label == "1" && d.Faces.Kind == diceset.Pips && !c.pipChecked {
+		if t2, a2, ok := r.faceAroundPip(p, d, top); ok {
+			at := board.Point{X: (t2.X + r.margin) * diePx, Y: (t2.Y + r.margin) * diePx}
+			r.judgePrint(p, candidate{c: at, alt: at, alt2: at, angle: a2, angle0: a2, fill: 1, inkOnly: true, pipChecked: true}, res)
+			return
+		}
+	}
 	// A face reaching into a wall is a cocked die's: as for any die
 	// (judge), but never reported, since only the print was seen.
 	if r.overWall(foot, bestAng, d.SizeMM) > 0.2 {
