@@ -79,3 +79,43 @@ func TestReadDiceStripTakenByWallRead(t *testing.T) {
 		}
 	}
 }
+
+// A red 4 on the red felt (seed 154) shows only its pips; the print
+// search found one of them alone and read a 1 six millimetres from the
+// die's centre. Read again as a corner pip, the die is its 4.
+func TestReadDiceLonePipNotAOne(t *testing.T) {
+	lf, err := diceLearnedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := synth.RandomDice(154, synth.DiceOptions{})
+	img := synth.RenderDice(s)
+	res, err := ReadDice(img, DiceCalibration{Tray: s.Tray, Set: s.Set, Corners: s.Corners(), Options: DiceOptions{Learned: lf}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range s.Dice {
+		if d.ID != "red" || d.Pose != synth.Flat {
+			continue
+		}
+		n++
+		ok := false
+		for _, r := range res.Dice {
+			if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("flat red %s at (%.0f,%.0f) not read: %+v", d.Label, d.Center.X, d.Center.Y, res.Dice)
+		}
+	}
+	if n != 4 || s.Felt[1] > 0.2 {
+		t.Fatalf("want four red dice on the red felt (the renderer changed?): %d, felt %v", n, s.Felt)
+	}
+	for _, r := range res.Dice {
+		if r.Face == "1" && r.Die == "red" {
+			t.Errorf("a red 1 read where none lies: %+v", r)
+		}
+	}
+}
