@@ -602,13 +602,18 @@ func (r *DiceReader) foreground() {
 type candidate struct {
 	c     board.Point // centre, view pixels
 	angle float64     // radians, mod 90 degrees
-	fill  float64     // fraction of the square that is foreground
-	spill float64     // foreground around the square, in squares
+	// angle0 is the angle the square was placed at (its part's outline's):
+	// judge's search turns angle.
+	angle0 float64
+	fill   float64 // fraction of the square that is foreground
+	spill  float64 // foreground around the square, in squares
 	// inkOnly: only the print was seen (a die the colour of the floor);
 	// it is read only if its face reads clearly, never reported otherwise.
 	inkOnly bool
 	alt     board.Point // inkOnly: a second place to start from
 	alt2    board.Point // inkOnly: and a third
+	// pipChecked: inkOnly, placed where a lone pip's face reads (dice_pip1.go).
+	pipChecked bool
 	// wide: placed by the wide search (dice_wide.go), not searched again.
 	wide bool
 	// group: how many squares its part holds (touching dice).
@@ -1003,7 +1008,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		u, v := fa-float64(half), fb-float64(half)
 		out = append(out, candidate{
 			c:     board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5},
-			angle: ang,
+			angle: ang, angle0: ang,
 			fill:  float64(kept) / float64(si*si),
 			spill: float64(ring) / float64(si*si),
 		})
@@ -1048,7 +1053,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 			patch[p] = 0
 		}
 		u, v := ma/float64(len(part))-float64(half), mb/float64(len(part))-float64(half)
-		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, fill: 0, spill: 1, leftover: true})
+		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, angle0: ang, fill: 0, spill: 1, leftover: true})
 		placed = append(placed, [2]int{-1, -1})
 	}
 	// Spill counted before a neighbour was placed includes the neighbour:

@@ -803,7 +803,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		// die's outline fills its square (tuning seeds: 1 cocked die in
 		// 66 filled less). A face that reads badly but not slanted may be
 		// a square in the wrong place: searched again wider (dice_wide.go).
-		if !c.wide && (c.group >= 2 || c.leftover) && (score < minScore || margin < minMargin) && squash <= 0.04 && over <= 0.2 && !r.slanted(p, d, top, c.angle, score) {
+		if r.mayBeElsewhere(c, over) && (score < minScore || margin < minMargin) && squash <= 0.04 && !r.slanted(p, d, top, c.angle, score) {
 			r.keepForWide(c, d, foot)
 			return
 		}
@@ -891,6 +891,14 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	}
 	if score < 0.85 || margin < 0.1 {
 		return
+	}
+	// A lone pip may be a corner of another face (dice_pip1.go).
+	if label == "1" && d.Faces.Kind == diceset.Pips && !c.pipChecked {
+		if t2, a2, ok := r.faceAroundPip(p, d, top); ok {
+			at := board.Point{X: (t2.X + r.margin) * diePx, Y: (t2.Y + r.margin) * diePx}
+			r.judgePrint(p, candidate{c: at, alt: at, alt2: at, angle: a2, angle0: a2, fill: 1, inkOnly: true, pipChecked: true}, res)
+			return
+		}
 	}
 	// A face reaching into a wall is a cocked die's, as for any die
 	// (judge): a print that reads clearly is a die's, so it is reported

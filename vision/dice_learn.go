@@ -162,9 +162,15 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	if c.fill < 0.8 || c.spill > 0.15 {
 		return nil, errors.New("dice: the die is not flat; roll it again")
 	}
-	top := r.viewMM(c.c.X, c.c.Y)
+	// Reads place a face where it matches best: the square it is learned
+	// on must sit on the top itself (dice_learnplace.go).
+	top, ang := r.viewMM(c.c.X, c.c.Y), c.angle
 	r.fillPatch(img, top, &r.patch)
-	f := r.sampleFace(&r.patch, top, c.angle, r.h0)
+	f := r.sampleFace(&r.patch, top, ang, r.h0)
+	if f.inkShare >= 0.015 {
+		top, ang = r.centreOnPrint(img, top, ang, f.paint, f.inkRGB)
+		f = r.sampleFace(&r.patch, top, ang, r.h0)
+	}
 	if f.inkShare < 0.015 {
 		return nil, errors.New("dice: no print seen on the die's top face")
 	}

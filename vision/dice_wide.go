@@ -103,7 +103,17 @@ func (r *DiceReader) nearRead(d DieRead, read []DieRead) bool {
 // placement as a candidate for judge, which the wide search does not
 // send back here.
 func (r *DiceReader) wideSearch(img image.Image, w wideRetry, tops []board.Point) (candidate, float64, bool) {
-	ca, sa := math.Cos(w.c.angle), math.Sin(w.c.angle)
+	// From the outline's angle and from where judge's search turned the
+	// square, each with its own grid of starts: that search read no face,
+	// and its angle may be any (tuning seed 939: a white 3 astride which
+	// the square sat, its outline's angle 0.02 rad off, turned 0.47 rad),
+	// or the better one (the outline's was a wall's). Each start is
+	// searched from the angle of its set that reads best there.
+	a0 := w.c.angle0
+	bases := []float64{a0}
+	if math.Abs(math.Remainder(w.c.angle-a0, math.Pi/8)) >= 0.02 {
+		bases = append(bases, w.c.angle)
+	}
 	type start struct {
 		p  board.Point
 		a  float64
@@ -112,29 +122,33 @@ func (r *DiceReader) wideSearch(img image.Image, w wideRetry, tops []board.Point
 	var starts []start
 	p := &r.patch
 	n := int(math.Round(wideReach / wideStep))
-	for j := -n; j <= n; j++ {
-		for i := -n; i <= n; i++ {
-			u, v := float64(i)*wideStep, float64(j)*wideStep
-			if math.Hypot(u, v) > wideReach+0.5 {
-				continue
-			}
-			q := board.Point{X: w.top.X + u*ca - v*sa, Y: w.top.Y + u*sa + v*ca}
-			if r.coveredBy(q, tops) || r.fgShare(q) < 0.5 {
-				continue
-			}
-			// Each start at the angle its face reads best at; the search
-			// turns it further.
-			r.fillPatch(img, q, p)
-			st := start{sc: -2}
-			for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
-				f := r.sampleFace(p, q, w.c.angle+da, r.h0)
-				d, dist, _ := r.classify(f)
-				if sc := r.faceScore(d, f); dist <= 1.6 && sc > st.sc {
-					st = start{q, w.c.angle + da, sc}
+	for _, a := range bases {
+		angles := [4]float64{a, a + math.Pi/8, a - math.Pi/8, a + math.Pi/4}
+		ca, sa := math.Cos(a), math.Sin(a)
+		for j := -n; j <= n; j++ {
+			for i := -n; i <= n; i++ {
+				u, v := float64(i)*wideStep, float64(j)*wideStep
+				if math.Hypot(u, v) > wideReach+0.5 {
+					continue
 				}
-			}
-			if st.sc > -2 {
-				starts = append(starts, st)
+				q := board.Point{X: w.top.X + u*ca - v*sa, Y: w.top.Y + u*sa + v*ca}
+				if r.coveredBy(q, tops) || r.fgShare(q) < 0.5 {
+					continue
+				}
+				// Each start at the angle its face reads best at; the
+				// search turns it further.
+				r.fillPatch(img, q, p)
+				st := start{sc: -2}
+				for _, a := range angles {
+					f := r.sampleFace(p, q, a, r.h0)
+					d, dist, _ := r.classify(f)
+					if sc := r.faceScore(d, f); dist <= 1.6 && sc > st.sc {
+						st = start{q, a, sc}
+					}
+				}
+				if st.sc > -2 {
+					starts = append(starts, st)
+				}
 			}
 		}
 	}
@@ -226,6 +240,23 @@ func (r *DiceReader) fgShare(q board.Point) float64 {
 // squares kept for the wide search, 8 did, all on cocked dice.)
 func (r *DiceReader) slanted(p *topPatch, d *diceset.Die, top board.Point, ang, score float64) bool {
 	return score >= 0.6 && score < minScore && r.squashed(p, d, top, ang) > 0.04
+}
+
+// mayBeElsewhere reports whether a square whose face does not read may
+// be in the wrong place, and is worth the wide search: one of several in
+// a part of touching dice, what no square took of a part, or a square
+// only partly full. The last is a lone die whose top the sweep took a
+// strip of (its side toward the camera shaded like the floor) and whose
+// kept half meets a wall's edge: the part's outline then gives the square
+// the wall's angle or the strip's diagonal, and a place up to 5 mm off,
+// toward the wall (tuning seeds 0-999: 5 white dice on the grey felt not
+// seen, each reading 0.93-0.99 where it lies). Such a square may reach
+// into the wall (over, mm): a full square that does is a die leaning on
+// the wall (judge), a partly full one is reported nowhere unless the
+// wide search reads it, and every placement that search finds is judged
+// whole, the wall's rule too.
+func (r *DiceReader) mayBeElsewhere(c candidate, over float64) bool {
+	return !c.wide && ((c.group >= 2 || c.leftover) && over <= 0.2 || c.fill < 0.65)
 }
 
 // keepForWide keeps a square whose face did not read for the wide search,
