@@ -284,21 +284,8 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 	if l := ctr.Sub(r.pose.Nadir).Len(); d > 0 && l > 0 {
 		u = ctr.Sub(r.pose.Nadir).Scale(1 / l)
 	}
-	var ts [][][2]int
 	rad := int(math.Ceil(s*0.75 + d/2 + 1))
-	for k := 0; k < 12; k++ {
-		th := float64(k) * math.Pi / 24
-		cs, sn := math.Cos(th), math.Sin(th)
-		var t [][2]int
-		for dy := -rad; dy <= rad; dy++ {
-			for dx := -rad; dx <= rad; dx++ {
-				if inSwept(float64(dx), float64(dy), cs, sn, s, u.Scale(d)) {
-					t = append(t, [2]int{dx, dy})
-				}
-			}
-		}
-		ts = append(ts, t)
-	}
+	ts := cubeOutlines(s, u.Scale(d), rad)
 	full := float64(len(ts[0])) // every turn covers about the same
 	// The outlines as runs along the grid's rows (an outline is summed a
 	// run at a time from running sums along the rows: the same integer
@@ -414,6 +401,40 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		out = append(out, detection{color: r.names[b.cls-1], at: p, conf: math.Min(1, pick.gain/(8*full))})
 	}
 	return out
+}
+
+// cubeOutlines draws a cube's outline at 12 turns (0 to 82.5 degrees):
+// the points (dx, dy), |dx|, |dy| <= rad, inside a square of side s swept
+// by sw (inSwept), listed row by row. A point farther from the middle
+// than the square's half diagonal and half the sweep is outside at every
+// step of the sweep, one nearer than half the side inside the middle
+// step's square whatever the turn (with 0.01 to spare for rounding):
+// only the points between are tested step by step.
+func cubeOutlines(s float64, sw board.Point, rad int) [][][2]int {
+	out2 := sq(s*math.Sqrt2/2 + sw.Len()/2 + 0.01)
+	in2 := -1.0
+	if s/2 > 0.01 {
+		in2 = sq(s/2 - 0.01)
+	}
+	ts := make([][][2]int, 0, 12)
+	for k := 0; k < 12; k++ {
+		th := float64(k) * math.Pi / 24
+		cs, sn := math.Cos(th), math.Sin(th)
+		var t [][2]int
+		for dy := -rad; dy <= rad; dy++ {
+			for dx := -rad; dx <= rad; dx++ {
+				r2 := float64(dx*dx + dy*dy)
+				if r2 > out2 {
+					continue
+				}
+				if r2 <= in2 || inSwept(float64(dx), float64(dy), cs, sn, s, sw) {
+					t = append(t, [2]int{dx, dy})
+				}
+			}
+		}
+		ts = append(ts, t)
+	}
+	return ts
 }
 
 // inSwept reports whether the point (x, y), relative to the centre of a

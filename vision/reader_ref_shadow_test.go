@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/board"
 )
 
 // The shadow estimate is computed with running sums, runs of pixels and
@@ -287,4 +289,41 @@ func plainParts(r *core, pix []int32) [][]int32 {
 		parts = append(parts, part)
 	}
 	return parts
+}
+
+// cubeOutlines skips the points surely outside or inside a turned, swept
+// square; the outlines must be those of testing every point.
+func TestCubeOutlinesMatchEveryPointTested(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for k := 0; k < 40; k++ {
+		s := 2 + rng.Float64()*14
+		d := rng.Float64() * 6
+		if k%5 == 0 {
+			d = 0
+		}
+		th := rng.Float64() * 2 * math.Pi
+		sw := board.Point{X: d * math.Cos(th), Y: d * math.Sin(th)}
+		rad := int(math.Ceil(s*0.75 + d/2 + 1))
+		got := cubeOutlines(s, sw, rad)
+		for turn := 0; turn < 12; turn++ {
+			a := float64(turn) * math.Pi / 24
+			cs, sn := math.Cos(a), math.Sin(a)
+			var want [][2]int
+			for dy := -rad; dy <= rad; dy++ {
+				for dx := -rad; dx <= rad; dx++ {
+					if inSwept(float64(dx), float64(dy), cs, sn, s, sw) {
+						want = append(want, [2]int{dx, dy})
+					}
+				}
+			}
+			if len(got[turn]) != len(want) {
+				t.Fatalf("side %.2f sweep %v turn %d: %d points, every point tested %d", s, sw, turn, len(got[turn]), len(want))
+			}
+			for i := range want {
+				if got[turn][i] != want[i] {
+					t.Fatalf("side %.2f sweep %v turn %d: point %d is %v, every point tested %v", s, sw, turn, i, got[turn][i], want[i])
+				}
+			}
+		}
+	}
 }
