@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
 )
@@ -142,40 +143,24 @@ func (r *core) background(px []byte, q float64) []float32 {
 // like the background. It returns the frame's gain: the reference's gain
 // times that ratio.
 func (r *core) lightChange(px []byte) []float32 {
-	var lg [256]float32
-	for i := range lg {
-		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
-	}
 	// Only the pixels cellField samples (every second row and column).
 	// A pixel whose ratio in any channel is more than a change of light can
-	// give (the frame 1.6 times brighter or 3 times darker than the
-	// reference: a dimmer lamp and a hand's or the hull's shadow) is left
-	// out, all three channels (0: not counted): a black cube where the
-	// reference shows bare board is 5-8 times darker, and where such cubes
-	// cover most of a cell the median would be theirs and the light there
-	// corrected far too bright.
-	lo := 128 - ratioScale*float32(math.Log(1.6))
-	hi := 128 + ratioScale*float32(math.Log(3))
+	// give is left out, all three channels (0: not counted; ratioCodes).
 	// Only the sampled pixels are written (and read by cellField): an out
 	// one is set to 0, so the reused buffer needs no clearing.
+	codes := ratioCodes()
 	r.buf.enc = grow(r.buf.enc, len(px))
 	enc := r.buf.enc
 	for y := 0; y < r.wh; y += 2 {
 		for x := 0; x < r.ww; x += 2 {
 			i := (y*r.ww + x) * 3
-			var v [3]float32
-			out := false
-			for k := range v {
-				v[k] = 128 + lg[r.refPx[i+k]] - lg[px[i+k]]
-				out = out || v[k] < lo || v[k] > hi
+			v0 := codes[int(r.refPx[i])<<8|int(px[i])]
+			v1 := codes[int(r.refPx[i+1])<<8|int(px[i+1])]
+			v2 := codes[int(r.refPx[i+2])<<8|int(px[i+2])]
+			if v0 == 0 || v1 == 0 || v2 == 0 {
+				v0, v1, v2 = 0, 0, 0
 			}
-			if out {
-				enc[i], enc[i+1], enc[i+2] = 0, 0, 0
-				continue
-			}
-			for k := range v {
-				enc[i+k] = uint8(v[k])
-			}
+			enc[i], enc[i+1], enc[i+2] = v0, v1, v2
 		}
 	}
 	return r.cellField(enc, 0.5, true)
@@ -183,6 +168,37 @@ func (r *core) lightChange(px []byte) []float32 {
 
 // ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
 const ratioScale = 40
+
+// ratioCodes is, for a reference byte a and a frame byte b, at a<<8|b, the
+// encoded ratio of the reference's light to the frame's (128 + ratioScale
+// (ln(a+1) - ln(b+1)), truncated), or 0 when that is more than a change of
+// light can give: the frame 1.6 times brighter or 3 times darker than the
+// reference (a dimmer lamp, a hand's or the hull's shadow). A black cube
+// where the reference shows bare board is 5-8 times darker, and where such
+// cubes cover most of a cell the median would be theirs and the light
+// there corrected far too bright. Every code in range is at least 109, so
+// 0 is free to mean "out". A table of 64 KiB, built once, in place of two
+// logarithm look-ups, float arithmetic and two comparisons per channel of
+// every sampled pixel: the same codes, computed the same way.
+var ratioCodes = sync.OnceValue(func() *[1 << 16]uint8 {
+	var lg [256]float32
+	for i := range lg {
+		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
+	}
+	lo := 128 - ratioScale*float32(math.Log(1.6))
+	hi := 128 + ratioScale*float32(math.Log(3))
+	t := new([1 << 16]uint8)
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			v := 128 + lg[a] - lg[b]
+			if v < lo || v > hi {
+				continue
+			}
+			t[a<<8|b] = uint8(v)
+		}
+	}
+	return t
+})
 
 // cellField estimates a smooth field over the board from the pixels' values
 // (BGR bytes, warped): the q-th percentile per channel in cells of about 16

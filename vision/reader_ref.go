@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -283,31 +284,33 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 	if l := ctr.Sub(r.pose.Nadir).Len(); d > 0 && l > 0 {
 		u = ctr.Sub(r.pose.Nadir).Scale(1 / l)
 	}
-	var ts [][][2]int
 	rad := int(math.Ceil(s*0.75 + d/2 + 1))
-	for k := 0; k < 12; k++ {
-		th := float64(k) * math.Pi / 24
-		cs, sn := math.Cos(th), math.Sin(th)
-		var t [][2]int
-		for dy := -rad; dy <= rad; dy++ {
-			for dx := -rad; dx <= rad; dx++ {
-				if inSwept(float64(dx), float64(dy), cs, sn, s, u.Scale(d)) {
-					t = append(t, [2]int{dx, dy})
-				}
-			}
-		}
-		ts = append(ts, t)
-	}
+	ts := cubeOutlines(s, u.Scale(d), rad)
 	full := float64(len(ts[0])) // every turn covers about the same
-	// The outlines as offsets in the grid's cells.
-	lin := make([][]int, len(ts))
+	// The outlines as runs along the grid's rows (an outline is summed a
+	// run at a time from running sums along the rows: the same integer
+	// sums as cell by cell).
+	truns := make([][]sweepSeg, len(ts))
 	for ti, t := range ts {
-		lin[ti] = make([]int, len(t))
-		for j, o := range t {
-			lin[ti][j] = o[1]*gw + o[0]
+		for _, o := range t { // in rows, then along x
+			if n := len(truns[ti]); n > 0 && truns[ti][n-1].dy == o[1] && truns[ti][n-1].x1 == o[0]-1 {
+				truns[ti][n-1].x1 = o[0]
+				continue
+			}
+			truns[ti] = append(truns[ti], sweepSeg{o[1], o[0], o[0]})
 		}
 	}
 	used := make([]bool, gw*gh) // cells explained by a placed cube
+	// Running sums along each row (gw+1 per row): of in, and, updated
+	// after each cube placed, of the cells used and of the evidence in
+	// the cells not used.
+	rs := gw + 1
+	sIn, sUsed, sGain := make([]int32, gh*rs), make([]int32, gh*rs), make([]int32, gh*rs)
+	for y := 0; y < gh; y++ {
+		for x := 0; x < gw; x++ {
+			sIn[y*rs+x+1] = sIn[y*rs+x] + int32(in[y*gw+x])
+		}
+	}
 	type place struct {
 		gain float64
 		x, y int
@@ -329,6 +332,16 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 			break
 		}
 		mx, my = mx/mw, my/mw
+		for y := 0; y < gh; y++ {
+			for x := 0; x < gw; x++ {
+				c, k := y*gw+x, y*rs+x
+				u, g := int32(0), int32(ev[c])
+				if used[c] {
+					u, g = 1, 0
+				}
+				sUsed[k+1], sGain[k+1] = sUsed[k]+u, sGain[k]+g
+			}
+		}
 		cands = cands[:0]
 		best := 0.0
 		for cy := 0; cy < gh; cy++ {
@@ -336,37 +349,22 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				if ev[cy*gw+cx] == 0 || used[cy*gw+cx] {
 					continue
 				}
-				// Whole outlines inside the grid are summed by offsets
-				// alone; sums are of small integers (exact, as float64
-				// sums of them were).
-				whole := cx >= rad && cy >= rad && cx+rad < gw && cy+rad < gh
-				at := cy*gw + cx
-				for ti, t := range ts {
-					var inside, gainN, shared int
-					if whole {
-						for _, o := range lin[ti] {
-							c := at + o
-							inside += int(in[c])
-							if used[c] {
-								shared++
-								continue
-							}
-							gainN += int(ev[c])
+				// Cells of an outline beyond the grid count nothing.
+				for ti, runs := range truns {
+					var inside, gainN, shared int32
+					for _, ru := range runs {
+						y := cy + ru.dy
+						if y < 0 || y >= gh {
+							continue
 						}
-					} else {
-						for _, o := range t {
-							x, y := cx+o[0], cy+o[1]
-							if x < 0 || y < 0 || x >= gw || y >= gh {
-								continue
-							}
-							c := y*gw + x
-							inside += int(in[c])
-							if used[c] {
-								shared++
-								continue
-							}
-							gainN += int(ev[c])
+						lo, hi := max(cx+ru.x0, 0), min(cx+ru.x1+1, gw)
+						if lo >= hi {
+							continue
 						}
+						lo, hi = y*rs+lo, y*rs+hi
+						inside += sIn[hi] - sIn[lo]
+						shared += sUsed[hi] - sUsed[lo]
+						gainN += sGain[hi] - sGain[lo]
 					}
 					gain := float64(gainN)
 					if float64(inside) < fitInside*4*full || float64(shared) > fitOverlap*full || gain < fitMore*8*full {
@@ -403,6 +401,40 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		out = append(out, detection{color: r.names[b.cls-1], at: p, conf: math.Min(1, pick.gain/(8*full))})
 	}
 	return out
+}
+
+// cubeOutlines draws a cube's outline at 12 turns (0 to 82.5 degrees):
+// the points (dx, dy), |dx|, |dy| <= rad, inside a square of side s swept
+// by sw (inSwept), listed row by row. A point farther from the middle
+// than the square's half diagonal and half the sweep is outside at every
+// step of the sweep, one nearer than half the side inside the middle
+// step's square whatever the turn (with 0.01 to spare for rounding):
+// only the points between are tested step by step.
+func cubeOutlines(s float64, sw board.Point, rad int) [][][2]int {
+	out2 := sq(s*math.Sqrt2/2 + sw.Len()/2 + 0.01)
+	in2 := -1.0
+	if s/2 > 0.01 {
+		in2 = sq(s/2 - 0.01)
+	}
+	ts := make([][][2]int, 0, 12)
+	for k := 0; k < 12; k++ {
+		th := float64(k) * math.Pi / 24
+		cs, sn := math.Cos(th), math.Sin(th)
+		var t [][2]int
+		for dy := -rad; dy <= rad; dy++ {
+			for dx := -rad; dx <= rad; dx++ {
+				r2 := float64(dx*dx + dy*dy)
+				if r2 > out2 {
+					continue
+				}
+				if r2 <= in2 || inSwept(float64(dx), float64(dy), cs, sn, s, sw) {
+					t = append(t, [2]int{dx, dy})
+				}
+			}
+		}
+		ts = append(ts, t)
+	}
+	return ts
 }
 
 // inSwept reports whether the point (x, y), relative to the centre of a
@@ -452,16 +484,42 @@ var (
 )
 
 // shadowMap is a read's cast shadows: the pixels in a cube's shadow
-// (built lazily by the first black group that needs it).
+// (built lazily by the first black group that needs it). Its buffers are
+// kept for the next read (blobs resets built, not the memory).
 type shadowMap struct {
 	built bool
 	in    []bool // nil: no shadow measured
 	dx    int    // the shadow offset of a cube's top, warped px
 	dy    int
+	mem   []bool     // in's memory
+	qruns []pixRun   // the cube pixels sampled for the search, as runs
+	pruns []pixRun   // every non-black cube pixel, as runs
+	pf    []int32    // row sums of bare board's darkening (searchPrefix)
+	pg    []int32    // and of bare board pixels
+	score []float64  // the rays' darkening by length
+	segs  []sweepSeg // the sweep's offsets, a segment per row
+	blk   []int32    // black pixels off print
 }
+
+// pixRun is a run of pixels along one row: x0 <= x < x1 in row y (in the
+// units of the image it was taken from).
+type pixRun struct{ y, x0, x1 int32 }
+
+// sweepSeg is the part of a shadow sweep that stays in one row: the
+// offsets (x0..x1, dy) from a cube pixel, x0 <= x1.
+type sweepSeg struct{ dy, x0, x1 int }
 
 // shadows returns the read's shadow map, building it on first use from
 // the labelled pixels (cls) and the corrected frame (lab).
+//
+// How it is computed (the same shadow as shifting each sampled cube pixel
+// by each offset, in a fraction of the time): the search's cube pixels
+// (every second row and column) are taken as runs along rows, and bare
+// board's darkening as running sums along the rows of the grid the
+// shifted pixels land on, so one offset costs a subtraction per run, not
+// a read per pixel; the sums are integers, as the darkenings are. The
+// sweep marks, per run of cube pixels, one stretch of a row for each row
+// the offset's steps pass through.
 func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 	sm := &r.shadow
 	if sm.built {
@@ -472,50 +530,71 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 	W, H := r.ww, r.wh
 	// Cube pixels (every second row and column): any colour, not found
 	// only by the dark-print rule.
-	var qs []int32
-	for y := 0; y < H; y += 2 {
-		for x := 0; x < W; x += 2 {
-			i := y*W + x
-			if cls[i] != 0 && !r.onPrint[i] && !r.outside[i] {
-				qs = append(qs, int32(i))
+	qw, qh := (W+1)/2, (H+1)/2
+	runs := sm.qruns[:0]
+	for j := 0; j < qh; j++ {
+		row := 2 * j * W
+		start := -1
+		for i := 0; i < qw; i++ {
+			k := row + 2*i
+			if cls[k] != 0 && !r.onPrint[k] && !r.outside[k] {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 {
+				runs = append(runs, pixRun{int32(j), int32(start), int32(i)})
+				start = -1
 			}
 		}
+		if start >= 0 {
+			runs = append(runs, pixRun{int32(j), int32(start), int32(qw)})
+		}
 	}
-	if len(qs) == 0 {
+	sm.qruns = runs
+	if len(runs) == 0 {
 		return sm
 	}
 	// The offset whose shifted cube pixels land on the darkest bare board
 	// (unlabelled, the reference light, off the borders): the shadow of
 	// the cubes' tops.
 	maxD := int(shadowMaxLen * r.layout.CubeMM * r.s)
+	// Offsets step by 2 from -maxD: a sampled pixel (even x, y) lands on
+	// the grid of pixels whose x and y have maxD's parity.
+	p := maxD & 1
+	fw, fh := (W-p+1)/2, (H-p+1)/2
+	pf, pg := r.searchPrefix(sm, cls, lab, p, fw, fh)
 	type cand struct {
 		dx, dy int
 		m      float64
 	}
 	best := cand{}
 	for dy := -maxD; dy <= maxD; dy += 2 {
+		ey := (dy - p) / 2
 		for dx := -maxD; dx <= maxD; dx += 2 {
 			if dx*dx+dy*dy > maxD*maxD || float64(dx*dx+dy*dy) < 4*r.s*r.s {
 				continue
 			}
-			var sum float64
-			n := 0
-			for _, q := range qs {
-				x, y := int(q)%W+dx, int(q)/W+dy
-				if x < 0 || y < 0 || x >= W || y >= H {
+			ex := (dx - p) / 2
+			var sum, n int32
+			for _, ru := range runs {
+				b := int(ru.y) + ey
+				if b < 0 || b >= fh {
 					continue
 				}
-				j := y*W + x
-				if cls[j] != 0 || r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
+				lo, hi := max(int(ru.x0)+ex, 0), min(int(ru.x1)+ex, fw)
+				if lo >= hi {
 					continue
 				}
-				sum += float64(r.refLab[j*3]) - float64(lab[j*3])
-				n++
+				o := b * (fw + 1)
+				sum += pf[o+hi] - pf[o+lo]
+				n += pg[o+hi] - pg[o+lo]
 			}
 			if n < 20 {
 				continue
 			}
-			if c := (cand{dx, dy, sum / float64(n)}); c.m > best.m {
+			if c := (cand{dx, dy, float64(sum) / float64(n)}); c.m > best.m {
 				best = c
 			}
 		}
@@ -530,26 +609,31 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 	tau := best.m / 2
 	th0 := math.Atan2(float64(best.dy), float64(best.dx))
 	bestScore, bdx, bdy := math.Inf(-1), best.dx, best.dy
+	sm.score = grow(sm.score, maxD+1)
+	score := sm.score
 	for k := -3; k <= 3; k++ {
 		th := th0 + float64(k)*shadowTurn/3
 		ux, uy := math.Cos(th), math.Sin(th)
 		// score[l]: the darkening beyond tau summed over the rays' l-th px.
-		score := make([]float64, maxD+1)
-		for _, q := range qs {
-			x0, y0 := float64(int(q)%W)+0.5, float64(int(q)/W)+0.5
-			for l := 1; l <= maxD; l++ {
-				x, y := int(x0+ux*float64(l)), int(y0+uy*float64(l))
-				if x < 0 || y < 0 || x >= W || y >= H {
-					break
+		clear(score)
+		for _, ru := range runs {
+			y0 := float64(2*ru.y) + 0.5
+			for i := ru.x0; i < ru.x1; i++ {
+				x0 := float64(2*i) + 0.5
+				for l := 1; l <= maxD; l++ {
+					x, y := int(x0+ux*float64(l)), int(y0+uy*float64(l))
+					if x < 0 || y < 0 || x >= W || y >= H {
+						break
+					}
+					j := y*W + x
+					if cls[j] != 0 {
+						break // not an edge this way, or the next cube
+					}
+					if r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
+						continue
+					}
+					score[l] += float64(r.refLab[j*3]) - float64(lab[j*3]) - tau
 				}
-				j := y*W + x
-				if cls[j] != 0 {
-					break // not an edge this way, or the next cube
-				}
-				if r.outside[j] || r.inStrip[j] || float64(r.refLab[j*3]) < shadowBoardL {
-					continue
-				}
-				score[l] += float64(r.refLab[j*3]) - float64(lab[j*3]) - tau
 			}
 		}
 		acc := 0.0
@@ -563,44 +647,125 @@ func (r *core) shadows(cls []uint8, lab []byte) *shadowMap {
 	}
 	sm.dx, sm.dy = bdx, bdy
 	// The shadow: every cube pixel swept along the offset.
-	sm.in = make([]bool, W*H)
-	for i := range cls {
-		if cls[i] == 0 || int(cls[i]-1) == r.black || r.outside[i] {
-			continue
-		}
-		sm.sweep(i, W, H)
+	sm.mem = grow(sm.mem, W*H)
+	clear(sm.mem)
+	sm.in = sm.mem
+	sm.sweepSegs()
+	sm.pruns, sm.blk = r.castPixels(sm.pruns[:0], sm.blk[:0], cls)
+	for _, ru := range sm.pruns {
+		sm.sweep(int(ru.y), int(ru.x0), int(ru.x1), W, H)
 	}
 	// Black pixels off print cast a shadow where they show one whole cube
 	// (a part of a cube may have the rest of itself on the print).
-	var blk []int32
-	for i := range cls {
-		if int(cls[i]-1) == r.black && cls[i] != 0 && !r.onPrint[i] && !r.outside[i] {
-			blk = append(blk, int32(i))
-		}
-	}
-	for _, part := range r.offPrintParts(blk) {
+	for _, part := range r.offPrintParts(sm.blk) {
 		a := float64(len(part)) / r.expectedArea(r.groupCentre(part))
 		if a < shadowWhole || a > shadowOne {
 			continue
 		}
 		for _, i := range part {
-			sm.sweep(int(i), W, H)
+			sm.sweep(int(i)/W, int(i)%W, int(i)%W+1, W, H)
 		}
 	}
 	return sm
 }
 
-// sweep marks the shadow of the cube pixel i: the pixels along the shadow
-// offset from it.
-func (sm *shadowMap) sweep(i, W, H int) {
-	steps := max(abs(sm.dx), abs(sm.dy))
-	x0, y0 := i%W, i/W
-	for t := 1; t <= steps; t++ {
-		x, y := x0+sm.dx*t/steps, y0+sm.dy*t/steps
-		if x < 0 || y < 0 || x >= W || y >= H {
-			return
+// searchPrefix fills, for the offset search, the running sums along the
+// rows of the grid of pixels whose x and y have parity p (fw x fh of
+// them): per row, pf[k] sums the darkening (the reference's L less the
+// frame's) of bare board pixels (unlabelled, the reference light, off the
+// borders) among the row's first k, pg counts them.
+func (r *core) searchPrefix(sm *shadowMap, cls []uint8, lab []byte, p, fw, fh int) (pf, pg []int32) {
+	W := r.ww
+	sm.pf, sm.pg = grow(sm.pf, fh*(fw+1)), grow(sm.pg, fh*(fw+1))
+	pf, pg = sm.pf, sm.pg
+	for b := 0; b < fh; b++ {
+		row := (2*b + p) * W
+		o := b * (fw + 1)
+		var sf, sg int32
+		pf[o], pg[o] = 0, 0
+		for a := 0; a < fw; a++ {
+			j := row + 2*a + p
+			if cls[j] == 0 && !r.outside[j] && !r.inStrip[j] && float64(r.refLab[j*3]) >= shadowBoardL {
+				sf += int32(r.refLab[j*3]) - int32(lab[j*3])
+				sg++
+			}
+			pf[o+a+1], pg[o+a+1] = sf, sg
 		}
-		sm.in[y*W+x] = true
+	}
+	return pf, pg
+}
+
+// castPixels lists the pixels that cast a shadow by their colour alone
+// (any cube colour but black, on the board) as runs along rows, and the
+// black pixels off print (whether they cast one depends on their parts).
+func (r *core) castPixels(runs []pixRun, blk []int32, cls []uint8) ([]pixRun, []int32) {
+	W := r.ww
+	for y := 0; y < r.wh; y++ {
+		row := cls[y*W : (y+1)*W]
+		start := -1
+		for x := 0; x < W; x++ {
+			// Most of the board is unlabelled: skip it eight pixels at a time.
+			if start < 0 && x&7 == 0 && x+8 <= W && binary.LittleEndian.Uint64(row[x:x+8]) == 0 {
+				x += 7
+				continue
+			}
+			i := y*W + x
+			c := row[x]
+			cast := c != 0 && int(c-1) != r.black && !r.outside[i]
+			if c != 0 && int(c-1) == r.black && !r.onPrint[i] && !r.outside[i] {
+				blk = append(blk, int32(i))
+			}
+			if cast {
+				if start < 0 {
+					start = x
+				}
+				continue
+			}
+			if start >= 0 {
+				runs = append(runs, pixRun{int32(y), int32(start), int32(x)})
+				start = -1
+			}
+		}
+		if start >= 0 {
+			runs = append(runs, pixRun{int32(y), int32(start), int32(W)})
+		}
+	}
+	return runs, blk
+}
+
+// sweepSegs splits the shadow offset's steps (t = 1..steps, each at
+// (dx t/steps, dy t/steps) from the cube pixel) into one segment per row
+// they pass through: the steps move at most one pixel along x at a time,
+// so a row's steps cover a stretch x0..x1.
+func (sm *shadowMap) sweepSegs() {
+	sm.segs = sm.segs[:0]
+	steps := max(abs(sm.dx), abs(sm.dy))
+	for t := 1; t <= steps; t++ {
+		ox, oy := sm.dx*t/steps, sm.dy*t/steps
+		if n := len(sm.segs); n > 0 && sm.segs[n-1].dy == oy {
+			s := &sm.segs[n-1]
+			s.x0, s.x1 = min(s.x0, ox), max(s.x1, ox)
+			continue
+		}
+		sm.segs = append(sm.segs, sweepSeg{oy, ox, ox})
+	}
+}
+
+// sweep marks the shadow of the cube pixels x0 <= x < x1 of row y: the
+// pixels along the shadow offset from each (sweepSegs), within the image
+// (the steps move away from the pixel, so once one leaves the image the
+// rest do too).
+func (sm *shadowMap) sweep(y, x0, x1, W, H int) {
+	for _, s := range sm.segs {
+		yy := y + s.dy
+		if yy < 0 || yy >= H {
+			continue
+		}
+		a, b := max(x0+s.x0, 0), min(x1-1+s.x1, W-1)
+		row := sm.in[yy*W : (yy+1)*W]
+		for x := a; x <= b; x++ {
+			row[x] = true
+		}
 	}
 }
 
@@ -633,23 +798,26 @@ func (r *core) unshadow(pix, ground []int32, cls []uint8, lab []byte) ([]int32, 
 }
 
 // offPrintParts splits black pixels, keeping those not found by the
-// dark-print rule, into 4-connected parts.
+// dark-print rule, into 4-connected parts. The pixels still to take are
+// marked in the reader's stamp buffer (a map of them cost more than the
+// rest of the shadow estimate).
 func (r *core) offPrintParts(pix []int32) [][]int32 {
 	W := r.ww
-	in := make(map[int32]bool, len(pix))
+	mark := r.buf.nextEpoch(len(r.onPrint))
+	in := r.buf.stamp // in: stamped with mark; taken: cleared
 	for _, i := range pix {
 		if !r.onPrint[i] {
-			in[i] = true
+			in[i] = mark
 		}
 	}
 	var parts [][]int32
 	var stack []int32
 	for _, s := range pix {
-		if !in[s] {
+		if in[s] != mark {
 			continue
 		}
 		var part []int32
-		delete(in, s)
+		in[s] = 0
 		stack = append(stack[:0], s)
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
@@ -657,11 +825,11 @@ func (r *core) offPrintParts(pix []int32) [][]int32 {
 			part = append(part, i)
 			x := int(i) % W
 			for _, j := range [4]int32{i - 1, i + 1, i - int32(W), i + int32(W)} {
-				if (j == i-1 && x == 0) || (j == i+1 && x == W-1) {
-					continue // not a neighbour: the row's other end
+				if (j == i-1 && x == 0) || (j == i+1 && x == W-1) || j < 0 || int(j) >= len(in) {
+					continue // not a neighbour: the row's other end, or off the image
 				}
-				if in[j] {
-					delete(in, j)
+				if in[j] == mark {
+					in[j] = 0
 					stack = append(stack, j)
 				}
 			}
