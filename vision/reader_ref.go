@@ -220,8 +220,9 @@ func (r *core) refDark(i int, lab []byte) bool {
 // fitCubes places black cubes on a group of black pixels (b) and dark
 // ground around them by their shape: on a grid of 2x2 warped pixels, a
 // cube (a square of the cube's side swept by the sides the camera sees,
-// at 12 turns) may stand where it lies at least fitInside on the group, on
-// dark ground or on another cube (which may hide part of it). Cubes are
+// at 12 turns) may stand, centred on the group or on dark ground, where it
+// lies at least fitInside on the group, on dark ground or on another cube
+// (which may hide part of it). Cubes are
 // placed one by one, peeled from the outside: among the places explaining
 // nearly the most labelled pixels not yet explained, the one farthest from
 // the middle of those pixels (a place straddling two cubes side by side
@@ -333,7 +334,10 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		best := 0.0
 		for cy := 0; cy < gh; cy++ {
 			for cx := 0; cx < gw; cx++ {
-				if ev[cy*gw+cx] == 0 || used[cy*gw+cx] {
+				// An outline may be centred on dark ground too: a cube
+				// lying mostly on the print shows only its edge, and its
+				// middle is on the ink.
+				if in[cy*gw+cx] == 0 || used[cy*gw+cx] {
 					continue
 				}
 				// Whole outlines inside the grid are summed by offsets
