@@ -117,11 +117,23 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		return b, nil, true // outside the board: the hull, not a cube
 	}
 	fit := r.fitCubes(b, ground, ctr, cls)
+	own := r.ownReading(b, cls, lab)
+	if len(fit) == 0 {
+		// No outline fits (a cube split by a raised border, or showing
+		// too little of itself): the blob's own reading stands, unsure or
+		// not, and a group that shows at least a small cube's worth of
+		// black off the print is a cube a person must look at rather
+		// than nothing (a missed cube changes a battle).
+		if len(own) == 0 && float64(r.offPrint(b.pix)) >= minBlob*a1 {
+			own = []detection{{color: r.names[b.cls-1], at: r.pose.Unparallax(ctr, r.layout.CubeMM/2), unreadable: true, why: "0 or 1 cube?"}}
+		}
+		return b, own, true
+	}
 	// When the blob's own reading finds as many cubes and is sure of
 	// every one, it is kept: it places a single cube from its top and a
 	// cube leaning on a border better than the middle of a fitted outline,
 	// and where a cube is seen whole the fit adds nothing.
-	if own := r.ownReading(b, cls, lab); len(own) >= len(fit) {
+	if len(own) >= len(fit) {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -684,4 +696,15 @@ func (r *core) groupCentre(pix []int32) board.Point {
 	}
 	n := float64(max(1, len(pix)))
 	return r.warpToBoard(sx/n, sy/n)
+}
+
+// offPrint counts the pixels not found only by the dark-print rule.
+func (r *core) offPrint(pix []int32) int {
+	n := 0
+	for _, i := range pix {
+		if !r.onPrint[i] {
+			n++
+		}
+	}
+	return n
 }
