@@ -118,11 +118,23 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		return b, nil, true // outside the board: the hull, not a cube
 	}
 	fit := r.fitCubes(b, ground, ctr, cls)
+	own := r.ownReading(b, cls, lab)
+	if len(fit) == 0 {
+		// No outline fits (a cube split by a raised border, or showing
+		// too little of itself): the blob's own reading stands, unsure or
+		// not, and a group that shows at least a small cube's worth of
+		// black off the print is a cube a person must look at rather
+		// than nothing (a missed cube changes a battle).
+		if len(own) == 0 && float64(r.offPrint(b.pix)) >= minBlob*a1 {
+			own = []detection{{color: r.names[b.cls-1], at: r.pose.Unparallax(ctr, r.layout.CubeMM/2), unreadable: true, why: "0 or 1 cube?"}}
+		}
+		return b, own, true
+	}
 	// When the blob's own reading finds as many cubes and is sure of
 	// every one, it is kept: it places a single cube from its top and a
 	// cube leaning on a border better than the middle of a fitted outline,
 	// and where a cube is seen whole the fit adds nothing.
-	if own := r.ownReading(b, cls, lab); len(own) >= len(fit) {
+	if len(own) >= len(fit) {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -221,8 +233,9 @@ func (r *core) refDark(i int, lab []byte) bool {
 // fitCubes places black cubes on a group of black pixels (b) and dark
 // ground around them by their shape: on a grid of 2x2 warped pixels, a
 // cube (a square of the cube's side swept by the sides the camera sees,
-// at 12 turns) may stand where it lies at least fitInside on the group, on
-// dark ground or on another cube (which may hide part of it). Cubes are
+// at 12 turns) may stand, centred on the group or on dark ground, where it
+// lies at least fitInside on the group, on dark ground or on another cube
+// (which may hide part of it). Cubes are
 // placed one by one, peeled from the outside: among the places explaining
 // nearly the most labelled pixels not yet explained, the one farthest from
 // the middle of those pixels (a place straddling two cubes side by side
@@ -346,7 +359,10 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		best := 0.0
 		for cy := 0; cy < gh; cy++ {
 			for cx := 0; cx < gw; cx++ {
-				if ev[cy*gw+cx] == 0 || used[cy*gw+cx] {
+				// An outline may be centred on dark ground too: a cube
+				// lying mostly on the print shows only its edge, and its
+				// middle is on the ink.
+				if in[cy*gw+cx] == 0 || used[cy*gw+cx] {
 					continue
 				}
 				// Cells of an outline beyond the grid count nothing.
@@ -848,4 +864,15 @@ func (r *core) groupCentre(pix []int32) board.Point {
 	}
 	n := float64(max(1, len(pix)))
 	return r.warpToBoard(sx/n, sy/n)
+}
+
+// offPrint counts the pixels not found only by the dark-print rule.
+func (r *core) offPrint(pix []int32) int {
+	n := 0
+	for _, i := range pix {
+		if !r.onPrint[i] {
+			n++
+		}
+	}
+	return n
 }
