@@ -783,7 +783,7 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			parts[labels[i]] = append(parts[labels[i]], p)
 		}
 		for j := range parts {
-			drop[j] = r.warm(parts[j], lab) || r.flatPrint(parts[j], lab, centres[j])
+			drop[j] = r.warm(parts[j], lab) || r.flatPrint(parts[j], lab, centres[j]) || r.redGreyInk(parts[j], lab, centres[j])
 		}
 	}
 	if int(b.cls-1) == r.black && r.refLab != nil && k > 1 {

@@ -303,8 +303,14 @@ func (r *core) flatPrint(pix []int32, lab []byte, c [2]float64) bool {
 	if int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) > flatMaxSpread {
 		return false
 	}
-	// Mean lightness of the half toward the point below the camera (where
-	// a cube's sides show) against the far half (its top).
+	return math.Abs(r.nearFarStep(pix, lab, c, at)) < flatMaxStep
+}
+
+// nearFarStep is the mean lightness of the far half of a part (pixels pix
+// centred at c in warped px, at board point at), away from the point
+// below the camera, where a cube's top is, less that of its near half,
+// where its sides show; 0 when a half is empty.
+func (r *core) nearFarStep(pix []int32, lab []byte, c [2]float64, at board.Point) float64 {
 	u := at.Sub(r.pose.Nadir)
 	u = u.Scale(1 / u.Len())
 	var near, far, nn, nf float64
@@ -320,9 +326,9 @@ func (r *core) flatPrint(pix []int32, lab []byte, c [2]float64) bool {
 		}
 	}
 	if nn == 0 || nf == 0 {
-		return false
+		return 0
 	}
-	return math.Abs(far/nf-near/nn) < flatMaxStep
+	return far/nf - near/nn
 }
 
 // Limits of flatPrint.
@@ -331,6 +337,56 @@ var (
 	flatMaxSpread = 4   // L (8-bit) between the part's 10th and 90th percentiles, at most
 	flatMaxStep   = 1.5 // L between its near and far halves, at most
 	flatMinB      = 1.6 // mean Lab b above the palette's black, more than (the warm rule: 2.5 on the darker half)
+)
+
+// redGreyInk reports, without a reference, whether a part of a black blob
+// (pixels pix, centred at c in warped px) is the board's red-grey ink (the
+// disc of strength-2-bottom, a skull of damage-right) rather than a black
+// cube. That ink in dim light is too little yellow for the warm rule and,
+// where the camera is nearly above it (sides under flatMinShift mm) or a
+// cube touches it, flatPrint cannot judge it; but it is red as well as
+// yellow: its mean Lab a and b above the black paint's add up to more than
+// redInkMin (2.9 to 6.6 on the tuning seeds), with b more than redInkMinB.
+// That alone would drop a real cube whose edge pixels blend with the warm
+// board, so the part must also be one a cube's top does not make: flat
+// (its lightness within redInkSpread from the 10th to the 90th percentile,
+// and where at least flatMinStepShift mm of sides show, no step between
+// its near and far halves), or smaller than redInkArea of a cube (a piece
+// of ink k-means cut beside a cube, or a disc partly classified). Real
+// black cubes so flat added up to 2.4 at most, those so small to 2.2.
+func (r *core) redGreyInk(pix []int32, lab []byte, c [2]float64) bool {
+	if len(pix) == 0 {
+		return false
+	}
+	var hist [256]int32
+	var sa, sb float64
+	for _, i := range pix {
+		hist[lab[int(i)*3]]++
+		sa += float64(lab[int(i)*3+1])
+		sb += float64(lab[int(i)*3+2])
+	}
+	n := float64(len(pix))
+	yellow := sb/n - r.lab[r.black][2]
+	if yellow <= redInkMinB || yellow+sa/n-r.lab[r.black][1] <= redInkMin {
+		return false
+	}
+	at := r.warpToBoard(c[0], c[1])
+	if n < redInkArea*r.expectedArea(at) {
+		return true
+	}
+	if int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) > redInkSpread {
+		return false
+	}
+	return r.sideShift(at) < flatMinStepShift || math.Abs(r.nearFarStep(pix, lab, c, at)) < flatMaxStep
+}
+
+// Limits of redGreyInk.
+var (
+	redInkMin        = 2.8  // mean Lab a plus b above the palette's black, more than
+	redInkMinB       = 1.0  // and b alone, more than
+	redInkArea       = 0.75 // a part smaller than this much of a cube is judged by its hue alone
+	redInkSpread     = 8    // else it must be flat: L between its 10th and 90th percentiles, at most
+	flatMinStepShift = 0.5  // mm of sides below which no near/far step is looked for
 )
 
 // offBoardCube reports, without a reference, whether a pixel beyond the

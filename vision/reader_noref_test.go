@@ -176,6 +176,79 @@ func TestFlatGreyInkIsNotABlackCube(t *testing.T) {
 	}
 }
 
+// Without the reference, where the camera is nearly above it (no sides to
+// show a step), a flat printed disc of grey ink a little red and yellow
+// (each too little alone: under the warm and the yellow rules) is not a
+// black cube, nor where it shows 1.2 mm of sides but no step; a flat black
+// cube there, as cool as its paint, is one cube, and so is a red-grey
+// cube whose side toward the camera is darker than its top (redGreyInk).
+func TestFlatRedGreyInkBelowTheCamera(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// Camera 300 mm above (100, 60): at (80, 60) a cube's sides show 0.55
+	// mm, at (56, 60) 1.2 mm; at (20, 60) 2.2 mm.
+	r.pose = board.CameraPose{Nadir: board.Point{X: 100, Y: 60}, Height: 300}
+	black := uint8(r.black + 1)
+	a0, b0 := r.lab[r.black][1], r.lab[r.black][2]
+	// Redder by 2, yellower by 1.5: 3.5 together.
+	red, yellow := byte(math.Round(a0+2)), byte(math.Round(b0+1.5))
+	coolA, coolB := byte(math.Round(a0+0.5)), byte(math.Round(b0+0.5))
+	for _, x := range []float64{100, 80, 56} {
+		if d := r.sideShift(board.Point{X: x, Y: 60}); d >= flatMinShift {
+			t.Fatalf("sides of %.1f mm at x=%v: the yellow rule could judge it", d, x)
+		}
+		lab := make([]byte, r.ww*r.wh*3)
+		rad := math.Sqrt(1.2*r.expectedArea(board.Point{X: x, Y: 60})/math.Pi) / r.s
+		if ds := r.cubesOf(discBlob(r, black, x, 60, rad, lab, 30, red, yellow), lab); len(ds) != 0 {
+			t.Errorf("x=%v: a flat red-grey printed disc was read as %+v, want nothing", x, ds)
+		}
+		lab = make([]byte, r.ww*r.wh*3)
+		s := r.layout.CubeMM * 0.95
+		if ds := r.cubesOf(rectBlob(r, black, x, 60, s, s, lab, 30, coolA, coolB), lab); len(ds) != 1 || ds[0].unreadable {
+			t.Errorf("x=%v: a flat cool black cube was read as %+v, want one cube", x, ds)
+		}
+	}
+	// Where the sides show, a cube of the red-grey tone with its darker
+	// side is not flat: one cube.
+	s := r.layout.CubeMM * 0.95
+	side := r.sideShift(board.Point{X: 20, Y: 60})
+	lab := make([]byte, r.ww*r.wh*3)
+	top := rectBlob(r, black, 20-side/2, 60, s, s, lab, 32, red, yellow)
+	sides := rectBlob(r, black, 20+s/2, 60, side, s, lab, 18, red, yellow)
+	if ds := r.cubesOf(blob{cls: black, pix: append(top.pix, sides.pix...)}, lab); len(ds) != 1 || ds[0].unreadable {
+		t.Errorf("a red-grey black cube with its darker side was read as %+v, want one cube", ds)
+	}
+}
+
+// Without the reference, a black cube touching the red-grey ink makes one
+// blob with it, longer than a cube: split in two, the ink's piece, smaller
+// than a cube and red-grey, is dropped, and one cube is read where the
+// cube lies, not two (an invented cube beside it).
+func TestRedGreyInkBesideABlackCube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	black := uint8(r.black + 1)
+	a0, b0 := r.lab[r.black][1], r.lab[r.black][2]
+	s := r.layout.CubeMM * 0.95
+	lab := make([]byte, r.ww*r.wh*3)
+	// The ink first: the cube covers what they share.
+	rad := math.Sqrt(0.5*r.expectedArea(board.Point{X: 60, Y: 60})/math.Pi) / r.s
+	disc := discBlob(r, black, 60+s/2+rad*0.6, 60, rad, lab, 34, byte(math.Round(a0+3)), byte(math.Round(b0+3)))
+	cube := rectBlob(r, black, 60, 60, s, s, lab, 24, byte(math.Round(a0)), byte(math.Round(b0)))
+	in := map[int32]bool{}
+	bl := blob{cls: black}
+	for _, i := range append(cube.pix, disc.pix...) {
+		if !in[i] {
+			in[i] = true
+			bl.pix = append(bl.pix, i)
+		}
+	}
+	ds := r.cubesOf(bl, lab)
+	if len(ds) != 1 || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 2 {
+		t.Errorf("a black cube at (60, 60) touching red-grey ink was read as %+v, want one cube there", ds)
+	}
+}
+
 // labBoard is a corrected top-down image in Lab showing the bare board
 // everywhere (the ground around it too).
 func labBoard(r *core) []byte {
