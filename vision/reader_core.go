@@ -30,8 +30,12 @@ type core struct {
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
 	refPx   []byte    // the empty board, warped BGR, or nil
 	lab     [][3]float64
-	black   int // index of the darkest palette colour, if dark; else -1
+	labT    []labTerms // labDist2's terms against each palette colour (reader_dist.go)
+	black   int        // index of the darkest palette colour, if dark; else -1
 	bgLab   [3]float64
+	bgT     labTerms   // labDist2's terms against bgLab, for bgTFor
+	bgTFor  [3]float64 // the bgLab bgT was set for (bgTSet: set at all)
+	bgTSet  bool
 	inStrip []bool // warped pixel near a border line
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
@@ -86,10 +90,12 @@ func (r *core) setPalette(p *board.Palette) {
 	r.palette = p
 	r.names = p.Names()
 	r.lab = make([][3]float64, len(r.names))
+	r.labT = make([]labTerms, len(r.names))
 	r.black = -1
 	darkest := math.Inf(1)
 	for i, n := range r.names {
 		r.lab[i] = labOf(p.Colors[n])
+		r.labT[i].set(r.lab[i])
 		if r.lab[i][0] < darkest && r.lab[i][0] < 60 {
 			r.black, darkest = i, r.lab[i][0]
 		}
@@ -471,20 +477,27 @@ func (r *core) classify(lab []byte) []uint8 {
 	// Each pixel's squared distances to the palette's colours, kept for
 	// the second look a too colourful black takes.
 	var d2s [16]float64
+	if r.refLab == nil && (!r.bgTSet || r.bgTFor != r.bgLab) {
+		r.bgT.set(r.bgLab)
+		r.bgTFor, r.bgTSet = r.bgLab, true
+	}
+	ref := r.refLab
+	dt := refDiffTerms
 	for i := 0; i < n; i++ {
 		// Without a reference the ground around the board (the table,
 		// the hull) is unknown: only cube colours other than black are
 		// read there (offBoardCube).
-		off := r.refLab == nil && r.outside[i]
-		l, a, b := float64(lab[i*3]), float64(lab[i*3+1]), float64(lab[i*3+2])
+		off := ref == nil && r.outside[i]
+		lb, ab, bb := lab[i*3], lab[i*3+1], lab[i*3+2]
 		var d2 float64
-		if r.refLab != nil {
-			d2 = labDist2([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
+		if ref != nil {
+			d2 = dt.dist2(ref[i*3], ref[i*3+1], ref[i*3+2], lb, ab, bb)
 		} else {
-			d2 = labDist2(r.bgLab, l, a, b)
+			d2 = r.bgT.dist2(lb, ab, bb)
 		}
+		l, a, b := float64(lb), float64(ab), float64(bb)
 		if d2 < 22*22 {
-			if r.refLab != nil && r.black >= 0 && l < float64(r.refLab[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
+			if ref != nil && r.black >= 0 && l < float64(ref[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
 				// A black cube on dark print differs little from the
 				// reference there, but it is darker than the print and as
 				// dark and grey as a black cube.
@@ -495,8 +508,8 @@ func (r *core) classify(lab []byte) []uint8 {
 		}
 		dbg := math.Sqrt(d2)
 		best, bd := -1, math.Inf(1)
-		for k, c := range r.lab {
-			d := labDist2(c, l, a, b)
+		for k := range r.labT {
+			d := r.labT[k].dist2(lb, ab, bb)
 			if k < len(d2s) {
 				d2s[k] = d
 			}
