@@ -87,7 +87,7 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 		r.refPx = append([]byte(nil), px...)
 		px = r.refPx
 		r.refBG = append([]float32(nil), r.background(px, refPct)...)
-		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
+		if k := r.printShade(px, sliceGain(r.refBG, r.ww), r.borders, nominalBorderGRef); k != 1 {
 			scaleGain(r.refBG, k)
 		}
 		lab, err := r.correct(px, r.refBG)
@@ -329,14 +329,15 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 	if r.shifted {
 		r.shiftImage(px, r.shift)
 	}
-	var bg []float32
+	var lab []byte
 	var over []bool
 	if r.refBG != nil {
-		bg = r.lightChange(px)
+		lab, err = r.correct(px, r.lightChange(px))
 	} else {
-		bg, over = r.noRefLight(px)
+		var f *lightField
+		f, over = r.noRefLight(px)
+		lab, err = r.correctField(px, f)
 	}
-	lab, err := r.correct(px, bg)
 	if err != nil {
 		return nil, err
 	}
@@ -351,8 +352,29 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 // in Lab (the reader's buffer: the next call overwrites it).
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 	n := r.ww * r.wh * 3
-	r.buf.norm, r.buf.lab = grow(r.buf.norm, n), grow(r.buf.lab, n)
-	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: normalizeInto(r.buf.norm, px, bg)}
+	r.buf.norm = grow(r.buf.norm, n)
+	normalizeInto(r.buf.norm, px, bg)
+	return r.toLab()
+}
+
+// correctField is correct with the gain of a light field, taken row by
+// row as the image is corrected: the whole gain (three floats a pixel)
+// is never stored and read back.
+func (r *Reader) correctField(px []byte, f *lightField) ([]byte, error) {
+	n, w := r.ww*r.wh*3, r.ww*3
+	r.buf.norm = grow(r.buf.norm, n)
+	r.buf.gainRow = grow(r.buf.gainRow, w)
+	for y := 0; y < r.wh; y++ {
+		f.gainRow(y, r.buf.gainRow)
+		normalizeInto(r.buf.norm[y*w:(y+1)*w], px[y*w:(y+1)*w], r.buf.gainRow)
+	}
+	return r.toLab()
+}
+
+// toLab converts the corrected image (r.buf.norm) to Lab.
+func (r *Reader) toLab() ([]byte, error) {
+	r.buf.lab = grow(r.buf.lab, r.ww*r.wh*3)
+	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.norm}
 	lab := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.lab}
 	if err := cv.CvtColor(lab, norm, cv.ColorBGRToLab); err != nil {
 		return nil, err

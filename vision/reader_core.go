@@ -50,6 +50,11 @@ type core struct {
 	shadow shadowMap
 }
 
+// sliceGain reads a stored gain (w pixels a row, BGR) as printShade asks.
+func sliceGain(g []float32, w int) func(x, y, k int) float32 {
+	return func(x, y, k int) float32 { return g[(y*w+x)*3+k] }
+}
+
 // scaleGain multiplies a gain by k (a darker print: see printShade).
 func scaleGain(g []float32, k float32) {
 	if k == 1 {
@@ -201,6 +206,20 @@ const ratioScale = 40
 // result is the reader's buffer, overwritten by the next call: a caller
 // that keeps it copies it.
 func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
+	f := r.cellGrid(px, q, logRatio)
+	r.buf.gain = grow(r.buf.gain, r.ww*r.wh*3)
+	res := r.buf.gain
+	for y := 0; y < r.wh; y++ {
+		f.gainRow(y, res[y*r.ww*3:(y+1)*r.ww*3])
+	}
+	return res
+}
+
+// cellGrid is cellField's cells: their percentiles made robust, ready to
+// be interpolated into any pixel's gain (lightField). A read takes the
+// gain row by row as it corrects the image (correctField), without
+// storing the whole field.
+func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
 	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
@@ -282,60 +301,109 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 		}
 	}
 	// Interpolate between cell centres (separably: a row's blend of two
-	// cell rows, then along x) and store what out makes of it.
-	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
-	add := float32(1) // the gain is of px+1 (normalize)
+	// cell rows, then along x): see gainRow.
+	f := &r.buf.field
+	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
+		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
 	if logRatio {
-		add = 0
+		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
+		f.refBG = r.refBG
 		for c := range sm {
 			for k := 0; k < 3; k++ {
 				sm[c][k] = float32(math.Exp(float64(sm[c][k]-128) / ratioScale))
 			}
 		}
 	}
-	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
-	txs := make([]float32, r.ww)
 	for x := 0; x < r.ww; x++ {
 		fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
 		xf := int(math.Floor(float64(fx)))
-		x0s[x], x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
-		txs[x] = min(max(fx-float32(xf), 0), 1)
+		f.x0s[x], f.x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
+		f.txs[x] = min(max(fx-float32(xf), 0), 1)
 	}
-	row := make([]float32, cw*3)
-	r.buf.gain = grow(r.buf.gain, r.ww*r.wh*3)
-	res := r.buf.gain
-	for y := 0; y < r.wh; y++ {
-		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
-		yf := int(math.Floor(float64(fy)))
-		ty := min(max(fy-float32(yf), 0), 1)
-		y0c, y1c := clampI(yf, ch-1), clampI(yf+1, ch-1)
-		for c := 0; c < cw; c++ {
-			a, b := sm[y0c*cw+c], sm[y1c*cw+c]
-			for k := 0; k < 3; k++ {
-				row[c*3+k] = add + a[k]*(1-ty) + b[k]*ty
-			}
-		}
-		o := res[y*r.ww*3 : (y+1)*r.ww*3]
-		var g []float32
-		if r.refBG != nil {
-			g = r.refBG[y*r.ww*3 : (y+1)*r.ww*3]
-		}
-		for x := 0; x < r.ww; x++ {
-			tx := txs[x]
-			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
-			if !logRatio {
-				// The gain that maps the light to NominalBoard.
-				o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
-				o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
-				o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
-				continue
-			}
-			for k := 0; k < 3; k++ {
-				o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
-			}
+	return f
+}
+
+// lightField is the light estimate of one image (cellGrid): per cell and
+// channel the board's colour (or, with logRatio, the change of light
+// since the empty board), interpolated between cell centres into each
+// pixel's gain on demand. It lives in the reader's buffers: the next
+// estimate overwrites it.
+type lightField struct {
+	ww, cw, ch int
+	cellH, y0  float64
+	sm         [][3]float32 // the cells, robust
+	nb         [3]float32   // NominalBoard, BGR
+	add        float32
+	logRatio   bool
+	refBG      []float32 // with logRatio, the empty board's gain
+	k          float32   // a darker print's factor on the gain (scale)
+	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
+	txs        []float32 // and how far between them
+	row        []float32 // gainRow's blend of two cell rows
+}
+
+// scale multiplies every gain the field gives by k, as scaleGain does to
+// a stored gain.
+func (f *lightField) scale(k float32) { f.k *= k }
+
+// rowBlend fills f.row with row y's blend of the two cell rows around it.
+func (f *lightField) rowBlend(y int) {
+	fy := float32((float64(y)+0.5-f.y0)/f.cellH - 0.5)
+	yf := int(math.Floor(float64(fy)))
+	ty := min(max(fy-float32(yf), 0), 1)
+	y0c, y1c := clampI(yf, f.ch-1), clampI(yf+1, f.ch-1)
+	for c := 0; c < f.cw; c++ {
+		a, b := f.sm[y0c*f.cw+c], f.sm[y1c*f.cw+c]
+		for k := 0; k < 3; k++ {
+			f.row[c*3+k] = f.add + a[k]*(1-ty) + b[k]*ty
 		}
 	}
-	return res
+}
+
+// gainRow writes row y's gain (ww pixels, BGR) into o.
+func (f *lightField) gainRow(y int, o []float32) {
+	f.rowBlend(y)
+	row, nb := f.row, f.nb
+	o = o[:f.ww*3]
+	var g []float32
+	if f.logRatio {
+		g = f.refBG[y*f.ww*3 : (y+1)*f.ww*3]
+	}
+	for x := 0; x < f.ww; x++ {
+		tx := f.txs[x]
+		a, b := row[f.x0s[x]:f.x0s[x]+3], row[f.x1s[x]:f.x1s[x]+3]
+		if !f.logRatio {
+			// The gain that maps the light to NominalBoard.
+			o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
+			o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
+			o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
+		}
+	}
+	if f.k != 1 {
+		scaleGain(o, f.k)
+	}
+}
+
+// gainAt is the gain of channel k at pixel (x, y), as gainRow gives it.
+func (f *lightField) gainAt(x, y, k int) float32 {
+	f.rowBlend(y)
+	tx := f.txs[x]
+	a, b := f.row[int(f.x0s[x])+k], f.row[int(f.x1s[x])+k]
+	var g float32
+	if !f.logRatio {
+		g = f.nb[k] / (a*(1-tx) + b*tx)
+	} else {
+		g = f.refBG[(y*f.ww+x)*3+k] * (a*(1-tx) + b*tx)
+	}
+	if f.k != 1 {
+		g *= f.k
+	}
+	return g
 }
 
 // histPercentile is the q-th percentile of n values counted in h.

@@ -93,7 +93,7 @@ func TestPrintShadeSeesADarkerPrint(t *testing.T) {
 		wood := [3]byte{40, byte(nominalBorderG), 100}
 		px := drawBoard(r, floor, wood, 0, 0)
 		gain := r.background(px, framePct)
-		if k := r.printShade(px, gain, r.borders, nominalBorderG); math.Abs(float64(k-tc.want)) > 0.04 {
+		if k := r.printShade(px, sliceGain(gain, r.ww), r.borders, nominalBorderG); math.Abs(float64(k-tc.want)) > 0.04 {
 			t.Errorf("print %.0f%% darker: factor %.2f, want %.2f", tc.dark*100, k, tc.want)
 		}
 	}
@@ -339,5 +339,37 @@ func TestCoolBlackIsACubeWarmInkIsNot(t *testing.T) {
 	}
 	if n := count(120); n != 0 {
 		t.Errorf("warm ink of lightness 52: %d pixels black", n)
+	}
+}
+
+// The light field read row by row (correctField's way) and at single
+// pixels (printShade's) gives every pixel the gain cellField stores, bit
+// for bit, before and after a darker print's factor: the read corrects
+// the image exactly as it did when the whole gain was stored.
+func TestLightFieldRowsAreCellFields(t *testing.T) {
+	r := testCore(t)
+	px := drawBoard(r, [3]byte{150, 180, 195}, [3]byte{50, 80, 110}, 0, 0)
+	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
+	want := append([]float32(nil), r.background(px, framePct)...)
+	row := make([]float32, r.ww*3)
+	for _, k := range []float32{1, 0.83} {
+		f := r.cellGrid(px, framePct, false)
+		f.scale(k)
+		scaleGain(want, k)
+		bad := 0
+		for y := 0; y < r.wh; y++ {
+			f.gainRow(y, row)
+			for x := 0; x < r.ww; x++ {
+				for c := 0; c < 3; c++ {
+					w := want[(y*r.ww+x)*3+c]
+					if row[x*3+c] != w || (x%7 == 0 && f.gainAt(x, y, c) != w) {
+						bad++
+					}
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("factor %v: %d gains differ from cellField's", k, bad)
+		}
 	}
 }

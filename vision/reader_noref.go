@@ -10,20 +10,21 @@ import (
 )
 
 // noRefLight estimates, without a reference, the light over the board from
-// the frame itself (see background), leaving out what lies over the board
+// the frame itself (see background; the field is read row by row by
+// correctField), leaving out what lies over the board
 // (overBoard: a hand), whose pixels it returns (nil when none) so that
 // they are not read as cubes; and the print's darkness from the borders'
 // wood (printShade), which also sets the board's colour in the corrected
 // image (bgLab).
-func (r *core) noRefLight(px []byte) (gain []float32, over []bool) {
+func (r *core) noRefLight(px []byte) (light *lightField, over []bool) {
 	over = r.overBoard(px)
 	r.skip = over
-	gain = r.background(px, framePct)
+	light = r.cellGrid(px, framePct, false)
 	r.skip = nil
-	k := r.printShade(px, gain, r.borders, nominalBorderG)
-	scaleGain(gain, k)
+	k := r.printShade(px, light.gainAt, r.borders, nominalBorderG)
+	light.scale(k)
 	r.bgLab = labOf(board.Color{uint8(float32(NominalBoard[0]) * k), uint8(float32(NominalBoard[1]) * k), uint8(float32(NominalBoard[2]) * k)})
-	return gain, over
+	return light, over
 }
 
 // fillCells gives each cell without pixels enough (all under a hand) the
