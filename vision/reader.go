@@ -363,10 +363,8 @@ func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 func (r *Reader) correctField(px []byte, f *lightField) ([]byte, error) {
 	n, w := r.ww*r.wh*3, r.ww*3
 	r.buf.norm = grow(r.buf.norm, n)
-	r.buf.gainRow = grow(r.buf.gainRow, w)
 	for y := 0; y < r.wh; y++ {
-		f.gainRow(y, r.buf.gainRow)
-		normalizeInto(r.buf.norm[y*w:(y+1)*w], px[y*w:(y+1)*w], r.buf.gainRow)
+		f.normRow(y, px[y*w:(y+1)*w], r.buf.norm[y*w:(y+1)*w])
 	}
 	return r.toLab()
 }

@@ -126,11 +126,7 @@ func normalizeInto(norm, px []byte, gain []float32) []byte {
 	gain = gain[:len(px)]
 	norm = norm[:len(px)]
 	for i := range px {
-		o := (float32(px[i]) + 1) * gain[i]
-		if o > 255 {
-			o = 255
-		}
-		norm[i] = uint8(o)
+		norm[i] = normByte(px[i], gain[i])
 	}
 	return norm
 }
@@ -305,7 +301,7 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	f := &r.buf.field
 	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
 		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
-		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3), tmp: f.tmp}
 	if logRatio {
 		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
 		f.refBG = r.refBG
@@ -341,6 +337,7 @@ type lightField struct {
 	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
 	txs        []float32 // and how far between them
 	row        []float32 // gainRow's blend of two cell rows
+	tmp        []float32 // normRow's stored gain (logRatio)
 }
 
 // scale multiplies every gain the field gives by k, as scaleGain does to
@@ -387,6 +384,51 @@ func (f *lightField) gainRow(y int, o []float32) {
 	if f.k != 1 {
 		scaleGain(o, f.k)
 	}
+}
+
+// normRow corrects row y of a warped image (px, ww BGR pixels) into norm:
+// normalizeInto with gainRow's gain, computed and used at once (never
+// stored), span by span: the pixels between the same two cell centres
+// share the cells' blend, kept in registers. The same arithmetic as
+// gainRow and normalizeInto, so the same bytes.
+func (f *lightField) normRow(y int, px, norm []byte) {
+	w := f.ww * 3
+	px, norm = px[:w], norm[:w]
+	if f.logRatio {
+		// The gain needs the reference's at every pixel: stored.
+		f.tmp = grow(f.tmp, w)
+		f.gainRow(y, f.tmp)
+		normalizeInto(norm, px, f.tmp)
+		return
+	}
+	f.rowBlend(y)
+	row, nb, k := f.row, f.nb, f.k
+	x0s, x1s, txs := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww]
+	for x := 0; x < f.ww; {
+		c0, c1 := x0s[x], x1s[x]
+		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
+		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
+		for ; x < f.ww && x0s[x] == c0 && x1s[x] == c1; x++ {
+			tx := txs[x]
+			g0 := nb[0] / (a0*(1-tx) + b0*tx)
+			g1 := nb[1] / (a1*(1-tx) + b1*tx)
+			g2 := nb[2] / (a2*(1-tx) + b2*tx)
+			if k != 1 {
+				g0, g1, g2 = g0*k, g1*k, g2*k
+			}
+			p, o := px[x*3:x*3+3:x*3+3], norm[x*3:x*3+3:x*3+3]
+			o[0], o[1], o[2] = normByte(p[0], g0), normByte(p[1], g1), normByte(p[2], g2)
+		}
+	}
+}
+
+// normByte is one byte of normalizeInto: (p+1) times its gain, at most 255.
+func normByte(p byte, g float32) byte {
+	o := (float32(p) + 1) * g
+	if o > 255 {
+		o = 255
+	}
+	return uint8(o)
 }
 
 // gainAt is the gain of channel k at pixel (x, y), as gainRow gives it.

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"math"
 	"sync"
 	"testing"
@@ -344,7 +345,7 @@ func TestCoolBlackIsACubeWarmInkIsNot(t *testing.T) {
 
 // The light field read row by row (correctField's way) and at single
 // pixels (printShade's) gives every pixel the gain cellField stores, bit
-// for bit, before and after a darker print's factor: the read corrects
+// for bit, and corrects each row as normalizeInto does with it, before and after a darker print's factor: the read corrects
 // the image exactly as it did when the whole gain was stored.
 func TestLightFieldRowsAreCellFields(t *testing.T) {
 	r := testCore(t)
@@ -357,7 +358,12 @@ func TestLightFieldRowsAreCellFields(t *testing.T) {
 		f.scale(k)
 		scaleGain(want, k)
 		bad := 0
+		norm := make([]byte, r.ww*3)
 		for y := 0; y < r.wh; y++ {
+			f.normRow(y, px[y*r.ww*3:], norm)
+			if w := normalizeInto(make([]byte, r.ww*3), px[y*r.ww*3:(y+1)*r.ww*3], want[y*r.ww*3:]); !bytes.Equal(norm, w) {
+				bad++
+			}
 			f.gainRow(y, row)
 			for x := 0; x < r.ww; x++ {
 				for c := 0; c < 3; c++ {
