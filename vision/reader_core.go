@@ -591,35 +591,44 @@ func (r *core) classify(lab []byte) []uint8 {
 		r.bgT.set(r.bgLab)
 		r.bgTFor, r.bgTSet = r.bgLab, true
 	}
+	// The loop reads locals, not the reader's fields (which the compiler
+	// reloads at every pixel), and slices it has bounded once.
 	ref := r.refLab
-	dt := refDiffTerms
+	dt, bg, labT := refDiffTerms, &r.bgT, r.labT
+	lab = lab[:3*n]
+	outside := r.outside[:n]
+	if ref != nil {
+		ref = ref[:3*n]
+	}
 	for i := 0; i < n; i++ {
+		p := lab[3*i : 3*i+3 : 3*i+3]
+		lb, ab, bb := p[0], p[1], p[2]
+		var d2 float64
+		if ref != nil {
+			q := ref[3*i : 3*i+3 : 3*i+3]
+			d2 = dt.dist2(q[0], q[1], q[2], lb, ab, bb)
+			if d2 < 22*22 {
+				if r.black >= 0 && float64(lb) < float64(q[0])-blackRefDrop && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
+					// A black cube on dark print differs little from
+					// the reference there, but it is darker than the
+					// print and as dark and grey as a black cube.
+					cls[i] = uint8(r.black + 1)
+					r.onPrint[i] = true
+				}
+				continue
+			}
+		} else if d2 = bg.dist2(lb, ab, bb); d2 < 22*22 {
+			continue
+		}
 		// Without a reference the ground around the board (the table,
 		// the hull) is unknown: only cube colours other than black are
 		// read there (offBoardCube).
-		off := ref == nil && r.outside[i]
-		lb, ab, bb := lab[i*3], lab[i*3+1], lab[i*3+2]
-		var d2 float64
-		if ref != nil {
-			d2 = dt.dist2(ref[i*3], ref[i*3+1], ref[i*3+2], lb, ab, bb)
-		} else {
-			d2 = r.bgT.dist2(lb, ab, bb)
-		}
+		off := ref == nil && outside[i]
 		l, a, b := float64(lb), float64(ab), float64(bb)
-		if d2 < 22*22 {
-			if ref != nil && r.black >= 0 && l < float64(ref[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
-				// A black cube on dark print differs little from the
-				// reference there, but it is darker than the print and as
-				// dark and grey as a black cube.
-				cls[i] = uint8(r.black + 1)
-				r.onPrint[i] = true
-			}
-			continue
-		}
 		dbg := math.Sqrt(d2)
 		best, bd := -1, math.Inf(1)
-		for k := range r.labT {
-			d := r.labT[k].dist2(lb, ab, bb)
+		for k := range labT {
+			d := labT[k].dist2(lb, ab, bb)
 			if k < len(d2s) {
 				d2s[k] = d
 			}
@@ -635,12 +644,12 @@ func (r *core) classify(lab []byte) []uint8 {
 			// Too colourful for a black cube: the shaded side of a coloured
 			// one. Take the nearest other colour.
 			best, bd = -1, math.Inf(1)
-			for k, c := range r.lab {
+			for k := range r.lab {
 				var d float64
 				if k < len(d2s) {
 					d = math.Sqrt(d2s[k]) // labDist, computed above
 				} else {
-					d = labDist(c, l, a, b)
+					d = labDist(r.lab[k], l, a, b)
 				}
 				if k != r.black && d < bd {
 					best, bd = k, d
