@@ -329,15 +329,14 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 	if r.shifted {
 		r.shiftImage(px, r.shift)
 	}
-	var lab []byte
+	var light *lightField
 	var over []bool
 	if r.refBG != nil {
-		lab, err = r.correct(px, r.lightChange(px))
+		light = r.lightChange(px)
 	} else {
-		var f *lightField
-		f, over = r.noRefLight(px)
-		lab, err = r.correctField(px, f)
+		light, over = r.noRefLight(px)
 	}
+	lab, err := r.correctField(px, light)
 	if err != nil {
 		return nil, err
 	}

@@ -146,9 +146,9 @@ func (r *core) background(px []byte, q float64) []float32 {
 // changed since the reference was photographed: per cell and channel the
 // median ratio of the reference to the frame (cubes, their shadows and a
 // hand are a minority of a cell's pixels), made robust and interpolated
-// like the background. It returns the frame's gain: the reference's gain
-// times that ratio.
-func (r *core) lightChange(px []byte) []float32 {
+// like the background. Its field gives the frame's gain: the reference's
+// gain times that ratio.
+func (r *core) lightChange(px []byte) *lightField {
 	var lg [256]float32
 	for i := range lg {
 		lg[i] = ratioScale * float32(math.Log(float64(i)+1))
@@ -185,7 +185,7 @@ func (r *core) lightChange(px []byte) []float32 {
 			}
 		}
 	}
-	return r.cellField(enc, 0.5, true)
+	return r.cellGrid(enc, 0.5, true)
 }
 
 // ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
@@ -301,7 +301,7 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	f := &r.buf.field
 	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
 		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
-		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3), tmp: f.tmp}
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
 	if logRatio {
 		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
 		f.refBG = r.refBG
@@ -337,7 +337,6 @@ type lightField struct {
 	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
 	txs        []float32 // and how far between them
 	row        []float32 // gainRow's blend of two cell rows
-	tmp        []float32 // normRow's stored gain (logRatio)
 }
 
 // scale multiplies every gain the field gives by k, as scaleGain does to
@@ -394,25 +393,29 @@ func (f *lightField) gainRow(y int, o []float32) {
 func (f *lightField) normRow(y int, px, norm []byte) {
 	w := f.ww * 3
 	px, norm = px[:w], norm[:w]
-	if f.logRatio {
-		// The gain needs the reference's at every pixel: stored.
-		f.tmp = grow(f.tmp, w)
-		f.gainRow(y, f.tmp)
-		normalizeInto(norm, px, f.tmp)
-		return
-	}
 	f.rowBlend(y)
 	row, nb, k := f.row, f.nb, f.k
 	x0s, x1s, txs := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww]
+	var ref []float32
+	if f.logRatio {
+		ref = f.refBG[y*w : (y+1)*w]
+	}
 	for x := 0; x < f.ww; {
 		c0, c1 := x0s[x], x1s[x]
 		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
 		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
 		for ; x < f.ww && x0s[x] == c0 && x1s[x] == c1; x++ {
 			tx := txs[x]
-			g0 := nb[0] / (a0*(1-tx) + b0*tx)
-			g1 := nb[1] / (a1*(1-tx) + b1*tx)
-			g2 := nb[2] / (a2*(1-tx) + b2*tx)
+			var g0, g1, g2 float32
+			if ref != nil {
+				// The reference's gain times the change of light.
+				g := ref[x*3 : x*3+3 : x*3+3]
+				g0, g1, g2 = g[0]*(a0*(1-tx)+b0*tx), g[1]*(a1*(1-tx)+b1*tx), g[2]*(a2*(1-tx)+b2*tx)
+			} else {
+				g0 = nb[0] / (a0*(1-tx) + b0*tx)
+				g1 = nb[1] / (a1*(1-tx) + b1*tx)
+				g2 = nb[2] / (a2*(1-tx) + b2*tx)
+			}
 			if k != 1 {
 				g0, g1, g2 = g0*k, g1*k, g2*k
 			}
