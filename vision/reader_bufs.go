@@ -11,13 +11,13 @@ type readBufs struct {
 	flat4        []byte     // the warp of an RGBA frame (topDownRGBA)
 	gain         []float32  // cellField's result
 	field        lightField // cellGrid's result
-	gainRow      []float32  // correctField: one row's gain
 	enc          []byte     // lightChange's encoded ratios
 	norm, lab    []byte     // correct: the light divided out, and in Lab
 	cls          []uint8    // classify
 	seen         []bool     // blobs
 	sum          []int32    // alignment: the channels' sum
 	shiftSrc     []byte     // shiftImage's copy of the image
+	over         overBufs   // overBoard's half-resolution grids
 	stamp        []uint32   // refBlackGroup and ownReading: marks of the current group
 	epoch        uint32     // the current group's mark in stamp
 }
@@ -45,4 +45,11 @@ func (b *readBufs) nextEpoch(n int) uint32 {
 		b.epoch = 1
 	}
 	return b.epoch
+}
+
+// overBufs are overBoard's grids (half the warped image's resolution).
+type overBufs struct {
+	dist, keep      []int32
+	mark, off, core []bool
+	seen            []bool
 }
