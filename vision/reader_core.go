@@ -404,18 +404,29 @@ func (f *lightField) normRow(y int, px, norm []byte) {
 		c0, c1 := x0s[x], x1s[x]
 		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
 		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
-		for ; x < f.ww && x0s[x] == c0 && x1s[x] == c1; x++ {
-			tx := txs[x]
-			var g0, g1, g2 float32
-			if ref != nil {
-				// The reference's gain times the change of light.
+		end := x
+		for end < f.ww && x0s[end] == c0 && x1s[end] == c1 {
+			end++
+		}
+		if ref != nil {
+			// The reference's gain times the change of light.
+			for ; x < end; x++ {
+				tx := txs[x]
 				g := ref[x*3 : x*3+3 : x*3+3]
-				g0, g1, g2 = g[0]*(a0*(1-tx)+b0*tx), g[1]*(a1*(1-tx)+b1*tx), g[2]*(a2*(1-tx)+b2*tx)
-			} else {
-				g0 = nb[0] / (a0*(1-tx) + b0*tx)
-				g1 = nb[1] / (a1*(1-tx) + b1*tx)
-				g2 = nb[2] / (a2*(1-tx) + b2*tx)
+				g0, g1, g2 := g[0]*(a0*(1-tx)+b0*tx), g[1]*(a1*(1-tx)+b1*tx), g[2]*(a2*(1-tx)+b2*tx)
+				if k != 1 {
+					g0, g1, g2 = g0*k, g1*k, g2*k
+				}
+				p, o := px[x*3:x*3+3:x*3+3], norm[x*3:x*3+3:x*3+3]
+				o[0], o[1], o[2] = normByte(p[0], g0), normByte(p[1], g1), normByte(p[2], g2)
 			}
+			continue
+		}
+		for ; x < end; x++ {
+			tx := txs[x]
+			g0 := nb[0] / (a0*(1-tx) + b0*tx)
+			g1 := nb[1] / (a1*(1-tx) + b1*tx)
+			g2 := nb[2] / (a2*(1-tx) + b2*tx)
 			if k != 1 {
 				g0, g1, g2 = g0*k, g1*k, g2*k
 			}
