@@ -199,8 +199,9 @@ type CatalogField struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Help  string `json:"help,omitempty"`
-	// Kind is "text", "number", "bool", "choice", "list" (of text) or
-	// "object" (a nested group of Fields).
+	// Kind is "text", "number", "bool", "choice", "list" (of text; with
+	// Fields, a list of groups of those fields, each added or removed on
+	// its own: a card's abilities) or "object" (a nested group of Fields).
 	Kind     string         `json:"kind"`
 	Required bool           `json:"required,omitempty"`
 	Choices  []Choice       `json:"choices,omitempty"`

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine/layout"
@@ -116,6 +115,8 @@ type DiceReader struct {
 	topH    board.Homography     // plane h0 (tray mm) to frame pixels
 	patch   topPatch             // the die being judged, resampled
 	scratch faceSample           // the search's samples
+	faces   []*faceSample        // full samples kept between reads (newFace)
+	nFaces  int                  // of faces, those handed out in this read
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
@@ -350,6 +351,7 @@ func (r *DiceReader) Read(img image.Image) (DiceResult, error) {
 	if b := img.Bounds(); b.Dx() != r.w || b.Dy() != r.h {
 		return DiceResult{}, fmt.Errorf("dice: the frame is %dx%d, the reader was calibrated for %dx%d", b.Dx(), b.Dy(), r.w, r.h)
 	}
+	r.nFaces = 0
 	r.sample(img, r.view)
 	if !r.haveRef {
 		r.estimateBackground()
@@ -436,29 +438,32 @@ func (r *DiceReader) estimateBackground() {
 	bw, bh := (r.gw+bs-1)/bs, (r.gh+bs-1)/bs
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
-	var hist [3][256]int32
+	// A block's median: the lower middle of its values (as histMedian
+	// counts), found by selection among its few dozen.
+	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
-			hist = [3][256]int32{}
-			n := 0
+			for k := range vals {
+				vals[k] = vals[k][:0]
+			}
 			for y := by * bs; y < min((by+1)*bs, r.gh); y += 2 {
 				for x := bx * bs; x < min((bx+1)*bs, r.gw); x += 2 {
 					i := y*r.gw + x
 					if r.cat[i] != catFloor {
 						continue
 					}
-					hist[0][r.view[3*i]]++
-					hist[1][r.view[3*i+1]]++
-					hist[2][r.view[3*i+2]]++
-					n++
+					vals[0] = append(vals[0], r.view[3*i])
+					vals[1] = append(vals[1], r.view[3*i+1])
+					vals[2] = append(vals[2], r.view[3*i+2])
 				}
 			}
+			n := len(vals[0])
 			if n < 8 {
 				continue
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = histMedian(&hist[k], n)
+				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
 			}
 		}
 	}
@@ -485,7 +490,6 @@ func (r *DiceReader) estimateBackground() {
 	// Neighbourhood medians: 5x5 blocks (40 mm), wider where the floor is
 	// mostly hidden.
 	med2 := make([][3]uint8, bw*bh)
-	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			med2[by*bw+bx] = neighbourMedian(med, valid, bw, bh, bx, by, 2, 5, &vals)
@@ -521,8 +525,8 @@ func neighbourMedian(med [][3]uint8, valid []bool, bw, bh, bx, by, rad0, need in
 	var c [3]uint8
 	for k := 0; k < 3; k++ {
 		if v := vals[k]; len(v) > 0 {
-			slices.Sort(v)
-			c[k] = v[len(v)/2]
+			// What sorting would put in the middle, without sorting.
+			c[k] = nth(v, len(v)/2)
 		}
 	}
 	return c
@@ -677,8 +681,7 @@ func (r *DiceReader) findDice() []candidate {
 	out = append(out, r.inkClusters(out, S, r.fg, 0.9)...)
 	// On a noisy dark felt the foreground's specks join a print to the
 	// floor around it: the print alone again, from what differs as only
-	// print does (dice_ink.go).
-	r.markInk()
+	// print does (dice_ink.go; r.ink is marked with the foreground).
 	return append(out, r.inkClusters(out, S, r.ink, inkNear)...)
 }
 

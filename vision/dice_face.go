@@ -134,6 +134,7 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 	m := fr.rgba
 	w, h := fr.b.Dx(), fr.b.Dy()
 	xm, ym := float64(w-1)-1e-9, float64(h-1)-1e-9
+	pix, stride, base := m.Pix, m.Stride, m.PixOffset(fr.b.Min.X, fr.b.Min.Y)
 	// The homography's products with X, one per column of the tile,
 	// computed once (each sum below adds the same products in the same
 	// order as written out in full).
@@ -159,18 +160,18 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 			} else if !(y > 0) {
 				y = 0
 			}
+			// x and y are clamped below w-1 and h-1: the next pixel on
+			// the row and the next row always exist.
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 			gx, gy := 1-fx, 1-fy
-			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
-			o00 := m.PixOffset(fr.b.Min.X+x0, fr.b.Min.Y+y0)
-			d := 4 * (x1 - x0) // the next pixel on the row: 4 bytes on, or this one at the edge
-			o01 := o00 + m.Stride*(y1-y0)
+			o00 := base + y0*stride + 4*x0
+			o01 := o00 + stride
 			// Each row's two pixels in one slice.
-			r0, r1 := m.Pix[o00:o00+d+3:o00+d+3], m.Pix[o01:o01+d+3:o01+d+3]
-			c0 := (float32(r0[0])*gx+float32(r0[d])*fx)*gy + (float32(r1[0])*gx+float32(r1[d])*fx)*fy
-			c1 := (float32(r0[1])*gx+float32(r0[d+1])*fx)*gy + (float32(r1[1])*gx+float32(r1[d+1])*fx)*fy
-			c2 := (float32(r0[2])*gx+float32(r0[d+2])*fx)*gy + (float32(r1[2])*gx+float32(r1[d+2])*fx)*fy
+			r0, r1 := pix[o00:o00+7:o00+7], pix[o01:o01+7:o01+7]
+			c0 := (float32(r0[0])*gx+float32(r0[4])*fx)*gy + (float32(r1[0])*gx+float32(r1[4])*fx)*fy
+			c1 := (float32(r0[1])*gx+float32(r0[5])*fx)*gy + (float32(r1[1])*gx+float32(r1[5])*fx)*fy
+			c2 := (float32(r0[2])*gx+float32(r0[6])*fx)*gy + (float32(r1[2])*gx+float32(r1[6])*fx)*fy
 			k := j*p.n + i
 			rgb := p.rgb[3*k : 3*k+3 : 3*k+3]
 			rgb[0], rgb[1], rgb[2] = c0, c1, c2
@@ -182,10 +183,32 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 // sampleFace samples the square of side s (mm, on the plane h0) centred on
 // centre (mm) at angle ang from the patch.
 func (r *DiceReader) sampleFace(p *topPatch, centre board.Point, ang, s float64) *faceSample {
-	f := &faceSample{}
+	f := r.newFace()
 	r.sampleInto(f, p, centre, ang, s, 1, 1, false)
 	return f
 }
+
+// newFace is a face sample to fill: the reader keeps those of earlier
+// reads (a read takes a few dozen, of 20 KB each) and hands each out once
+// per read (Read starts again from the first), so that a read allocates
+// none. Every field a sample's reader looks at is written when it is
+// filled (sampleInto, finish).
+func (r *DiceReader) newFace() *faceSample {
+	if r.nFaces < len(r.faces) {
+		r.nFaces++
+		return r.faces[r.nFaces-1]
+	}
+	f := &faceSample{}
+	if len(r.faces) < maxKeptFaces {
+		r.faces = append(r.faces, f)
+		r.nFaces++
+	}
+	return f
+}
+
+// maxKeptFaces bounds the samples a reader keeps (about 5 MB): calls
+// outside a read (LearnFace) never start again from the first.
+const maxKeptFaces = 256
 
 // sampleInto samples a rectangle into f: the square scaled by su along the
 // die's first axis and sv along its second. Quick samples (for searching)
@@ -807,11 +830,6 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 // read only when a face of the set reads clearly there; anything else is
 // not reported (it may be no die at all).
 func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
-	var bestF *faceSample
-	var bestD *diceset.Die
-	var bestTop board.Point
-	var bestAng float64
-	bestSc := -1.0
 	// Every start is read once; the search runs from the three that read best.
 	type start struct {
 		p  board.Point
@@ -831,17 +849,26 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 			starts = append(starts, start{at, c.angle + da, d, f, r.faceScore(d, f)})
 		}
 	}
-	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
-	for _, st := range starts[:min(3, len(starts))] {
-		top, ang, f2 := r.refine(p, st.d, st.p, st.a, st.f)
-		if sc := r.faceScore(st.d, f2); sc > bestSc {
-			bestSc, bestF, bestD, bestTop, bestAng = sc, f2, st.d, top, ang
-		}
-	}
-	if bestF == nil {
+	if len(starts) == 0 {
 		return
 	}
-	f, top := bestF, bestTop
+	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
+	// The coarse steps from each of the three that read best, the fine
+	// steps from the best of those only, and not where no face reads:
+	// most such starts are no die (tuning seeds 0-799: the same reads as
+	// the fine steps from all three, with a tenth fewer placements read).
+	var bc climb
+	var bs start
+	bc.best = math.Inf(-1)
+	for _, st := range starts[:min(3, len(starts))] {
+		if c := r.climbCoarse(p, st.d, st.p, st.a, st.sc); c.best > bc.best {
+			bc, bs = c, st
+		}
+	}
+	clear(r.seen)
+	r.seen[bc.at] = bc.best
+	top, bestAng, f := r.climbFine(p, bs.d, bc, bs.f, printHopeless)
+	bestD := bs.d
 	d, dist, second := r.classify(f)
 	if d != bestD || dist > 0.8 || f.inkShare < 0.015 {
 		return
@@ -895,35 +922,77 @@ func (r *DiceReader) faceScore(d *diceset.Die, f *faceSample) float64 {
 // angle, from coarse steps to fine ones, never further than searchReach
 // from where it started.
 func (r *DiceReader) refine(p *topPatch, d *diceset.Die, top board.Point, ang float64, f *faceSample) (board.Point, float64, *faceSample) {
-	best := r.faceScore(d, f)
-	// Placements are on a grid of the finest step around the start; each
-	// is read once.
-	const fine, fineRad = 0.25, 0.015
+	c := r.climbCoarse(p, d, top, ang, r.faceScore(d, f))
+	return r.climbFine(p, d, c, f, math.Inf(-1))
+}
+
+// climb is a hill climb's state: where it started, the best placement so
+// far (in fine steps from the start) and its quick score.
+type climb struct {
+	top  board.Point
+	ang  float64
+	at   [3]int32
+	best float64
+}
+
+// climbCoarse is the hill climb's coarse steps (1 mm, 0.06 rad) from
+// top and ang, whose face scores best there.
+func (r *DiceReader) climbCoarse(p *topPatch, d *diceset.Die, top board.Point, ang, best float64) climb {
+	c := climb{top: top, ang: ang, best: best}
 	if r.seen == nil {
 		r.seen = map[[3]int32]float64{}
 	}
 	clear(r.seen)
 	r.seen[[3]int32{}] = best
-	var at [3]int32
+	r.climbSteps(p, d, &c, coarseSteps)
+	return c
+}
+
+// climbFine finishes a climb with the fine steps, unless no face reads
+// where the coarse steps led, and samples the face there in full (f when
+// the climb never moved).
+func (r *DiceReader) climbFine(p *topPatch, d *diceset.Die, c climb, f *faceSample, hopeless float64) (board.Point, float64, *faceSample) {
+	if c.best >= hopeless {
+		r.climbSteps(p, d, &c, fineSteps)
+	}
+	top, ang := c.top, c.ang
+	if c.at != [3]int32{} {
+		top = board.Point{X: top.X + float64(c.at[0])*refineFine, Y: top.Y + float64(c.at[1])*refineFine}
+		ang += float64(c.at[2]) * refineFineRad
+		f = r.sampleFace(p, top, ang, r.h0)
+	}
+	return top, ang, f
+}
+
+// The hill climb's grid: placements are on a grid of the finest step
+// (mm, rad) around the start, each read once (r.seen); the steps are
+// multiples of it.
+const refineFine, refineFineRad = 0.25, 0.015
+
+var coarseSteps, fineSteps = []int32{4}, []int32{2, 1}
+
+// climbSteps climbs with each of steps in turn, moving to the best
+// neighbour while one reads better.
+func (r *DiceReader) climbSteps(p *topPatch, d *diceset.Die, c *climb, steps []int32) {
 	g := &r.scratch
-	for _, step := range []int32{4, 2, 1} {
+	for _, step := range steps {
 		for iter := 0; iter < 8; iter++ {
 			improved := false
-			from := at
+			from := c.at
 			for _, n := range refineMoves {
 				k := [3]int32{from[0] + n[0]*step, from[1] + n[1]*step, from[2] + n[2]*step}
-				if math.Hypot(float64(k[0]), float64(k[1]))*fine > searchReach {
+				if math.Hypot(float64(k[0]), float64(k[1]))*refineFine > searchReach {
 					continue
 				}
 				sc, ok := r.seen[k]
 				if !ok {
-					q := board.Point{X: top.X + float64(k[0])*fine, Y: top.Y + float64(k[1])*fine}
-					r.sampleInto(g, p, q, ang+float64(k[2])*fineRad, r.h0, 1, 1, true)
+					q := board.Point{X: c.top.X + float64(k[0])*refineFine, Y: c.top.Y + float64(k[1])*refineFine}
+					r.sampleInto(g, p, q, c.ang+float64(k[2])*refineFineRad, r.h0, 1, 1, true)
 					sc = r.faceScore(d, g)
 					r.seen[k] = sc
 				}
-				if sc > best+1e-9 {
-					best, at, improved = sc, k, true
+				if sc > c.best+1e-9 {
+					c.best, c.at, improved = sc, k, true
 				}
 			}
 			if !improved {
@@ -931,12 +1000,6 @@ func (r *DiceReader) refine(p *topPatch, d *diceset.Die, top board.Point, ang fl
 			}
 		}
 	}
-	if at != [3]int32{} {
-		top = board.Point{X: top.X + float64(at[0])*fine, Y: top.Y + float64(at[1])*fine}
-		ang += float64(at[2]) * fineRad
-		f = r.sampleFace(p, top, ang, r.h0)
-	}
-	return top, ang, f
 }
 
 // settle is refine from the square's angle and, when the face still does
@@ -959,6 +1022,11 @@ func (r *DiceReader) settle(p *topPatch, d *diceset.Die, top board.Point, ang fl
 	}
 	return bt, ba, bf
 }
+
+// printHopeless is the quick score below which the search for a die seen
+// by its print alone stops after the coarse steps: no face reads there
+// (a read needs 0.85).
+const printHopeless = 0.5
 
 // refineMoves are the hill climb's neighbours: the eight around in the
 // plane, and a turn either way.

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"slices"
@@ -17,7 +18,11 @@ import (
 
 // nthFloat returns the k-th smallest value of v (from 0), reordering v:
 // the value a sort would put at v[k], found without sorting (quickselect).
-func nthFloat(v []float64, k int) float64 {
+func nthFloat(v []float64, k int) float64 { return nth(v, k) }
+
+// nth is nthFloat for any ordered values (the background model's 8-bit
+// block medians too).
+func nth[T cmp.Ordered](v []T, k int) T {
 	lo, hi := 0, len(v)-1
 	for hi-lo > 12 {
 		// The median of three as the pivot, left in the middle.
@@ -201,14 +206,19 @@ func (r *DiceReader) foregroundRuns() []fgRun {
 }
 
 // colourChange marks the view pixels that differ from the empty tray by
-// more than a shadow would (see foreground), and clears all others.
+// more than a shadow would (see foreground), and clears all others; and
+// among them those that differ as much as print does (r.ink, see
+// dice_ink.go: print's thresholds are all beyond the foreground's, so no
+// pixel the pinholes add later is print).
 func (r *DiceReader) colourChange() {
 	if r.fgRuns == nil {
 		r.fgRuns = r.foregroundRuns()
 	}
 	clear(r.fg)
+	clear(r.ink)
 	for _, run := range r.fgRuns {
 		fg := r.fg[run.i0:run.i1]
+		ink := r.ink[run.i0:run.i1]
 		view := r.view[3*run.i0 : 3*run.i1]
 		bg := r.bg[3*run.i0 : 3*run.i1]
 		for k := range fg {
@@ -223,7 +233,9 @@ func (r *DiceReader) colourChange() {
 			e0 := math.Float32bits(d0-m) &^ (1 << 31)
 			e1 := math.Float32bits(d1-m) &^ (1 << 31)
 			e2 := math.Float32bits(d2-m) &^ (1 << 31)
-			fg[k] = max(e0, e1, e2) > fgChroma || m > 0.28 || m < -0.72
+			e := max(e0, e1, e2)
+			fg[k] = e > fgChroma || m > 0.28 || m < -0.72
+			ink[k] = e > inkChromaBits || m > inkBright || m < inkDark
 		}
 	}
 }

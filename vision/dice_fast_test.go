@@ -27,6 +27,45 @@ func TestNthFloatIsTheSortedValue(t *testing.T) {
 	}
 }
 
+// The background model's block medians are 8-bit colours, a few dozen
+// with many repeats: selection must give what sorting gives there too.
+func TestNthUint8IsTheSortedValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(120)
+		v := make([]uint8, n)
+		lo, span := rng.IntN(256), 1+rng.IntN(256)
+		for i := range v {
+			v[i] = uint8(min(255, lo+rng.IntN(span)))
+		}
+		want := append([]uint8(nil), v...)
+		sort.Slice(want, func(i, j int) bool { return want[i] < want[j] })
+		k := rng.IntN(n)
+		if got := nth(append([]uint8(nil), v...), k); got != want[k] {
+			t.Fatalf("trial %d: n %d k %d: got %v, sorted gives %v", trial, n, k, got, want[k])
+		}
+	}
+}
+
+// A background block's median by selection is histMedian's (the lower
+// middle of an even count).
+func TestBlockMedianIsHistMedian(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(64)
+		v := make([]uint8, n)
+		var h [256]int32
+		lo, span := rng.IntN(256), 1+rng.IntN(40)
+		for i := range v {
+			v[i] = uint8(min(255, lo+rng.IntN(span)))
+			h[v[i]]++
+		}
+		if got, want := nth(v, (n+1)/2-1), histMedian(&h, n); got != want {
+			t.Fatalf("trial %d: n %d: selection %d, histMedian %d", trial, n, got, want)
+		}
+	}
+}
+
 // The correlations summed over a sample's ink cells with the transposed
 // smoothing (corr, learned faces), and those summed over the pips
 // (pipCorr), must be those of the smoothed ink with the templates (up to

@@ -1,5 +1,7 @@
 package vision
 
+import "math"
+
 // A die the colour of the felt (the test set's blue learned die on the
 // blue felt) shows only its print, found among the foreground's small
 // parts (inkClusters). On a dark, noisy felt the foreground is speckled:
@@ -21,31 +23,6 @@ const (
 // its own die's (a numeral), which touches the found die, a side apart.
 const inkNear = 0.8
 
-// markInk sets r.ink: the foreground pixels that differ from the floor
-// as much as print does.
-func (r *DiceReader) markInk() {
-	clear(r.ink)
-	x0, y0, x1, y1 := r.work[0], r.work[1], r.work[2], r.work[3]
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			i := y*r.gw + x
-			if !r.fg[i] {
-				continue
-			}
-			a, b := r.view[3*i:3*i+3:3*i+3], r.bg[3*i:3*i+3:3*i+3]
-			d0 := logTab[a[0]] - logTab[b[0]]
-			d1 := logTab[a[1]] - logTab[b[1]]
-			d2 := logTab[a[2]] - logTab[b[2]]
-			m := (d0 + d1 + d2) / 3
-			c := max(abs32(d0-m), abs32(d1-m), abs32(d2-m))
-			r.ink[i] = m > inkBright || m < inkDark || c > inkChroma
-		}
-	}
-}
-
-func abs32(v float32) float32 {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
+// inkChromaBits is the bits of float32(inkChroma): compared as
+// colourChange compares a magnitude's bits.
+var inkChromaBits = math.Float32bits(inkChroma)

@@ -36,6 +36,7 @@ type outsideBand struct {
 	x0, y0 float64 // tray mm (plane h0) of the grid's first pixel's corner
 	gw, gh int
 	idx    []int32  // frame pixel of each band pixel, or -1 off the band
+	on     []int32  // the band pixels whose idx is not -1, in order
 	blocks []bool   // background block holds band pixels (model)
 	rim    []bool   // band pixel at the band's outer limit
 	view   []uint8  // RGB of the band
@@ -81,6 +82,13 @@ func (r *DiceReader) newOutsideBand() *outsideBand {
 			}
 		}
 	}
+	// Most of the grid lies over the tray or off the frame: the band's
+	// pixels are listed once, and each read visits those only.
+	for i, k := range b.idx {
+		if k >= 0 {
+			b.on = append(b.on, int32(i))
+		}
+	}
 	// Most blocks of the grid lie over the tray: the model skips them.
 	bw, bh := (b.gw+outBlock-1)/outBlock, (b.gh+outBlock-1)/outBlock
 	b.blocks = make([]bool, bw*bh)
@@ -100,10 +108,20 @@ func (r *DiceReader) newOutsideBand() *outsideBand {
 func (b *outsideBand) sample(img image.Image, w int) {
 	bd := img.Bounds()
 	m, _ := img.(*image.RGBA)
-	for i, k := range b.idx {
-		if k < 0 {
-			continue
+	if m != nil && bd.Min == (image.Point{}) && m.Stride == 4*w {
+		// The cameras' and the renderer's frames: a pixel's bytes are at
+		// four times its index.
+		px := m.Pix
+		for _, i := range b.on {
+			o := 4 * int(b.idx[i])
+			s := px[o : o+3 : o+3]
+			v := b.view[3*i : 3*i+3 : 3*i+3]
+			v[0], v[1], v[2] = s[0], s[1], s[2]
 		}
+		return
+	}
+	for _, i := range b.on {
+		k := b.idx[i]
 		x, y := int(k)%w, int(k)/w
 		if m != nil {
 			o := m.PixOffset(bd.Min.X+x, bd.Min.Y+y)
@@ -123,36 +141,41 @@ func (b *outsideBand) model() {
 	bw, bh := (b.gw+outBlock-1)/outBlock, (b.gh+outBlock-1)/outBlock
 	med := make([][3]uint8, bw*bh)
 	valid := make([]bool, bw*bh)
-	var hist [3][256]int32
+	// A block's median: the lower middle of its values (as histMedian
+	// counts), found by selection among its few dozen.
+	var vals [3][]uint8
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			if !b.blocks[by*bw+bx] {
 				continue
 			}
-			hist = [3][256]int32{}
-			n := 0
+			for k := range vals {
+				vals[k] = vals[k][:0]
+			}
 			for y := by * outBlock; y < min((by+1)*outBlock, b.gh); y++ {
 				for x := bx * outBlock; x < min((bx+1)*outBlock, b.gw); x++ {
 					i := y*b.gw + x
 					if b.idx[i] < 0 {
 						continue
 					}
-					hist[0][b.view[3*i]]++
-					hist[1][b.view[3*i+1]]++
-					hist[2][b.view[3*i+2]]++
-					n++
+					vals[0] = append(vals[0], b.view[3*i])
+					vals[1] = append(vals[1], b.view[3*i+1])
+					vals[2] = append(vals[2], b.view[3*i+2])
 				}
 			}
+			n := len(vals[0])
 			if n < outBlock*outBlock/4 {
 				continue
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = histMedian(&hist[k], n)
+				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
 			}
 		}
 	}
-	var vals [3][]uint8
+	for k := range vals {
+		vals[k] = vals[k][:0]
+	}
 	for i, v := range valid {
 		if v {
 			for k := 0; k < 3; k++ {
@@ -189,11 +212,8 @@ func (b *outsideBand) model() {
 // beside the tray (the board), the neighbourhood's median is its colour,
 // and the table beside it would stand out from that alone.
 func (b *outsideBand) foreground() {
-	for i, k := range b.idx {
-		b.fg[i] = false
-		if k < 0 {
-			continue
-		}
+	clear(b.fg)
+	for _, i := range b.on {
 		a := b.view[3*i : 3*i+3 : 3*i+3]
 		b.fg[i] = differs(a, b.bg[3*i:3*i+3:3*i+3]) && differs(a, b.glob[:])
 	}

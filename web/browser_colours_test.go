@@ -30,7 +30,8 @@ func openMerchantsForm(b *browsertest.Browser, ctx context.Context, url string) 
 // each seat a colour to pick, every seat starting with one of its own, so
 // Start works with only the names typed (it asked for a colour typed per
 // seat and refused "Ann has no colour"). A seat given a colour another seat
-// has is refused beside its list, in words, and Start does nothing until it
+// has is refused beside its list, in words (the players' names once typed,
+// "Ann has Red already"), and Start does nothing until it
 // changes; a player moved up keeps their colour. On a 1024x768 tablet and a
 // 390x844 phone.
 func TestJourneyMerchantsColours(t *testing.T) {
@@ -56,7 +57,7 @@ func TestJourneyMerchantsColours(t *testing.T) {
 
 	// Cat takes Ann's red: refused beside Cat's colour, Start does nothing.
 	b.Fill(tablet, "body", "Colour of seat 3", "Red")
-	b.WaitText(tablet, ".playerrow:nth-child(3) [role=alert]", "Seat 1 has Red already: pick another colour for seat 3.")
+	b.WaitText(tablet, ".playerrow:nth-child(3) [role=alert]", "Ann has Red already: pick another colour for Cat.")
 	var alerts int
 	b.Eval(tablet, "refusals shown", visibleAlerts, &alerts)
 	if alerts != 1 {
@@ -101,14 +102,19 @@ func TestJourneyMerchantsColours(t *testing.T) {
 		t.Errorf("the table's players are %q, want %q", chips, want)
 	}
 
-	// On a phone: the same clash, its reason on screen beside seat 2.
+	// On a phone: the same clash, its reason on screen beside seat 2; a
+	// seat with no name yet is said by its number.
 	phone := b.Device(browsertest.PhoneW, browsertest.PhoneH)
 	openMerchantsForm(b, phone, e.http.URL)
+	b.Fill(phone, "body", "Colour of seat 2", "Red")
+	b.WaitText(phone, ".playerrow:nth-child(2) [role=alert]", "Seat 1 has Red already: pick another colour for seat 2.")
+	b.Fill(phone, "body", "Colour of seat 2", "Blue")
+	b.Run(phone, "the clash goes", chromedp.Poll(visibleAlerts+` === 0`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.Fill(phone, "body", "Name of seat 1", "Dan")
 	b.Fill(phone, "body", "Name of seat 2", "Eve")
 	b.Fill(phone, "body", "Colour of seat 2", "Red")
 	b.Tap(phone, "body", "Start the game")
-	b.WaitText(phone, ".playerrow:nth-child(2) [role=alert]", "Seat 1 has Red already")
+	b.WaitText(phone, ".playerrow:nth-child(2) [role=alert]", "Dan has Red already: pick another colour for Eve.")
 	var inView bool
 	b.Eval(phone, "the reason in view", `(() => { const r = document.querySelector('.playerrow:nth-child(2) [role=alert]').getBoundingClientRect();
 	  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; })()`, &inView)

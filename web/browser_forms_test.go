@@ -171,7 +171,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	// Use an ability: the Deck Hand's influence goes on the island.
 	b.fwait(tab, "#f-ability summary", "Use an ability")
 	b.frun(tab, "open the ability form", tap(`#f-ability summary`), chromedp.WaitVisible(`[data-ability="deck-hand-1/level/0"]`, chromedp.ByQuery))
-	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "place 1 influence on the island where you are")
+	b.fwait(tab, `[data-ability="deck-hand-1/level/0"]`, "Place 1 influence on the island where you are")
 	b.frun(tab, "choose the Deck Hand", tap(`[data-ability="deck-hand-1/level/0"]`), chromedp.WaitVisible(`#act-use-ability`, chromedp.ByQuery))
 	b.shot(tab, "forms-ability.png")
 	if small := smallTargets(t, b, tab); len(small) > 0 {
@@ -211,7 +211,9 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
 
 	// End the turn, sleeving the advancement into the Captain.
-	// The picker names the advancement and its slot (the view describes it).
+	// The picker names the advancement and its slot (the view describes it);
+	// the pirate flag's box is a sentence like the page's others.
+	b.fwait(tab, ".endturn label.check", "Go into pirate mode")
 	b.fwait(tab, "#f-sleeves", "Test Advancement 1 (")
 	b.frun(tab, "sleeve into the Captain", chromedp.WaitVisible(`#f-sleeves`, chromedp.ByQuery), tap(`#f-sleeves [data-sleeve$="/captain"]`), tap(`#act-end-turn`))
 	b.fwait(tab, "#log", "Ann sleeves Test Advancement 1 into Captain")

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,15 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/engine/merchants"
+)
+
+// nationWords are the nations as the game prints them; nationIDs the
+// engine's ids for them (lower case), which a screen must not show.
+var (
+	nationWords = regexp.MustCompile(`\b(Dutch|English|French|Spanish)\b`)
+	nationIDs   = regexp.MustCompile(`\b(dutch|english|french|spanish)\b`)
+	// shouted is a word in capitals, as the rulebook prints skills.
+	shouted = regexp.MustCompile(`\b[A-Z]{4,}\b`)
 )
 
 // TestJourneyMerchants plays the first round of the engine's example
@@ -86,13 +96,31 @@ func TestJourneyMerchants(t *testing.T) {
 	b.shot(tablet, "mm-tablet-scout-roll.png")
 	enterRoll("skull, 2")
 
-	// The merchant raid.
-	b.run(ann, "raid", chromedp.WaitVisible(`[data-act="raid"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid"]`, chromedp.ByQuery))
+	// The merchant raid: its nation as the game prints it, never the id.
+	b.run(ann, "the merchant found", chromedp.WaitVisible(`[data-act="raid"]`, chromedp.ByQuery))
+	var found string
+	b.run(ann, "the merchant's words", chromedp.Text(`#mm-act`, &found, chromedp.ByQuery))
+	if !nationWords.MatchString(found) || nationIDs.MatchString(found) {
+		t.Errorf("Ann's phone names the merchant's nation by its id, not as printed:\n%s", found)
+	}
+	b.run(ann, "raid", chromedp.Click(`[data-act="raid"]`, chromedp.ByQuery))
 	enterRoll("skull, 4")
 	b.run(ann, "raid draw", chromedp.WaitVisible(`[data-act="raid-draw"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-draw"]`, chromedp.ByQuery))
 	b.shot(ann, "mm-ann-raid.png")
 	b.run(ann, "raid end", chromedp.WaitVisible(`[data-act="raid-end"]`, chromedp.ByQuery), chromedp.Click(`[data-act="raid-end"]`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "raids")
+	// The raid earned Ann a bounty: her captain card names the nation as
+	// the game prints it ("Bounties: 1 Spanish"), never "spanish 1".
+	b.waitText(tablet, `#mm-players [data-seat="0"]`, "Bounties:")
+	var card string
+	b.run(tablet, "Ann's captain card", chromedp.Text(`#mm-players [data-seat="0"]`, &card, chromedp.ByQuery))
+	if !regexp.MustCompile(`Bounties: 1 (Dutch|English|French|Spanish)\b`).MatchString(card) || nationIDs.MatchString(card) {
+		t.Errorf("Ann's captain card shows her bounty with a nation id, not its name:\n%s", card)
+	}
+	// Skills are words, not the rulebook's capitals ("SEAMANSHIP 2").
+	if m := shouted.FindString(card); m != "" {
+		t.Errorf("Ann's captain card shouts %q:\n%s", m, card)
+	}
 	b.run(ann, "sail", chromedp.WaitVisible(`[data-act="move-tz-open"]`, chromedp.ByQuery), chromedp.Click(`[data-act="move-tz-open"]`, chromedp.ByQuery))
 	b.waitText(tablet, "#log", "Ann sails to")
 	b.run(ann, "end turn", chromedp.Click(`[data-act="end-turn"]`, chromedp.ByQuery))
@@ -116,8 +144,11 @@ func TestJourneyMerchants(t *testing.T) {
 	b.run(ann, "scout Bob", chromedp.WaitVisible(`[data-act="scout-1"]`, chromedp.ByQuery), chromedp.Click(`[data-act="scout-1"]`, chromedp.ByQuery))
 	enterRoll("skull, 1")
 	b.waitText(tablet, "#mm-battle", "Sea battle: Ann against Bob")
+	// Where the battle stands, in words: never the stage's id.
+	b.waitText(tablet, "#mm-battle", "Round 1: waiting for the sides' declarations")
 	b.run(ann, "Ann shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
 	b.run(bob, "Bob shoots", chromedp.WaitVisible(`[data-act="declare-shoot"]`, chromedp.ByQuery), chromedp.Click(`[data-act="declare-shoot"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#log", "Bob chooses to shoot")
 	b.shot(tablet, "mm-tablet-battle.png")
 	// The seamanship contest is rolled in the tray, then the shots.
 	for i, f := range [][]string{{"skull", "skull"}, {"skull", "1", "1"}} {

@@ -143,7 +143,7 @@ func TestJourneyMerchantsPorts(t *testing.T) {
 
 	// Recruiting: the LEADERSHIP roll fails, the hiring form follows.
 	b.gsClick(ann, "recruit", `[data-act="recruit"]`)
-	b.waitText(tablet, "#mm-rolls", "Ann recruits (LEADERSHIP)")
+	b.waitText(tablet, "#mm-rolls", "Ann recruits (Leadership)")
 	b.gsRoll(tablet, "1, 2, 3")
 	b.waitText(ann, "#mm-act", "The recruiting roll failed")
 	b.gsShotAt(ann, "mm-ports-ann-recruit-pay.png", "#mm-act")

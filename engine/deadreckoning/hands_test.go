@@ -256,7 +256,7 @@ func TestCardsOptionDefaults(t *testing.T) {
 func TestPhysicalCardsReaderTap(t *testing.T) {
 	g := newGame(t, physicalSetup(2), 2)
 	said := mapAndApply(t, g, engine.TableInput{Kind: "card", Card: "captain"})
-	if said != "Ann tapped captain on the reader" || !slices.Equal(st(g).Players[0].Played, []string{"captain"}) || st(g).Players[0].HandSize() != 3 {
+	if said != "Ann played Captain on the card reader" || !slices.Equal(st(g).Players[0].Played, []string{"captain"}) || st(g).Players[0].HandSize() != 3 {
 		t.Fatalf("the tap: %q, played %v", said, st(g).Players[0].Played)
 	}
 	act, _, ok := kit().MapInput(g, engine.TableInput{Kind: "card", Card: "captain"})

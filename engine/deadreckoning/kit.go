@@ -198,7 +198,7 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 	}
 	id := engine.CatalogField{ID: "id", Label: "Id", Kind: "text", Required: true, Help: "A short name of your own, unique in the catalog."}
 	name := engine.CatalogField{ID: "name", Label: "Name", Kind: "text", Required: true, Help: "As printed."}
-	abilities := engine.CatalogField{ID: "abilities", Label: "Abilities", Kind: "list", Help: "The abilities printed on the card, as in docs/engine.md."}
+	abilities := abilitiesField()
 	return []engine.CatalogKind{
 		{ID: "island", List: "islands", Label: "Island board", Help: "Printed on each island Ocean board.", Fields: []engine.CatalogField{id, name,
 			{ID: "slots", Label: "Cube slots", Kind: "number", Required: true},
@@ -270,14 +270,16 @@ func (g *Game) WaitingFor() []engine.Expect {
 		return []engine.Expect{}
 	}
 	e := engine.Expect{Kind: "cubes", ID: fmt.Sprintf("battle%d-%08x", pb.ID, h.Sum32()), Cubes: n.Drop}
-	what := "drop " + cubeList(n.Drop) + " into the tower"
+	// Each prompt is a sentence a player reads on the tablet's "The table
+	// waits for" box, so it starts with a capital.
+	what := "Drop " + cubeList(n.Drop) + " into the tower"
 	switch n.DropKind {
 	case battle.DropRedrop:
-		what = "drop again " + cubeList(n.Drop) + " that balanced on a border; leave the other cubes where they lie"
+		what = "Balanced on a border: drop " + cubeList(n.Drop) + " again; leave the other cubes where they lie"
 	case battle.DropExplode:
-		what = "exploding shots: drop " + cubeList(n.Drop) + " (each exploding cube with one more); leave the other cubes where they lie"
+		what = "Exploding shots: drop " + cubeList(n.Drop) + " (each exploding cube with one more); leave the other cubes where they lie"
 	case battle.DropAbility:
-		what = "drop " + cubeList(n.Drop) + " for the ability; leave the other cubes where they lie"
+		what = "Drop " + cubeList(n.Drop) + " for the card's ability; leave the other cubes where they lie"
 	}
 	e.Say = what
 	return []engine.Expect{e}
@@ -310,7 +312,7 @@ func readyExpect(pb *PendingBattle, b *battle.Battle, sum uint32) []engine.Expec
 		return []engine.Expect{}
 	}
 	return []engine.Expect{{Kind: "drop", ID: fmt.Sprintf("battle%d-ready-%08x", pb.ID, sum), Cubes: drop,
-		Say: "when both sides are ready, drop " + cubeList(drop) + " into the tower"}}
+		Say: "When both sides are ready, drop " + cubeList(drop) + " into the tower"}}
 }
 
 func tieBreakExpect(s *State) []engine.Expect {
@@ -323,7 +325,20 @@ func tieBreakExpect(s *State) []engine.Expect {
 		return []engine.Expect{}
 	}
 	return []engine.Expect{{Kind: "cubes", ID: fmt.Sprintf("tie-break-%d", len(s.TieBreakReads)), Cubes: next.Drop,
-		Say: "tie-break battle: drop " + cubeList(next.Drop) + " into the tower"}}
+		Say: "Tie-break battle: drop " + cubeList(next.Drop) + " into the tower"}}
+}
+
+// readerCardName is the printed name of a card tapped on the reader: the
+// player's card of that id, else the sailor of that kind (a sticker names
+// the kind), never the id.
+func readerCardName(p *Player, id string) string {
+	if c := p.Card(id); c != nil {
+		return cardName(c)
+	}
+	if sl, ok := sailors[id]; ok && sl.Name != "" {
+		return sl.Name
+	}
+	return "a sailor card"
 }
 
 // cubeList reads "3 purple and 2 black cubes", colours in name order.
@@ -376,9 +391,9 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 			return nil, "", false
 		}
 		rd, seen := battle.ReadFromTable(in.Cubes, in.RedropCubes)
-		said := "the camera sees no cubes on the board"
+		said := "The camera sees no cubes on the board"
 		if len(seen) > 0 {
-			said = "the camera sees " + cubeList(seen) + " on the board"
+			said = "The camera sees " + cubeList(seen) + " on the board"
 		}
 		// A re-drop's read that shows only the cubes dropped again (the
 		// simulated camera lays only those) keeps the others where the last
@@ -419,21 +434,21 @@ func (rulesImpl) MapInput(g engine.Game, in engine.TableInput) (json.RawMessage,
 		if err != nil {
 			return nil, "", false
 		}
-		return b, "cubes are falling through the tower: the battle's drop", true
+		return b, "Cubes are falling through the tower: the battle's drop", true
 	case "button":
 		seat, ok := onlyActive(dg)
 		if !ok || !in.Long || in.Host || in.Seat != seat || dg.st.CurrentBattle() != nil {
 			return nil, "", false
 		}
 		b, _ := json.Marshal(map[string]any{"type": "end-turn", "seat": seat})
-		return b, dg.st.Players[seat].Name + " held their button: end the turn", true
+		return b, dg.st.Players[seat].Name + " held their button to end the turn", true
 	case "card":
 		seat, ok := onlyActive(dg)
 		if !ok || in.Card == "" || strings.Contains(in.Card, ":") { // a raw sticker UID has colons
 			return nil, "", false
 		}
 		b, _ := json.Marshal(map[string]any{"type": "play-card", "seat": seat, "card": in.Card})
-		return b, fmt.Sprintf("%s tapped %s on the reader", dg.st.Players[seat].Name, in.Card), true
+		return b, fmt.Sprintf("%s played %s on the card reader", dg.st.Players[seat].Name, readerCardName(&dg.st.Players[seat], in.Card)), true
 	}
 	return nil, "", false
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/score"
+	"github.com/quartermaster-table/quartermaster/internal/wording"
 )
 
 func kit() rulesImpl { return Rules().(rulesImpl) }
@@ -17,12 +18,29 @@ func kit() rulesImpl { return Rules().(rulesImpl) }
 // mapAndApply maps a table input with the kit and applies the action.
 func mapAndApply(t *testing.T, g *Game, in engine.TableInput) string {
 	t.Helper()
+	promptsInPlayersWords(t, g)
 	act, said, ok := kit().MapInput(g, in)
 	if !ok {
 		t.Fatalf("input %+v was not mapped to an action", in)
 	}
+	if err := wording.Check(said, idWords...); err != nil {
+		t.Errorf("what the table did, in the log: %v", err)
+	}
 	do(t, g, string(act))
+	promptsInPlayersWords(t, g)
 	return said
+}
+
+// promptsInPlayersWords fails the test when what the game waits for is not
+// said as a sentence for players (the tablet's "The table waits for" box
+// shows it as it is: it read "drop 2 purple cubes into the tower").
+func promptsInPlayersWords(t *testing.T, g *Game) {
+	t.Helper()
+	for _, e := range g.WaitingFor() {
+		if err := wording.Check(e.Say, idWords...); err != nil {
+			t.Errorf("the prompt for %s: %v", e.ID, err)
+		}
+	}
 }
 
 // A battle through the camera: the kit says what to drop (each side's
@@ -34,14 +52,14 @@ func TestBattleThroughTheKit(t *testing.T) {
 	// Before the drop, what to drop is said, but no read is awaited.
 	ready := g.WaitingFor()
 	if len(ready) != 1 || ready[0].Kind != "drop" || ready[0].Cubes["purple"] != 1 || ready[0].Cubes["green"] != 1 || len(ready[0].Cubes) != 2 ||
-		ready[0].Say != "when both sides are ready, drop 1 green and 1 purple cubes into the tower" {
+		ready[0].Say != "When both sides are ready, drop 1 green and 1 purple cubes into the tower" {
 		t.Fatalf("ready step: %+v", ready)
 	}
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"explode": {"purple": 1}}}); ok {
 		t.Fatal("a read while none is awaited became an action")
 	}
 	// The tower's drop sensor starts the drop.
-	if said := mapAndApply(t, g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat, Dropped: -1}); !strings.HasPrefix(said, "cubes are falling") {
+	if said := mapAndApply(t, g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat, Dropped: -1}); !strings.HasPrefix(said, "Cubes are falling") {
 		t.Errorf("drop said %q", said)
 	}
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "drop", Seat: engine.NoSeat}); ok {
@@ -49,7 +67,7 @@ func TestBattleThroughTheKit(t *testing.T) {
 	}
 	w := g.WaitingFor()
 	if len(w) != 1 || w[0].Kind != "cubes" || w[0].Cubes["purple"] != 1 || w[0].Cubes["green"] != 1 || len(w[0].Cubes) != 2 ||
-		w[0].Say != "drop 1 green and 1 purple cubes into the tower" {
+		w[0].Say != "Drop 1 green and 1 purple cubes into the tower" {
 		t.Fatalf("first drop: %+v", w)
 	}
 	first := w[0].ID
@@ -61,11 +79,11 @@ func TestBattleThroughTheKit(t *testing.T) {
 	}
 	said := mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{
 		"explode": {"purple": 1}, "strength-1-left": {"green": 1}}})
-	if said != "the camera sees 1 green and 1 purple cubes on the board" {
+	if said != "The camera sees 1 green and 1 purple cubes on the board" {
 		t.Errorf("said %q", said)
 	}
 	w = g.WaitingFor()
-	if len(w) != 1 || w[0].ID == first || w[0].Cubes["purple"] != 2 || len(w[0].Cubes) != 1 || !strings.HasPrefix(w[0].Say, "exploding shots: drop 2 purple cubes") {
+	if len(w) != 1 || w[0].ID == first || w[0].Cubes["purple"] != 2 || len(w[0].Cubes) != 1 || !strings.HasPrefix(w[0].Say, "Exploding shots: drop 2 purple cubes") {
 		t.Fatalf("exploding shot: %+v", w)
 	}
 	mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{
@@ -89,11 +107,11 @@ func TestRedropThroughTheKit(t *testing.T) {
 	g := midBattle(t, "read")
 	said := mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"strength-1-left": {"green": 1}},
 		Redrop: 1, RedropCubes: map[string]int{"purple": 1}})
-	if said != "the camera sees 1 green cube on the board; 1 purple cube to drop again" {
+	if said != "The camera sees 1 green cube on the board; 1 purple cube to drop again" {
 		t.Errorf("said %q", said)
 	}
 	w := g.WaitingFor()
-	if len(w) != 1 || w[0].Cubes["purple"] != 1 || len(w[0].Cubes) != 1 || !strings.HasPrefix(w[0].Say, "drop again 1 purple cube") {
+	if len(w) != 1 || w[0].Cubes["purple"] != 1 || len(w[0].Cubes) != 1 || !strings.HasPrefix(w[0].Say, "Balanced on a border: drop 1 purple cube again") {
 		t.Fatalf("re-drop: %+v", w)
 	}
 }
@@ -113,11 +131,11 @@ func TestButtonsAndCardsThroughTheKit(t *testing.T) {
 		t.Error("an unregistered sticker became an action")
 	}
 	act, said, ok := kit().MapInput(g, engine.TableInput{Kind: "card", Card: "captain"})
-	if !ok || said != "Ann tapped captain on the reader" || !strings.Contains(string(act), `"play-card"`) || !strings.Contains(string(act), `"seat":0`) {
+	if !ok || said != "Ann played Captain on the card reader" || !strings.Contains(string(act), `"play-card"`) || !strings.Contains(string(act), `"seat":0`) {
 		t.Errorf("card tap: %v %q %s", ok, said, act)
 	}
 	said = mapAndApply(t, g, engine.TableInput{Kind: "button", Seat: 0, Long: true})
-	if said != "Ann held their button: end the turn" || st(g).Turn.Seat != 1 {
+	if said != "Ann held their button to end the turn" || st(g).Turn.Seat != 1 {
 		t.Errorf("long press: %q, turn %v", said, st(g).Turn.Seat)
 	}
 }
@@ -356,10 +374,10 @@ func TestRedropReadSeesTheCubesStillLying(t *testing.T) {
 		seen       map[string]map[string]int
 	}{
 		{"the camera sees only the two cubes dropped again",
-			"the camera sees 2 purple cubes on the board; the other cubes stay where they lie",
+			"The camera sees 2 purple cubes on the board; the other cubes stay where they lie",
 			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}}},
 		{"the camera sees the whole board",
-			"the camera sees 1 green and 2 purple cubes on the board",
+			"The camera sees 1 green and 2 purple cubes on the board",
 			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}, "strength-1-left": {"green": 1}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

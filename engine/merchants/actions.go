@@ -202,7 +202,7 @@ func (a *EnterPort) apply(c *ctx) error {
 	if z.Ability == AbilityBridgetown && (p.Ship.Type == Frigate || p.Ship.Type == Galleon || p.Ship.Type == ManOWar) {
 		// Bridgetown: a big ship entering takes a hull hit unless its
 		// captain's SEAMANSHIP roll succeeds.
-		req := c.ask(int(a.Seat), "", p.Name+" steers into Bridgetown (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
+		req := c.ask(int(a.Seat), "", p.Name+" steers into Bridgetown (Seamanship)", c.cat.captain(p.Captain).Seamanship)
 		c.s.Pending = &Pending{Kind: "bridgetown", Seat: int(a.Seat), Request: req}
 	}
 	return nil
@@ -278,7 +278,7 @@ func (a *Scout) apply(c *ctx) error {
 		return err
 	}
 	s.T.Scouted = append(s.T.Scouted, key)
-	req := c.ask(int(a.Seat), "", purpose+" (SCOUTING)", c.cat.captain(p.Captain).Scouting)
+	req := c.ask(int(a.Seat), "", purpose+" (Scouting)", c.cat.captain(p.Captain).Scouting)
 	s.Pending = &Pending{Kind: "scout", Seat: int(a.Seat), Request: req, Target: key}
 	c.emit(engine.NewEvent("scouting", a.Seat, purpose, map[string]string{"target": key, "request": req}))
 	return nil

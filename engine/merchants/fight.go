@@ -26,7 +26,7 @@ func (a *Declare) apply(c *ctx) error {
 	if err := f.Battle.Declare(side, a.Choice); err != nil {
 		return err
 	}
-	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s declares %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
+	c.emit(engine.NewEvent("declared", a.Seat, fmt.Sprintf("%s chooses to %s", f.Battle.Ships[side].Name, a.Choice), map[string]string{"choice": a.Choice}))
 	return c.afterFightStep()
 }
 
@@ -254,7 +254,7 @@ func (c *ctx) afterFightStep() error {
 	if f.Requests == nil {
 		f.Requests = map[string]combat.Need{}
 	}
-	purposes := map[string]string{combat.StageContest: "SEAMANSHIP", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (LEADERSHIP)", combat.StageReroll: "grappling hooks (SEAMANSHIP again)",
+	purposes := map[string]string{combat.StageContest: "Seamanship contest", combat.StageHits: "hit locations", combat.StageCrew: "crew combat (Leadership)", combat.StageReroll: "grappling hooks (Seamanship again)",
 		combat.StageLongGuns: "long guns", combat.StageSwivel: "swivel guns"}
 	for _, n := range b.Need() {
 		p, ok := purposes[n.Kind]

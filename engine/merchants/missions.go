@@ -158,7 +158,7 @@ func (a *AcquireRumor) apply(c *ctx) error {
 		return engine.RefuseIn("not-enough-gold", secRumor, "A rumor costs %d gold", price)
 	}
 	p.Gold -= price
-	req := c.ask(int(a.Seat), "", p.Name+" seeks a rumor (INFLUENCE)", c.cat.captain(p.Captain).Influence)
+	req := c.ask(int(a.Seat), "", p.Name+" seeks a rumor (Influence)", c.cat.captain(p.Captain).Influence)
 	c.s.Pending = &Pending{Kind: "rumor", Seat: int(a.Seat), Request: req}
 	return nil
 }
@@ -226,7 +226,7 @@ func (a *RumorAttempt) apply(c *ctx) error {
 		return engine.RefuseIn("rumor-none", secRumor, "You hold no rumor")
 	}
 	r := c.cat.rumor(p.Rumor)
-	req := c.ask(int(a.Seat), "", fmt.Sprintf("%s follows a rumor (%s)", p.Name, r.Skill), c.cat.captain(p.Captain).skill(r.Skill))
+	req := c.ask(int(a.Seat), "", fmt.Sprintf("%s follows a rumor (%s)", p.Name, skillWord(r.Skill)), c.cat.captain(p.Captain).skill(r.Skill))
 	c.s.Pending = &Pending{Kind: "rumor-attempt", Seat: int(a.Seat), Request: req}
 	return nil
 }

@@ -241,7 +241,7 @@ func (c *ctx) npcScoutDice(kind string, p *Player) int {
 // npcRoll asks the same NPC for another SCOUTING roll (a port's ability).
 func (c *ctx) npcRoll(pd *Pending, again bool) {
 	p := c.s.Players[pd.Seat]
-	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts again for %s (SCOUTING)", npcWord(pd.NPC), p.Name), c.npcScoutDice(pd.NPC, p))
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts again for %s (Scouting)", npcWord(pd.NPC), p.Name), c.npcScoutDice(pd.NPC, p))
 	next := *pd
 	next.Request, next.Again = req, again
 	c.s.Pending = &next
@@ -250,7 +250,7 @@ func (c *ctx) npcRoll(pd *Pending, again bool) {
 func (c *ctx) npcScout(seat int, queue []string) {
 	p := c.s.Players[seat]
 	kind := queue[0]
-	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts for %s (SCOUTING)", npcWord(kind), p.Name), c.npcScoutDice(kind, p))
+	req := c.ask(int(engine.NoSeat), "", fmt.Sprintf("The %s scouts for %s (Scouting)", npcWord(kind), p.Name), c.npcScoutDice(kind, p))
 	c.s.Pending = &Pending{Kind: "npc-scout", Seat: seat, Request: req, NPC: kind, Queue: cloneStrings(queue[1:])}
 	c.emit(engine.NewEvent("npc-scouting", engine.Seat(seat), fmt.Sprintf("The %s scouts for %s", npcWord(kind), p.Name), map[string]string{"npc": kind, "request": req}))
 }
@@ -453,7 +453,10 @@ func (c *ctx) hardLife() {
 
 // NPCView is an NPC as everyone sees it.
 type NPCView struct {
-	Kind     string `json:"kind"`
+	Kind string `json:"kind"`
+	// Name is the ship as players say it ("French Navy ship", "pirate
+	// sloop").
+	Name     string `json:"name"`
 	Captain  *Card  `json:"captain"`
 	Stack    int    `json:"stack"`
 	Zone     string `json:"zone,omitempty"`
@@ -474,7 +477,7 @@ func (g *Game) npcViews() []NPCView {
 		if len(n.Cards) == 0 {
 			continue
 		}
-		v := NPCView{Kind: k, Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
+		v := NPCView{Kind: k, Name: npcWord(k), Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
 		for i, p := range g.st.Players {
 			if p.Ship != nil && c.hostile(k, p) {
 				v.Hunts = append(v.Hunts, i)

@@ -425,9 +425,9 @@ func (a *Recruit) apply(c *ctx) error {
 		c.emit(engine.NewEvent("recruited", a.Seat, fmt.Sprintf("%s fills the crew to %d at no cost", p.Name, p.Ship.Crew), map[string]int{"crew": p.Ship.Crew}))
 		return nil
 	}
-	req := c.ask(int(a.Seat), "", p.Name+" recruits (LEADERSHIP)", c.cat.captain(p.Captain).Leadership)
+	req := c.ask(int(a.Seat), "", p.Name+" recruits (Leadership)", c.cat.captain(p.Captain).Leadership)
 	c.s.Pending = &Pending{Kind: "recruit", Seat: int(a.Seat), Request: req}
-	c.emit(engine.NewEvent("recruiting", a.Seat, p.Name+" recruits crew: a LEADERSHIP roll", nil))
+	c.emit(engine.NewEvent("recruiting", a.Seat, p.Name+" recruits crew: a Leadership roll", nil))
 	return nil
 }
 

@@ -41,7 +41,7 @@ func (a *MerchantChoice) apply(c *ctx) error {
 			raid.Cards = append(raid.Cards, id)
 		}
 	}
-	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (SEAMANSHIP)", c.cat.captain(p.Captain).Seamanship)
+	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (Seamanship)", c.cat.captain(p.Captain).Seamanship)
 	s.Pending = &Pending{Kind: "raid-roll", Seat: int(a.Seat), Request: req, Raid: raid}
 	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids %s %s merchant", p.Name, article(nationWord(a.Nation)), nationWord(a.Nation)), map[string]any{"nation": a.Nation, "cards": raid.Cards}))
 	return nil

@@ -52,6 +52,10 @@ type View struct {
 	Declared  []int     `json:"declared,omitempty"`
 	Winners   []int     `json:"winners,omitempty"`
 	EndReason string    `json:"endReason,omitempty"`
+	// Nations names each nation id ("spanish") as the game prints it
+	// ("Spanish"), for a screen to show bounties, ports, captains and
+	// merchants in players' words.
+	Nations map[string]string `json:"nations"`
 	// Locations and Dice tell a screen how to draw hit locations and faces.
 	Locations []string   `json:"locations"`
 	Dice      DiceLayout `json:"dice"`
@@ -128,6 +132,8 @@ type ShipView struct {
 // PendingView is the step the game waits for.
 type PendingView struct {
 	Kind string `json:"kind"`
+	// What is the step in players' words ("the scouting roll").
+	What string `json:"what"`
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
@@ -173,9 +179,11 @@ type BattleView struct {
 	Seats [2]int `json:"seats"`
 	NPC   string `json:"npc,omitempty"`
 	// Controller is the seat steering the NPC.
-	Controller int            `json:"controller,omitempty"`
-	Battle     *combat.Battle `json:"battle"`
-	Need       []combat.Need  `json:"need"`
+	Controller int `json:"controller,omitempty"`
+	// Now is where the battle stands, in players' words.
+	Now    string         `json:"now"`
+	Battle *combat.Battle `json:"battle"`
+	Need   []combat.Need  `json:"need"`
 }
 
 // View returns what v may see.
@@ -183,7 +191,7 @@ func (g *Game) View(v engine.Viewer) any {
 	s, cat := g.st, g.cat
 	out := View{Rules: Name, Viewer: int(v.Seat), Stage: s.Stage, Round: s.Round, First: s.First, Active: s.Active, Order: s.Order, Wars: s.Wars,
 		MerchantTrack: len(s.MerchantTrack), Declared: s.Declared, Winners: s.Winners, EndReason: s.EndReason,
-		Locations: combat.Locations, Dice: cat.Dice,
+		Locations: combat.Locations, Dice: cat.Dice, Nations: nationWords(),
 		Decks: map[string]int{"cargo": len(s.CargoDeck), "cargoDiscard": len(s.CargoDiscard), "glory": len(s.GloryDeck),
 			"events": len(s.EventDeck), "captains": len(s.CaptainDeck), "missions": len(s.MissionDeck), "rumors": len(s.RumorDeck)},
 		Turn: TurnView{ActionsLeft: 3 - s.T.Actions, PortUsed: s.T.PortUsed, PortOpen: s.T.PortOpen, Activities: s.T.Activities, Scouted: s.T.Scouted}}
@@ -250,7 +258,7 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Players = append(out.Players, pv)
 	}
 	if pd := s.Pending; pd != nil {
-		pv := &PendingView{Kind: pd.Kind, Seat: pd.Seat, NPC: pd.NPC}
+		pv := &PendingView{Kind: pd.Kind, What: pendingWords(pd.Kind), Seat: pd.Seat, NPC: pd.NPC}
 		if pd.Kind == "merchant" {
 			// The found merchant's nation is shown to all; a second rumor
 			// waiting to be kept (also in Token) is not.
@@ -273,7 +281,7 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Missions = append(out.Missions, *cat.mission(id))
 	}
 	if f := s.Fight; f != nil {
-		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Battle: f.Battle.Clone(), Need: f.Battle.Need()}
+		out.Battle = &BattleView{Seats: f.Seats, NPC: f.NPC, Controller: f.Controller, Now: f.Battle.Now(), Battle: f.Battle.Clone(), Need: f.Battle.Need()}
 	}
 	out.Need = append(out.Need, s.Dice.Open...)
 	if r, ok := s.Dice.Last(); ok {

@@ -24,6 +24,25 @@ func nationWord(id string) string {
 	return id
 }
 
+// nationWords names every nation as players say it, by id: the view's
+// dictionary for screens.
+func nationWords() map[string]string {
+	m := make(map[string]string, len(Nations))
+	for _, n := range Nations {
+		m[n] = nationWord(n)
+	}
+	return m
+}
+
+// skillWord is a captain's skill as a word in a sentence ("Seamanship"):
+// the rulebook prints skills in capitals, which a screen would shout.
+func skillWord(id string) string {
+	if id == "" {
+		return id
+	}
+	return capital(strings.ToLower(id))
+}
+
 // npcWord is a non-player ship as players say it: "French Navy ship",
 // "pirate sloop", "pirate frigate".
 func npcWord(kind string) string {
@@ -50,7 +69,8 @@ func article(word string) string {
 	return "a"
 }
 
-// pendingWords says what a waiting step is, for "Finish ... first".
+// pendingWords says what a waiting step is, for "Finish ... first" and
+// for the screens' "Waiting for Ann: ...".
 func pendingWords(kind string) string {
 	switch kind {
 	case "bridgetown":
@@ -58,11 +78,11 @@ func pendingWords(kind string) string {
 	case "scout":
 		return "the scouting roll"
 	case "merchant":
-		return "deciding about the merchant you found"
+		return "deciding about the merchant found"
 	case "claim-ship":
 		return "deciding whether to claim the beaten ship"
 	case "new-captain":
-		return "drawing your new captain"
+		return "drawing a new captain"
 	case "rumor":
 		return "the rumor roll"
 	case "rumor-keep":

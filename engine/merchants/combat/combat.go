@@ -387,10 +387,33 @@ func checkSide(side int) error {
 
 // stageWords says what the battle waits for at each stage.
 var stageWords = map[string]string{
-	StageDeclare: "the sides' declarations", StageContest: "the SEAMANSHIP contest roll", StageHits: "the hit-location roll",
+	StageDeclare: "the sides' declarations", StageContest: "the Seamanship contest roll", StageHits: "the hit-location roll",
 	StageChoose: "a choice of where the hits land", StageHooks: "a choice about grappling hooks", StageReroll: "the grappling hooks' re-roll", StageLongGuns: "the long guns' roll",
 	StageSwivel: "the swivel guns' roll", StageChasers: "a choice about firing the chasers", StageAbsorb: "a choice about the reinforced hull",
 	StageCrew: "the crew combat roll", StageOver: "nothing: it is over",
+}
+
+// Now says, in players' words, where the battle stands: what it waits for
+// ("Round 2: waiting for the sides' declarations"), or how it ended ("Over:
+// Bob's ship sank"). Screens show it rather than the stage's id.
+func (b *Battle) Now() string {
+	if b.Stage != StageOver {
+		return fmt.Sprintf("Round %d: waiting for %s", b.Round, stageWords[b.Stage])
+	}
+	name := func(side int) string { return b.Ships[side].Name }
+	switch b.Result {
+	case ResultSunk:
+		return fmt.Sprintf("Over: %s's ship sank", name(1-b.Winner))
+	case ResultBothSunk:
+		return "Over: both ships sank"
+	case ResultCrew:
+		return fmt.Sprintf("Over: %s won the crew combat", name(b.Winner))
+	case ResultFled:
+		return "Over: a ship fled"
+	case ResultNoWinner:
+		return "Over: both crews fell, no winner"
+	}
+	return "Over"
 }
 
 func (b *Battle) wrongStage(want string) error {
@@ -431,7 +454,7 @@ func (b *Battle) Declare(side int, action string) error {
 		return engine.RefuseIn(CodeCrew, secHits, "A ship with no crew left cannot board")
 	}
 	b.Declared[side] = action
-	b.logf("%s declares %s", b.Ships[side].Name, action)
+	b.logf("%s chooses to %s", b.Ships[side].Name, action)
 	if b.Declared[0] != "" && b.Declared[1] != "" {
 		b.Stage = StageContest
 		if b.Declared[0] == Flee || b.Declared[1] == Flee {
@@ -508,7 +531,7 @@ func (b *Battle) Contest(side int, faces []string) error {
 		return err
 	}
 	if b.Stage != StageContest || b.ContestFaces[side] != nil {
-		return b.wrongStage("a SEAMANSHIP roll")
+		return b.wrongStage("a Seamanship roll")
 	}
 	if err := b.checkFaces(secContest, faces, b.ContestDice(side)); err != nil {
 		return err
@@ -977,7 +1000,7 @@ func (b *Battle) CrewRoll(side int, faces []string) error {
 		return err
 	}
 	if b.Stage != StageCrew || b.CrewFaces[side] != nil {
-		return b.wrongStage("a LEADERSHIP roll from this side")
+		return b.wrongStage("a Leadership roll from this side")
 	}
 	if err := b.checkFaces(secCrew, faces, b.CrewDice(side)); err != nil {
 		return err

@@ -173,6 +173,10 @@ func TestShootSimultaneous(t *testing.T) {
 	if b.Ships[0].Cannons != 1 || b.Ships[1].Cargo != 2 {
 		t.Fatalf("the sinking ship still hit the winner's cannons (got %d), cargo hit %d", b.Ships[0].Cannons, b.Ships[1].Cargo)
 	}
+	// The screens say how it ended in words, never the result's id.
+	if now, want := b.Now(), "Over: "+b.Ships[1].Name+"'s ship sank"; now != want {
+		t.Errorf("the battle's end reads %q, want %q", now, want)
+	}
 }
 
 func TestDestroyedLocationPassesToHull(t *testing.T) {

@@ -140,6 +140,9 @@ function NewGame({ pick = '' }) {
   const [games, setGames] = useState(/** @type {any[]|null} */ (null));
   const [rules, setRules] = useState('');
   const [rows, setRows] = useState(() => [{ key: ++rowSeq }, { key: ++rowSeq }]);
+  // The names typed so far, by row key: only for the form's own sentences
+  // ("Ann has Red already"); the fields stay uncontrolled.
+  const [names, setNames] = useState(/** @type {Record<number, string>} */ ({}));
   const [err, setErr] = useState(null);
   const form = useRef(/** @type {HTMLDivElement|null} */ (null));
   // noCatalog names the game chosen when it needs an owner's catalog that
@@ -177,6 +180,8 @@ function NewGame({ pick = '' }) {
   // clash[i] names the earlier seat that has seat i's colour already.
   const clash = eff.map((c, i) => (colours.length ? eff.indexOf(c) : i));
   const labelOf = (id) => { const c = colours.find((x) => x.id === id); return c ? c.label || c.id : id; };
+  // who names seat i in a sentence: the name typed, else "seat 2".
+  const who = (/** @type {number} */ i) => (rows[i] && names[rows[i].key]) || `seat ${i + 1}`;
   const frozen = () => rows.map((r, k) => (colours.length ? { ...r, colour: eff[k] } : r));
 
   // The form's fields are not controlled: what a player types stays in the
@@ -246,7 +251,8 @@ function NewGame({ pick = '' }) {
       <div class="players">
         ${rows.map((r, i) => html`<div class="playerrow" key=${r.key}>
           <span class="seat">Seat ${i + 1}</span>
-          <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)} />
+          <input class="pname" placeholder="Name" maxlength="24" autocomplete="off" aria-label=${'Name of seat ' + (i + 1)}
+            onInput=${(e) => { const v = e.currentTarget.value.trim(); if ((names[r.key] || '') !== v) setNames({ ...names, [r.key]: v }); }} />
           ${colours.length ? html`<select class="pcolour" aria-label=${'Colour of seat ' + (i + 1)} value=${eff[i]}
               style=${'--c:' + colourCss(info, eff[i])} aria-invalid=${clash[i] !== i || undefined}
               onChange=${(e) => pickColour(i, e.currentTarget.value)}>
@@ -255,7 +261,7 @@ function NewGame({ pick = '' }) {
           : html`<input class="pcolour" placeholder="Colour" maxlength="16" autocomplete="off" aria-label=${'Colour of seat ' + (i + 1)} />`}
           <button class="icon" title="Move up" disabled=${i === 0} onClick=${() => { const x = frozen(); [x[i - 1], x[i]] = [x[i], x[i - 1]]; setRows(x); }}>▲</button>
           <button class="icon" title="Remove" disabled=${n <= min} onClick=${() => setRows(frozen().filter((y) => y.key !== r.key))}>✕</button>
-          ${clash[i] !== i ? html`<p class="error colourclash" role="alert">Seat ${clash[i] + 1} has ${labelOf(eff[i])} already: pick another colour for seat ${i + 1}.</p>` : null}
+          ${clash[i] !== i ? html`<p class="error colourclash" role="alert">${sentence(who(clash[i]))} has ${labelOf(eff[i])} already: pick another colour for ${who(i)}.</p>` : null}
         </div>`)}
       </div>
       <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>

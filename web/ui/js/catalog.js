@@ -208,6 +208,40 @@ function parseItem(s, t) {
 }
 
 /**
+ * groups says whether a field is a list of groups of fields (a card's
+ * abilities, each with its choices and effects): the form shows each group
+ * with its own fields, to add and remove, never as lines of JSON.
+ * @param {Field} f
+ */
+const groups = (f) => f.kind === 'list' && !!(f.fields && f.fields.length);
+
+/**
+ * groupForm is one group's form values; _orig keeps the group as the file
+ * had it, so keys the form does not show survive a group removed above it.
+ * @param {Field[]} fields
+ * @param {any} x
+ */
+const groupForm = (fields, x) => ({ ...toForm(fields, isObj(x) ? x : {}), _orig: x });
+
+/**
+ * newGroup is a new group's form values, each list of groups it must have
+ * started with one group (a new ability has one choice with one effect).
+ * @param {Field[]} fields
+ * @returns {Record<string, any>}
+ */
+function newGroup(fields) {
+  const v = groupForm(fields, null);
+  for (const f of fields) if (groups(f) && f.required) v[f.id] = [newGroup(f.fields || [])];
+  return v;
+}
+
+/**
+ * one is the word for one group of a list ("Abilities": "Ability").
+ * @param {string} label
+ */
+const one = (label) => (/ies$/.test(label) ? label.slice(0, -3) + 'y' : label.replace(/s$/, ''));
+
+/**
  * toForm turns an entry into the form's values: text for every field but a
  * checkbox (lists one item a line, maps "key: value" a line).
  * @param {Field[]} fields
@@ -220,6 +254,7 @@ function toForm(fields, e) {
   for (const f of fields) {
     const x = e ? e[f.id] : undefined;
     if (f.kind === 'bool') v[f.id] = x === true;
+    else if (groups(f)) v[f.id] = (Array.isArray(x) ? x : []).map((y) => groupForm(f.fields || [], y));
     else if (f.kind === 'list') v[f.id] = Array.isArray(x) ? x.map(line).join('\n') : '';
     else if (f.kind === 'object' && f.fields && f.fields.length) v[f.id] = toForm(f.fields, isObj(x) ? x : {});
     else if (f.kind === 'object') v[f.id] = isObj(x) ? Object.entries(x).map(([k, y]) => `${k}: ${line(y)}`).join('\n') : '';
@@ -251,6 +286,21 @@ function fromForm(fields, v, orig, siblings) {
   for (const f of fields) {
     if (!shown(f, v)) { delete out[f.id]; continue; }
     const x = v[f.id];
+    if (groups(f)) {
+      // Each group read on its own, a refusal naming it: "Ability 1 ›
+      // Choice 1 › Effect 2 › Where it goes: is needed".
+      const items = Array.isArray(x) ? x : [];
+      if (!items.length) {
+        if (f.required) throw new Error(`${f.label}: add at least one`);
+        delete out[f.id];
+        continue;
+      }
+      const sib = siblings.flatMap((y) => (y && Array.isArray(y[f.id]) ? y[f.id] : []));
+      out[f.id] = items.map((it, i) => {
+        try { return fromForm(f.fields || [], it, it._orig, sib); } catch (e) { throw new Error(`${one(f.label)} ${i + 1} › ${e.message}`); }
+      });
+      continue;
+    }
     try {
       if (f.kind === 'bool') { if (x) out[f.id] = true; else delete out[f.id]; continue; }
       if (f.kind === 'object' && f.fields && f.fields.length) { out[f.id] = fromForm(f.fields, x, out[f.id], siblings.map((s) => s && s[f.id])); continue; }
@@ -326,7 +376,7 @@ function entryName(e, kind, i = 0) {
   for (const f of (kind && kind.fields) || []) {
     if (said.length >= 3) break;
     const x = e[f.id];
-    if (madeUpId(f) || x === undefined || x === null || x === '' || f.kind === 'object') continue;
+    if (madeUpId(f) || x === undefined || x === null || x === '' || f.kind === 'object' || groups(f)) continue;
     if (f.kind === 'bool') { if (x === true) said.push(f.label); continue; }
     if (Array.isArray(x)) { if (x.length) said.push((f.choices && f.choices.length ? x.map((y) => choiceLabel(f, y)) : x.map(line)).join(', ')); continue; }
     if (f.kind === 'choice') said.push(choiceLabel(f, x));
@@ -579,6 +629,17 @@ function Fields({ fields, v, set, prefix }) {
         input = html`<input type="number" inputmode="numeric" id=${id} data-field=${f.id} value=${v[f.id]} onInput=${(e) => upd(f.id, e.currentTarget.value)} />`;
         break;
       case 'list':
+        if (groups(f)) {
+          const items = Array.isArray(v[f.id]) ? v[f.id] : [];
+          const w = one(f.label);
+          const put = (/** @type {any[]} */ xs) => upd(f.id, xs);
+          return html`<fieldset class="field groups" key=${f.id} data-groups=${f.id}><legend>${lab}</legend>${help}
+            ${items.map((it, i) => html`<fieldset class="group" key=${i} data-group=${`${f.id}-${i + 1}`}><legend>${w} ${i + 1}</legend>
+              <${Fields} fields=${f.fields} v=${it} set=${(y) => put(items.map((z, j) => (j === i ? y : z)))} prefix=${`${prefix}-${f.id}-${i + 1}`} />
+              <button class="btn" data-act=${'remove-' + f.id} onClick=${() => put(items.filter((_, j) => j !== i))}>Remove ${w.toLowerCase()} ${i + 1}</button>
+            </fieldset>`)}
+            <button class="btn" data-act=${'add-' + f.id} onClick=${() => put([...items, newGroup(f.fields || [])])}>+ Add ${/^[aeiou]/i.test(w) ? 'an' : 'a'} ${w.toLowerCase()}</button></fieldset>`;
+        }
         // Ticks; an entry is never offered as a pick of its own kind's list
         // (a zone does not border itself).
         if (f.choices && f.choices.length) {

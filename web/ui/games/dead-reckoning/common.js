@@ -183,7 +183,15 @@ export function effectText(e, card) {
   }
 }
 
-export const optionText = (o, card) => (o.effects || []).map((e) => effectText(e, card)).join(' and ');
+/**
+ * optionText is an ability's choice as a sentence players read on a button
+ * or a list ("Gain 1 cargo on your ship and draw 1 more at cleanup"): its
+ * effects' words, the first with a capital.
+ */
+export const optionText = (o, card) => {
+  const t = (o.effects || []).map((e) => effectText(e, card)).join(' and ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+};
 export const isIcon = (k) => k === 'sails' || k === 'cannon' || k === 'wheel';
 
 // ----- holds and payments -----

@@ -169,7 +169,7 @@ export function Ability({ view, ctx, seat, open, setOpen }) {
       if (!src.known) {
         const v = `${c.id}/${src.source}/0`;
         rest.push(html`<div key=${v} class="unknown-adv">${`${cardName(c)}: ${src.label} – its abilities are not in the table's view; `}
-          <button type="button" class="btn" data-ability=${v} onClick=${() => { setPick(v); setOption(0); setP({}); }}>use its first ability</button></div>`);
+          <button type="button" class="btn" data-ability=${v} onClick=${() => { setPick(v); setOption(0); setP({}); }}>Use its first ability</button></div>`);
         continue;
       }
       src.abilities.forEach((ab, i) => {

@@ -44,7 +44,11 @@ function BuyForm({ view, ctx, seat, me, def, open, setOpen }) {
   const [send, err] = useAct(ctx, seat);
   const t = view.turn || {};
   const done = (ok) => { if (ok) { setOpen(null); setPay(null); } };
-  const abil = (def.abilities || []).map((a, i) => html`<li key=${i}>${(a.battle ? 'Battle: ' : '') + a.options.map((o) => optionText(o)).join(' / ')}</li>`);
+  // A battle ability's effects say "Battle:" already (never "Battle: battle: ...").
+  const abil = (def.abilities || []).map((a, i) => {
+    const said = a.options.map((o) => optionText(o)).join(' / ');
+    return html`<li key=${i}>${(a.battle && !/^Battle:/.test(said) ? 'Battle: ' : '') + said}</li>`;
+  });
   const buy = () => {
     // The payment the editor shows (its default until the player changes it).
     send({ type: 'buy', pay: payHolds(pay || payDefault(me, def.cost, 'ship')) }).then(done);

@@ -145,12 +145,12 @@ export function EndTurn({ view, ctx, seat }) {
         const full = (c) => !!(def && !adv.merchant && c[def.slot]);
         return html`<div class="sleeve" key=${adv.inst}><span>${`${advName(view, adv)}${adv.merchant ? ' (Merchant ship)' : ''} goes into:`}</span>
           <${Choice} value=${sleeves[String(adv.inst)] || ''} set=${(v) => setSleeves({ ...sleeves, [String(adv.inst)]: v })}
-            items=${[...played.map((c) => ({ value: c.id, label: cardName(c), sub: full(c) ? `its ${def.slot} slot is full` : undefined, disabled: full(c), attrs: { 'data-sleeve': `${adv.inst}/${c.id}` } })), { value: '', label: 'keep it set aside' }]} />
+            items=${[...played.map((c) => ({ value: c.id, label: cardName(c), sub: full(c) ? `its ${def.slot} slot is full` : undefined, disabled: full(c), attrs: { 'data-sleeve': `${adv.inst}/${c.id}` } })), { value: '', label: 'Keep it set aside' }]} />
         </div>`;
       })}
     </div>` : null}
     <div class="row">
-      <label class="check"><input type="checkbox" id="end-pirate" checked=${pirate} onChange=${(e) => setPirate(e.currentTarget.checked)} /> go into pirate mode</label>
+      <label class="check"><input type="checkbox" id="end-pirate" checked=${pirate} onChange=${(e) => setPirate(e.currentTarget.checked)} /> Go into pirate mode</label>
       <button class="big primary" id="act-end-turn" onClick=${go}>End turn</button>
     </div>
     <${Refusal} err=${err} />

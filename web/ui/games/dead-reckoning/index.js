@@ -217,9 +217,9 @@ function BoardEntry({ title, at, type, send, view }) {
     <legend>${title}</legend>
     <label class="field">What the board shows
       <select class="entry-mode" value=${m} onChange=${(e) => setMode(e.currentTarget.value)}>
-        ${islands.length ? html`<option value="known">an island in your catalog</option>` : null}
-        <option value="new">a new island</option>
-        <option value="sea">open sea</option>
+        ${islands.length ? html`<option value="known">An island in your catalog</option>` : null}
+        <option value="new">A new island</option>
+        <option value="sea">Open sea</option>
       </select></label>
     ${m === 'known' ? html`<label class="field">Island
       <select class="entry-island" value=${island} onChange=${(e) => setIsland(e.currentTarget.value)}>

@@ -106,7 +106,7 @@ export function Table({ view, ctx }) {
         : view.stage === 'over' ? `The game is over${view.winners && view.winners.length ? ': ' + view.winners.map((s) => view.players[s].name).join(' and ') + ' won' : ''}.`
           : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>
       <p id="mm-track">Merchant track: ${view.merchantTrack} merchant${view.merchantTrack === 1 ? '' : 's'} waiting.
-        ${view.wars && view.wars.length ? ` At war: ${view.wars.join(', ')}.` : ''}</p>
+        ${view.wars && view.wars.length ? ` At war: ${warsWords(view)}.` : ''}</p>
       ${view.event ? html`<p id="mm-event">Event: <strong>${view.event.name}</strong>${view.event.text ? ' · ' + view.event.text : ''}</p>` : null}
     </section>
     <section id="mm-map"><h2>The sea</h2>
@@ -118,20 +118,51 @@ export function Table({ view, ctx }) {
   </div>`;
 }
 
-/** @param {{z: Zone, view: View, ctx: any}} props */
 /**
- * nationName is a nation as players say it ("English"), whatever the case
- * the catalog gives it in ("english").
+ * nationName is a nation as the game prints it ("Spanish"), from the
+ * view's dictionary: the engine's id ("spanish") is never shown.
+ * @param {View} view
  * @param {string} n
  */
-function nationName(n) { return n ? n.charAt(0).toUpperCase() + n.slice(1) : n; }
+function nationName(view, n) { return (view.nations && view.nations[n]) || words(n); }
 
+/**
+ * npcName is a non-player ship as players say it ("French Navy ship"),
+ * from the view.
+ * @param {View} view
+ * @param {string} kind
+ */
+function npcName(view, kind) {
+  const n = (view.npcs || []).find((x) => x.kind === kind);
+  return n && n.name ? n.name : words(kind);
+}
+
+/**
+ * aNation is "a Spanish" or "an English", for a sentence.
+ * @param {View} view
+ * @param {string} n
+ */
+function aNation(view, n) {
+  const w = nationName(view, n);
+  return (/^[AEIOU]/i.test(w) ? 'an ' : 'a ') + w;
+}
+
+/**
+ * warsWords says which nations are at war ("English and Spanish, Dutch and
+ * French"); the view gives each pair as "a|b".
+ * @param {View} view
+ */
+function warsWords(view) {
+  return (view.wars || []).map((w) => w.split('|').map((n) => nationName(view, n)).join(' and ')).join('; ');
+}
+
+/** @param {{z: Zone, view: View, ctx: any}} props */
 function ZoneBox({ z, view, ctx }) {
   const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
   const npcs = (view.npcs || []).filter((n) => n.zone === z.id);
   return html`<div class=${'zone' + (me && me.zone === z.id ? ' here' : '')} data-zone=${z.id}>
     <h3>${z.name}</h3>
-    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${nationName(z.nation)})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
+    ${z.port ? html`<div class="port">Port: ${z.port}${z.nation ? ` (${nationName(view, z.nation)})` : ''}</div>` : html`<div class="muted">Open sea</div>`}
     ${z.demand ? html`<div>Demand: ${z.demand}</div>` : null}
     ${z.ability ? html`<div class="muted">${words(z.ability)}’s port ability</div>` : null}
     ${z.mod ? html`<div>Modification: ${words(z.mod)}</div>` : null}
@@ -139,7 +170,7 @@ function ZoneBox({ z, view, ctx }) {
     <div class="ships">
       ${(z.atSea || []).map((s) => html`<span key=${'s' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} at sea</span>`)}
       ${(z.inPort || []).map((s) => html`<span key=${'p' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} in port</span>`)}
-      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
+      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${n.name || words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
     </div>
     <div class="muted">Borders: ${z.adjacent.map((a) => zoneName(view, a)).join(', ')}</div>
   </div>`;
@@ -151,14 +182,14 @@ function PlayerBox({ p, view, ctx }) {
   const s = p.ship;
   return html`<div class=${'player' + (view.stage === 'play' && view.active === p.seat ? ' active' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
     <h3>${p.name}${p.pirate ? ' · pirate' : ''}</h3>
-    ${c ? html`<div>Captain ${c.name} (${nationName(c.nation)}) · SEAMANSHIP ${c.seamanship} · SCOUTING ${c.scouting} · LEADERSHIP ${c.leadership} · INFLUENCE ${c.influence}</div>`
+    ${c ? html`<div>Captain ${c.name} (${nationName(view, c.nation)}) · Seamanship ${c.seamanship} · Scouting ${c.scouting} · Leadership ${c.leadership} · Influence ${c.influence}</div>`
       : p.needCaptain ? html`<div class="warn">Needs a new captain</div>` : null}
-    ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · MANEUVERABILITY ${s.maneuverability}</div>` : null}
+    ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · maneuverability ${s.maneuverability}</div>` : null}
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
     <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
-    ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).map(([n, v]) => `${n} ${v}`).join(', ')}</div>` : null}
+    ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).filter(([, v]) => v > 0).map(([n, v]) => `${v} ${nationName(view, n)}`).join(', ')}</div>` : null}
     ${p.mission ? html`<div>Mission: ${p.mission.name}</div>` : null}
   </div>`;
 }
@@ -171,9 +202,9 @@ function PlayerBox({ p, view, ctx }) {
 function Secrets({ p }) {
   return html`<section class="secret" id="mm-secrets"><h2>Only you see this</h2>
     <p>Your stash: ${p.stash ?? 0} gold${p.total !== undefined ? ` (total ${p.total})` : ''}</p>
-    <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (PLUNDER ${c.plunder})`).join(', ') : 'none'}</p>
+    <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (plunder ${c.plunder})`).join(', ') : 'none'}</p>
     <p>Glory cards: ${p.gloryCards && p.gloryCards.length ? p.gloryCards.map((g) => g.name).join(', ') : 'none'}</p>
-    ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${p.rumor.skill.toUpperCase()} to follow it)</p>` : null}
+    ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${skill(p.rumor.skill)} to follow it)</p>` : null}
   </section>`;
 }
 
@@ -198,7 +229,7 @@ function Pending({ view }) {
   const pd = view.pending;
   if (!pd) return null;
   const who = view.players[pd.seat] ? view.players[pd.seat].name : '';
-  return html`<section id="mm-pending"><p><strong>${who}</strong>: ${pd.kind}${pd.npc ? ' · ' + pd.npc : ''}
+  return html`<section id="mm-pending"><p>Waiting for <strong>${who}</strong>: ${pd.what || words(pd.kind)}${pd.npc ? ' (' + npcName(view, pd.npc) + ')' : ''}
     ${pd.raid && pd.raid.length ? ` · the raid's cargo: ${pd.raid.map((c) => c.good).join(', ')}` : ''}
     ${pd.successes ? ` · ${pd.successes} success${pd.successes === 1 ? '' : 'es'}` : ''}</p></section>`;
 }
@@ -207,11 +238,11 @@ function Pending({ view }) {
 function Battle({ view }) {
   const b = view.battle;
   if (!b) return null;
-  const side = (i) => (b.seats[i] >= 0 && view.players[b.seats[i]] ? view.players[b.seats[i]].name : b.npc || 'the NPC');
+  const side = (i) => (b.seats[i] >= 0 && view.players[b.seats[i]] ? view.players[b.seats[i]].name : b.npc ? cap(npcName(view, b.npc)) : 'The other ship');
   const bt = b.battle;
   return html`<section class="battle" id="mm-battle">
     <h2>Sea battle: ${side(0)} against ${side(1)}</h2>
-    ${bt ? html`<p>Stage: ${bt.stage}, round ${bt.round}${bt.result ? ' · ' + bt.result : ''}</p>
+    ${bt ? html`<p id="mm-battle-now">${b.now}</p>
       <table class="battle-ships"><tbody>${(bt.ships || []).map((sh, i) => html`<tr key=${i} data-side=${i}><th>${side(i)}</th>
         <td>${view.locations.map((l) => `${l} ${sh[l] ?? 0}`).join(' · ')}</td></tr>`)}</tbody></table>
       ${(bt.contestFaces || []).some((f) => f && f.length) ? html`<p class="faces">Seamanship contest: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.contestFaces[i] || []).join(' ')}</span>`)}</p>` : null}
@@ -234,15 +265,24 @@ function Refusal({ err }) {
  * Act is one button sending one action (or the action a function builds
  * when tapped); a refusal shows right under it, and done runs once the
  * action passed (a form clears itself then, never on another screen's
- * update).
- * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, done?: () => void, note?: any}} props
+ * update). secret marks a pick made in secret at the same time as the
+ * others' (the first ships): another phone's pick landing a moment first
+ * changes nothing this player could have seen, so a refusal saying only
+ * "someone else acted first" sends the pick once more on the table as it
+ * is now, and the rules judge it there (two players picking together got
+ * that refusal and had to tap again).
+ * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, done?: () => void, note?: any, secret?: boolean}} props
  */
-function Act({ id, label, action, ctx, cls = '', disabled = false, done, note }) {
+function Act({ id, label, action, ctx, cls = '', disabled = false, done, note, secret = false }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   const tap = () => {
     let a;
     try { a = typeof action === 'function' ? action() : action; } catch (e) { setErr(e); return; }
-    ctx.submit(a, { shown: true }).then(() => { setErr(null); if (done) done(); }, setErr);
+    const ok = () => { setErr(null); if (done) done(); };
+    ctx.submit(a, { shown: true }).then(ok, (/** @type {any} */ e) => {
+      if (secret && e && e.code === 'stale') ctx.submit(a, { shown: true }).then(ok, setErr);
+      else setErr(e);
+    });
   };
   return html`<div class="mm-control">
     <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>
@@ -288,7 +328,7 @@ export function Actions({ view, ctx }) {
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
-      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
+      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} secret=${true} />`)}
     </div></div>`;
   }
   if (view.stage !== 'play') return null;
@@ -319,12 +359,12 @@ export function Actions({ view, ctx }) {
       ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
       ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
       ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
-      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + words(n.kind)} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
+      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
     </div>
     ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
       <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
     ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
-      <${Act} id="rumor-attempt" label=${`Follow it: roll ${p.rumor.skill.toUpperCase()}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
+      <${Act} id="rumor-attempt" label=${`Follow it: roll ${skill(p.rumor.skill)}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
     ${!own && p.hasRumor ? html`<p class="muted">${p.name} may follow their rumor from their phone.</p>` : null}
     ${own ? html`<${GloryHand} view=${view} p=${p} ctx=${ctx} turn=${true} />` : html`<p class="muted">${p.name}’s glory cards, cargo and stash are on their phone.</p>`}
     <div class="row">
@@ -353,8 +393,8 @@ function Port({ view, p, z, ctx, own }) {
     ${buying ? html`<${Buy} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
     ${!own && !done.includes('buy') ? html`<p class="muted">${p.name} buys goods from their phone (the cards drawn are secret).</p>` : null}
     ${!done.includes('shipyard') ? html`<${Shipyard} view=${view} p=${p} ctx=${ctx} />` : null}
-    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll LEADERSHIP'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
-    ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll INFLUENCE' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll Leadership'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll Influence' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
     ${!done.includes('mission') ? missions.map((m) => html`<div key=${m.id} class="mm-mission"><p><strong>Mission: ${m.name}</strong>${m.gold ? ` · pays ${m.gold} gold` : ''}${m.text ? html`<br />${m.text}` : null}</p>
       <${Act} id=${'mission-' + m.id} label=${'Take it: the captain meets what it asks'} action=${{ type: 'mission-claim', seat, mission: m.id, met: true }} ctx=${ctx} /></div>`) : null}
     ${own && !done.includes('stash') ? html`<${StashForm} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
@@ -415,6 +455,12 @@ const WORDS = {
 const words = (w) => WORDS[w] || cap(String(w || '').replace(/-/g, ' '));
 /** @param {string} s */
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
+/**
+ * skill is a captain's skill as a word ("Seamanship"), however the catalog
+ * typed it: the rulebook's capitals would shout in a sentence.
+ * @param {string} s
+ */
+const skill = (s) => cap(String(s || '').toLowerCase());
 const WEAPONS = ['chain-shot', 'grapeshot', 'grappling-hooks'];
 const REPAIRABLE = ['hull', 'cargo', 'masts', 'cannons'];
 
@@ -531,9 +577,9 @@ function PendingActs({ view, mine, ctx }) {
   if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
   switch (pd.kind) {
     case 'merchant':
-      return html`<div class="mm-act" id="mm-act"><p>${who} found a ${pd.token} merchant.</p><div class="row">
-        <${Act} id="raid" cls="primary" label=${`Raid it (${pd.token})`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
-        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid it as ${pd.zoneNation}`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}
+      return html`<div class="mm-act" id="mm-act"><p>${who} found ${aNation(view, pd.token || '')} merchant.${pd.zoneNation && pd.zoneNation !== pd.token ? ` It may be taken as ${aNation(view, pd.zoneNation)} merchant instead, the nation of this sea zone.` : ''}</p><div class="row">
+        <${Act} id="raid" cls="primary" label=${`Raid ${aNation(view, pd.token || '')} merchant`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
+        ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid ${aNation(view, pd.zoneNation)} merchant`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}
         <${Act} id="let-go" label="Let it sail away" action=${{ type: 'merchant', seat, raid: false }} ctx=${ctx} />
       </div></div>`;
     case 'raid': {
@@ -549,7 +595,7 @@ function PendingActs({ view, mine, ctx }) {
     case 'rumor-keep':
       if (!(pd.rumors || []).length) return html`<p class="muted">${who} keeps one of two rumors on their phone.</p>`;
       return html`<div class="mm-act" id="mm-act"><p>You heard a second rumor: keep one, the other goes back into the deck.</p>
-        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${r.skill.toUpperCase()}${r.text ? html`<br />${r.text}` : null}</p>
+        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${r.text ? html`<br />${r.text}` : null}</p>
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
@@ -559,7 +605,7 @@ function PendingActs({ view, mine, ctx }) {
         <${Act} id="claim" label="Take their ship" action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
         <${Act} id="no-claim" label="Keep mine" action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
     default:
-      return html`<p class="muted">${who}: ${words(pd.kind)}. The dice come first.</p>`;
+      return html`<p class="muted">${who}: ${pd.what || words(pd.kind)}. The dice come first.</p>`;
   }
 }
 
@@ -589,7 +635,7 @@ function BattleActs({ view, mine, ctx }) {
   for (const n of b.need || []) {
     const seat = b.seats[n.side] >= 0 ? b.seats[n.side] : b.controller;
     if (seat === undefined || seat < 0 || !mine(seat)) continue;
-    const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${words(b.npc)} (steered by ${view.players[seat].name})` : '');
+    const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${npcName(view, b.npc)} (steered by ${view.players[seat].name})` : '');
     const k = `${n.kind}-${n.side}`;
     if (n.kind === 'declare') {
       out.push(html`<div key=${k} class="mm-group"><p>${who}: shoot, board or flee?</p><div class="row">

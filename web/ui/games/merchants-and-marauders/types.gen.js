@@ -40,6 +40,7 @@
  * @property {Array<number>} seats
  * @property {string} [npc]
  * @property {number} [controller]
+ * @property {string} now
  * @property {MMCombatBattle} [battle]
  * @property {Array<MMCombatNeed>} need
  */
@@ -192,6 +193,7 @@
  * MMNPCView is merchants.NPCView.
  * @typedef {Object} MMNPCView
  * @property {string} kind
+ * @property {string} name
  * @property {MMCard} [captain]
  * @property {number} stack
  * @property {string} [zone]
@@ -203,6 +205,7 @@
  * MMPendingView is merchants.PendingView.
  * @typedef {Object} MMPendingView
  * @property {string} kind
+ * @property {string} what
  * @property {number} seat
  * @property {string} [npc]
  * @property {string} [token]
@@ -321,6 +324,7 @@
  * @property {Array<number>} [declared]
  * @property {Array<number>} [winners]
  * @property {string} [endReason]
+ * @property {Object<string, string>} nations
  * @property {Array<string>} locations
  * @property {MMDiceLayout} dice
  */
