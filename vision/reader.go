@@ -87,7 +87,7 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 		r.refPx = append([]byte(nil), px...)
 		px = r.refPx
 		r.refBG = append([]float32(nil), r.background(px, refPct)...)
-		if k := r.printShade(px, r.refBG, r.borders, nominalBorderGRef); k != 1 {
+		if k := r.printShade(px, sliceGain(r.refBG, r.ww), r.borders, nominalBorderGRef); k != 1 {
 			scaleGain(r.refBG, k)
 		}
 		lab, err := r.correct(px, r.refBG)
@@ -245,11 +245,11 @@ func (r *Reader) topDownRGBA(frame cv.Image) ([]byte, error) {
 	if err := cv.WarpPerspective(flat4, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
+	// The shuffle to BGR is OpenCV's (vectorised): a Go loop over the
+	// bytes cost a third as much as the warp itself.
 	r.buf.flat = grow(r.buf.flat, n*3)
-	flat, src := r.buf.flat, r.buf.flat4
-	for i := 0; i < n; i++ {
-		o, s := i*3, i*4
-		flat[o], flat[o+1], flat[o+2] = src[s+2], src[s+1], src[s]
+	if err := cv.CvtColor(cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.flat}, flat4, cv.ColorRGBAToBGR); err != nil {
+		return nil, fmt.Errorf("warp failed: %v", err)
 	}
 	return r.blurWarped()
 }
@@ -329,14 +329,14 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 	if r.shifted {
 		r.shiftImage(px, r.shift)
 	}
-	var bg []float32
+	var light *lightField
 	var over []bool
 	if r.refBG != nil {
-		bg = r.lightChange(px)
+		light = r.lightChange(px)
 	} else {
-		bg, over = r.noRefLight(px)
+		light, over = r.noRefLight(px)
 	}
-	lab, err := r.correct(px, bg)
+	lab, err := r.correctField(px, light)
 	if err != nil {
 		return nil, err
 	}
@@ -351,8 +351,27 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 // in Lab (the reader's buffer: the next call overwrites it).
 func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 	n := r.ww * r.wh * 3
-	r.buf.norm, r.buf.lab = grow(r.buf.norm, n), grow(r.buf.lab, n)
-	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: normalizeInto(r.buf.norm, px, bg)}
+	r.buf.norm = grow(r.buf.norm, n)
+	normalizeInto(r.buf.norm, px, bg)
+	return r.toLab()
+}
+
+// correctField is correct with the gain of a light field, taken row by
+// row as the image is corrected: the whole gain (three floats a pixel)
+// is never stored and read back.
+func (r *Reader) correctField(px []byte, f *lightField) ([]byte, error) {
+	n, w := r.ww*r.wh*3, r.ww*3
+	r.buf.norm = grow(r.buf.norm, n)
+	for y := 0; y < r.wh; y++ {
+		f.normRow(y, px[y*w:(y+1)*w], r.buf.norm[y*w:(y+1)*w])
+	}
+	return r.toLab()
+}
+
+// toLab converts the corrected image (r.buf.norm) to Lab.
+func (r *Reader) toLab() ([]byte, error) {
+	r.buf.lab = grow(r.buf.lab, r.ww*r.wh*3)
+	norm := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.norm}
 	lab := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.lab}
 	if err := cv.CvtColor(lab, norm, cv.ColorBGRToLab); err != nil {
 		return nil, err

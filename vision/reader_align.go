@@ -272,8 +272,9 @@ func (r *core) shiftImage(px []byte, f shiftField) {
 // borders' wood, which is the same on every board: in an image corrected
 // to NominalBoard the border tops look brighter when the print is darker.
 // It returns the factor (1 nominal, smaller for a darker print) that brings
-// the corrected cube colours back to what the palette describes.
-func (r *core) printShade(px []byte, gain []float32, bs borderSamples, nominal float64) float32 {
+// the corrected cube colours back to what the palette describes. gain is
+// the light's gain at a pixel and channel (sliceGain, lightField.gainAt).
+func (r *core) printShade(px []byte, gain func(x, y, k int) float32, bs borderSamples, nominal float64) float32 {
 	if len(bs.top) < 20 {
 		return 1
 	}
@@ -286,7 +287,7 @@ func (r *core) printShade(px []byte, gain []float32, bs borderSamples, nominal f
 		}
 		i := (y*r.ww + x) * 3
 		// Green: the channel in which the wood and the print differ most.
-		v = append(v, (float64(px[i+1])+1)*float64(gain[i+1]))
+		v = append(v, (float64(px[i+1])+1)*float64(gain(x, y, 1)))
 	}
 	if len(v) < 20 {
 		return 1

@@ -7,17 +7,19 @@ package vision
 // What a read returns never points into them; what the reader keeps from
 // the empty board is copied out (NewReader).
 type readBufs struct {
-	flat, warped []byte    // the warp and its blur (reader.go)
-	flat4        []byte    // the warp of an RGBA frame (topDownRGBA)
-	gain         []float32 // cellField's result
-	enc          []byte    // lightChange's encoded ratios
-	norm, lab    []byte    // correct: the light divided out, and in Lab
-	cls          []uint8   // classify
-	seen         []bool    // blobs
-	sum          []int32   // alignment: the channels' sum
-	shiftSrc     []byte    // shiftImage's copy of the image
-	stamp        []uint32  // refBlackGroup and ownReading: marks of the current group
-	epoch        uint32    // the current group's mark in stamp
+	flat, warped []byte     // the warp and its blur (reader.go)
+	flat4        []byte     // the warp of an RGBA frame (topDownRGBA)
+	gain         []float32  // cellField's result
+	field        lightField // cellGrid's result
+	enc          []byte     // lightChange's encoded ratios
+	norm, lab    []byte     // correct: the light divided out, and in Lab
+	cls          []uint8    // classify
+	seen         []bool     // blobs
+	sum          []int32    // alignment: the channels' sum
+	shiftSrc     []byte     // shiftImage's copy of the image
+	over         overBufs   // overBoard's half-resolution grids
+	stamp        []uint32   // refBlackGroup and ownReading: marks of the current group
+	epoch        uint32     // the current group's mark in stamp
 }
 
 // grow returns b resized to n elements, reusing its memory when it is large
@@ -43,4 +45,11 @@ func (b *readBufs) nextEpoch(n int) uint32 {
 		b.epoch = 1
 	}
 	return b.epoch
+}
+
+// overBufs are overBoard's grids (half the warped image's resolution).
+type overBufs struct {
+	dist, keep      []int32
+	mark, off, core []bool
+	seen            []bool
 }

@@ -31,8 +31,12 @@ type core struct {
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
 	refPx   []byte    // the empty board, warped BGR, or nil
 	lab     [][3]float64
-	black   int // index of the darkest palette colour, if dark; else -1
+	labT    []labTerms // labDist2's terms against each palette colour (reader_dist.go)
+	black   int        // index of the darkest palette colour, if dark; else -1
 	bgLab   [3]float64
+	bgT     labTerms   // labDist2's terms against bgLab, for bgTFor
+	bgTFor  [3]float64 // the bgLab bgT was set for (bgTSet: set at all)
+	bgTSet  bool
 	inStrip []bool // warped pixel near a border line
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
 	outside []bool // warped pixel off the board
@@ -45,6 +49,11 @@ type core struct {
 	// shadow: with a reference, the cubes' cast shadows of the read
 	// (reader_ref.go).
 	shadow shadowMap
+}
+
+// sliceGain reads a stored gain (w pixels a row, BGR) as printShade asks.
+func sliceGain(g []float32, w int) func(x, y, k int) float32 {
+	return func(x, y, k int) float32 { return g[(y*w+x)*3+k] }
 }
 
 // scaleGain multiplies a gain by k (a darker print: see printShade).
@@ -87,10 +96,12 @@ func (r *core) setPalette(p *board.Palette) {
 	r.palette = p
 	r.names = p.Names()
 	r.lab = make([][3]float64, len(r.names))
+	r.labT = make([]labTerms, len(r.names))
 	r.black = -1
 	darkest := math.Inf(1)
 	for i, n := range r.names {
 		r.lab[i] = labOf(p.Colors[n])
+		r.labT[i].set(r.lab[i])
 		if r.lab[i][0] < darkest && r.lab[i][0] < 60 {
 			r.black, darkest = i, r.lab[i][0]
 		}
@@ -116,11 +127,7 @@ func normalizeInto(norm, px []byte, gain []float32) []byte {
 	gain = gain[:len(px)]
 	norm = norm[:len(px)]
 	for i := range px {
-		o := (float32(px[i]) + 1) * gain[i]
-		if o > 255 {
-			o = 255
-		}
-		norm[i] = uint8(o)
+		norm[i] = normByte(px[i], gain[i])
 	}
 	return norm
 }
@@ -140,9 +147,9 @@ func (r *core) background(px []byte, q float64) []float32 {
 // changed since the reference was photographed: per cell and channel the
 // median ratio of the reference to the frame (cubes, their shadows and a
 // hand are a minority of a cell's pixels), made robust and interpolated
-// like the background. It returns the frame's gain: the reference's gain
-// times that ratio.
-func (r *core) lightChange(px []byte) []float32 {
+// like the background. Its field gives the frame's gain: the reference's
+// gain times that ratio.
+func (r *core) lightChange(px []byte) *lightField {
 	// Only the pixels cellField samples (every second row and column).
 	// A pixel whose ratio in any channel is more than a change of light can
 	// give is left out, all three channels (0: not counted; ratioCodes).
@@ -163,7 +170,7 @@ func (r *core) lightChange(px []byte) []float32 {
 			enc[i], enc[i+1], enc[i+2] = v0, v1, v2
 		}
 	}
-	return r.cellField(enc, 0.5, true)
+	return r.cellGrid(enc, 0.5, true)
 }
 
 // ratioScale encodes a ratio of light r as the byte 128 + ratioScale ln r.
@@ -211,6 +218,20 @@ var ratioCodes = sync.OnceValue(func() *[1 << 16]uint8 {
 // result is the reader's buffer, overwritten by the next call: a caller
 // that keeps it copies it.
 func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
+	f := r.cellGrid(px, q, logRatio)
+	r.buf.gain = grow(r.buf.gain, r.ww*r.wh*3)
+	res := r.buf.gain
+	for y := 0; y < r.wh; y++ {
+		f.gainRow(y, res[y*r.ww*3:(y+1)*r.ww*3])
+	}
+	return res
+}
+
+// cellGrid is cellField's cells: their percentiles made robust, ready to
+// be interpolated into any pixel's gain (lightField). A read takes the
+// gain row by row as it corrects the image (correctField), without
+// storing the whole field.
+func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	L := r.layout
 	cw, ch := max(1, int(math.Round(L.Width/16))), max(1, int(math.Round(L.Height/16)))
 	cellW, cellH := L.Width/float64(cw)*r.s, L.Height/float64(ch)*r.s // warped px
@@ -292,60 +313,169 @@ func (r *core) cellField(px []byte, q float64, logRatio bool) []float32 {
 		}
 	}
 	// Interpolate between cell centres (separably: a row's blend of two
-	// cell rows, then along x) and store what out makes of it.
-	nb := [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])}
-	add := float32(1) // the gain is of px+1 (normalize)
+	// cell rows, then along x): see gainRow.
+	f := &r.buf.field
+	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
+		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
 	if logRatio {
-		add = 0
+		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
+		f.refBG = r.refBG
 		for c := range sm {
 			for k := 0; k < 3; k++ {
 				sm[c][k] = float32(math.Exp(float64(sm[c][k]-128) / ratioScale))
 			}
 		}
 	}
-	x0s, x1s := make([]int32, r.ww), make([]int32, r.ww)
-	txs := make([]float32, r.ww)
 	for x := 0; x < r.ww; x++ {
 		fx := float32((float64(x)+0.5-x0)/cellW - 0.5)
 		xf := int(math.Floor(float64(fx)))
-		x0s[x], x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
-		txs[x] = min(max(fx-float32(xf), 0), 1)
+		f.x0s[x], f.x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
+		f.txs[x] = min(max(fx-float32(xf), 0), 1)
 	}
-	row := make([]float32, cw*3)
-	r.buf.gain = grow(r.buf.gain, r.ww*r.wh*3)
-	res := r.buf.gain
-	for y := 0; y < r.wh; y++ {
-		fy := float32((float64(y)+0.5-y0)/cellH - 0.5)
-		yf := int(math.Floor(float64(fy)))
-		ty := min(max(fy-float32(yf), 0), 1)
-		y0c, y1c := clampI(yf, ch-1), clampI(yf+1, ch-1)
-		for c := 0; c < cw; c++ {
-			a, b := sm[y0c*cw+c], sm[y1c*cw+c]
-			for k := 0; k < 3; k++ {
-				row[c*3+k] = add + a[k]*(1-ty) + b[k]*ty
+	return f
+}
+
+// lightField is the light estimate of one image (cellGrid): per cell and
+// channel the board's colour (or, with logRatio, the change of light
+// since the empty board), interpolated between cell centres into each
+// pixel's gain on demand. It lives in the reader's buffers: the next
+// estimate overwrites it.
+type lightField struct {
+	ww, cw, ch int
+	cellH, y0  float64
+	sm         [][3]float32 // the cells, robust
+	nb         [3]float32   // NominalBoard, BGR
+	add        float32
+	logRatio   bool
+	refBG      []float32 // with logRatio, the empty board's gain
+	k          float32   // a darker print's factor on the gain (scale)
+	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
+	txs        []float32 // and how far between them
+	row        []float32 // gainRow's blend of two cell rows
+}
+
+// scale multiplies every gain the field gives by k, as scaleGain does to
+// a stored gain.
+func (f *lightField) scale(k float32) { f.k *= k }
+
+// rowBlend fills f.row with row y's blend of the two cell rows around it.
+func (f *lightField) rowBlend(y int) {
+	fy := float32((float64(y)+0.5-f.y0)/f.cellH - 0.5)
+	yf := int(math.Floor(float64(fy)))
+	ty := min(max(fy-float32(yf), 0), 1)
+	y0c, y1c := clampI(yf, f.ch-1), clampI(yf+1, f.ch-1)
+	for c := 0; c < f.cw; c++ {
+		a, b := f.sm[y0c*f.cw+c], f.sm[y1c*f.cw+c]
+		for k := 0; k < 3; k++ {
+			f.row[c*3+k] = f.add + a[k]*(1-ty) + b[k]*ty
+		}
+	}
+}
+
+// gainRow writes row y's gain (ww pixels, BGR) into o.
+func (f *lightField) gainRow(y int, o []float32) {
+	f.rowBlend(y)
+	row, nb := f.row, f.nb
+	o = o[:f.ww*3]
+	var g []float32
+	if f.logRatio {
+		g = f.refBG[y*f.ww*3 : (y+1)*f.ww*3]
+	}
+	for x := 0; x < f.ww; x++ {
+		tx := f.txs[x]
+		a, b := row[f.x0s[x]:f.x0s[x]+3], row[f.x1s[x]:f.x1s[x]+3]
+		if !f.logRatio {
+			// The gain that maps the light to NominalBoard.
+			o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
+			o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
+			o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
+		}
+	}
+	if f.k != 1 {
+		scaleGain(o, f.k)
+	}
+}
+
+// normRow corrects row y of a warped image (px, ww BGR pixels) into norm:
+// normalizeInto with gainRow's gain, computed and used at once (never
+// stored), span by span: the pixels between the same two cell centres
+// share the cells' blend, kept in registers. The same arithmetic as
+// gainRow and normalizeInto, so the same bytes.
+func (f *lightField) normRow(y int, px, norm []byte) {
+	w := f.ww * 3
+	px, norm = px[:w], norm[:w]
+	f.rowBlend(y)
+	row, nb, k := f.row, f.nb, f.k
+	x0s, x1s, txs := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww]
+	var ref []float32
+	if f.logRatio {
+		ref = f.refBG[y*w : (y+1)*w]
+	}
+	for x := 0; x < f.ww; {
+		c0, c1 := x0s[x], x1s[x]
+		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
+		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
+		end := x
+		for end < f.ww && x0s[end] == c0 && x1s[end] == c1 {
+			end++
+		}
+		if ref != nil {
+			// The reference's gain times the change of light.
+			for ; x < end; x++ {
+				tx := txs[x]
+				g := ref[x*3 : x*3+3 : x*3+3]
+				g0, g1, g2 := g[0]*(a0*(1-tx)+b0*tx), g[1]*(a1*(1-tx)+b1*tx), g[2]*(a2*(1-tx)+b2*tx)
+				if k != 1 {
+					g0, g1, g2 = g0*k, g1*k, g2*k
+				}
+				p, o := px[x*3:x*3+3:x*3+3], norm[x*3:x*3+3:x*3+3]
+				o[0], o[1], o[2] = normByte(p[0], g0), normByte(p[1], g1), normByte(p[2], g2)
 			}
+			continue
 		}
-		o := res[y*r.ww*3 : (y+1)*r.ww*3]
-		var g []float32
-		if r.refBG != nil {
-			g = r.refBG[y*r.ww*3 : (y+1)*r.ww*3]
-		}
-		for x := 0; x < r.ww; x++ {
+		for ; x < end; x++ {
 			tx := txs[x]
-			a, b := row[x0s[x]:x0s[x]+3], row[x1s[x]:x1s[x]+3]
-			if !logRatio {
-				// The gain that maps the light to NominalBoard.
-				o[x*3] = nb[0] / (a[0]*(1-tx) + b[0]*tx)
-				o[x*3+1] = nb[1] / (a[1]*(1-tx) + b[1]*tx)
-				o[x*3+2] = nb[2] / (a[2]*(1-tx) + b[2]*tx)
-				continue
+			g0 := nb[0] / (a0*(1-tx) + b0*tx)
+			g1 := nb[1] / (a1*(1-tx) + b1*tx)
+			g2 := nb[2] / (a2*(1-tx) + b2*tx)
+			if k != 1 {
+				g0, g1, g2 = g0*k, g1*k, g2*k
 			}
-			for k := 0; k < 3; k++ {
-				o[x*3+k] = g[x*3+k] * (a[k]*(1-tx) + b[k]*tx)
-			}
+			p, o := px[x*3:x*3+3:x*3+3], norm[x*3:x*3+3:x*3+3]
+			o[0], o[1], o[2] = normByte(p[0], g0), normByte(p[1], g1), normByte(p[2], g2)
 		}
 	}
-	return res
+}
+
+// normByte is one byte of normalizeInto: (p+1) times its gain, at most 255.
+func normByte(p byte, g float32) byte {
+	o := (float32(p) + 1) * g
+	if o > 255 {
+		o = 255
+	}
+	return uint8(o)
+}
+
+// gainAt is the gain of channel k at pixel (x, y), as gainRow gives it.
+func (f *lightField) gainAt(x, y, k int) float32 {
+	f.rowBlend(y)
+	tx := f.txs[x]
+	a, b := f.row[int(f.x0s[x])+k], f.row[int(f.x1s[x])+k]
+	var g float32
+	if !f.logRatio {
+		g = f.nb[k] / (a*(1-tx) + b*tx)
+	} else {
+		g = f.refBG[(y*f.ww+x)*3+k] * (a*(1-tx) + b*tx)
+	}
+	if f.k != 1 {
+		g *= f.k
+	}
+	return g
 }
 
 // histPercentile is the q-th percentile of n values counted in h.
@@ -487,32 +617,48 @@ func (r *core) classify(lab []byte) []uint8 {
 	// Each pixel's squared distances to the palette's colours, kept for
 	// the second look a too colourful black takes.
 	var d2s [16]float64
+	if r.refLab == nil && (!r.bgTSet || r.bgTFor != r.bgLab) {
+		r.bgT.set(r.bgLab)
+		r.bgTFor, r.bgTSet = r.bgLab, true
+	}
+	// The loop reads locals, not the reader's fields (which the compiler
+	// reloads at every pixel), and slices it has bounded once.
+	ref := r.refLab
+	dt, bg, labT := refDiffTerms, &r.bgT, r.labT
+	lab = lab[:3*n]
+	outside := r.outside[:n]
+	if ref != nil {
+		ref = ref[:3*n]
+	}
 	for i := 0; i < n; i++ {
+		p := lab[3*i : 3*i+3 : 3*i+3]
+		lb, ab, bb := p[0], p[1], p[2]
+		var d2 float64
+		if ref != nil {
+			q := ref[3*i : 3*i+3 : 3*i+3]
+			d2 = dt.dist2(q[0], q[1], q[2], lb, ab, bb)
+			if d2 < 22*22 {
+				if r.black >= 0 && float64(lb) < float64(q[0])-blackRefDrop && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
+					// A black cube on dark print differs little from
+					// the reference there, but it is darker than the
+					// print and as dark and grey as a black cube.
+					cls[i] = uint8(r.black + 1)
+					r.onPrint[i] = true
+				}
+				continue
+			}
+		} else if d2 = bg.dist2(lb, ab, bb); d2 < 22*22 {
+			continue
+		}
 		// Without a reference the ground around the board (the table,
 		// the hull) is unknown: only cube colours other than black are
 		// read there (offBoardCube).
-		off := r.refLab == nil && r.outside[i]
-		l, a, b := float64(lab[i*3]), float64(lab[i*3+1]), float64(lab[i*3+2])
-		var d2 float64
-		if r.refLab != nil {
-			d2 = labDist2([3]float64{float64(r.refLab[i*3]), float64(r.refLab[i*3+1]), float64(r.refLab[i*3+2])}, l, a, b)
-		} else {
-			d2 = labDist2(r.bgLab, l, a, b)
-		}
-		if d2 < 22*22 {
-			if r.refLab != nil && r.black >= 0 && l < float64(r.refLab[i*3])-blackRefDrop && r.darkBlack(i, l, a, b) {
-				// A black cube on dark print differs little from the
-				// reference there, but it is darker than the print and as
-				// dark and grey as a black cube.
-				cls[i] = uint8(r.black + 1)
-				r.onPrint[i] = true
-			}
-			continue
-		}
+		off := ref == nil && outside[i]
+		l, a, b := float64(lb), float64(ab), float64(bb)
 		dbg := math.Sqrt(d2)
 		best, bd := -1, math.Inf(1)
-		for k, c := range r.lab {
-			d := labDist2(c, l, a, b)
+		for k := range labT {
+			d := labT[k].dist2(lb, ab, bb)
 			if k < len(d2s) {
 				d2s[k] = d
 			}
@@ -528,12 +674,12 @@ func (r *core) classify(lab []byte) []uint8 {
 			// Too colourful for a black cube: the shaded side of a coloured
 			// one. Take the nearest other colour.
 			best, bd = -1, math.Inf(1)
-			for k, c := range r.lab {
+			for k := range r.lab {
 				var d float64
 				if k < len(d2s) {
 					d = math.Sqrt(d2s[k]) // labDist, computed above
 				} else {
-					d = labDist(c, l, a, b)
+					d = labDist(r.lab[k], l, a, b)
 				}
 				if k != r.black && d < bd {
 					best, bd = k, d

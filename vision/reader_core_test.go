@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"math"
 	"sync"
 	"testing"
@@ -93,7 +94,7 @@ func TestPrintShadeSeesADarkerPrint(t *testing.T) {
 		wood := [3]byte{40, byte(nominalBorderG), 100}
 		px := drawBoard(r, floor, wood, 0, 0)
 		gain := r.background(px, framePct)
-		if k := r.printShade(px, gain, r.borders, nominalBorderG); math.Abs(float64(k-tc.want)) > 0.04 {
+		if k := r.printShade(px, sliceGain(gain, r.ww), r.borders, nominalBorderG); math.Abs(float64(k-tc.want)) > 0.04 {
 			t.Errorf("print %.0f%% darker: factor %.2f, want %.2f", tc.dark*100, k, tc.want)
 		}
 	}
@@ -112,7 +113,7 @@ func TestLightChangeFollowsTheLight(t *testing.T) {
 	for i := range px {
 		px[i] = byte(float64(r.refPx[i]) * scale[i%3])
 	}
-	g := r.lightChange(px)
+	g := fieldGains(r, r.lightChange(px))
 	mid := (r.wh/2*r.ww + r.ww/2) * 3
 	for k := 0; k < 3; k++ {
 		if want := 1 / scale[k]; math.Abs(float64(g[mid+k])-want) > 0.05*want {
@@ -263,6 +264,16 @@ func crowd(r *core, px []byte, x0, y0, size float64, col [3]byte) {
 }
 
 // gainAt is a light field's gain at board point (x, y) mm, channel k.
+// fieldGains is every pixel's gain in a light field, stored as cellField
+// stores it.
+func fieldGains(r *core, f *lightField) []float32 {
+	g := make([]float32, r.ww*r.wh*3)
+	for y := 0; y < r.wh; y++ {
+		f.gainRow(y, g[y*r.ww*3:])
+	}
+	return g
+}
+
 func gainAt(r *core, g []float32, x, y float64, k int) float64 {
 	w := r.boardToWarp(board.Point{X: x, Y: y})
 	return float64(g[(int(w.Y)*r.ww+int(w.X))*3+k])
@@ -299,7 +310,7 @@ func TestLightChangeSeesPastACrowdOfCubes(t *testing.T) {
 		px[i] = byte(float64(r.refPx[i]) * 0.8)
 	}
 	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
-	g := r.lightChange(px)
+	g := fieldGains(r, r.lightChange(px))
 	for k := 0; k < 3; k++ {
 		if got := gainAt(r, g, 164, 84, k); math.Abs(got-1.25) > 0.05*1.25 {
 			t.Errorf("channel %d: gain %.2f among the cubes, want 1.25", k, got)
@@ -339,5 +350,69 @@ func TestCoolBlackIsACubeWarmInkIsNot(t *testing.T) {
 	}
 	if n := count(120); n != 0 {
 		t.Errorf("warm ink of lightness 52: %d pixels black", n)
+	}
+}
+
+// The light field read row by row (correctField's way) and at single
+// pixels (printShade's) gives every pixel the gain cellField stores, bit
+// for bit, and corrects each row as normalizeInto does with it, before and after a darker print's factor: the read corrects
+// the image exactly as it did when the whole gain was stored.
+func TestLightFieldRowsAreCellFields(t *testing.T) {
+	r := testCore(t)
+	px := drawBoard(r, [3]byte{150, 180, 195}, [3]byte{50, 80, 110}, 0, 0)
+	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
+	want := append([]float32(nil), r.background(px, framePct)...)
+	row := make([]float32, r.ww*3)
+	for _, k := range []float32{1, 0.83} {
+		f := r.cellGrid(px, framePct, false)
+		f.scale(k)
+		scaleGain(want, k)
+		bad := 0
+		norm := make([]byte, r.ww*3)
+		for y := 0; y < r.wh; y++ {
+			f.normRow(y, px[y*r.ww*3:], norm)
+			if w := normalizeInto(make([]byte, r.ww*3), px[y*r.ww*3:(y+1)*r.ww*3], want[y*r.ww*3:]); !bytes.Equal(norm, w) {
+				bad++
+			}
+			f.gainRow(y, row)
+			for x := 0; x < r.ww; x++ {
+				for c := 0; c < 3; c++ {
+					w := want[(y*r.ww+x)*3+c]
+					if row[x*3+c] != w || (x%7 == 0 && f.gainAt(x, y, c) != w) {
+						bad++
+					}
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("factor %v: %d gains differ from cellField's", k, bad)
+		}
+	}
+}
+
+// With the reference the field is the reference's gain times the change
+// of light: corrected row by row, the image is the one the stored gain
+// gave.
+func TestLightChangeRowsAreCellFields(t *testing.T) {
+	r := testCore(t)
+	r.refPx = drawBoard(r, [3]byte{160, 190, 200}, [3]byte{50, 80, 110}, 0, 0)
+	r.refBG = make([]float32, len(r.refPx))
+	for i := range r.refBG {
+		r.refBG[i] = 0.9 + float32(i%7)/50
+	}
+	px := make([]byte, len(r.refPx))
+	for i := range px {
+		px[i] = byte(float64(r.refPx[i]) * 0.7)
+	}
+	crowd(r, px, 140, 60, 48, [3]byte{22, 20, 20})
+	f := r.lightChange(px)
+	got := make([]byte, len(px))
+	w := r.ww * 3
+	for y := 0; y < r.wh; y++ {
+		f.normRow(y, px[y*w:(y+1)*w], got[y*w:(y+1)*w])
+	}
+	want := normalizeInto(make([]byte, len(px)), px, r.cellField(r.buf.enc, 0.5, true))
+	if !bytes.Equal(got, want) {
+		t.Error("the image corrected row by row differs from the one corrected by the stored gain")
 	}
 }

@@ -5,25 +5,27 @@ package vision
 
 import (
 	"math"
+	"sync"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
 )
 
 // noRefLight estimates, without a reference, the light over the board from
-// the frame itself (see background), leaving out what lies over the board
+// the frame itself (see background; the field is read row by row by
+// correctField), leaving out what lies over the board
 // (overBoard: a hand), whose pixels it returns (nil when none) so that
 // they are not read as cubes; and the print's darkness from the borders'
 // wood (printShade), which also sets the board's colour in the corrected
 // image (bgLab).
-func (r *core) noRefLight(px []byte) (gain []float32, over []bool) {
+func (r *core) noRefLight(px []byte) (light *lightField, over []bool) {
 	over = r.overBoard(px)
 	r.skip = over
-	gain = r.background(px, framePct)
+	light = r.cellGrid(px, framePct, false)
 	r.skip = nil
-	k := r.printShade(px, gain, r.borders, nominalBorderG)
-	scaleGain(gain, k)
+	k := r.printShade(px, light.gainAt, r.borders, nominalBorderG)
+	light.scale(k)
 	r.bgLab = labOf(board.Color{uint8(float32(NominalBoard[0]) * k), uint8(float32(NominalBoard[1]) * k), uint8(float32(NominalBoard[2]) * k)})
-	return gain, over
+	return light, over
 }
 
 // fillCells gives each cell without pixels enough (all under a hand) the
@@ -102,15 +104,19 @@ func (r *core) overBoard(px []byte) []bool {
 	gw, gh := (r.ww+1)/2, (r.wh+1)/2
 	var hg, hb [256]int32
 	n := 0
+	q := perRed() // v*128/red, at most 255, looked up: no division
+	outside := r.outside[:r.ww*r.wh]
+	px = px[:3*r.ww*r.wh]
 	for y := 0; y < r.wh; y += 2 {
 		for x := 0; x < r.ww; x += 2 {
 			i := y*r.ww + x
-			if r.outside[i] || px[i*3+2] < handMinRed {
+			p := px[3*i : 3*i+3 : 3*i+3]
+			if outside[i] || p[2] < handMinRed {
 				continue
 			}
-			red := int(px[i*3+2])
-			hg[min(255, int(px[i*3+1])*128/red)]++
-			hb[min(255, int(px[i*3])*128/red)]++
+			red := int(p[2]) << 8
+			hg[q[red|int(p[1])]]++
+			hb[q[red|int(p[0])]]++
 			n++
 		}
 	}
@@ -126,27 +132,36 @@ func (r *core) overBoard(px []byte) []bool {
 	// counts as marked, so a hand reaching in over the edge is not eroded
 	// from there.
 	const far = 1 << 20
-	dist := make([]int32, gw*gh)
-	mark := make([]bool, gw*gh) // skin-like, on the board
-	off := make([]bool, gw*gh)  // off the board
+	b := &r.buf.over
+	dist := grow(b.dist, gw*gh)
+	mark := grow(b.mark, gw*gh) // skin-like, on the board
+	off := grow(b.off, gw*gh)   // off the board
+	b.dist, b.mark, b.off = dist, mark, off
+	clear(dist)
+	clear(mark)
+	clear(off)
 	marked := 0
+	// Green (and blue) for red relative to the board's, in 1/128, is
+	// v*128*128/(red*mg), whose whole part lies in [lo, hi] exactly when
+	// lo*red*mg <= v*128*128 < (hi+1)*red*mg: compared so, without a
+	// division per pixel.
 	for gy := 0; gy < gh; gy++ {
 		for gx := 0; gx < gw; gx++ {
 			i := 2*gy*r.ww + 2*gx
 			g := gy*gw + gx
-			if r.outside[i] {
+			if outside[i] {
 				dist[g] = far
 				off[g] = true
 				continue
 			}
-			red := int(px[i*3+2])
+			p := px[3*i : 3*i+3 : 3*i+3]
+			red := int(p[2])
 			if red < int(handMinRed) {
 				continue
 			}
-			// Relative to the board's, in 1/128.
-			rg := int(px[i*3+1]) * 128 * 128 / (red * mg)
-			rb := int(px[i*3]) * 128 * 128 / (red * mb)
-			if rg >= handMinRel && rg <= handMaxRel && rb >= handMinRelB && rb <= handMaxRel {
+			vg, vb := int(p[1])*128*128, int(p[0])*128*128
+			rmg, rmb := red*mg, red*mb
+			if vg >= handMinRel*rmg && vg < (handMaxRel+1)*rmg && vb >= handMinRelB*rmb && vb < (handMaxRel+1)*rmb {
 				dist[g] = far
 				mark[g] = true
 				marked++
@@ -161,14 +176,17 @@ func (r *core) overBoard(px []byte) []bool {
 	chamfer(dist, gw, gh)
 	// The cores: marked deeper than the erosion (chamfer units: 3 a step).
 	e := int32(3 * handErodeMM / cell)
-	core := make([]bool, gw*gh)
+	core := grow(b.core, gw*gh)
+	b.core = core
 	found := false
 	for g, d := range dist {
 		core[g] = d > e && mark[g]
 	}
 	// Keep the cores that touch the board's edge and are large.
-	seen := make([]bool, gw*gh)
-	keep := make([]int32, gw*gh) // 0 kept core, far otherwise (grown below)
+	seen := grow(b.seen, gw*gh)
+	keep := grow(b.keep, gw*gh) // 0 kept core, far otherwise (grown below)
+	b.seen, b.keep = seen, keep
+	clear(seen)
 	for g := range keep {
 		keep[g] = far
 	}
@@ -226,6 +244,18 @@ func (r *core) overBoard(px []byte) []bool {
 	}
 	return out
 }
+
+// perRed is, at red<<8|v, min(255, v*128/red) (red from 1): overBoard's
+// hue histograms look it up instead of dividing for every pixel.
+var perRed = sync.OnceValue(func() *[1 << 16]uint8 {
+	t := new([1 << 16]uint8)
+	for red := 1; red < 256; red++ {
+		for v := 0; v < 256; v++ {
+			t[red<<8|v] = uint8(min(255, v*128/red))
+		}
+	}
+	return t
+})
 
 // chamfer turns d (0 unmarked, anything larger marked) into each marked
 // cell's 3-4 chamfer distance to the nearest unmarked cell (3 a step).

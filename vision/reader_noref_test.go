@@ -61,9 +61,13 @@ func TestOverBoardFindsAHandNotCubesOrPrint(t *testing.T) {
 		}
 	}
 	// The light under the hand is the board's around it, not the hand's.
-	gain, over := r.noRefLight(px)
+	light, over := r.noRefLight(px)
 	if over == nil {
 		t.Fatal("noRefLight found no hand")
+	}
+	gain := make([]float32, r.ww*r.wh*3)
+	for y := 0; y < r.wh; y++ {
+		light.gainRow(y, gain[y*r.ww*3:])
 	}
 	for k := 0; k < 3; k++ {
 		clear, under := gainAt(r, gain, 120, 60, k), gainAt(r, gain, 190, 10, k)

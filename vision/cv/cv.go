@@ -101,6 +101,7 @@ type ColorCode int
 const (
 	ColorBGRAToBGR ColorCode = 1
 	ColorBGRToRGBA ColorCode = 2
+	ColorRGBAToBGR ColorCode = 3
 	ColorBGRToGray ColorCode = 6
 	ColorGrayToBGR ColorCode = 8
 	ColorBGRToLab  ColorCode = 44
@@ -110,6 +111,7 @@ const (
 var channels = map[ColorCode][2]int{
 	ColorBGRAToBGR: {4, 3},
 	ColorBGRToRGBA: {3, 4},
+	ColorRGBAToBGR: {4, 3},
 	ColorBGRToGray: {3, 1},
 	ColorGrayToBGR: {1, 3},
 	ColorBGRToLab:  {3, 3},

@@ -33,6 +33,14 @@ func TestCvtColorConvertsPixels(t *testing.T) {
 	if got := rgba.Pix[4:8]; got[0] != 30 || got[1] != 200 || got[2] != 10 || got[3] != 255 {
 		t.Errorf("BGR (10,200,30) as RGBA: %v", got)
 	}
+	// And back: the reader's RGBA frames become BGR this way.
+	back := NewImage(4, 2, 3)
+	if err := CvtColor(back, rgba, ColorRGBAToBGR); err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Pix[3:6]; got[0] != 10 || got[1] != 200 || got[2] != 30 {
+		t.Errorf("RGBA (30,200,10,255) as BGR: %v", got)
+	}
 	gray := NewImage(4, 2, 1)
 	if err := CvtColor(gray, bgr, ColorBGRToGray); err != nil {
 		t.Fatal(err)
