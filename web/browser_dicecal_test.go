@@ -162,12 +162,39 @@ func TestJourneyDiceCalibration(t *testing.T) {
 		chromedp.Evaluate(`[...document.querySelectorAll('#expects .camread .dieface')].map((e) => e.textContent.trim())`, &shown))
 	slices.Sort(rolled)
 	slices.Sort(shown)
-	if !slices.Equal(rolled, shown) {
-		t.Errorf("the tablet shows the camera's read %v, the simulator rolled %v", shown, rolled)
-	}
 	b.shot(tablet, "dicecal-roll-read.png")
-	b.run(tablet, "confirm the camera's read", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
-		chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if slices.Equal(rolled, shown) {
+		b.run(tablet, "confirm the camera's read", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
+			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+	} else {
+		// A learned die whose face reads nearly as well as another goes to
+		// unreadable, never guessed (docs/vision.md, known limits): the
+		// camera's read holds every other die, says one could not be read
+		// and offers no confirmation; the player taps the faces.
+		missing := slices.Clone(rolled)
+		for _, f := range shown {
+			if i := slices.Index(missing, f); i >= 0 {
+				missing = slices.Delete(missing, i, i+1)
+			} else {
+				t.Fatalf("the tablet shows the camera's read %v, the simulator rolled %v: %s was not rolled", shown, rolled, f)
+			}
+		}
+		var text string
+		var confirmShown bool
+		b.run(tablet, "the read's warning", chromedp.Evaluate(`document.querySelector('#expects .camread').innerText`, &text),
+			chromedp.Evaluate(`!!document.querySelector('#expects [data-act="confirm-roll"]')`, &confirmShown))
+		if len(missing) != 1 || !strings.Contains(text, "1 die could not be read") || confirmShown {
+			t.Fatalf("the tablet shows the camera's read %v, the simulator rolled %v; it says %q (confirm offered: %v)", shown, rolled, text, confirmShown)
+		}
+		t.Logf("one die of %v was sent to unreadable; the player taps the faces", rolled)
+		acts := []chromedp.Action{}
+		for _, f := range rolled {
+			acts = append(acts, chromedp.Click(`#expects [data-expect=`+jsString(req)+`] button[data-face=`+jsString(f)+`]`, chromedp.ByQuery))
+		}
+		acts = append(acts, chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="enter-roll"]`, chromedp.ByQuery),
+			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
+		b.run(tablet, "tap the faces the dice show", acts...)
+	}
 	b.waitText(tablet, "#mm-last-roll", rolled[0])
 }
 

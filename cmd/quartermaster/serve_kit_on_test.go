@@ -153,7 +153,7 @@ func TestServeBattleReadWhileAwaited(t *testing.T) {
 			for c, n := range r.Input.RedropCubes {
 				seen[c] += n
 			}
-			if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(r.Said, "the camera sees ") || r.Input.Kind != "cubes" ||
+			if r.Expect != snap.Expects[0].ID || !strings.HasPrefix(strings.ToLower(r.Said), "the camera sees ") || r.Input.Kind != "cubes" ||
 				r.Dropped != 2 || seen["purple"] != 1 || seen["green"] != 1 || len(seen) != 2 {
 				t.Fatalf("the read should show the awaited cubes (1 purple, 1 green; the tower counting 2): %+v", r)
 			}

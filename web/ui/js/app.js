@@ -786,7 +786,7 @@ function RollPanel({ x, ctx, read, version }) {
         ${unread ? html`<span class="warn"> ${unread} ${unread === 1 ? 'die' : 'dice'} could not be read: roll ${unread === 1 ? 'it' : 'them'} again or tap the faces</span>` : null}</p>
       ${ctx.camera ? html`<img class="dice-overlay" alt="the dice tray as the camera read it" src=${'/api/camera.jpg?read=' + encodeURIComponent(read.id)} />` : null}
       <div class="row">
-        <button class="big primary" data-act="confirm-roll" onClick=${confirm}>Confirm: these are the dice</button>
+        ${unread ? null : html`<button class="big primary" data-act="confirm-roll" onClick=${confirm}>Confirm: these are the dice</button>`}
         <button class="btn" data-act="dismiss-roll" onClick=${dismiss}>Not this one</button>
       </div>
     </div>` : null}
