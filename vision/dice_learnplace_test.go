@@ -14,17 +14,8 @@ import (
 // defender's half) counts in its own zone. Taught on the outline's square,
 // which sat 0.8-1.5 mm toward the camera, both were read that far off.
 func TestReadDiceLearnedDieWhereItLies(t *testing.T) {
-	lf, err := diceLearnedOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, seed := range []uint64{394, 367} {
-		s := synth.RandomDice(seed, synth.DiceOptions{})
-		img := synth.RenderDice(s)
-		res, err := ReadDice(img, DiceCalibration{Tray: s.Tray, Set: s.Set, Corners: s.Corners(), Options: DiceOptions{Learned: lf}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, res := readSeed(t, seed)
 		n := 0
 		for _, d := range s.Dice {
 			if d.ID != "mm" || d.Pose != synth.Flat {

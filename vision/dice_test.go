@@ -17,6 +17,22 @@ func smallDice(seed uint64, o synth.DiceOptions) *synth.DiceScene {
 	return synth.RandomDice(seed, o)
 }
 
+// readSeed renders tuning seed seed at the camera's full size and reads it
+// with the learned faces of the full-size calibration roll.
+func readSeed(t *testing.T, seed uint64) (*synth.DiceScene, DiceResult) {
+	t.Helper()
+	lf, err := diceLearnedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := synth.RandomDice(seed, synth.DiceOptions{})
+	res, err := ReadDice(synth.RenderDice(s), DiceCalibration{Tray: s.Tray, Set: s.Set, Corners: s.Corners(), Options: DiceOptions{Learned: lf}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res
+}
+
 func readScene(t *testing.T, s *synth.DiceScene, empty image.Image) (DiceResult, image.Image) {
 	t.Helper()
 	lf, err := diceLearnedSmall()

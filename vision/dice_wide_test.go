@@ -49,17 +49,8 @@ func TestReadDiceTouchingPairsAllRead(t *testing.T) {
 // were not seen; searched again wide from the outline's angle too, every
 // flat die of both rolls is read.
 func TestReadDiceStripTakenByWallRead(t *testing.T) {
-	lf, err := diceLearnedOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, seed := range []uint64{27, 939} {
-		s := synth.RandomDice(seed, synth.DiceOptions{})
-		img := synth.RenderDice(s)
-		res, err := ReadDice(img, DiceCalibration{Tray: s.Tray, Set: s.Set, Corners: s.Corners(), Options: DiceOptions{Learned: lf}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, res := readSeed(t, seed)
 		for _, d := range s.Dice {
 			if d.Pose != synth.Flat {
 				t.Fatalf("seed %d: the scene's %s die is not flat (the renderer changed?)", seed, d.ID)
@@ -84,16 +75,7 @@ func TestReadDiceStripTakenByWallRead(t *testing.T) {
 // search found one of them alone and read a 1 six millimetres from the
 // die's centre. Read again as a corner pip, the die is its 4.
 func TestReadDiceLonePipNotAOne(t *testing.T) {
-	lf, err := diceLearnedOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := synth.RandomDice(154, synth.DiceOptions{})
-	img := synth.RenderDice(s)
-	res, err := ReadDice(img, DiceCalibration{Tray: s.Tray, Set: s.Set, Corners: s.Corners(), Options: DiceOptions{Learned: lf}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, res := readSeed(t, 154)
 	n := 0
 	for _, d := range s.Dice {
 		if d.ID != "red" || d.Pose != synth.Flat {
