@@ -34,11 +34,6 @@ var (
 	// cube's area in labelled pixels (those found only by the dark-print
 	// rule count half: a cast shadow on print is found by it too).
 	fitMore = 0.3
-	// A place explaining less than fitMore, but at least this much, is a
-	// cube when its evidence lies around it (fitSpread): a black cube
-	// lying wholly on ink as dark as its top shows only the band of its
-	// sides and edges, darker than the ink, around a patch of ink.
-	fitFaint = 0.2
 	// Placed cubes may share this much of a cube's area (two cubes side by
 	// side share the strip the nearer one's sides cover).
 	fitOverlap = 0.35
@@ -346,7 +341,7 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				mw += float64(e)
 			}
 		}
-		if mw < fitFaint*8*full {
+		if mw < fitMore*8*full {
 			break
 		}
 		mx, my = mx/mw, my/mw
@@ -388,7 +383,7 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 						gainN += sGain[hi] - sGain[lo]
 					}
 					gain := float64(gainN)
-					if float64(inside) < fitInside*4*full || float64(shared) > fitOverlap*full || gain < fitFaint*8*full {
+					if float64(inside) < fitInside*4*full || float64(shared) > fitOverlap*full || gain < fitMore*8*full {
 						continue
 					}
 					cands = append(cands, place{gain, cx, cy, ti})
@@ -408,9 +403,6 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				pick, far = p, d
 			}
 		}
-		if pick.gain < fitMore*8*full && !fitSpread(ts[pick.t], pick.x, pick.y, gw, gh, ev, used) {
-			break
-		}
 		for _, o := range ts[pick.t] {
 			x, y := pick.x+o[0], pick.y+o[1]
 			if x >= 0 && y >= 0 && x < gw && y < gh {
@@ -426,45 +418,6 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 	}
 	return out
 }
-
-// fitSpread reports whether the evidence not yet explained (ev where not
-// used) in an outline (offsets t, centred on the grid cell cx, cy) lies
-// around its middle: in at least three of the four quarters (left, right,
-// above, below), each holding at least fitQuarter of it. The unexplained
-// edge of a cube already placed lies in one or two quarters.
-func fitSpread(t [][2]int, cx, cy, gw, gh int, ev []int8, used []bool) bool {
-	var q [4]float64
-	tot := 0.0
-	for _, o := range t {
-		x, y := cx+o[0], cy+o[1]
-		if x < 0 || y < 0 || x >= gw || y >= gh || used[y*gw+x] || ev[y*gw+x] == 0 {
-			continue
-		}
-		e := float64(ev[y*gw+x])
-		k := 0
-		switch {
-		case o[0] > abs(o[1]):
-			k = 1
-		case -o[1] >= abs(o[0]):
-			k = 2
-		case o[1] >= abs(o[0]):
-			k = 3
-		}
-		q[k] += e
-		tot += e
-	}
-	n := 0
-	for _, v := range q {
-		if v >= fitQuarter*tot {
-			n++
-		}
-	}
-	return n >= 3
-}
-
-// fitQuarter is the least share of an outline's evidence a quarter of it
-// holds to count in fitSpread.
-var fitQuarter = 0.15
 
 // cubeOutlines draws a cube's outline at 12 turns (0 to 82.5 degrees):
 // the points (dx, dy), |dx|, |dy| <= rad, inside a square of side s swept
