@@ -829,9 +829,7 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	n := float64(len(b.pix))
 	ctr := r.warpToBoard(sx/n, sy/n)
 	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
-		if !r.edgeCube(b.pix, ctr) {
-			return nil // outside the board: the hull, not a cube
-		}
+		return nil // outside the board: the hull, not a cube
 	}
 	ratio := n / r.expectedArea(ctr)
 	if ratio < minBlob {

@@ -876,21 +876,3 @@ func (r *core) offPrint(pix []int32) int {
 	}
 	return n
 }
-
-// edgeCube reports, with a reference, whether a blob whose middle lies
-// beyond the board's edge is a cube leaning on that edge rather than
-// something beside the board: seen from a camera over the far side of the
-// board, such a cube's top and the sides the camera sees lie beyond the
-// edge (over the hull or the table), though it stands on the board; its
-// top, brought down from a cube's height, is on the board. The reference
-// shows what is beside the board, so a cube's colour there is new
-// (without it the ground beside the board is unknown and nothing there
-// is read as a cube).
-func (r *core) edgeCube(pix []int32, ctr board.Point) bool {
-	if r.refLab == nil {
-		return false
-	}
-	seen, h := r.topCentre(pix, ctr)
-	p := r.pose.Unparallax(seen, h)
-	return p.X >= 0 && p.Y >= 0 && p.X <= r.layout.Width && p.Y <= r.layout.Height
-}
