@@ -914,6 +914,18 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			if !r.tooLong(b.pix, lab1, c1, long) {
 				k, centres, labels = lo, c1, lab1
 				unreadable = false
+			} else if r.refLab == nil && r.sidesHidden(n, lo+1, ctr) {
+				// lo cubes are too long for it; lo+1 that hide
+				// each other's sides fill it (reader_noref.go).
+				lab2, c2 := labels, centres
+				if k != lo+1 {
+					lab2 = make([]int32, len(b.pix))
+					c2 = kmeans(b.pix, r.ww, lo+1, lab2)
+				}
+				if !r.tooLong(b.pix, lab2, c2, long) {
+					k, centres, labels = lo+1, c2, lab2
+					unreadable = false
+				}
 			}
 		}
 	}

@@ -492,3 +492,25 @@ var (
 	edgeBlurMM = 0.5 // mm beyond the sides' width a top's pixel may blur
 	edgeMaxOff = 1.5 // pixels beyond the edge per pixel on the board, at most
 )
+
+// sidesHidden reports, without a reference, whether a blob of n warped
+// pixels at board point at is large enough for k cubes that hide each
+// other's sides. The expected area of one cube (expectedArea) counts its
+// top and the sides the camera sees; but cubes lying side by side along
+// the direction away from the point below the camera hide the sides of
+// all but the nearest, so k of them cover as little as k tops and one
+// cube's sides. Two such cubes came out at 1.51-1.55 cubes' area on the
+// tuning seeds: between two counts ("1 or 2 cubes?"), though one cube
+// could not be so long. Only when the fewer cubes are too long for the
+// blob is the larger count taken (cubesOf), and only when the blob holds
+// at least sidesHiddenMin of k such cubes' area.
+func (r *core) sidesHidden(n float64, k int, at board.Point) bool {
+	s := r.layout.CubeMM
+	// 0.9 and 1.2 as in expectedArea.
+	least := 0.9 * (float64(k)*s*s + 1.2*s*r.sideShift(at)) * r.s * r.s
+	return n >= sidesHiddenMin*least
+}
+
+// sidesHiddenMin is the share of k cubes' least area (sidesHidden) a blob
+// must hold for k cubes: the pairs the rule is for held 0.94-0.99.
+var sidesHiddenMin = 0.85

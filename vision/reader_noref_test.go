@@ -386,3 +386,40 @@ func TestBlackCubeTopBeyondTheEdgeIsRead(t *testing.T) {
 		t.Errorf("black beyond the edge alone: read %+v, want nothing", ds)
 	}
 }
+
+// Without the reference, of two cubes lying one behind the other, away from
+// the point below the camera, the nearer hides the farther one's sides: the
+// pair covers about 1.5 cubes' area, between two counts, though one cube
+// could not be so long. It is read as the two cubes, not "1 or 2 cubes?".
+func TestCubesHidingTheirSidesAreCounted(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	orange := -1
+	for i, n := range r.names {
+		if n == "orange" {
+			orange = i
+		}
+	}
+	s := r.layout.CubeMM
+	y0 := 50.0
+	r.pose = board.CameraPose{Nadir: board.Point{X: -100, Y: y0 + s/2}, Height: 208}
+	x0 := 96.0
+	// The pair's footprints [x0, x0+2s], and the farther top shifted
+	// away from the nadir by the sides' width there.
+	far := r.pose.Parallax(board.Point{X: x0 + 1.5*s, Y: y0 + s/2}, s).X + s/2
+	lab := labBoard(r)
+	paintLab(r, lab, x0, y0, far, y0+s, r.lab[orange])
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 2 || ds[0].unreadable || ds[1].unreadable {
+		t.Fatalf("read %+v, want two orange cubes", ds)
+	}
+	for _, want := range []float64{x0 + s/2, x0 + 1.5*s} {
+		ok := false
+		for _, d := range ds {
+			ok = ok || d.at.Sub(board.Point{X: want, Y: y0 + s/2}).Len() < 3
+		}
+		if !ok {
+			t.Errorf("no cube read near %.0f mm: %+v", want, ds)
+		}
+	}
+}
