@@ -39,7 +39,6 @@ type core struct {
 	bgTSet  bool
 	inStrip []bool // warped pixel near a border line
 	onPrint []bool // black only by the dark-print rule (scratch of classify)
-	edgeBlk []bool // without a reference, black beyond the board's edge (scratch of classify: edgeReach)
 	outside []bool // warped pixel off the board
 	skip    []bool // without a reference, pixels the light estimate leaves out (a hand; nil: none)
 	borders borderSamples
@@ -615,12 +614,6 @@ func (r *core) classify(lab []byte) []uint8 {
 		r.onPrint = make([]bool, n)
 	}
 	clear(r.onPrint)
-	if r.refLab == nil {
-		if len(r.edgeBlk) != n {
-			r.edgeBlk = make([]bool, n)
-		}
-		clear(r.edgeBlk)
-	}
 	// Each pixel's squared distances to the palette's colours, kept for
 	// the second look a too colourful black takes.
 	var d2s [16]float64
@@ -696,14 +689,9 @@ func (r *core) classify(lab []byte) []uint8 {
 				continue
 			}
 		}
-		// Black beyond the edge is only marked (edgeBlk): a black blob
-		// on the board may take it in (blobs, edgeReach).
+		// Black beyond the edge is only marked (edgeBlack): a black blob
+		// on the board may take it in (blobs).
 		edge := off && !r.offBoardCube(best)
-		if edge && r.warmEdge(b) {
-			// The table and the hull, brown: decided before the
-			// black tests, as most of what lies beyond the edge.
-			continue
-		}
 		if best == r.black && l > blackMaxLRef {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
@@ -715,7 +703,9 @@ func (r *core) classify(lab []byte) []uint8 {
 			continue
 		}
 		if edge {
-			r.edgeBlk[i] = true
+			if !r.warmEdge(b) {
+				cls[i] = edgeBlack
+			}
 			continue
 		}
 		cls[i] = uint8(best + 1)
@@ -783,7 +773,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	stack := make([]int32, 0, 1024)
 	r.shadow.built = false
 	for start := range cls {
-		if cls[start] == 0 || seen[start] {
+		if cls[start] == 0 || cls[start] == edgeBlack || seen[start] {
 			continue
 		}
 		c := cls[start]
@@ -811,14 +801,14 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 					continue
 				}
 				j := nb[1]*W + nb[0]
-				if !seen[j] && (cls[j] == c || r.edgeBlk != nil && r.edgeBlk[j] && int(c-1) == r.black && r.edgeReach(j)) {
+				if !seen[j] && (cls[j] == c || cls[j] == edgeBlack && r.edgeReach(j)) {
 					seen[j] = true
 					stack = append(stack, int32(j))
 				}
 			}
 		}
 		if int(c-1) == r.black {
-			b.pix = r.edgeBounded(b.pix)
+			b.pix = r.edgeBounded(b.pix, cls)
 		}
 		out = append(out, r.cubesOf(b, lab)...)
 	}

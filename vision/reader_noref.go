@@ -420,19 +420,32 @@ var (
 )
 
 // offBoardCube reports, without a reference, whether a pixel beyond the
-// board's edge whose nearest palette colour is best is read as it is. A
-// cube lying
+// board's edge whose nearest palette colour is best is read as it is
+// (black there is only marked: see edgeBlack). A cube lying
 // near the edge is seen from a camera inward of it with its top shifted
 // outward by its sides' width (up to 5-6 mm at the board's far edges), so
 // part of its top lies beyond the edge in the top-down image; cut there,
 // an orange or green cube at the edge of a corner zone was too small to be
 // a cube (missed) or between two counts (unreadable). The blob's middle
 // must still lie on the board (cubesOf), so nothing on the table alone is
-// read. Black is only marked there (edgeReach): the table, the hull and
-// their shadows are dark, and only a black blob on the board takes it in.
+// read; black is left out, since the table, the hull and their shadows
+// are dark and grey.
 func (r *core) offBoardCube(best int) bool {
 	return best != r.black
 }
+
+// edgeBlack marks, without a reference, a pixel beyond the board's edge
+// that would be a black cube's on the board (classify); it is no palette
+// colour's label. A black cube lying near the edge, seen from a camera
+// inward of it, shows its top up to its sides' width (6-8 mm at the
+// board's far edges) beyond the edge in the top-down image. Cut there, what
+// was left of it was too small for a cube (missed) or between two counts
+// ("0 or 1 cube?"): the black cubes lying at the board's left and right
+// edges. A black blob on the board takes in the marked pixels it touches
+// (blobs) where a cube's top can reach (edgeReach), unless they run far
+// beyond it (edgeBounded: a dark table). Nothing black beyond the edge
+// starts a blob of its own.
+const edgeBlack = 255
 
 // warmEdge reports whether a dark pixel beyond the board's edge is too
 // yellow for a black cube's paint (Lab b, as the warm print rule on the
@@ -442,19 +455,10 @@ func (r *core) warmEdge(b float64) bool {
 	return b-r.lab[r.black][2] > inkWarm
 }
 
-// edgeReach reports whether pixel i beyond the board's edge, marked by
-// classify in edgeBlk (without a reference: it would be a black cube's on
-// the board, and it is not brown), lies where the top of a cube lying on
-// the board can show. A black cube lying near the edge, seen from a camera
-// inward of it, shows its top up to its sides' width (6-8 mm at the
-// board's far edges) beyond the edge in the top-down image. Cut there,
-// what was left of it was too small for a cube (missed) or between two
-// counts ("0 or 1 cube?"): the black cubes lying at the board's left and
-// right edges. A black blob on the board takes in the marked pixels it
-// touches (blobs) no farther beyond the edge than the width of the sides
-// the camera sees there, and half a mm of blur; edgeBounded drops them
-// again where they run far beyond it (a dark table). A marked pixel
-// starts no blob of its own.
+// edgeReach reports whether pixel i beyond the board's edge lies where the
+// top of a cube lying on the board can show: no farther beyond the edge
+// than the width of the sides the camera sees there, and half a mm of
+// blur.
 func (r *core) edgeReach(i int) bool {
 	p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
 	q := board.Point{X: min(max(p.X, 0), r.layout.Width), Y: min(max(p.Y, 0), r.layout.Height)}
@@ -464,13 +468,10 @@ func (r *core) edgeReach(i int) bool {
 // edgeBounded returns a black blob's pixels (pix) without those beyond the
 // board's edge when these are more than edgeMaxOff times those on it: then
 // they are not the tops of the cubes there but a dark table along the edge.
-func (r *core) edgeBounded(pix []int32) []int32 {
-	if r.edgeBlk == nil {
-		return pix
-	}
+func (r *core) edgeBounded(pix []int32, cls []uint8) []int32 {
 	off := 0
 	for _, i := range pix {
-		if r.edgeBlk[i] {
+		if cls[i] == edgeBlack {
 			off++
 		}
 	}
@@ -479,7 +480,7 @@ func (r *core) edgeBounded(pix []int32) []int32 {
 	}
 	on := pix[:0]
 	for _, i := range pix {
-		if !r.edgeBlk[i] {
+		if cls[i] != edgeBlack {
 			on = append(on, i)
 		}
 	}
