@@ -689,9 +689,9 @@ func (r *core) classify(lab []byte) []uint8 {
 				continue
 			}
 		}
-		if off && !r.offBoardCube(best) {
-			continue
-		}
+		// Black beyond the edge is only marked (edgeBlack): a black blob
+		// on the board may take it in (blobs).
+		edge := off && !r.offBoardCube(best)
 		if best == r.black && l > blackMaxLRef {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
@@ -700,6 +700,12 @@ func (r *core) classify(lab []byte) []uint8 {
 			// Without a reference, dark print and the borders' shadowed
 			// sides look black: only the darkest pixels off the borders
 			// count as a black cube.
+			continue
+		}
+		if edge {
+			if !r.warmEdge(b) {
+				cls[i] = edgeBlack
+			}
 			continue
 		}
 		cls[i] = uint8(best + 1)
@@ -767,7 +773,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	stack := make([]int32, 0, 1024)
 	r.shadow.built = false
 	for start := range cls {
-		if cls[start] == 0 || seen[start] {
+		if cls[start] == 0 || cls[start] == edgeBlack || seen[start] {
 			continue
 		}
 		c := cls[start]
@@ -795,11 +801,14 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 					continue
 				}
 				j := nb[1]*W + nb[0]
-				if !seen[j] && cls[j] == c {
+				if !seen[j] && (cls[j] == c || cls[j] == edgeBlack && r.edgeReach(j)) {
 					seen[j] = true
 					stack = append(stack, int32(j))
 				}
 			}
+		}
+		if int(c-1) == r.black {
+			b.pix = r.edgeBounded(b.pix, cls)
 		}
 		out = append(out, r.cubesOf(b, lab)...)
 	}
@@ -905,6 +914,18 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			if !r.tooLong(b.pix, lab1, c1, long) {
 				k, centres, labels = lo, c1, lab1
 				unreadable = false
+			} else if r.refLab == nil && r.sidesHidden(n, lo+1, ctr) {
+				// lo cubes are too long for it; lo+1 that hide
+				// each other's sides fill it (reader_noref.go).
+				lab2, c2 := labels, centres
+				if k != lo+1 {
+					lab2 = make([]int32, len(b.pix))
+					c2 = kmeans(b.pix, r.ww, lo+1, lab2)
+				}
+				if !r.tooLong(b.pix, lab2, c2, long) {
+					k, centres, labels = lo+1, c2, lab2
+					unreadable = false
+				}
 			}
 		}
 	}
