@@ -17,6 +17,7 @@ type readBufs struct {
 	seen         []bool     // blobs
 	sum          []int32    // alignment: the channels' sum
 	shiftSrc     []byte     // shiftImage's copy of the image
+	shiftCol     []float64  // shiftImage's terms of each column
 	over         overBufs   // overBoard's half-resolution grids
 	stamp        []uint32   // refBlackGroup and ownReading: marks of the current group
 	epoch        uint32     // the current group's mark in stamp
