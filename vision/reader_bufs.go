@@ -20,6 +20,7 @@ type readBufs struct {
 	shiftCol     []float64  // shiftImage's terms of each column
 	over         overBufs   // overBoard's half-resolution grids
 	stamp        []uint32   // refBlackGroup and ownReading: marks of the current group
+	memo         *classMemo // classify's nearest colours of the read
 	epoch        uint32     // the current group's mark in stamp
 }
 

@@ -614,9 +614,11 @@ func (r *core) classify(lab []byte) []uint8 {
 		r.onPrint = make([]bool, n)
 	}
 	clear(r.onPrint)
-	// Each pixel's squared distances to the palette's colours, kept for
-	// the second look a too colourful black takes.
-	var d2s [16]float64
+	if r.buf.memo == nil {
+		r.buf.memo = new(classMemo)
+	}
+	mark := r.buf.memo.next()
+	memoK, memoV := &r.buf.memo.key, &r.buf.memo.val
 	if r.refLab == nil && (!r.bgTSet || r.bgTFor != r.bgLab) {
 		r.bgT.set(r.bgLab)
 		r.bgTFor, r.bgTSet = r.bgLab, true
@@ -624,7 +626,7 @@ func (r *core) classify(lab []byte) []uint8 {
 	// The loop reads locals, not the reader's fields (which the compiler
 	// reloads at every pixel), and slices it has bounded once.
 	ref := r.refLab
-	dt, bg, labT := refDiffTerms, &r.bgT, r.labT
+	dt, bg := refDiffTerms, &r.bgT
 	lab = lab[:3*n]
 	outside := r.outside[:n]
 	if ref != nil {
@@ -655,39 +657,24 @@ func (r *core) classify(lab []byte) []uint8 {
 		// read there (offBoardCube).
 		off := ref == nil && outside[i]
 		l, a, b := float64(lb), float64(ab), float64(bb)
-		dbg := math.Sqrt(d2)
-		best, bd := -1, math.Inf(1)
-		for k := range labT {
-			d := labT[k].dist2(lb, ab, bb)
-			if k < len(d2s) {
-				d2s[k] = d
+		var best int
+		if ref == nil {
+			// The nearest colour depends on the pixel's three bytes
+			// alone: a cube's pixels repeat a few thousand colours, so
+			// it is remembered for the read.
+			key := uint32(lb)<<16 | uint32(ab)<<8 | uint32(bb) | mark
+			h := (key * 2654435761) >> (32 - memoBits)
+			if memoK[h] == key {
+				best = int(memoV[h]) - 1
+			} else {
+				best = r.nearestColour(lb, ab, bb, d2)
+				memoK[h], memoV[h] = key, uint8(best+1)
 			}
-			if d < bd {
-				best, bd = k, d
-			}
+		} else {
+			best = r.nearestColour(lb, ab, bb, d2)
 		}
-		bd = math.Sqrt(bd)
-		if bd >= dbg*0.8 || bd >= 40 {
+		if best < 0 {
 			continue
-		}
-		if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
-			// Too colourful for a black cube: the shaded side of a coloured
-			// one. Take the nearest other colour.
-			best, bd = -1, math.Inf(1)
-			for k := range r.lab {
-				var d float64
-				if k < len(d2s) {
-					d = math.Sqrt(d2s[k]) // labDist, computed above
-				} else {
-					d = labDist(r.lab[k], l, a, b)
-				}
-				if k != r.black && d < bd {
-					best, bd = k, d
-				}
-			}
-			if best < 0 || bd >= 40 {
-				continue
-			}
 		}
 		if off && !r.offBoardCube(best) {
 			continue
@@ -705,6 +692,76 @@ func (r *core) classify(lab []byte) []uint8 {
 		cls[i] = uint8(best + 1)
 	}
 	return cls
+}
+
+// nearestColour is the palette colour (its index) a pixel whose Lab
+// bytes are (lb, ab, bb), at squared distance d2 from the board (or the
+// reference), is read as before the checks that depend on where it lies;
+// -1 for none: no colour nearer than 40, or than 0.8 of the board's
+// distance, and black only for a pixel grey enough (else the nearest other
+// colour).
+func (r *core) nearestColour(lb, ab, bb byte, d2 float64) int {
+	var d2s [16]float64
+	l, a, b := float64(lb), float64(ab), float64(bb)
+	dbg := math.Sqrt(d2)
+	best, bd := -1, math.Inf(1)
+	for k := range r.labT {
+		d := r.labT[k].dist2(lb, ab, bb)
+		if k < len(d2s) {
+			d2s[k] = d
+		}
+		if d < bd {
+			best, bd = k, d
+		}
+	}
+	bd = math.Sqrt(bd)
+	if bd >= dbg*0.8 || bd >= 40 {
+		return -1
+	}
+	if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
+		// Too colourful for a black cube: the shaded side of a coloured
+		// one. Take the nearest other colour.
+		best, bd = -1, math.Inf(1)
+		for k := range r.lab {
+			var d float64
+			if k < len(d2s) {
+				d = math.Sqrt(d2s[k]) // labDist, computed above
+			} else {
+				d = labDist(r.lab[k], l, a, b)
+			}
+			if k != r.black && d < bd {
+				best, bd = k, d
+			}
+		}
+		if best < 0 || bd >= 40 {
+			return -1
+		}
+	}
+	return best
+}
+
+// memoBits is the size of classify's table of nearest colours (2^memoBits
+// entries: a read meets a few thousand colours off the board's).
+const memoBits = 14
+
+// classMemo is classify's table of nearest colours, by a hash of the
+// pixel's Lab bytes: the key (the bytes and the read's mark in the top
+// byte) and 1+ the colour (0: none).
+type classMemo struct {
+	key  [1 << memoBits]uint32
+	val  [1 << memoBits]uint8
+	mark uint32 // the current read's mark, 1-255 (in the key's top byte)
+}
+
+// next returns a fresh mark: entries of earlier reads no longer match (the
+// palette or the board's colour may have changed since).
+func (m *classMemo) next() uint32 {
+	m.mark++
+	if m.mark > 255 {
+		clear(m.key[:])
+		m.mark = 1
+	}
+	return m.mark << 24
 }
 
 // darkBlack reports whether a pixel is dark and grey enough to be a black
