@@ -618,7 +618,7 @@ func (r *core) classify(lab []byte) []uint8 {
 		r.buf.memo = new(classMemo)
 	}
 	mark := r.buf.memo.next()
-	memoK, memoV := &r.buf.memo.key, &r.buf.memo.val
+	memoK, memoV, memoD := &r.buf.memo.key, &r.buf.memo.val, &r.buf.memo.dist
 	if r.refLab == nil && (!r.bgTSet || r.bgTFor != r.bgLab) {
 		r.bgT.set(r.bgLab)
 		r.bgTFor, r.bgTSet = r.bgLab, true
@@ -657,23 +657,20 @@ func (r *core) classify(lab []byte) []uint8 {
 		// read there (offBoardCube).
 		off := ref == nil && outside[i]
 		l, a, b := float64(lb), float64(ab), float64(bb)
+		// The nearest colour depends on the pixel's three bytes alone: a
+		// cube's pixels repeat a few thousand colours, so it is
+		// remembered for the read.
+		key := uint32(lb)<<16 | uint32(ab)<<8 | uint32(bb) | mark
+		h := (key * 2654435761) >> (32 - memoBits)
 		var best int
-		if ref == nil {
-			// The nearest colour depends on the pixel's three bytes
-			// alone: a cube's pixels repeat a few thousand colours, so
-			// it is remembered for the read.
-			key := uint32(lb)<<16 | uint32(ab)<<8 | uint32(bb) | mark
-			h := (key * 2654435761) >> (32 - memoBits)
-			if memoK[h] == key {
-				best = int(memoV[h]) - 1
-			} else {
-				best = r.nearestColour(lb, ab, bb, d2)
-				memoK[h], memoV[h] = key, uint8(best+1)
-			}
+		var bd float64
+		if memoK[h] == key {
+			best, bd = int(memoV[h])-1, memoD[h]
 		} else {
-			best = r.nearestColour(lb, ab, bb, d2)
+			best, bd = r.nearestColour(lb, ab, bb)
+			memoK[h], memoV[h], memoD[h] = key, uint8(best+1), bd
 		}
-		if best < 0 {
+		if best < 0 || bd >= math.Sqrt(d2)*0.8 {
 			continue
 		}
 		if off && !r.offBoardCube(best) {
@@ -695,15 +692,14 @@ func (r *core) classify(lab []byte) []uint8 {
 }
 
 // nearestColour is the palette colour (its index) a pixel whose Lab
-// bytes are (lb, ab, bb), at squared distance d2 from the board (or the
-// reference), is read as before the checks that depend on where it lies;
-// -1 for none: no colour nearer than 40, or than 0.8 of the board's
-// distance, and black only for a pixel grey enough (else the nearest other
-// colour).
-func (r *core) nearestColour(lb, ab, bb byte, d2 float64) int {
+// bytes are (lb, ab, bb) is read as, if it is not nearer the board (or
+// the reference) than 1.25 times bd, its distance to the nearest colour,
+// and before the checks that depend on where it lies: -1 for none (no
+// colour nearer than 40; black only for a pixel grey enough, else the
+// nearest other colour).
+func (r *core) nearestColour(lb, ab, bb byte) (int, float64) {
 	var d2s [16]float64
 	l, a, b := float64(lb), float64(ab), float64(bb)
-	dbg := math.Sqrt(d2)
 	best, bd := -1, math.Inf(1)
 	for k := range r.labT {
 		d := r.labT[k].dist2(lb, ab, bb)
@@ -715,8 +711,9 @@ func (r *core) nearestColour(lb, ab, bb byte, d2 float64) int {
 		}
 	}
 	bd = math.Sqrt(bd)
-	if bd >= dbg*0.8 || bd >= 40 {
-		return -1
+	near := bd
+	if bd >= 40 {
+		return -1, near
 	}
 	if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
 		// Too colourful for a black cube: the shaded side of a coloured
@@ -734,10 +731,10 @@ func (r *core) nearestColour(lb, ab, bb byte, d2 float64) int {
 			}
 		}
 		if best < 0 || bd >= 40 {
-			return -1
+			return -1, near
 		}
 	}
-	return best
+	return best, near
 }
 
 // memoBits is the size of classify's table of nearest colours (2^memoBits
@@ -746,10 +743,11 @@ const memoBits = 14
 
 // classMemo is classify's table of nearest colours, by a hash of the
 // pixel's Lab bytes: the key (the bytes and the read's mark in the top
-// byte) and 1+ the colour (0: none).
+// byte), 1+ the colour (0: none) and the distance to the nearest colour.
 type classMemo struct {
 	key  [1 << memoBits]uint32
 	val  [1 << memoBits]uint8
+	dist [1 << memoBits]float64 // the distance to the nearest colour
 	mark uint32 // the current read's mark, 1-255 (in the key's top byte)
 }
 

@@ -166,8 +166,8 @@ func classifyPlain(r *core, lab []byte) []uint8 {
 // Every pixel is labelled as without the table of nearest colours: cube
 // colours with noise (so colours repeat, as on a cube, and the table's
 // slots are shared by several colours), the board's, random ones; over
-// several reads, a palette changed between them, black print and pixels
-// beyond the board's edge.
+// several reads, a palette changed between them, with and without a
+// reference, black print and pixels beyond the board's edge.
 func TestClassifyMatchesThePlainSearch(t *testing.T) {
 	r := testCore(t)
 	r.refLab = nil
@@ -194,6 +194,17 @@ func TestClassifyMatchesThePlainSearch(t *testing.T) {
 	check := func(what string) {
 		t.Helper()
 		lab := image()
+		if r.refLab != nil {
+			// With a reference: most pixels are the empty board's, a
+			// little changed (dark print darkened, as under a black cube).
+			for i := 0; i < n; i++ {
+				if rng.IntN(3) > 0 {
+					for j := 0; j < 3; j++ {
+						lab[3*i+j] = byte(min(255, max(0, float64(r.refLab[3*i+j])+rng.NormFloat64()*8)))
+					}
+				}
+			}
+		}
 		want := classifyPlain(r, lab)
 		if got := r.classify(lab); !bytes.Equal(got, want) {
 			diff := 0
@@ -219,6 +230,13 @@ func TestClassifyMatchesThePlainSearch(t *testing.T) {
 	}
 	r.setPalette(&p)
 	check("after the palette changed")
+	// With the empty board's reference: the nearest colour is remembered
+	// alike, but the board's distance is each pixel's own.
+	r.refLab = image()
+	for k := 0; k < 2; k++ {
+		check("with a reference")
+	}
+	r.refLab = nil
 	// The table's marks wrap after 255 reads.
 	r.buf.memo.mark = 254
 	for k := 0; k < 3; k++ {
