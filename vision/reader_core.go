@@ -748,7 +748,7 @@ type classMemo struct {
 	key  [1 << memoBits]uint32
 	val  [1 << memoBits]uint8
 	dist [1 << memoBits]float64 // the distance to the nearest colour
-	mark uint32 // the current read's mark, 1-255 (in the key's top byte)
+	mark uint32                 // the current read's mark, 1-255 (in the key's top byte)
 }
 
 // next returns a fresh mark: entries of earlier reads no longer match (the
