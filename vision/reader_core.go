@@ -820,6 +820,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	clear(seen)
 	var out []detection
 	stack := make([]int32, 0, 1024)
+	pixBuf := r.buf.pix
 	r.shadow.built = false
 	for start := range cls {
 		if cls[start] == 0 || seen[start] {
@@ -837,7 +838,9 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			}
 			continue
 		}
-		b := blob{cls: c}
+		// The blob's pixels go into one buffer the blobs share (cubesOf
+		// keeps none of them): each blob grew a list of its own before.
+		b := blob{cls: c, pix: pixBuf[:0]}
 		stack = append(stack[:0], int32(start))
 		seen[start] = true
 		for len(stack) > 0 {
@@ -857,7 +860,9 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
+		pixBuf = b.pix
 	}
+	r.buf.pix = pixBuf
 	return out
 }
 
