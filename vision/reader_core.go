@@ -317,7 +317,8 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	f := &r.buf.field
 	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
 		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
-		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3),
+		ends: grow(f.ends, r.ww)}
 	if logRatio {
 		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
 		f.refBG = r.refBG
@@ -332,6 +333,15 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 		xf := int(math.Floor(float64(fx)))
 		f.x0s[x], f.x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
 		f.txs[x] = min(max(fx-float32(xf), 0), 1)
+	}
+	// The spans of columns between the same two cells, the same on every
+	// row: normRow looked for each span's end pixel by pixel on each row.
+	for x := r.ww - 1; x >= 0; x-- {
+		if x+1 < r.ww && f.x0s[x+1] == f.x0s[x] && f.x1s[x+1] == f.x1s[x] {
+			f.ends[x] = f.ends[x+1]
+		} else {
+			f.ends[x] = int32(x + 1)
+		}
 	}
 	return f
 }
@@ -352,6 +362,7 @@ type lightField struct {
 	k          float32   // a darker print's factor on the gain (scale)
 	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
 	txs        []float32 // and how far between them
+	ends       []int32   // per column, the end of its span of columns between the same two cells
 	row        []float32 // gainRow's blend of two cell rows
 }
 
@@ -411,7 +422,7 @@ func (f *lightField) normRow(y int, px, norm []byte) {
 	px, norm = px[:w], norm[:w]
 	f.rowBlend(y)
 	row, nb, k := f.row, f.nb, f.k
-	x0s, x1s, txs := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww]
+	x0s, x1s, txs, ends := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww], f.ends[:f.ww]
 	var ref []float32
 	if f.logRatio {
 		ref = f.refBG[y*w : (y+1)*w]
@@ -420,10 +431,7 @@ func (f *lightField) normRow(y int, px, norm []byte) {
 		c0, c1 := x0s[x], x1s[x]
 		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
 		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
-		end := x
-		for end < f.ww && x0s[end] == c0 && x1s[end] == c1 {
-			end++
-		}
+		end := int(ends[x])
 		if ref != nil {
 			// The reference's gain times the change of light.
 			for ; x < end; x++ {
