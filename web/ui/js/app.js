@@ -433,7 +433,10 @@ function TablePage({ id, mode }) {
   // by it alone is no reason to refuse the second as "someone else acted
   // first" (it was refused so, and with the refusal wiped by the update
   // that followed, the tap looked lost). Only another screen's action in
-  // between makes it stale.
+  // between can make it stale, and only when it changed what the tap
+  // means: the server judges a tap crossing another screen's action by
+  // the rules on the new table when it does there what it did on the
+  // table the player saw (companion's seenEvents).
   //
   // A refusal goes to the caller; extra.shown says the caller shows it
   // beside the control that was tapped, else the banner above the table
@@ -463,10 +466,11 @@ function TablePage({ id, mode }) {
     } catch (e) {
       await sent();
       let err = e;
-      if (e.status === 409 && e.code === 'stale') {
-        err = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
-        await refresh();
-      }
+      // A stale tap: the server says in the game's words what changed
+      // (a tap still meaning the same on the new table is judged by the
+      // rules there and never comes back stale); the table is fetched so
+      // the player looks at what changed.
+      if (e.status === 409 && e.code === 'stale') await refresh();
       if (!extra.shown) st.error = err;
       draw();
       throw err;
