@@ -264,7 +264,7 @@ type DieRead struct {
 // keep it or change it.
 type InputMapper interface {
 	// MapInput returns the action the input answers now and a sentence
-	// saying what was seen, in players' words ("2 purple and 3 green cubes
+	// saying what was seen, in players' words ("2 purple cubes and 3 green cubes
 	// hit, 1 to drop again"). ok is false when the game waits for no such
 	// input now; the input is then only a notice.
 	MapInput(g Game, in TableInput) (action json.RawMessage, said string, ok bool)
