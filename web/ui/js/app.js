@@ -266,7 +266,7 @@ function NewGame({ pick = '' }) {
       </div>
       <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>
       ${(info.options || []).length ? html`<h2>Options</h2>` : null}
-      ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} />`)}
+      ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} names=${rows.map((r) => names[r.key] || '')} />`)}
       <details><summary>Advanced: the setup as JSON</summary>
         <textarea id="setup-raw" rows="4" class="mono" placeholder="Optional: the whole setup JSON the rules take (replaces the form; see docs/api-engine.md)"></textarea>
       </details>
@@ -282,9 +282,20 @@ function NewGame({ pick = '' }) {
  */
 function sentence(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
 
+/**
+ * choiceLabel is an answer as the form shows it: a choice naming a seat
+ * shows the name typed for it ("Ann", never "Seat 1"), else the game's
+ * plain words ("The player in seat 1").
+ * @param {{label: string, seat?: number}} c
+ * @param {string[]} names
+ */
+function choiceLabel(c, names) {
+  return (c.seat !== undefined && names[c.seat]) || c.label;
+}
+
 // OptionField is one question of a game's new-game form (engine.Option):
 // the question, its field, and on a line of its own what it changes.
-function OptionField({ o, players }) {
+function OptionField({ o, players, names = [] }) {
   if (o.players && o.players.length && !o.players.includes(players)) return null;
   const def = o.default;
   const dis = !!o.disabled;
@@ -299,7 +310,7 @@ function OptionField({ o, players }) {
       break;
     case 'choice':
       field = html`<label for=${id}>${o.label}</label> <select id=${id} data-option=${o.id} disabled=${dis}>
-        ${(o.choices || []).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${c.label}</option>`)}</select>`;
+        ${(o.choices || []).filter((c) => c.seat === undefined || c.seat < players).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${choiceLabel(c, names)}</option>`)}</select>`;
       break;
     default:
       field = html`<label for=${id}>${o.label}</label> <input id=${id} data-option=${o.id} defaultValue=${def ?? ''} disabled=${dis} />`;
@@ -532,7 +543,7 @@ function TablePage({ id, mode }) {
       // Camera reads still waiting (after a reload of the page).
       const reads = await call('GET', `/api/tables/${id}/reads`, { table: id, as });
       for (const r of reads) {
-        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: r.said || `The camera read ${r.cubes} cubes: confirm or correct the read.`, read: r });
+        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: r.said || `The camera read ${r.cubes} ${r.cubes === 1 ? 'cube' : 'cubes'}: confirm or correct the read.`, read: r });
       }
     } catch (e) { st.error = e; }
     draw();

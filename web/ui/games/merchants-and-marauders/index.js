@@ -248,7 +248,7 @@ function Battle({ view }) {
       ${(bt.contestFaces || []).some((f) => f && f.length) ? html`<p class="faces">Seamanship contest: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.contestFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.hitFaces || []).some((f) => f && f.length) ? html`<p class="faces">Shots: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.hitFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.log || []).length ? html`<ul>${bt.log.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}` : null}
-    ${(b.need || []).map((n, i) => html`<p key=${i} class="warn">${side(n.side)}: ${n.kind === 'declare' ? 'declare shoot, board or flee' : n.kind === 'choose' ? `choose ${n.choose} hit location${n.choose === 1 ? '' : 's'}` : `roll ${n.dice || ''} dice (${n.kind})`}</p>`)}
+    ${(b.need || []).map((n, i) => html`<p key=${i} class="warn">${side(n.side)}: ${n.kind === 'declare' ? 'declare shoot, board or flee' : n.kind === 'choose' ? `choose ${n.choose} hit location${n.choose === 1 ? '' : 's'}` : `roll ${n.dice ? `${n.dice} ${n.dice === 1 ? 'die' : 'dice'}` : 'the dice'} (${n.kind})`}</p>`)}
   </section>`;
 }
 

@@ -174,7 +174,7 @@ function CrewRow({ view }) {
 
 /** @param {{k: any}} props */
 function CardText({ k }) {
-  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} hit` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
+  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} ${k.hits === 1 ? 'hit' : 'hits'}` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
 }
 
 /** @param {{p: any, view: View, ctx: any, mine?: boolean}} props */
