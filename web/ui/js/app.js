@@ -154,8 +154,13 @@ function NewGame({ pick = '' }) {
   }, []);
   useEffect(() => {
     const g = (games || []).find((x) => x.rules === rules);
-    if (!g) return;
-    catalogMissing(g).then((m) => setNoCatalog(m ? g.rules : ''));
+    if (!g) return undefined;
+    // Only the answer for the game chosen now counts: the first game's
+    // answer arriving after the newcomer picked another (a busy server)
+    // wiped that game's note.
+    let current = true;
+    catalogMissing(g).then((m) => { if (current) setNoCatalog(m ? g.rules : ''); });
+    return () => { current = false; };
   }, [rules, games]);
   if (err && !games) return html`<h1>New game</h1><${ErrorBox} err=${err} />`;
   if (!games) return html`<h1>New game</h1><p>Loading the games…</p>`;
