@@ -69,6 +69,31 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.WaitText(tablet, "#pc-turn", "Ann")
 	b.WaitText(tablet, "#pc-map", "Practice Isle")
 	b.Shot(tablet, "practice-pc-first-turn.png")
+	// Ann's first order; the sail's cards name the practice islands whole
+	// ("Practice Isle 10" broke as "Practic / e Isle 10" in the tablet's
+	// 380 px column).
+	b.Run(tablet, "Ann's first order", chromedp.Click(`#pc-choose button:not([disabled])`, chromedp.ByQuery))
+	b.WaitText(tablet, "#pc-sail", "Practice Isle")
+	var broken []string
+	b.Eval(tablet, "words broken inside", `(() => {
+	  const out = [];
+	  for (const btn of document.querySelectorAll('#pc-sail .pc-to')) {
+	    const t = btn.firstChild;
+	    if (!t || t.nodeType !== 3) continue;
+	    for (const m of t.textContent.matchAll(/\S+/g)) {
+	      const r = document.createRange();
+	      r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+	      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+	      const box = btn.getBoundingClientRect();
+	      if (rects.length > 1 || rects.some((x) => x.right > box.right + 1)) out.push(btn.textContent);
+	    }
+	  }
+	  return out;
+	})()`, &broken)
+	if len(broken) > 0 {
+		t.Errorf("the sail's cards break or cut a word: %q", broken)
+	}
+	b.Shot(tablet, "practice-pc-sail.png")
 
 	// Merchants & Marauders: the form's note offers the button itself.
 	b.Run(tablet, "the start page", chromedp.Navigate(e.http.URL+"/#/"))
