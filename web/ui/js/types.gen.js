@@ -33,6 +33,7 @@
  * @typedef {Object} Choice
  * @property {string} value
  * @property {string} label
+ * @property {number} [seat]
  */
 
 /**
