@@ -40,3 +40,27 @@ func TestReadDiceLearnedDieWhereItLies(t *testing.T) {
 		}
 	}
 }
+
+// A learned die the colour of the felt, found from its print alone, whose
+// print joined the print of a side the camera sees or of a die beside it,
+// is read where it lies (seeds 148 and 795: success icons on the blue felt,
+// the print's cluster centred 9 and 11 mm off the icon; not reported before).
+func TestReadDiceLearnedPrintFarFromCluster(t *testing.T) {
+	for _, seed := range []uint64{148, 795} {
+		s, res := readSeed(t, seed)
+		for _, d := range s.Dice {
+			if d.ID != "mm" || d.Pose != synth.Flat || d.Label != "icon" {
+				continue
+			}
+			found := false
+			for _, r := range res.Dice {
+				if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 {
+					found = r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone
+				}
+			}
+			if !found {
+				t.Errorf("seed %d: the learned die's icon in %s at (%.1f,%.1f) not read: %+v", seed, d.Zone, d.Center.X, d.Center.Y, res)
+			}
+		}
+	}
+}
