@@ -67,6 +67,7 @@
  * @property {Array<number>} colour
  * @property {Array<string>} labels
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} [missing]
  */
 
@@ -127,6 +128,7 @@
  * @property {string} label
  * @property {string} crop
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} result
  */
 
