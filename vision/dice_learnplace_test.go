@@ -43,10 +43,11 @@ func TestReadDiceLearnedDieWhereItLies(t *testing.T) {
 
 // A learned die the colour of the felt, found from its print alone, whose
 // print joined the print of a side the camera sees or of a die beside it,
-// is read where it lies (seeds 148 and 795: success icons on the blue felt,
-// the print's cluster centred 9 and 11 mm off the icon; not reported before).
+// is read where it lies (seed 795: a success icon on the blue felt, the
+// print's cluster centred 11 mm off the icon; not reported before. One
+// full-size scene: seed 148's, 9 mm off, reads the same way).
 func TestReadDiceLearnedPrintFarFromCluster(t *testing.T) {
-	for _, seed := range []uint64{148, 795} {
+	for _, seed := range []uint64{795} {
 		s, res := readSeed(t, seed)
 		for _, d := range s.Dice {
 			if d.ID != "mm" || d.Pose != synth.Flat || d.Label != "icon" {
