@@ -68,6 +68,7 @@
  * @property {Array<number>} colour
  * @property {Array<string>} labels
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} [missing]
  */
 
@@ -128,6 +129,7 @@
  * @property {string} label
  * @property {string} crop
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} result
  */
 
