@@ -727,12 +727,13 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	top := r.viewMM(c.c.X, c.c.Y)
 	p := &r.patch
 	r.fillPatch(img, top, p)
-	f := r.sampleFace(p, top, c.angle, r.h0)
-	d, dist, second := r.classify(f)
 	if c.inkOnly {
+		// Its starts are read there (no face sampled here).
 		r.judgePrint(p, c, res)
 		return
 	}
+	f := r.sampleFace(p, top, c.angle, r.h0)
+	d, dist, second := r.classify(f)
 	if r.faceScore(d, f) < 0.95 {
 		// The square found from the outline may sit a few millimetres off,
 		// enough to cut pips in half: settle it where the face reads best.
