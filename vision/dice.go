@@ -619,7 +619,7 @@ type candidate struct {
 	learnChecked bool
 	// wide: placed by the wide search (dice_wide.go), not searched again.
 	wide bool
-	// group: how many squares its part holds (touching dice).
+	// group: how many squares and leftovers its part holds (touching dice).
 	group int
 	// leftover: what no flat square took of a part (fill 0).
 	leftover bool
@@ -1016,9 +1016,6 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 			spill: float64(ring) / float64(si*si),
 		})
 	}
-	for k := range out {
-		out[k].group = len(out)
-	}
 	// What no square took: a large leftover is a die of its own that fits
 	// no flat square (cocked); it is reported, and is not its neighbours'
 	// spill. (Kept pixels only: weak ones are a side's or a strip's.)
@@ -1058,6 +1055,11 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		u, v := ma/float64(len(part))-float64(half), mb/float64(len(part))-float64(half)
 		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, angle0: ang, fill: 0, spill: 1, leftover: true})
 		placed = append(placed, [2]int{-1, -1})
+	}
+	// The part holds as many dice as squares and leftovers: a square
+	// beside a leftover is one of touching dice (dice_wide.go).
+	for k := range out {
+		out[k].group = len(out)
 	}
 	// Spill counted before a neighbour was placed includes the neighbour:
 	// recount it against what is left (the parts no square took), side by

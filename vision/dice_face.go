@@ -3,7 +3,6 @@ package vision
 import (
 	"image"
 	"math"
-	"sort"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/vision/diceset"
@@ -728,12 +727,13 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	top := r.viewMM(c.c.X, c.c.Y)
 	p := &r.patch
 	r.fillPatch(img, top, p)
-	f := r.sampleFace(p, top, c.angle, r.h0)
-	d, dist, second := r.classify(f)
 	if c.inkOnly {
+		// Its starts are read there (no face sampled here).
 		r.judgePrint(p, c, res)
 		return
 	}
+	f := r.sampleFace(p, top, c.angle, r.h0)
+	d, dist, second := r.classify(f)
 	if r.faceScore(d, f) < 0.95 {
 		// The square found from the outline may sit a few millimetres off,
 		// enough to cut pips in half: settle it where the face reads best.
@@ -830,41 +830,14 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 // read only when a face of the set reads clearly there; anything else is
 // not reported (it may be no die at all).
 func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
-	// Every start is read once; the search runs from the three that read best.
-	type start struct {
-		p  board.Point
-		a  float64
-		d  *diceset.Die
-		f  *faceSample
-		sc float64
-	}
-	var starts []start
-	for _, at := range []board.Point{r.viewMM(c.c.X, c.c.Y), r.viewMM(c.alt.X, c.alt.Y), r.viewMM(c.alt2.X, c.alt2.Y)} {
-		for _, da := range []float64{0, math.Pi / 8, -math.Pi / 8, math.Pi / 4} {
-			f := r.sampleFace(p, at, c.angle+da, r.h0)
-			d, dist, _ := r.classify(f)
-			if dist > 1 {
-				continue
-			}
-			starts = append(starts, start{at, c.angle + da, d, f, r.faceScore(d, f)})
-		}
-	}
+	// Every start is read once; the search runs from those that read best
+	// (dice_printstart.go), the fine steps from the best climb only, and
+	// not where no face reads: most such starts are no die.
+	starts := r.printStarts(p, c)
 	if len(starts) == 0 {
 		return
 	}
-	sort.Slice(starts, func(i, j int) bool { return starts[i].sc > starts[j].sc })
-	// The coarse steps from each of the three that read best, the fine
-	// steps from the best of those only, and not where no face reads:
-	// most such starts are no die (tuning seeds 0-799: the same reads as
-	// the fine steps from all three, with a tenth fewer placements read).
-	var bc climb
-	var bs start
-	bc.best = math.Inf(-1)
-	for _, st := range starts[:min(3, len(starts))] {
-		if c := r.climbCoarse(p, st.d, st.p, st.a, st.sc); c.best > bc.best {
-			bc, bs = c, st
-		}
-	}
+	bc, bs := r.climbPrint(p, starts)
 	clear(r.seen)
 	r.seen[bc.at] = bc.best
 	top, bestAng, f := r.climbFine(p, bs.d, bc, bs.f, printHopeless)

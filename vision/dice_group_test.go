@@ -1,0 +1,35 @@
+package vision
+
+import (
+	"math"
+	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/synth"
+)
+
+// Seed 474: a black 2 by the wall touching another die; its part's one
+// square sat astride the two and read as a 1, and what no square took was
+// a leftover. A square beside a leftover is one of touching dice: its
+// face not reading, it is searched again wide, and the 2 is read.
+func TestReadDiceSquareBesideLeftoverSearchedWide(t *testing.T) {
+	s, res := readSeed(t, 474)
+	found := false
+	for _, d := range s.Dice {
+		if d.ID != "black" || d.Label != "2" || d.Pose != synth.Flat {
+			continue
+		}
+		found = true
+		ok := false
+		for _, r := range res.Dice {
+			if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("flat black 2 at (%.0f,%.0f) not read as a 2: %+v", d.Center.X, d.Center.Y, res.Dice)
+		}
+	}
+	if !found {
+		t.Fatal("the scene has no flat black 2 (the renderer changed?)")
+	}
+}
