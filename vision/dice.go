@@ -463,7 +463,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
+				med[by*bw+bx][k] = nthByte(vals[k], (n+1)/2-1)
 			}
 		}
 	}
@@ -526,7 +526,7 @@ func neighbourMedian(med [][3]uint8, valid []bool, bw, bh, bx, by, rad0, need in
 	for k := 0; k < 3; k++ {
 		if v := vals[k]; len(v) > 0 {
 			// What sorting would put in the middle, without sorting.
-			c[k] = nth(v, len(v)/2)
+			c[k] = nthByte(v, len(v)/2)
 		}
 	}
 	return c
