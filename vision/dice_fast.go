@@ -251,8 +251,8 @@ func (r *DiceReader) colourChange() {
 	if r.fgRuns == nil {
 		r.fgRuns = r.foregroundRuns()
 	}
-	clear(r.fg)
-	clear(r.ink)
+	clear(r.inWork(r.fg))
+	clear(r.inWork(r.ink))
 	for _, run := range r.fgRuns {
 		fg := r.fg[run.i0:run.i1]
 		ink := r.ink[run.i0:run.i1]
