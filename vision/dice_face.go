@@ -532,7 +532,6 @@ func otsu(v []float64) float64 {
 		hi--
 	}
 	total := len(v)
-	sum := float64(isum)
 	best, th := -1.0, 0.0
 	wB, isumB := 0, 0
 	for t := lo; t <= hi; t++ {
@@ -546,9 +545,13 @@ func otsu(v []float64) float64 {
 			break
 		}
 		isumB += t * c
-		sumB := float64(isumB)
-		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
-		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
+		// The between-class variance wB*wF*(mB-mF)^2 is
+		// (isumB*total - isum*wB)^2 / (wB*wF): the numerator is a whole
+		// number below 2^53 (a grid of 400 levels up to 255), exact as a
+		// float64, so one division, correctly rounded, instead of three
+		// (equal values now compare equal: the lowest level wins a tie).
+		num := float64(isumB*total - isum*wB)
+		if bv := num * num / float64(wB*wF); bv > best {
 			best, th = bv, float64(t)+0.5
 		}
 	}
