@@ -113,9 +113,9 @@ func (p *topPatch) fillTile(i0, j0, i1, j1 int) {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
 		for i := i0; i < i1; i++ {
 			X := p.x0 + (float64(i)+0.5)/patchPx
-			w := H[6]*X + H[7]*Y + H[8]
-			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
-			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
+			iw := 1 / (H[6]*X + H[7]*Y + H[8])
+			x := (H[0]*X+H[1]*Y+H[2])*iw - 0.5
+			y := (H[3]*X+H[4]*Y+H[5])*iw - 0.5
 			c := p.fr.bilinear(x, y)
 			k := j*p.n + i
 			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
@@ -147,9 +147,11 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
 		h1Y, h4Y, h7Y := H[1]*Y, H[4]*Y, H[7]*Y
 		for i := i0; i < i1; i++ {
-			ww := h6X[i-i0] + h7Y + H[8]
-			x := (h0X[i-i0]+h1Y+H[2])/ww - 0.5
-			y := (h3X[i-i0]+h4Y+H[5])/ww - 0.5
+			// One reciprocal for both coordinates (the last bit of a
+			// position may differ from two divisions').
+			iw := 1 / (h6X[i-i0] + h7Y + H[8])
+			x := (h0X[i-i0]+h1Y+H[2])*iw - 0.5
+			y := (h3X[i-i0]+h4Y+H[5])*iw - 0.5
 			if x > xm {
 				x = xm
 			} else if !(x > 0) {
