@@ -261,8 +261,11 @@ type op struct {
 }
 
 // Submit applies one action: decode (engine.ErrMalformed), a repeated Key
-// returns the original Result, a BaseVersion other than the current version
-// is engine.ErrStale, a player may act only for their own seat
+// returns the original Result, an action tapped on an older version (another
+// screen acted at nearly the same time) is judged by the rules on the table
+// as it is now if it means there what it meant on the table its sender saw
+// (seenEvents, sameMeaning), else it is engine.ErrStale saying in words
+// what changed; a player may act only for their own seat
 // (ErrForbidden), then the rules judge (engine.ErrIllegal), then the entry is
 // written durably, and only then are subscribers told and the Result
 // returned.
@@ -328,8 +331,18 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 		}
 	}
 	cur := uint64(len(s.log))
+	// seen: the events the action made on the table its sender saw, when
+	// that was an older table (a tap crossing another screen's action).
+	var seen []engine.Event
+	rebased := false
 	if !o.device && o.sub.BaseVersion != cur {
-		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d; look again and retry", engine.ErrStale, cur, o.sub.BaseVersion)
+		if o.kind != store.KindAction {
+			return Result{}, s.staleError(o.sub.BaseVersion)
+		}
+		if seen, err = s.seenEvents(o.sub.BaseVersion, act); err != nil {
+			return Result{}, err
+		}
+		rebased = true
 	}
 	if !o.device {
 		if err := s.authorizeOwner(o.sub.Access, act); err != nil {
@@ -381,6 +394,12 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 		if err != nil {
 			return Result{}, s.maskRefusal(o.sub.Access, act, err)
 		}
+		if rebased && !sameMeaning(seen, evs) {
+			// Legal now, but not what the player saw it do: put the game
+			// back and let them look again.
+			s.restore(nil)
+			return Result{}, s.staleError(o.sub.BaseVersion)
+		}
 		if o.kind == store.KindCorrection {
 			note := engine.NewEvent("corrected", act.Head().Seat,
 				fmt.Sprintf("Entered by hand as a correction: %s", o.reason), map[string]any{"reason": o.reason})
@@ -391,6 +410,97 @@ func (s *Session) do(ctx context.Context, o op) (Result, error) {
 		return Result{}, err
 	}
 	return Result{Version: entry.Version, Events: engine.EventsFor(evs, v)}, nil
+}
+
+// MaxRebase is how many versions behind the table an action may have been
+// tapped and still be judged by the rules on the table as it is now; older
+// views are refused as stale (a phone that slept through several moves
+// should look before acting).
+const MaxRebase = 8
+
+// seenEvents judges an action tapped on the table at version base, older
+// than the current one (two screens tapping at nearly the same time): it
+// returns the events the action made on that table, for sameMeaning to
+// compare with what it makes now. It is engine.ErrStale, in words, when the
+// table in between was undone or corrected, when the view is too old, or
+// when the rules refused the action on the table the player saw (it may be
+// legal now, but that is not what they tapped), or when an action for the
+// same seat came in between. Called with s.mu held.
+func (s *Session) seenEvents(base uint64, act engine.Action) ([]engine.Event, error) {
+	cur := uint64(len(s.log))
+	if base > cur || cur-base > MaxRebase {
+		return nil, s.staleError(base)
+	}
+	seat := act.Head().Seat
+	for i, e := range s.log[base:] {
+		// An undo or a correction rewrote what the player saw; an action
+		// for the same seat from another screen is most likely the same
+		// intent tapped twice (Ann's phone and the tablet both ending her
+		// turn), and the table wants it once.
+		if e.Kind != store.KindAction || s.actions[int(base)+i].Head().Seat == seat {
+			return nil, s.staleError(base)
+		}
+	}
+	g, _, err := s.replay(s.liveAt(int(base)), 0)
+	if err != nil {
+		return nil, s.staleError(base)
+	}
+	evs, err := safeApply(g, act)
+	if err != nil {
+		return nil, s.staleError(base)
+	}
+	return evs, nil
+}
+
+// sameMeaning says whether an action means on the current table what it
+// meant on the table its sender saw: its events say the same, in the same
+// order, for as far as the shorter list goes (a pick that now also
+// completes the round adds "the game begins"; a purchase of "the top card"
+// that is now another card does not say the same).
+func sameMeaning(seen, now []engine.Event) bool {
+	if len(seen) == 0 || len(now) == 0 {
+		return len(seen) == len(now)
+	}
+	n := min(len(seen), len(now))
+	for i := range n {
+		a, b := seen[i], now[i]
+		if a.Type != b.Type || a.Seat != b.Seat || a.Text != b.Text || secretText(a) != secretText(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func secretText(e engine.Event) string {
+	if e.Secret == nil {
+		return ""
+	}
+	return e.Secret.Text
+}
+
+// staleError refuses an action tapped on the table at version base, saying
+// in the game's words what happened since. Called with s.mu held.
+func (s *Session) staleError(base uint64) error {
+	cur := uint64(len(s.log))
+	if base >= cur {
+		return fmt.Errorf("%w: the table was not as this screen showed it; look at it again and tap again if it still applies", engine.ErrStale)
+	}
+	var said []string
+	for v := base + 1; v <= cur && len(said) < 2; v++ {
+		switch e := s.log[v-1]; e.Kind {
+		case store.KindUndo:
+			said = append(said, "the host undid "+strings.TrimSuffix(s.wordsOf(e.Target), "."))
+		case store.KindCorrection:
+			said = append(said, "the host corrected the record")
+		default:
+			said = append(said, strings.TrimSuffix(s.wordsOf(v), "."))
+		}
+	}
+	more := ""
+	if cur-base > uint64(len(said)) {
+		more = " and more"
+	}
+	return fmt.Errorf("%w: the table changed before your tap arrived (%s%s); look at it again and tap again if it still applies", engine.ErrStale, strings.Join(said, "; "), more)
 }
 
 // MaxKeyLength bounds idempotency keys and source names.
@@ -635,7 +745,7 @@ func (s *Session) undo(ctx context.Context, a Access, base uint64, check bool) (
 	}
 	cur := uint64(len(s.log))
 	if check && base != cur {
-		return Result{}, fmt.Errorf("%w: the table is at version %d, your view was of version %d", engine.ErrStale, cur, base)
+		return Result{}, s.staleError(base)
 	}
 	live := s.liveAt(len(s.log))
 	if len(live) == 0 {

@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // The game kit: what a rules package offers to the companion, the web server
 // and the dashboard's shell so that none of them needs to know the game.
@@ -106,6 +109,23 @@ type Option struct {
 type Choice struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
+	// Seat, when set, says the answer is the player in that seat (0 is the
+	// first): the form shows the name typed for the seat in place of Label
+	// ("Ann", not "Seat 1") and offers the answer only while the seat is
+	// filled.
+	Seat *int `json:"seat,omitempty"`
+}
+
+// SeatChoices are the answers "the player in seat 1" to "the player in
+// seat max", valued "1" to "max", for an option choosing a player (the
+// form shows their names).
+func SeatChoices(max int) []Choice {
+	cs := make([]Choice, max)
+	for i := range cs {
+		seat := i
+		cs[i] = Choice{Value: strconv.Itoa(i + 1), Label: "The player in seat " + strconv.Itoa(i+1), Seat: &seat}
+	}
+	return cs
 }
 
 // FormAnswers are what a group filled in on the new-game form.
@@ -264,7 +284,7 @@ type DieRead struct {
 // keep it or change it.
 type InputMapper interface {
 	// MapInput returns the action the input answers now and a sentence
-	// saying what was seen, in players' words ("2 purple and 3 green cubes
+	// saying what was seen, in players' words ("2 purple cubes and 3 green cubes
 	// hit, 1 to drop again"). ok is false when the game waits for no such
 	// input now; the input is then only a notice.
 	MapInput(g Game, in TableInput) (action json.RawMessage, said string, ok bool)

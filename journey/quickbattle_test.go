@@ -52,7 +52,7 @@ func TestJourneyQuickBattle(t *testing.T) {
 	b.Run(tablet, "at an island", chromedp.Click(`#opt-atIsland`, chromedp.ByQuery))
 	b.Shot(tablet, "qb-new.png")
 	b.Tap(tablet, "body", "Start the game")
-	b.WaitText(tablet, "#qb-now", "Gather 4 purple and 3 green cubes, then drop them all at once into the tower.")
+	b.WaitText(tablet, "#qb-now", "Gather 4 purple cubes and 3 green cubes, then drop them all at once into the tower.")
 	b.WaitText(tablet, ".topbar .title", "Quick battle 1 · Ann against Ben")
 	var id, token string
 	b.Eval(tablet, "the table", `location.hash.split('/')[2]`, &id)
@@ -73,20 +73,20 @@ func TestJourneyQuickBattle(t *testing.T) {
 		}
 	}
 	device("/api/tables/"+id+"/hardware", `{"use":true}`)
-	b.WaitText(tablet, "#expects", "When both sides are ready, drop 3 green and 4 purple cubes into the tower")
+	b.WaitText(tablet, "#expects", "When both sides are ready, drop 3 green cubes and 4 purple cubes into the tower")
 	b.Shot(tablet, "qb-ready.png")
 
 	// Ben's phone, with the PIN the tablet shows him alone.
 	joinPhones(t, b, tablet, s.URL, id, []player{{name: "Ben", phone: ben}})
-	b.WaitText(ben, "#qb-now", "Gather 4 purple and 3 green cubes")
-	b.WaitText(ben, "#qb-phone-now", "Gather 4 purple and 3 green cubes")
+	b.WaitText(ben, "#qb-now", "Gather 4 purple cubes and 3 green cubes")
+	b.WaitText(ben, "#qb-phone-now", "Gather 4 purple cubes and 3 green cubes")
 
 	// The drop through the simulated tower: the camera's read is proposed.
 	drop := func() { device("/api/sim?table="+id, `{"key":"drop-sensor","command":"drop 7"}`) }
 	drop()
 	b.WaitText(tablet, "#read-tally", "The camera saw")
 	b.WaitText(tablet, "#read-tally", "Ann (purple)")
-	b.WaitText(ben, "#qb-now", "The cubes are down: 3 green and 4 purple cubes.")
+	b.WaitText(ben, "#qb-now", "The cubes are down: 3 green cubes and 4 purple cubes.")
 	// Corrected by hand: one purple cube the camera placed elsewhere lies
 	// in the exploding zone.
 	b.Tap(tablet, ".readprompt", "Correct by hand")
@@ -197,9 +197,9 @@ func TestJourneyQuickBattle(t *testing.T) {
 	b.WaitText(tablet, "#qb-another-form", "Ben attacks with green cubes")
 	b.Tap(tablet, `#qb-another-form [data-side="1"]`, "+")
 	b.Tap(tablet, "#qb-another-form", "Another battle")
-	b.WaitText(tablet, "#qb-now", "Gather 4 green and 4 purple cubes")
+	b.WaitText(tablet, "#qb-now", "Gather 4 green cubes and 4 purple cubes")
 	b.WaitText(tablet, ".topbar .title", "Quick battle 2 · Ben against Ann")
-	b.WaitText(ben, "#qb-now", "Gather 4 green and 4 purple cubes")
+	b.WaitText(ben, "#qb-now", "Gather 4 green cubes and 4 purple cubes")
 	b.WaitText(tablet, "#log", "Battle 2: Ben attacks Ann, 4 green cubes against 4 purple cubes")
 	b.WaitText(tablet, ".qbpast", "Earlier battles")
 	b.Shot(tablet, "qb-another.png")

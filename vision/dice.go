@@ -628,6 +628,9 @@ type candidate struct {
 	alt2    board.Point // inkOnly: and a third
 	// pipChecked: inkOnly, placed where a lone pip's face reads (dice_pip1.go).
 	pipChecked bool
+	// learnChecked: inkOnly, placed where a learned face reads
+	// (dice_learnprint.go).
+	learnChecked bool
 	// wide: placed by the wide search (dice_wide.go), not searched again.
 	wide bool
 	// group: how many squares its part holds (touching dice).

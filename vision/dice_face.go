@@ -895,6 +895,15 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 			return
 		}
 		label, score, margin = r.match(ld, f)
+		// A learned die's colour seen clearly, its face not read: its
+		// top may lie beyond the search's reach (dice_learnprint.go).
+		if (score < 0.85 || margin < 0.1) && dist < 0.5 && !c.learnChecked {
+			if t2, a2, ok := r.learnedPrintAround(p, d, ld, top, bestAng); ok {
+				at := board.Point{X: (t2.X + r.margin) * diePx, Y: (t2.Y + r.margin) * diePx}
+				r.judgePrint(p, candidate{c: at, alt: at, alt2: at, angle: a2, angle0: a2, fill: 1, inkOnly: true, learnChecked: true}, res)
+				return
+			}
+		}
 	}
 	if score < 0.85 || margin < 0.1 {
 		return

@@ -155,6 +155,13 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 			on = append(on, c)
 		}
 	}
+	// Touching dice are one part of the foreground, split into squares:
+	// a face learned there may hold some of the other die.
+	for _, c := range on {
+		if c.group > 1 {
+			return nil, ErrLearnTouching
+		}
+	}
 	if len(on) != 1 {
 		return nil, fmt.Errorf("dice: want exactly one die in the tray to learn a face, saw %d", len(on))
 	}

@@ -254,16 +254,34 @@ func solve4(m [4][5]float64) ([4]float64, bool) {
 
 // shiftImage moves a warped BGR image back under the layout, in place,
 // repeating the edge: what the field says lies at (x, y) + d comes to
-// (x, y).
+// (x, y), d rounded to the nearest pixel.
+//
+// d is shiftField.at's expression, evaluated in its order: its terms in x
+// alone are the same on every row and are computed once per column, those
+// in y once per row, so each pixel adds two floats, rounds them and copies
+// three bytes (the same source pixel as at() and math.Round per pixel).
 func (r *core) shiftImage(px []byte, f shiftField) {
+	W, H := r.ww, r.wh
 	r.buf.shiftSrc = append(r.buf.shiftSrc[:0], px...)
-	src := r.buf.shiftSrc
-	for y := 0; y < r.wh; y++ {
-		for x := 0; x < r.ww; x++ {
-			dx, dy := f.at(float64(x), float64(y))
-			sx := min(max(x+int(math.Round(dx)), 0), r.ww-1)
-			sy := min(max(y+int(math.Round(dy)), 0), r.wh-1)
-			copy(px[(y*r.ww+x)*3:(y*r.ww+x)*3+3], src[(sy*r.ww+sx)*3:(sy*r.ww+sx)*3+3])
+	src := r.buf.shiftSrc[:W*H*3]
+	px = px[:W*H*3]
+	r.buf.shiftCol = grow(r.buf.shiftCol, 2*W)
+	colX, colY := r.buf.shiftCol[:W], r.buf.shiftCol[W:2*W]
+	for x := range colX {
+		cx := float64(x) - f.cx
+		colX[x] = f.tx + f.a*cx // at's dx: (tx + a(x-cx)) - b(y-cy)
+		colY[x] = f.ty + f.b*cx // at's dy: (ty + b(x-cx)) + a(y-cy)
+	}
+	for y := 0; y < H; y++ {
+		cy := float64(y) - f.cy
+		by, ay := f.b*cy, f.a*cy
+		row := px[y*W*3 : (y+1)*W*3 : (y+1)*W*3]
+		for x := 0; x < W; x++ {
+			sx := min(max(x+int(math.Round(colX[x]-by)), 0), W-1)
+			sy := min(max(y+int(math.Round(colY[x]+ay)), 0), H-1)
+			s := src[(sy*W+sx)*3 : (sy*W+sx)*3+3 : (sy*W+sx)*3+3]
+			o := row[x*3 : x*3+3 : x*3+3]
+			o[0], o[1], o[2] = s[0], s[1], s[2]
 		}
 	}
 }

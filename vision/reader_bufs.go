@@ -15,10 +15,13 @@ type readBufs struct {
 	norm, lab    []byte     // correct: the light divided out, and in Lab
 	cls          []uint8    // classify
 	seen         []bool     // blobs
+	pix          []int32    // blobs: the current blob's pixels
 	sum          []int32    // alignment: the channels' sum
 	shiftSrc     []byte     // shiftImage's copy of the image
+	shiftCol     []float64  // shiftImage's terms of each column
 	over         overBufs   // overBoard's half-resolution grids
 	stamp        []uint32   // refBlackGroup and ownReading: marks of the current group
+	memo         *classMemo // classify's nearest colours of the read
 	epoch        uint32     // the current group's mark in stamp
 }
 

@@ -317,7 +317,8 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 	f := &r.buf.field
 	*f = lightField{ww: r.ww, cw: cw, ch: ch, cellH: cellH, y0: y0, sm: sm, logRatio: logRatio, add: 1, k: 1,
 		nb:  [3]float32{float32(NominalBoard[2]), float32(NominalBoard[1]), float32(NominalBoard[0])},
-		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3)}
+		x0s: grow(f.x0s, r.ww), x1s: grow(f.x1s, r.ww), txs: grow(f.txs, r.ww), row: grow(f.row, cw*3),
+		ends: grow(f.ends, r.ww)}
 	if logRatio {
 		f.add = 0 // the gain is of px+1 (normalize), the ratio of nothing
 		f.refBG = r.refBG
@@ -332,6 +333,15 @@ func (r *core) cellGrid(px []byte, q float64, logRatio bool) *lightField {
 		xf := int(math.Floor(float64(fx)))
 		f.x0s[x], f.x1s[x] = int32(clampI(xf, cw-1)*3), int32(clampI(xf+1, cw-1)*3)
 		f.txs[x] = min(max(fx-float32(xf), 0), 1)
+	}
+	// The spans of columns between the same two cells, the same on every
+	// row: normRow looked for each span's end pixel by pixel on each row.
+	for x := r.ww - 1; x >= 0; x-- {
+		if x+1 < r.ww && f.x0s[x+1] == f.x0s[x] && f.x1s[x+1] == f.x1s[x] {
+			f.ends[x] = f.ends[x+1]
+		} else {
+			f.ends[x] = int32(x + 1)
+		}
 	}
 	return f
 }
@@ -352,6 +362,7 @@ type lightField struct {
 	k          float32   // a darker print's factor on the gain (scale)
 	x0s, x1s   []int32   // per column, the two cells (times 3) it lies between
 	txs        []float32 // and how far between them
+	ends       []int32   // per column, the end of its span of columns between the same two cells
 	row        []float32 // gainRow's blend of two cell rows
 }
 
@@ -411,7 +422,7 @@ func (f *lightField) normRow(y int, px, norm []byte) {
 	px, norm = px[:w], norm[:w]
 	f.rowBlend(y)
 	row, nb, k := f.row, f.nb, f.k
-	x0s, x1s, txs := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww]
+	x0s, x1s, txs, ends := f.x0s[:f.ww], f.x1s[:f.ww], f.txs[:f.ww], f.ends[:f.ww]
 	var ref []float32
 	if f.logRatio {
 		ref = f.refBG[y*w : (y+1)*w]
@@ -420,10 +431,7 @@ func (f *lightField) normRow(y int, px, norm []byte) {
 		c0, c1 := x0s[x], x1s[x]
 		a, b := row[c0:c0+3:c0+3], row[c1:c1+3:c1+3]
 		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
-		end := x
-		for end < f.ww && x0s[end] == c0 && x1s[end] == c1 {
-			end++
-		}
+		end := int(ends[x])
 		if ref != nil {
 			// The reference's gain times the change of light.
 			for ; x < end; x++ {
@@ -614,9 +622,11 @@ func (r *core) classify(lab []byte) []uint8 {
 		r.onPrint = make([]bool, n)
 	}
 	clear(r.onPrint)
-	// Each pixel's squared distances to the palette's colours, kept for
-	// the second look a too colourful black takes.
-	var d2s [16]float64
+	if r.buf.memo == nil {
+		r.buf.memo = new(classMemo)
+	}
+	mark := r.buf.memo.next()
+	memoK, memoV, memoD := &r.buf.memo.key, &r.buf.memo.val, &r.buf.memo.dist
 	if r.refLab == nil && (!r.bgTSet || r.bgTFor != r.bgLab) {
 		r.bgT.set(r.bgLab)
 		r.bgTFor, r.bgTSet = r.bgLab, true
@@ -624,7 +634,7 @@ func (r *core) classify(lab []byte) []uint8 {
 	// The loop reads locals, not the reader's fields (which the compiler
 	// reloads at every pixel), and slices it has bounded once.
 	ref := r.refLab
-	dt, bg, labT := refDiffTerms, &r.bgT, r.labT
+	dt, bg := refDiffTerms, &r.bgT
 	lab = lab[:3*n]
 	outside := r.outside[:n]
 	if ref != nil {
@@ -655,43 +665,25 @@ func (r *core) classify(lab []byte) []uint8 {
 		// read there (offBoardCube).
 		off := ref == nil && outside[i]
 		l, a, b := float64(lb), float64(ab), float64(bb)
-		dbg := math.Sqrt(d2)
-		best, bd := -1, math.Inf(1)
-		for k := range labT {
-			d := labT[k].dist2(lb, ab, bb)
-			if k < len(d2s) {
-				d2s[k] = d
-			}
-			if d < bd {
-				best, bd = k, d
-			}
+		// The nearest colour depends on the pixel's three bytes alone: a
+		// cube's pixels repeat a few thousand colours, so it is
+		// remembered for the read.
+		key := uint32(lb)<<16 | uint32(ab)<<8 | uint32(bb) | mark
+		h := (key * 2654435761) >> (32 - memoBits)
+		var best int
+		var bd float64
+		if memoK[h] == key {
+			best, bd = int(memoV[h])-1, memoD[h]
+		} else {
+			best, bd = r.nearestColour(lb, ab, bb)
+			memoK[h], memoV[h], memoD[h] = key, uint8(best+1), bd
 		}
-		bd = math.Sqrt(bd)
-		if bd >= dbg*0.8 || bd >= 40 {
+		if best < 0 || bd >= math.Sqrt(d2)*0.8 {
 			continue
 		}
-		if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
-			// Too colourful for a black cube: the shaded side of a coloured
-			// one. Take the nearest other colour.
-			best, bd = -1, math.Inf(1)
-			for k := range r.lab {
-				var d float64
-				if k < len(d2s) {
-					d = math.Sqrt(d2s[k]) // labDist, computed above
-				} else {
-					d = labDist(r.lab[k], l, a, b)
-				}
-				if k != r.black && d < bd {
-					best, bd = k, d
-				}
-			}
-			if best < 0 || bd >= 40 {
-				continue
-			}
-		}
-		if off && !r.offBoardCube(best) {
-			continue
-		}
+		// Black beyond the edge is only marked (edgeBlack): a black blob
+		// on the board may take it in (blobs).
+		edge := off && !r.offBoardCube(best)
 		if best == r.black && l > blackMaxLRef {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
@@ -702,9 +694,86 @@ func (r *core) classify(lab []byte) []uint8 {
 			// count as a black cube.
 			continue
 		}
+		if edge {
+			if !r.warmEdge(b) {
+				cls[i] = edgeBlack
+			}
+			continue
+		}
 		cls[i] = uint8(best + 1)
 	}
 	return cls
+}
+
+// nearestColour is the palette colour (its index) a pixel whose Lab
+// bytes are (lb, ab, bb) is read as, if it is not nearer the board (or
+// the reference) than 1.25 times bd, its distance to the nearest colour,
+// and before the checks that depend on where it lies: -1 for none (no
+// colour nearer than 40; black only for a pixel grey enough, else the
+// nearest other colour).
+func (r *core) nearestColour(lb, ab, bb byte) (int, float64) {
+	var d2s [16]float64
+	l, a, b := float64(lb), float64(ab), float64(bb)
+	best, bd := -1, math.Inf(1)
+	for k := range r.labT {
+		d := r.labT[k].dist2(lb, ab, bb)
+		if k < len(d2s) {
+			d2s[k] = d
+		}
+		if d < bd {
+			best, bd = k, d
+		}
+	}
+	bd = math.Sqrt(bd)
+	near := bd
+	if bd >= 40 {
+		return -1, near
+	}
+	if best == r.black && chroma2(a, b) > blackMaxChroma*blackMaxChroma {
+		// Too colourful for a black cube: the shaded side of a coloured
+		// one. Take the nearest other colour.
+		best, bd = -1, math.Inf(1)
+		for k := range r.lab {
+			var d float64
+			if k < len(d2s) {
+				d = math.Sqrt(d2s[k]) // labDist, computed above
+			} else {
+				d = labDist(r.lab[k], l, a, b)
+			}
+			if k != r.black && d < bd {
+				best, bd = k, d
+			}
+		}
+		if best < 0 || bd >= 40 {
+			return -1, near
+		}
+	}
+	return best, near
+}
+
+// memoBits is the size of classify's table of nearest colours (2^memoBits
+// entries: a read meets a few thousand colours off the board's).
+const memoBits = 14
+
+// classMemo is classify's table of nearest colours, by a hash of the
+// pixel's Lab bytes: the key (the bytes and the read's mark in the top
+// byte), 1+ the colour (0: none) and the distance to the nearest colour.
+type classMemo struct {
+	key  [1 << memoBits]uint32
+	val  [1 << memoBits]uint8
+	dist [1 << memoBits]float64 // the distance to the nearest colour
+	mark uint32                 // the current read's mark, 1-255 (in the key's top byte)
+}
+
+// next returns a fresh mark: entries of earlier reads no longer match (the
+// palette or the board's colour may have changed since).
+func (m *classMemo) next() uint32 {
+	m.mark++
+	if m.mark > 255 {
+		clear(m.key[:])
+		m.mark = 1
+	}
+	return m.mark << 24
 }
 
 // darkBlack reports whether a pixel is dark and grey enough to be a black
@@ -765,9 +834,10 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 	clear(seen)
 	var out []detection
 	stack := make([]int32, 0, 1024)
+	pixBuf := r.buf.pix
 	r.shadow.built = false
 	for start := range cls {
-		if cls[start] == 0 || seen[start] {
+		if cls[start] == 0 || cls[start] == edgeBlack || seen[start] {
 			continue
 		}
 		c := cls[start]
@@ -782,7 +852,9 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			}
 			continue
 		}
-		b := blob{cls: c}
+		// The blob's pixels go into one buffer the blobs share (cubesOf
+		// keeps none of them): each blob grew a list of its own before.
+		b := blob{cls: c, pix: pixBuf[:0]}
 		stack = append(stack[:0], int32(start))
 		seen[start] = true
 		for len(stack) > 0 {
@@ -795,14 +867,19 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 					continue
 				}
 				j := nb[1]*W + nb[0]
-				if !seen[j] && cls[j] == c {
+				if !seen[j] && (cls[j] == c || cls[j] == edgeBlack && r.edgeReach(j)) {
 					seen[j] = true
 					stack = append(stack, int32(j))
 				}
 			}
 		}
+		if int(c-1) == r.black {
+			b.pix = r.edgeBounded(b.pix, cls)
+		}
 		out = append(out, r.cubesOf(b, lab)...)
+		pixBuf = b.pix
 	}
+	r.buf.pix = pixBuf
 	return out
 }
 
@@ -905,6 +982,18 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			if !r.tooLong(b.pix, lab1, c1, long) {
 				k, centres, labels = lo, c1, lab1
 				unreadable = false
+			} else if r.refLab == nil && r.sidesHidden(n, lo+1, ctr) {
+				// lo cubes are too long for it; lo+1 that hide
+				// each other's sides fill it (reader_noref.go).
+				lab2, c2 := labels, centres
+				if k != lo+1 {
+					lab2 = make([]int32, len(b.pix))
+					c2 = kmeans(b.pix, r.ww, lo+1, lab2)
+				}
+				if !r.tooLong(b.pix, lab2, c2, long) {
+					k, centres, labels = lo+1, c2, lab2
+					unreadable = false
+				}
 			}
 		}
 	}

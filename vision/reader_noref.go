@@ -420,7 +420,8 @@ var (
 )
 
 // offBoardCube reports, without a reference, whether a pixel beyond the
-// board's edge whose nearest palette colour is best is read. A cube lying
+// board's edge whose nearest palette colour is best is read as it is
+// (black there is only marked: see edgeBlack). A cube lying
 // near the edge is seen from a camera inward of it with its top shifted
 // outward by its sides' width (up to 5-6 mm at the board's far edges), so
 // part of its top lies beyond the edge in the top-down image; cut there,
@@ -432,3 +433,84 @@ var (
 func (r *core) offBoardCube(best int) bool {
 	return best != r.black
 }
+
+// edgeBlack marks, without a reference, a pixel beyond the board's edge
+// that would be a black cube's on the board (classify); it is no palette
+// colour's label. A black cube lying near the edge, seen from a camera
+// inward of it, shows its top up to its sides' width (6-8 mm at the
+// board's far edges) beyond the edge in the top-down image. Cut there, what
+// was left of it was too small for a cube (missed) or between two counts
+// ("0 or 1 cube?"): the black cubes lying at the board's left and right
+// edges. A black blob on the board takes in the marked pixels it touches
+// (blobs) where a cube's top can reach (edgeReach), unless they run far
+// beyond it (edgeBounded: a dark table). Nothing black beyond the edge
+// starts a blob of its own.
+const edgeBlack = 255
+
+// warmEdge reports whether a dark pixel beyond the board's edge is too
+// yellow for a black cube's paint (Lab b, as the warm print rule on the
+// board, but on a border's strip too): the table and the hull around the
+// board are dark wood, brown.
+func (r *core) warmEdge(b float64) bool {
+	return b-r.lab[r.black][2] > inkWarm
+}
+
+// edgeReach reports whether pixel i beyond the board's edge lies where the
+// top of a cube lying on the board can show: no farther beyond the edge
+// than the width of the sides the camera sees there, and half a mm of
+// blur.
+func (r *core) edgeReach(i int) bool {
+	p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+	q := board.Point{X: min(max(p.X, 0), r.layout.Width), Y: min(max(p.Y, 0), r.layout.Height)}
+	return p.Sub(q).Len() <= r.sideShift(q)+edgeBlurMM
+}
+
+// edgeBounded returns a black blob's pixels (pix) without those beyond the
+// board's edge when these are more than edgeMaxOff times those on it: then
+// they are not the tops of the cubes there but a dark table along the edge.
+func (r *core) edgeBounded(pix []int32, cls []uint8) []int32 {
+	off := 0
+	for _, i := range pix {
+		if cls[i] == edgeBlack {
+			off++
+		}
+	}
+	if off == 0 || float64(off) <= edgeMaxOff*float64(len(pix)-off) {
+		return pix
+	}
+	on := pix[:0]
+	for _, i := range pix {
+		if cls[i] != edgeBlack {
+			on = append(on, i)
+		}
+	}
+	return on
+}
+
+// Limits of the black beyond the board's edge.
+var (
+	edgeBlurMM = 0.5 // mm beyond the sides' width a top's pixel may blur
+	edgeMaxOff = 1.5 // pixels beyond the edge per pixel on the board, at most
+)
+
+// sidesHidden reports, without a reference, whether a blob of n warped
+// pixels at board point at is large enough for k cubes that hide each
+// other's sides. The expected area of one cube (expectedArea) counts its
+// top and the sides the camera sees; but cubes lying side by side along
+// the direction away from the point below the camera hide the sides of
+// all but the nearest, so k of them cover as little as k tops and one
+// cube's sides. Two such cubes came out at 1.51-1.55 cubes' area on the
+// tuning seeds: between two counts ("1 or 2 cubes?"), though one cube
+// could not be so long. Only when the fewer cubes are too long for the
+// blob is the larger count taken (cubesOf), and only when the blob holds
+// at least sidesHiddenMin of k such cubes' area.
+func (r *core) sidesHidden(n float64, k int, at board.Point) bool {
+	s := r.layout.CubeMM
+	// 0.9 and 1.2 as in expectedArea.
+	least := 0.9 * (float64(k)*s*s + 1.2*s*r.sideShift(at)) * r.s * r.s
+	return n >= sidesHiddenMin*least
+}
+
+// sidesHiddenMin is the share of k cubes' least area (sidesHidden) a blob
+// must hold for k cubes: the pairs the rule is for held 0.94-0.99.
+var sidesHiddenMin = 0.85

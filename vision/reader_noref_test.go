@@ -336,3 +336,90 @@ func TestCoolBlackOnABorder(t *testing.T) {
 		t.Errorf("brown wood at L 48 on a border: class %d, want none", cls[at])
 	}
 }
+
+// edgeCube paints, in a Lab image of the bare board, what a camera at pose
+// sees of a black cube whose footprint spans [x0,x0+s] x [y0,y0+s] mm: the
+// footprint (its sides seen) and its top, shifted away from the point below
+// the camera, as one rectangle along x (the cube lies straight out from the
+// camera's nadir on the board's middle row).
+func edgeCube(r *core, lab []byte, x0, y0 float64) {
+	s := r.layout.CubeMM
+	top := r.pose.Parallax(board.Point{X: x0 + s/2, Y: y0 + s/2}, s).X - s/2
+	paintLab(r, lab, math.Min(top, x0), y0, math.Max(top+s, x0+s), y0+s, r.lab[r.black])
+}
+
+// Without the reference, a black cube lying at the board's left edge, seen
+// from a camera far inward of it, shows most of its top beyond the edge: it
+// is one cube where it lies, not too small a piece of one (missed, or "0
+// or 1 cube?"); a dark table along the whole edge beside it is not taken
+// in (no heap of cubes, nothing invented: what is on the board is asked
+// about), and black beyond the edge alone is nothing.
+func TestBlackCubeTopBeyondTheEdgeIsRead(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	H := r.layout.Height
+	r.pose = board.CameraPose{Nadir: board.Point{X: 150, Y: H / 2}, Height: 200}
+	s := r.layout.CubeMM
+	foot := board.Point{X: 0.5 + s/2, Y: H/2 - s/2 + s/2}
+	check := func(what string, lab []byte) {
+		t.Helper()
+		ds := r.blobs(r.classify(lab), lab)
+		if len(ds) != 1 || ds[0].color != "black" || ds[0].unreadable {
+			t.Fatalf("%s: read %+v, want one black cube", what, ds)
+		}
+		if d := ds[0].at.Sub(foot).Len(); d > 1.5 {
+			t.Errorf("%s: the cube read %.1f mm from where it lies", what, d)
+		}
+	}
+	lab := labBoard(r)
+	edgeCube(r, lab, 0.5, H/2-s/2)
+	check("a cube at the edge", lab)
+	// A table as dark and grey as the cube all along the edge, as far out
+	// as a cube's top can show there.
+	paintLab(r, lab, -2.5, 0, 0, H, r.lab[r.black])
+	if ds := r.blobs(r.classify(lab), lab); len(ds) != 1 || ds[0].why == WhyHeap || ds[0].at.Sub(foot).Len() > s {
+		t.Errorf("on a dark table: read %+v, want the one cube (or a question about it)", ds)
+	}
+	lab = labBoard(r)
+	paintLab(r, lab, -s, 20, 0, 20+s, r.lab[r.black])
+	if ds := r.blobs(r.classify(lab), lab); len(ds) != 0 {
+		t.Errorf("black beyond the edge alone: read %+v, want nothing", ds)
+	}
+}
+
+// Without the reference, of two cubes lying one behind the other, away from
+// the point below the camera, the nearer hides the farther one's sides: the
+// pair covers about 1.5 cubes' area, between two counts, though one cube
+// could not be so long. It is read as the two cubes, not "1 or 2 cubes?".
+func TestCubesHidingTheirSidesAreCounted(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	orange := -1
+	for i, n := range r.names {
+		if n == "orange" {
+			orange = i
+		}
+	}
+	s := r.layout.CubeMM
+	y0 := 50.0
+	r.pose = board.CameraPose{Nadir: board.Point{X: -100, Y: y0 + s/2}, Height: 208}
+	x0 := 96.0
+	// The pair's footprints [x0, x0+2s], and the farther top shifted
+	// away from the nadir by the sides' width there.
+	far := r.pose.Parallax(board.Point{X: x0 + 1.5*s, Y: y0 + s/2}, s).X + s/2
+	lab := labBoard(r)
+	paintLab(r, lab, x0, y0, far, y0+s, r.lab[orange])
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 2 || ds[0].unreadable || ds[1].unreadable {
+		t.Fatalf("read %+v, want two orange cubes", ds)
+	}
+	for _, want := range []float64{x0 + s/2, x0 + 1.5*s} {
+		ok := false
+		for _, d := range ds {
+			ok = ok || d.at.Sub(board.Point{X: want, Y: y0 + s/2}).Len() < 3
+		}
+		if !ok {
+			t.Errorf("no cube read near %.0f mm: %+v", want, ds)
+		}
+	}
+}

@@ -324,6 +324,48 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 			sIn[y*rs+x+1] = sIn[y*rs+x] + int32(in[y*gw+x])
 		}
 	}
+	// The 12 outlines' hull, row by row (from the leftmost to the
+	// rightmost cell any turn covers on that row): the cells are counts,
+	// never negative, so what any turn holds at a centre is at most what
+	// the hull holds there, and a centre whose hull holds too little
+	// evidence, or too little a cube may cover, is skipped without trying
+	// the turns (the same candidates, found cheaper).
+	hull := make([]sweepSeg, 0, 2*rad+1)
+	for dy := -rad; dy <= rad; dy++ {
+		seg, any := sweepSeg{dy: dy}, false
+		for _, runs := range truns {
+			for _, ru := range runs {
+				if ru.dy != dy {
+					continue
+				}
+				if !any {
+					seg.x0, seg.x1, any = ru.x0, ru.x1, true
+				}
+				seg.x0, seg.x1 = min(seg.x0, ru.x0), max(seg.x1, ru.x1)
+			}
+		}
+		if any {
+			hull = append(hull, seg)
+		}
+	}
+	// sums adds, over the runs centred at (cx, cy), the running sums a
+	// and b (cells of an outline beyond the grid count nothing).
+	sums := func(runs []sweepSeg, cx, cy int, a, b []int32) (sa, sb int32) {
+		for _, ru := range runs {
+			y := cy + ru.dy
+			if y < 0 || y >= gh {
+				continue
+			}
+			lo, hi := max(cx+ru.x0, 0), min(cx+ru.x1+1, gw)
+			if lo >= hi {
+				continue
+			}
+			lo, hi = y*rs+lo, y*rs+hi
+			sa += a[hi] - a[lo]
+			sb += b[hi] - b[lo]
+		}
+		return sa, sb
+	}
 	type place struct {
 		gain float64
 		x, y int
@@ -363,6 +405,9 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				// lying mostly on the print shows only its edge, and its
 				// middle is on the ink.
 				if in[cy*gw+cx] == 0 || used[cy*gw+cx] {
+					continue
+				}
+				if hIn, hGain := sums(hull, cx, cy, sIn, sGain); float64(hIn) < fitInside*4*full || float64(hGain) < fitMore*8*full {
 					continue
 				}
 				// Cells of an outline beyond the grid count nothing.
@@ -433,10 +478,14 @@ func cubeOutlines(s float64, sw board.Point, rad int) [][][2]int {
 		in2 = sq(s/2 - 0.01)
 	}
 	ts := make([][][2]int, 0, 12)
+	// Room for a turn's points at once: every turn covers about as many
+	// as the one before (the list grown point by point cost a fifth as
+	// much as fitCubes itself in a CPU profile).
+	room := (2*rad + 1) * (2*rad + 1)
 	for k := 0; k < 12; k++ {
 		th := float64(k) * math.Pi / 24
 		cs, sn := math.Cos(th), math.Sin(th)
-		var t [][2]int
+		t := make([][2]int, 0, room)
 		for dy := -rad; dy <= rad; dy++ {
 			for dx := -rad; dx <= rad; dx++ {
 				r2 := float64(dx*dx + dy*dy)
@@ -449,6 +498,7 @@ func cubeOutlines(s float64, sw board.Point, rad int) [][][2]int {
 			}
 		}
 		ts = append(ts, t)
+		room = len(t) + len(t)/8 + 8
 	}
 	return ts
 }

@@ -109,6 +109,22 @@ func TestJourneyDiceCalibration(t *testing.T) {
 	b.waitText(tablet, `.teachdie[data-die="test"] [data-role="last"]`, "Face 6 of the test die (“4”) is learned and saved. Every face is learned")
 	b.run(tablet, "read 2 again", chromedp.Click(`.teachdie[data-die="test"] li[data-face="3"] [data-act="read-face"]`, chromedp.ByQuery))
 	b.waitText(tablet, `.teachdie[data-die="test"] [data-role="last"]`, "Face 4 of the test die (“2”) is learned and saved.")
+	// The 2 shown again with another die left against it: refused beside
+	// that face's button, in words, and the face stays learned; shown
+	// alone, it is learned again.
+	if tr := e.do("POST", "/api/sim?table="+id, `{"key":"dice-tray","command":"touch"}`, host(cr.HostToken)...); tr.status != 200 {
+		t.Fatalf("the simulated tray: %d %s", tr.status, tr.body)
+	}
+	b.run(tablet, "read 2 with a die against it", chromedp.Click(`.teachdie[data-die="test"] li[data-face="3"] [data-act="read-face"]`, chromedp.ByQuery))
+	b.waitText(tablet, `.teachdie[data-die="test"] li[data-face="3"] .faceerr`, "The test die touches another die: a face is learned from the die alone. Move the other die away")
+	var errShown bool
+	b.run(tablet, "the refusal in view", chromedp.Evaluate(`(() => { const r = document.querySelector('.teachdie[data-die="test"] li[data-face="3"] .faceerr').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; })()`, &errShown))
+	if !errShown {
+		t.Error("the refusal of a die touching another is not in view beside its button")
+	}
+	b.shot(tablet, "dicecal-touching.png")
+	b.run(tablet, "read 2 alone", chromedp.Click(`.teachdie[data-die="test"] li[data-face="3"] [data-act="read-face"]`, chromedp.ByQuery),
+		chromedp.Poll(`(() => { const li = document.querySelector('.teachdie[data-die="test"] li[data-face="3"]'); return !li.querySelector('.faceerr') && li.classList.contains('learned') && !li.querySelector('button').disabled; })()`, nil, chromedp.WithPollingInterval(100*time.Millisecond)))
 	var crops int
 	b.run(tablet, "the crops", chromedp.Evaluate(`[...document.querySelectorAll('.teachdie img.crop')].filter((i) => i.complete && i.naturalWidth > 0).length`, &crops))
 	if crops != 6 {

@@ -102,3 +102,48 @@ func containsAny(s string, words ...string) bool {
 	}
 	return false
 }
+
+// TestJourneyMerchantsStartPlayerNames: the new-game form's "Start player"
+// names the players as they are typed ("Ann", "Bob"; it said "Seat 1"),
+// says "The player in seat 3" for a seat with no name yet, and offers only
+// the seats at the table. The pick starts the game with that player. On a
+// 1024x768 tablet.
+func TestJourneyMerchantsStartPlayerNames(t *testing.T) {
+	dir := filepath.Dir(merchantsTestCatalog(t))
+	e := newEnv(t, Options{PingInterval: time.Second, Catalogs: DirCatalogs(dir)}, deadreckoning.Rules(), merchants.Rules())
+	b := browsertest.New(t)
+	tablet := b.Device(browsertest.TabletW, browsertest.TabletH)
+	openMerchantsForm(b, tablet, e.http.URL)
+	const choices = `[...document.querySelectorAll('#opt-first option')].map((o) => o.textContent).join('|')`
+	var got string
+	b.Fill(tablet, "body", "Name of seat 1", "Ann")
+	b.Fill(tablet, "body", "Name of seat 2", "Bob")
+	b.Tap(tablet, "body", "Add a player")
+	b.Eval(tablet, "the start player's choices", choices, &got)
+	if got != "Draw for us|Ann|Bob|The player in seat 3" {
+		t.Fatalf("Start player offers %q, want the names typed and plain words for seat 3", got)
+	}
+	b.Fill(tablet, "body", "Start player", "Bob")
+	b.Shot(tablet, "mm-start-player-tablet.png")
+	b.Tap(tablet, ".playerrow:nth-child(3)", "✕")
+	b.Eval(tablet, "the start player's choices", choices, &got)
+	if got != "Draw for us|Ann|Bob" {
+		t.Fatalf("with two players Start player offers %q", got)
+	}
+	b.Tap(tablet, "body", "Start the game")
+	b.WaitText(tablet, "#mm-status", "Each player picks their first ship in secret")
+	ts, err := e.srv.tables.List(context.Background())
+	if err != nil || len(ts) != 1 {
+		t.Fatalf("tables: %v %v", ts, err)
+	}
+	tb, err := e.srv.tables.Get(context.Background(), ts[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		First int `json:"first"`
+	}
+	if err := json.Unmarshal(tb.View(engine.Public).View, &v); err != nil || v.First != 1 {
+		t.Errorf("the game starts with seat %d (%v), want Bob's (seat 2)", v.First, err)
+	}
+}

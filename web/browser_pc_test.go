@@ -247,6 +247,13 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.waitText(ann, "#pc-table", "Your mats")
 	b.waitText(ann, "#pc-act", "Move the Captain to")
 	b.waitText(bo, "#pc-wait", "Ann plays now")
+	// The tablet acts for Ann too: its wheel says the same as her phone's,
+	// the costs and the move not allowed with why (it offered every move
+	// and refused the one she could not pay for only when tapped).
+	b.waitText(tablet, "#pc-choose", "costs 1 Deckhand")
+	if tw, pw := b.Text(tablet, "#pc-choose"), b.Text(ann, "#pc-choose"); tw != pw {
+		t.Errorf("the tablet's wheel moves differ from Ann's phone's:\n%s\n---\n%s", tw, pw)
+	}
 	b.pcFits(ann, "Ann's phone", 16)
 	b.shot(ann, "pc-phone-ann-order.png")
 	b.tap(ann, "Ann: Trade", `#pc-order-1`)

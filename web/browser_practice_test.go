@@ -1,10 +1,12 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning"
@@ -67,6 +69,31 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.WaitText(tablet, "#pc-turn", "Ann")
 	b.WaitText(tablet, "#pc-map", "Practice Isle")
 	b.Shot(tablet, "practice-pc-first-turn.png")
+	// Ann's first order; the sail's cards name the practice islands whole
+	// ("Practice Isle 10" broke as "Practic / e Isle 10" in the tablet's
+	// 380 px column).
+	b.Run(tablet, "Ann's first order", chromedp.Click(`#pc-choose button:not([disabled])`, chromedp.ByQuery))
+	b.WaitText(tablet, "#pc-sail", "Practice Isle")
+	var broken []string
+	b.Eval(tablet, "words broken inside", `(() => {
+	  const out = [];
+	  for (const btn of document.querySelectorAll('#pc-sail .pc-to')) {
+	    const t = btn.firstChild;
+	    if (!t || t.nodeType !== 3) continue;
+	    for (const m of t.textContent.matchAll(/\S+/g)) {
+	      const r = document.createRange();
+	      r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+	      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+	      const box = btn.getBoundingClientRect();
+	      if (rects.length > 1 || rects.some((x) => x.right > box.right + 1)) out.push(btn.textContent);
+	    }
+	  }
+	  return out;
+	})()`, &broken)
+	if len(broken) > 0 {
+		t.Errorf("the sail's cards break or cut a word: %q", broken)
+	}
+	b.Shot(tablet, "practice-pc-sail.png")
 
 	// Merchants & Marauders: the form's note offers the button itself.
 	b.Run(tablet, "the start page", chromedp.Navigate(e.http.URL+"/#/"))
@@ -86,4 +113,50 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.WaitText(tablet, ".main", "Port: Anchor Practice Port")
 	b.WaitText(tablet, ".main", "Demand: Practice ")
 	b.Shot(tablet, "practice-mm-first-turn.png")
+}
+
+// holdOtherCatalogs makes the page's question "is a catalog saved for this
+// game?" wait, for every game but Merchants & Marauders, until the test
+// calls window.__release(): the answer for the game the form opened on then
+// comes after the one for the game the newcomer picked, as on a busy server.
+const holdOtherCatalogs = `(() => {
+  const f = window.fetch;
+  const held = [];
+  window.__release = () => { held.splice(0).forEach((r) => r()); window.__released = true; };
+  window.fetch = async (url, opts) => {
+    const u = String(url);
+    if (/\/api\/rules\/[^/]+\/catalog$/.test(u) && !u.includes('/merchants-and-marauders/') && !window.__released) {
+      await new Promise((r) => held.push(r));
+      const res = await f(url, opts);
+      setTimeout(() => { window.__lateDone = true; }, 0);
+      return res;
+    }
+    return f(url, opts);
+  };
+})()`
+
+// TestBrowserCatalogNoteLateAnswer: the new-game form asks the server
+// whether the game shown has a catalog; when the newcomer picks Merchants &
+// Marauders before the answer about the first game came, that late answer
+// must not take away Merchants & Marauders' "No owner's catalog" note (it
+// did: TestJourneyPracticeCatalog failed under load waiting for the note).
+func TestBrowserCatalogNoteLateAnswer(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second, Catalogs: DirCatalogs(t.TempDir()), PracticeCatalogs: "../examples/catalogs"},
+		deadreckoning.Rules(), piratescode.Rules(), merchants.Rules())
+	b := browsertest.New(t)
+	tablet := b.Device(browsertest.TabletW, browsertest.TabletH)
+	b.Run(tablet, "hold the catalog answers", chromedp.ActionFunc(func(c context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(holdOtherCatalogs).Do(c)
+		return err
+	}), chromedp.Navigate(e.http.URL+"/#/"))
+	b.Tap(tablet, "body", "New game")
+	b.Fill(tablet, "body", "Game", "Merchants")
+	b.WaitText(tablet, "#needs-catalog", "No owner’s catalog is entered for Merchants & Marauders")
+	b.Eval(tablet, "the first game's answer comes now", `window.__release(); true`, nil)
+	b.Run(tablet, "the late answer arrives", chromedp.Poll(`window.__lateDone === true`, nil))
+	// A round trip through the page after the late answer was handled.
+	b.Fill(tablet, "body", "Name of seat 1", "Ann")
+	if !b.Has(tablet, "#needs-catalog", "Load the practice catalog") {
+		t.Errorf("the first game's late answer took Merchants & Marauders' note away:\n%s", b.Text(tablet, ".form"))
+	}
 }

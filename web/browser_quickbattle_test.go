@@ -28,12 +28,12 @@ func TestBrowserQuickBattleByHand(t *testing.T) {
 	b.run(tablet, "open as host", chromedp.Navigate(e.http.URL+"/#/"),
 		chromedp.Evaluate(`localStorage.setItem('qm.host.`+cr.Table+`', JSON.stringify({token: `+jsString(cr.HostToken)+`}))`, nil),
 		chromedp.Navigate(e.http.URL+"/#/t/"+cr.Table), chromedp.WaitVisible(`#qb-battle`, chromedp.ByQuery))
-	b.waitText(tablet, "#qb-now", "Gather 2 purple and 1 green cube")
+	b.waitText(tablet, "#qb-now", "Gather 2 purple cubes and 1 green cube")
 	b.waitText(tablet, "#qb-battle", "No camera on this table")
 	b.run(tablet, "drop", chromedp.Click(`#bs-drop`, chromedp.ByQuery))
-	b.waitText(tablet, "#qb-now", "The cubes are down: 1 green and 2 purple cubes. Type where they landed.")
-	b.waitText(tablet, "#expects", "The cubes are down: read where the 1 green and 2 purple cubes landed")
-	b.waitText(tablet, "#qb-byhand", "Every cube now in the Battle ship: 1 green and 2 purple cubes.")
+	b.waitText(tablet, "#qb-now", "The cubes are down: 1 green cube and 2 purple cubes. Type where they landed.")
+	b.waitText(tablet, "#expects", "The cubes are down: read where the 1 green cube and 2 purple cubes landed")
+	b.waitText(tablet, "#qb-byhand", "Every cube now in the Battle ship: 1 green cube and 2 purple cubes.")
 	b.run(tablet, "a read missing a cube", chromedp.WaitVisible(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="strength-2-top"][data-colour="purple"]`, "1", chromedp.ByQuery),
 		chromedp.SetValue(`#qb-read-grid input[data-zone="damage-left"][data-colour="green"]`, "1", chromedp.ByQuery),
@@ -72,7 +72,7 @@ func TestBrowserQuickBattleMerchant(t *testing.T) {
 	}
 	b.run(tablet, "black cubes", chromedp.SetValue(`#opt-blackCubes`, "2", chromedp.ByQuery), chromedp.Click(`#create`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#qb-battle`, chromedp.ByQuery))
-	b.waitText(tablet, "#qb-now", "Gather 3 purple and 2 black cubes")
+	b.waitText(tablet, "#qb-now", "Gather 3 purple cubes and 2 black cubes")
 	b.waitText(tablet, "#qb-battle", "Merchant ship")
 	b.shot(tablet, "qb-merchant.png")
 }

@@ -54,6 +54,14 @@ type SimDice interface {
 	SimRoll(ctx context.Context, expects []engine.Expect) (said string, err error)
 }
 
+// SimTrayTouch is implemented by a calibrator over a simulated camera:
+// its next picture of a printed die on the calibration page shows another
+// die lying against it, a mistake an owner makes ("touch" on the dice
+// tray in /api/sim), which the page must name.
+type SimTrayTouch interface {
+	SimTouchNextFace()
+}
+
 // Point is a position in camera image pixels.
 type Point struct {
 	X float64 `json:"x"`
@@ -208,6 +216,9 @@ type DieToTeach struct {
 	// Labels are its six faces as printed; Learned which are taught.
 	Labels  []string `json:"labels"`
 	Learned []bool   `json:"learned"`
+	// Doubts say, face by face, why a learned face may read badly (in
+	// words, "" for none): the page asks for it to be shown again.
+	Doubts []string `json:"doubts"`
 	// Missing says, when set, why the die cannot be taught yet.
 	Missing string `json:"missing,omitempty"`
 }
@@ -221,6 +232,9 @@ type LearnedFace struct {
 	Crop string `json:"crop"`
 	// Learned are the die's faces taught so far (this one included).
 	Learned []bool `json:"learned"`
+	// Doubts are DieToTeach's, after this face (teaching one face may
+	// clear or raise another's: two faces alike).
+	Doubts []string `json:"doubts"`
 	// Result is a sentence for the host.
 	Result string `json:"result"`
 }

@@ -168,6 +168,10 @@ func (s *Server) simRoll(c echo.Context, command string) error {
 		// The simulated camera is part of this server: it answers.
 		return c.JSON(http.StatusOK, map[string]string{"result": "it answers: it works"})
 	}
+	if tt, ok := s.opts.Calibrator.(SimTrayTouch); ok && command == "touch" {
+		tt.SimTouchNextFace()
+		return c.JSON(http.StatusOK, map[string]string{"result": "the next face shown on the dice tray's page lies against another die"})
+	}
 	if command != "roll" {
 		return fail(errBadRequest, "the dice tray knows only \"roll\" and \"test\"")
 	}

@@ -341,29 +341,30 @@ func readerCardName(p *Player, id string) string {
 	return "a sailor card"
 }
 
-// cubeList reads "3 purple and 2 black cubes", colours in name order.
+// cubeList reads "2 black cubes and 1 purple cube", colours in name order.
 func cubeList(m map[string]int) string {
 	keys := make([]string, 0, len(m))
-	total := 0
 	for k, n := range m {
 		if n > 0 {
 			keys = append(keys, k)
-			total += n
 		}
 	}
 	sort.Strings(keys)
+	// Each count has its own noun ("1 green cube and 2 purple cubes"): one
+	// noun after the last count read "1 green and 1 purple cubes".
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+		noun := "cubes"
+		if m[k] == 1 {
+			noun = "cube"
+		}
+		parts[i] = fmt.Sprintf("%d %s %s", m[k], k, noun)
 	}
 	s := strings.Join(parts, ", ")
 	if i := strings.LastIndex(s, ", "); i >= 0 {
 		s = s[:i] + " and " + s[i+2:]
 	}
-	if total == 1 {
-		return s + " cube"
-	}
-	return s + " cubes"
+	return s
 }
 
 // MapInput turns what the table reported into a Dead Reckoning action:

@@ -52,7 +52,7 @@ func TestBattleThroughTheKit(t *testing.T) {
 	// Before the drop, what to drop is said, but no read is awaited.
 	ready := g.WaitingFor()
 	if len(ready) != 1 || ready[0].Kind != "drop" || ready[0].Cubes["purple"] != 1 || ready[0].Cubes["green"] != 1 || len(ready[0].Cubes) != 2 ||
-		ready[0].Say != "When both sides are ready, drop 1 green and 1 purple cubes into the tower" {
+		ready[0].Say != "When both sides are ready, drop 1 green cube and 1 purple cube into the tower" {
 		t.Fatalf("ready step: %+v", ready)
 	}
 	if _, _, ok := kit().MapInput(g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{"explode": {"purple": 1}}}); ok {
@@ -67,7 +67,7 @@ func TestBattleThroughTheKit(t *testing.T) {
 	}
 	w := g.WaitingFor()
 	if len(w) != 1 || w[0].Kind != "cubes" || w[0].Cubes["purple"] != 1 || w[0].Cubes["green"] != 1 || len(w[0].Cubes) != 2 ||
-		w[0].Say != "Drop 1 green and 1 purple cubes into the tower" {
+		w[0].Say != "Drop 1 green cube and 1 purple cube into the tower" {
 		t.Fatalf("first drop: %+v", w)
 	}
 	first := w[0].ID
@@ -79,8 +79,11 @@ func TestBattleThroughTheKit(t *testing.T) {
 	}
 	said := mapAndApply(t, g, engine.TableInput{Kind: "cubes", Cubes: map[string]map[string]int{
 		"explode": {"purple": 1}, "strength-1-left": {"green": 1}}})
-	if said != "The camera sees 1 green and 1 purple cubes on the board" {
+	if said != "The camera sees 1 green cube and 1 purple cube on the board" {
 		t.Errorf("said %q", said)
+	}
+	if err := wording.Check(said); err != nil {
+		t.Errorf("the read's sentence: %v", err)
 	}
 	w = g.WaitingFor()
 	if len(w) != 1 || w[0].ID == first || w[0].Cubes["purple"] != 2 || len(w[0].Cubes) != 1 || !strings.HasPrefix(w[0].Say, "Exploding shots: drop 2 purple cubes") {
@@ -377,7 +380,7 @@ func TestRedropReadSeesTheCubesStillLying(t *testing.T) {
 			"The camera sees 2 purple cubes on the board; the other cubes stay where they lie",
 			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}}},
 		{"the camera sees the whole board",
-			"The camera sees 1 green and 2 purple cubes on the board",
+			"The camera sees 1 green cube and 2 purple cubes on the board",
 			map[string]map[string]int{"strength-2-top": {"purple": 1}, "damage-left": {"purple": 1}, "strength-1-left": {"green": 1}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -44,7 +44,7 @@ func (rulesImpl) Describe() engine.GameInfo {
 func (rulesImpl) NewGameOptions() []engine.Option {
 	return []engine.Option{{ID: "first", Label: "Start player", Kind: "choice", Default: json.RawMessage(`"draw"`),
 		Help:    "the summary draws a captain card to pick who starts; the companion can draw for you",
-		Choices: []engine.Choice{{Value: "draw", Label: "Draw for us"}, {Value: "1", Label: "Seat 1"}, {Value: "2", Label: "Seat 2"}, {Value: "3", Label: "Seat 3"}, {Value: "4", Label: "Seat 4"}}},
+		Choices: append([]engine.Choice{{Value: "draw", Label: "Draw for us"}}, engine.SeatChoices(4)...)},
 		{ID: VariantFlexibleTurns, Label: "Flexible turns (variant 1)", Kind: "bool", Default: json.RawMessage(`false`),
 			Help: "the turn order is drawn anew each round"},
 		{ID: VariantGiveMeGlory, Label: "Give me glory or give me death (variant 3)", Kind: "bool", Default: json.RawMessage(`false`),

@@ -184,7 +184,7 @@ func TestButton(t *testing.T) {
 	}
 }
 
-// The active player's phone shows each wheel move with its cost, then the
+// The active player's phone (and the tablet) shows each wheel move with its cost, then the
 // cards in reach, then the bonus actions triggered.
 func TestHints(t *testing.T) {
 	g := newTestGame(t, 2, 16)
@@ -198,8 +198,13 @@ func TestHints(t *testing.T) {
 			t.Errorf("move to %d: %+v", m.Space, m)
 		}
 	}
-	if g.View(engine.PlayerViewer(1)).(View).Hints != nil || g.View(engine.Public).(View).Hints != nil {
-		t.Fatal("hints shown to someone else")
+	if g.View(engine.PlayerViewer(1)).(View).Hints != nil {
+		t.Fatal("hints shown to the player who waits")
+	}
+	// The shared tablet acts for the player to play: the same hints, so
+	// it does not offer Search only to refuse it.
+	if pub := g.View(engine.Public).(View).Hints; pub == nil || len(pub.Wheel) != 5 || pub.Wheel[4].OK || pub.Wheel[4].Why == "" {
+		t.Fatalf("the tablet's hints: %+v", pub)
 	}
 	do(t, g, `{"type":"choose-order","seat":0,"to":1}`)
 	v = g.View(engine.PlayerViewer(0)).(View)

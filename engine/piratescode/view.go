@@ -45,9 +45,9 @@ type View struct {
 	// YouMay lists the action types the viewer may send now (empty for the
 	// public view and for a player who must wait).
 	YouMay []string `json:"youMay"`
-	// Hints help the active player's phone: the wheel moves and what each
-	// costs, the cards in reach of a sail, the bonus actions triggered now.
-	// Only in that player's own view.
+	// Hints help the active player's phone and the shared tablet: the wheel
+	// moves and what each costs, the cards in reach of a sail, the bonus
+	// actions triggered now. Not in the other players' views.
 	Hints   *Hints        `json:"hints,omitempty"`
 	EndBy   engine.Seat   `json:"endBy"`
 	Over    bool          `json:"over"`
@@ -259,9 +259,13 @@ func (g *Game) View(v engine.Viewer) any {
 	}
 	if !v.IsPublic() && s.player(v.Seat) != nil && !s.Over {
 		out.YouMay = s.mayDo(v.Seat)
-		if v.Seat == s.Current && s.Fight == nil && s.Auto == nil {
-			out.Hints = s.hints(v.Seat)
-		}
+	}
+	// The hints hold nothing secret (the wheel, the map, the cards on the
+	// table): the shared tablet, which acts for the player to play, gets
+	// them too, so its wheel shows what each move costs and which one is
+	// not allowed, as the phone does (it offered Search and then refused it).
+	if cur := s.player(s.Current); (v.IsPublic() || v.Seat == s.Current) && cur != nil && !cur.Automa && !s.Over && s.Fight == nil && s.Auto == nil {
+		out.Hints = s.hints(s.Current)
 	}
 	return out
 }

@@ -345,7 +345,7 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	g := newGame(t, Setup{Attacker: Side{Name: "Ann", Colour: "purple", Cubes: 3, HoldFree: 7}, Defender: Side{Name: MerchantName, Colour: Black, Cubes: 2}})
 	es := g.WaitingFor()
 	if len(es) != 1 || es[0].Kind != "drop" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 ||
-		es[0].Say != "When both sides are ready, drop 2 black and 3 purple cubes into the tower" {
+		es[0].Say != "When both sides are ready, drop 2 black cubes and 3 purple cubes into the tower" {
 		t.Fatalf("ready: %+v", es)
 	}
 	mapper := Rules().(engine.InputMapper)
@@ -382,7 +382,7 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	}
 	es = g.WaitingFor()
 	if len(es) != 1 || es[0].Kind != "cubes" || es[0].Cubes["purple"] != 3 || es[0].Cubes["black"] != 2 ||
-		es[0].Say != "The cubes are down: read where the 2 black and 3 purple cubes landed" {
+		es[0].Say != "The cubes are down: read where the 2 black cubes and 3 purple cubes landed" {
 		t.Fatalf("after the drop: %+v", es)
 	}
 	// The whole board: one purple cube in the exploding zone, a black one
@@ -390,7 +390,7 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	said := apply(engine.TableInput{Kind: "cubes", Seat: engine.NoSeat, Cubes: map[string]map[string]int{
 		"explode": {"purple": 1}, "strength-2-top": {"purple": 1}, "plunder-cargo": {"purple": 1}, "damage-left": {"black": 1}},
 		Redrop: 1, RedropCubes: map[string]int{"black": 1}})
-	if said != "The camera sees 1 black and 3 purple cubes on the board; 1 black cube to drop again" {
+	if said != "The camera sees 1 black cube and 3 purple cubes on the board; 1 black cube to drop again" {
 		t.Errorf("said %q", said)
 	}
 	es = g.WaitingFor()
@@ -421,7 +421,7 @@ func TestWaitingAndTheCamera(t *testing.T) {
 	}
 	// The log as the tablet shows it: the drop, then each read with what
 	// it asks for next.
-	wantLog := []string{"The cubes go into the tower: 2 black and 3 purple cubes",
+	wantLog := []string{"The cubes go into the tower: 2 black cubes and 3 purple cubes",
 		"The board gives Ann 2 strength and the Merchant ship 0; 1 black cube on a border: drop it again",
 		"The board gives Ann 2 strength and the Merchant ship 1; exploding shot: drop 2 purple cubes (each exploding cube with one more)",
 		"The board gives Ann 3 strength and the Merchant ship 1"}

@@ -33,7 +33,8 @@ var (
 	// goResidue is what fmt leaves behind when given the wrong value.
 	goResidue = regexp.MustCompile(`%!|<nil>|map\[|\[\]|&\{|\(MISSING\)|\(s\)`)
 	// oneMany is "1" with a plural noun: "1 bounties", "1 English bounties".
-	oneMany = regexp.MustCompile(`(?:^|[^0-9.,])1 (?:[A-Z][a-z]+ )?(bounties|coins|cubes|cards|ships|points|hits|dice|cargo tokens|turns|actions|spaces|glory points|doubloons|treasures|deckhands|successes|sails|damage tokens)\b`)
+	// A colour between ("1 purple cubes") counts too.
+	oneMany = regexp.MustCompile(`(?:^|[^0-9.,])1 (?:[A-Z][a-z]+ |(?:black|blue|green|orange|purple|red|white|yellow) )?(bounties|coins|cubes|cards|ships|points|hits|dice|cargo tokens|turns|actions|spaces|glory points|doubloons|treasures|deckhands|successes|sails|damage tokens)\b`)
 	// manyOne is a number other than 1 with a singular noun: "2 bounty",
 	// "2 English bounty".
 	manyOne = regexp.MustCompile(`\b(?:[02-9]|[1-9][0-9]+) (?:[A-Z][a-z]+ )?(bounty|coin|cube|card|ship|point|die|turn|action|space|glory point|doubloon|treasure|deckhand|success)\b`)

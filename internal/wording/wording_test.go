@@ -24,6 +24,8 @@ func TestCheck(t *testing.T) {
 		{"No rum can have been drawn: the bag holds map[coffee:9]", nil, "programmer"},
 		{"The ship carries 2 cargo and 1 coins", nil, "counts"},
 		{"Ann now has 2 English bounty", nil, "counts"},
+		{"The camera sees 1 green and 1 purple cubes on the board", nil, "counts"},
+		{"The camera sees 1 green cube and 2 purple cubes on the board", nil, ""},
 		{"Take the port action first.", nil, "full stop"},
 		{"Ann keeps bonus token ", nil, "spaces"},
 		{"", nil, "empty"},

@@ -94,6 +94,9 @@ type diceState struct {
 	// the same dice at the same places, read once the page is closed (a
 	// slow watcher settles late), are still no roll.
 	calibDice *vision.DiceResult
+	// simTouch: the simulator's next calibration picture lays another die
+	// against the one shown (web.SimTrayTouch).
+	simTouch bool
 }
 
 // initDice sets up the dice tray: the simulated one, or a real camera's

@@ -115,13 +115,13 @@ func (s *Service) trayStateLocked() web.TrayCalibration {
 		id := d.gameID(x.ID)
 		shown[id] = true
 		out.Dice = append(out.Dice, web.DieToTeach{ID: id, Colour: [3]int{int(x.Colour[0]), int(x.Colour[1]), int(x.Colour[2])},
-			Labels: slices.Clone(x.Labels()), Learned: d.learnedFaces(x.ID)})
+			Labels: slices.Clone(x.Labels()), Learned: d.learnedFaces(x.ID), Doubts: d.faceDoubts(x.ID)})
 	}
 	for _, g := range d.game {
 		if shown[g.Die] {
 			continue
 		}
-		out.Dice = append(out.Dice, web.DieToTeach{ID: g.Die, Labels: slices.Clone(g.Faces), Learned: make([]bool, len(g.Faces)),
+		out.Dice = append(out.Dice, web.DieToTeach{ID: g.Die, Labels: slices.Clone(g.Faces), Learned: make([]bool, len(g.Faces)), Doubts: make([]string, len(g.Faces)),
 			Missing: fmt.Sprintf("The camera's dice set (%s in its data directory) has no die %q: add it with its colour, then open this page again.", DiceSetFile, g.Die)})
 	}
 	return out
@@ -157,6 +157,35 @@ func (d *diceState) learnedFaces(setID string) []bool {
 		if ld.ID == setID {
 			for k, f := range ld.Faces {
 				out[k] = len(f) > 0
+			}
+		}
+	}
+	return out
+}
+
+// faceDoubts says, face by face, in the owner's words, why a learned face
+// of a set's die may read badly ("" for none): the page asks for it to be
+// shown again (vision's LearnedDie.Doubts).
+func (d *diceState) faceDoubts(setID string) []string {
+	out := make([]string, 6)
+	if d.learned == nil {
+		return out
+	}
+	for i := range d.learned.Dice {
+		ld := &d.learned.Dice[i]
+		if ld.ID != setID {
+			continue
+		}
+		for _, x := range ld.Doubts() {
+			var w string
+			switch x.Why {
+			case vision.DoubtLittleInk:
+				w = "The camera saw little of its print (a dark or blurred picture?). Show this face again, in good light."
+			case vision.DoubtAlike:
+				w = fmt.Sprintf("The camera can hardly tell it from the %s face: it would often call these faces unclear. Show this face again, flat and still, and check it is %s on top.", quoteLabel(ld.Labels[x.Like]), quoteLabel(ld.Labels[x.Face]))
+			}
+			if out[x.Face] == "" {
+				out[x.Face] = w
 			}
 		}
 	}
@@ -254,6 +283,10 @@ func (s *Service) LearnDieFace(ctx context.Context, die string, face int) (web.L
 			s.dmu.Unlock()
 			return web.LearnedFace{}, err
 		}
+		if d.simTouch {
+			d.simTouch = false
+			sc = s.simTouchingLocked(sc)
+		}
 		s.sim.Show(nil, synth.RenderDice(sc))
 		d.showing = true
 	}
@@ -296,7 +329,7 @@ func (s *Service) LearnDieFace(ctx context.Context, die string, face int) (web.L
 		_ = s.rebuildDiceLocked()
 		return web.LearnedFace{}, fmt.Errorf("saving %s: %v", vision.LearnedFacesFile, err)
 	}
-	out := web.LearnedFace{Die: die, Face: face, Label: label, Learned: d.learnedFaces(sid), Crop: s.dieCropLocked(r, img, sid)}
+	out := web.LearnedFace{Die: die, Face: face, Label: label, Learned: d.learnedFaces(sid), Doubts: d.faceDoubts(sid), Crop: s.dieCropLocked(r, img, sid)}
 	left := 0
 	for _, l := range out.Learned {
 		if !l {
@@ -304,6 +337,9 @@ func (s *Service) LearnDieFace(ctx context.Context, die string, face int) (web.L
 		}
 	}
 	out.Result = fmt.Sprintf("Face %d of the %s die (%s) is learned and saved.", face+1, die, quoteLabel(label))
+	if w := out.Doubts[face]; w != "" {
+		out.Result = fmt.Sprintf("Face %d of the %s die (%s) is saved, but not learned well: %s", face+1, die, quoteLabel(label), w)
+	}
 	if left == 0 {
 		out.Result += " Every face is learned: the camera now reads this die."
 	} else {
@@ -312,9 +348,39 @@ func (s *Service) LearnDieFace(ctx context.Context, die string, face int) (web.L
 	return out, nil
 }
 
+// SimTouchNextFace implements web.SimTrayTouch.
+func (s *Service) SimTouchNextFace() {
+	s.dmu.Lock()
+	s.dice.simTouch = true
+	s.dmu.Unlock()
+}
+
+// simTouchingLocked is a calibration scene with a pip die of the set laid
+// against its die's side, edges aligned, as an owner's hand leaves it.
+func (s *Service) simTouchingLocked(sc *synth.DiceScene) *synth.DiceScene {
+	out := *sc
+	out.Dice = slices.Clone(sc.Dice)
+	x := out.Dice[0]
+	for _, p := range s.dice.set.Dice {
+		if p.Faces.Kind != diceset.Pips {
+			continue
+		}
+		o := x
+		o.ID, o.Size = p.ID, p.SizeMM
+		gap := (x.Size+p.SizeMM)/2 + 0.1
+		o.Center = board.Point{X: x.Center.X + gap*math.Cos(x.Angle), Y: x.Center.Y + gap*math.Sin(x.Angle)}
+		out.Dice = append(out.Dice, o)
+		break
+	}
+	return &out
+}
+
 // learnError turns the reader's refusal into words for the host.
 func learnError(err error, die, label string) error {
 	msg := err.Error()
+	if errors.Is(err, vision.ErrLearnTouching) {
+		return fmt.Errorf("the %s die touches another die: a face is learned from the die alone. Move the other die away, leave the %s die with %s on top, then tap Read", die, die, quoteLabel(label))
+	}
 	if m := sawDice.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		if n == 0 {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"image"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/vision"
+	"github.com/quartermaster-table/quartermaster/vision/board"
 	"github.com/quartermaster-table/quartermaster/vision/synth"
 	"github.com/quartermaster-table/quartermaster/web"
 )
@@ -236,7 +238,61 @@ func TestLearnFaceRefusalsInWords(t *testing.T) {
 	if _, err := cam.LearnDieFace(ctx, "mm", 1); err == nil || !strings.Contains(err.Error(), "2 dice are seen in the tray: leave only the mm die") {
 		t.Errorf("two dice: %v", err)
 	}
+	// The white die laid against the learned one's side.
+	touching := *two
+	touching.Dice = slices.Clone(two.Dice)
+	a := touching.Dice[0]
+	gap := (a.Size+touching.Dice[1].Size)/2 + 0.1
+	touching.Dice[1].Center = board.Point{X: a.Center.X + gap*math.Cos(a.Angle), Y: a.Center.Y + gap*math.Sin(a.Angle)}
+	touching.Dice[1].Angle = a.Angle
+	src.set(synth.RenderDice(&touching))
+	if _, err := cam.LearnDieFace(ctx, "mm", 1); err == nil || !strings.Contains(err.Error(), "the mm die touches another die: a face is learned from the die alone") {
+		t.Errorf("two dice touching: %v", err)
+	}
 	if exists(t, dir, vision.LearnedFacesFile) {
 		t.Error("a refused face was saved")
+	}
+}
+
+// A face learned with little print, and two faces learned alike, are
+// named to the owner beside those faces, in words; the others are not.
+func TestFaceDoubtsInWords(t *testing.T) {
+	grid := func(f func(x, y int) float64) []float64 {
+		out := make([]float64, 400)
+		for y := range 20 {
+			for x := range 20 {
+				out[y*20+x] = f(x, y)
+			}
+		}
+		return out
+	}
+	box := func(x0, y0, x1, y1 int, v float64) func(x, y int) float64 {
+		return func(x, y int) float64 {
+			if x >= x0 && x < x1 && y >= y0 && y < y1 {
+				return v
+			}
+			return 0
+		}
+	}
+	ld := vision.LearnedDie{ID: "mm", Labels: [6]string{"icon", "1", "2", "3", "4", "icon"}}
+	ld.Faces[0] = grid(func(x, y int) float64 { return box(3, 3, 17, 6, 1)(x, y) + box(3, 14, 17, 17, 1)(x, y) })
+	ld.Faces[1] = grid(box(8, 4, 12, 16, 1))
+	ld.Faces[2] = grid(func(x, y int) float64 { return box(4, 4, 16, 9, 1)(x, y) + box(4, 12, 9, 16, 1)(x, y) })
+	ld.Faces[3] = grid(func(x, y int) float64 { return box(4, 4, 16, 9, 1)(x, y) + box(4, 12, 10, 16, 1)(x, y) })
+	ld.Faces[4] = grid(box(6, 6, 9, 14, 0.6))
+	ld.Faces[5] = ld.Faces[0]
+	d := &diceState{learned: &vision.LearnedFaces{Dice: []vision.LearnedDie{ld}}}
+	got := d.faceDoubts("mm")
+	if !strings.Contains(got[2], "hardly tell it from the “3” face") || !strings.Contains(got[3], "hardly tell it from the “2” face") {
+		t.Errorf("faces 2 and 3 alike: %q", got)
+	}
+	if !strings.Contains(got[4], "saw little of its print") {
+		t.Errorf("a faint 4: %q", got[4])
+	}
+	if got[0] != "" || got[1] != "" || got[5] != "" {
+		t.Errorf("faces shown well doubted: %q", got)
+	}
+	if got := d.faceDoubts("other"); slices.ContainsFunc(got, func(s string) bool { return s != "" }) {
+		t.Errorf("a die not taught doubted: %q", got)
 	}
 }

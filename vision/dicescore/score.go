@@ -25,6 +25,33 @@ type Score struct {
 	FlatUnread, FlatUnseen         int // flat dice sent to unreadable, or not reported
 	CockedRead                     int // cocked dice read as flat
 	Notes                          []string
+	// Kinds are the same figures for each die of the set (by id): a
+	// change for one kind of die is judged on that kind alone too.
+	Kinds map[string]*Kind
+}
+
+// Kind is one die's share of a score.
+type Kind struct {
+	Flat, FlatRight, FlatWrong, FlatUnread, FlatUnseen int
+	Cocked, CockedUnread, CockedRead                   int
+}
+
+func (k *Kind) String() string {
+	return fmt.Sprintf("flat %d right %d (%.2f%%; %d wrong, %d unreadable, %d not seen); cocked %d unreadable %d (%.1f%%; %d read as flat)",
+		k.Flat, k.FlatRight, Pct(k.FlatRight, k.Flat), k.FlatWrong, k.FlatUnread, k.FlatUnseen, k.Cocked, k.CockedUnread, Pct(k.CockedUnread, k.Cocked), k.CockedRead)
+}
+
+// kind returns die id's share, made on first use.
+func (s *Score) kind(id string) *Kind {
+	if s.Kinds == nil {
+		s.Kinds = map[string]*Kind{}
+	}
+	k := s.Kinds[id]
+	if k == nil {
+		k = &Kind{}
+		s.Kinds[id] = k
+	}
+	return k
 }
 
 func (s *Score) String() string {
@@ -60,6 +87,17 @@ func (s *Score) Merge(o Score) {
 	s.FlatUnseen += o.FlatUnseen
 	s.CockedRead += o.CockedRead
 	s.Notes = append(s.Notes, o.Notes...)
+	for id, o := range o.Kinds {
+		k := s.kind(id)
+		k.Flat += o.Flat
+		k.FlatRight += o.FlatRight
+		k.FlatWrong += o.FlatWrong
+		k.FlatUnread += o.FlatUnread
+		k.FlatUnseen += o.FlatUnseen
+		k.Cocked += o.Cocked
+		k.CockedUnread += o.CockedUnread
+		k.CockedRead += o.CockedRead
+	}
 }
 
 // Add scores one read of a rendered scene. A die of the scene is matched to
@@ -92,17 +130,21 @@ func (s *Score) Add(sc *synth.DiceScene, res vision.DiceResult) {
 		if ui >= 0 {
 			usedU[ui] = true
 		}
+		k := s.kind(d.ID)
 		switch d.Pose {
 		case synth.Flat:
 			s.Flat++
+			k.Flat++
 			if ri < 0 {
 				missed = true
 				why := "not seen"
 				if ui >= 0 {
 					why = "unreadable " + res.Unreadable[ui].Reason
 					s.FlatUnread++
+					k.FlatUnread++
 				} else {
 					s.FlatUnseen++
+					k.FlatUnseen++
 				}
 				s.Notes = append(s.Notes, fmt.Sprintf("seed %d: flat %s %s at (%.0f,%.0f): %s", sc.Seed, d.ID, d.Label, d.Center.X, d.Center.Y, why))
 				continue
@@ -123,16 +165,21 @@ func (s *Score) Add(sc *synth.DiceScene, res vision.DiceResult) {
 			}
 			if ok {
 				s.FlatRight++
+				k.FlatRight++
 			} else {
+				k.FlatWrong++
 				s.Notes = append(s.Notes, fmt.Sprintf("seed %d: flat %s %s in %s at (%.0f,%.0f): read %s %s in %s", sc.Seed, d.ID, d.Label, d.Zone, d.Center.X, d.Center.Y, r.Die, r.Face, r.Zone))
 			}
 		case synth.Cocked:
 			s.Cocked++
+			k.Cocked++
 			switch {
 			case ui >= 0:
 				s.CockedUnread++
+				k.CockedUnread++
 			case ri >= 0:
 				s.CockedRead++
+				k.CockedRead++
 				s.Notes = append(s.Notes, fmt.Sprintf("seed %d: cocked %s at (%.0f,%.0f) tilt %.0f: read as %s", sc.Seed, d.ID, d.Center.X, d.Center.Y, d.Tilt*180/math.Pi, res.Dice[ri].Face))
 			default:
 				s.Notes = append(s.Notes, fmt.Sprintf("seed %d: cocked %s at (%.0f,%.0f) tilt %.0f: not seen", sc.Seed, d.ID, d.Center.X, d.Center.Y, d.Tilt*180/math.Pi))

@@ -37,7 +37,7 @@ func TestScoreCountsEachFailure(t *testing.T) {
 	s.Add(sc, res)
 	want := Score{Scenes: 1, Flat: 3, FlatRight: 1, WrongFace: 1, FlatUnread: 1, Cocked: 2, CockedUnread: 1, CockedRead: 1, Invented: 1, Missed: 1}
 	got := s
-	got.Notes = nil
+	got.Notes, got.Kinds = nil, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("score %+v, want %+v", got, want)
 	}
@@ -47,10 +47,16 @@ func TestScoreCountsEachFailure(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", w, notes)
 		}
 	}
+	// Each die's share: the white die's flat 2 read wrong and its cocked
+	// die read; the black die's flat 6 refused.
+	if w, b := s.Kinds["white"], s.Kinds["black"]; w == nil || b == nil ||
+		*w != (Kind{Flat: 1, FlatWrong: 1, Cocked: 1, CockedRead: 1}) || *b != (Kind{Flat: 1, FlatUnread: 1}) {
+		t.Errorf("per die: %v", s.Kinds)
+	}
 	var total Score
 	total.Merge(s)
 	total.Merge(s)
-	if total.Flat != 6 || total.Invented != 2 || len(total.Notes) != 2*len(s.Notes) {
+	if total.Flat != 6 || total.Invented != 2 || len(total.Notes) != 2*len(s.Notes) || total.Kinds["red"].CockedUnread != 2 {
 		t.Errorf("merged %+v", total)
 	}
 }

@@ -94,6 +94,14 @@ func main() {
 	wg.Wait()
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	fmt.Println(&total)
+	ids := make([]string, 0, len(total.Kinds))
+	for id := range total.Kinds {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		fmt.Printf("  %s: %v\n", id, total.Kinds[id])
+	}
 	fmt.Printf("read wall-clock: median %.1f ms, max %.1f ms (%d workers)\n", ms(times[len(times)/2]), ms(times[len(times)-1]), *workers)
 	if *list {
 		sort.Strings(total.Notes)

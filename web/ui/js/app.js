@@ -154,8 +154,13 @@ function NewGame({ pick = '' }) {
   }, []);
   useEffect(() => {
     const g = (games || []).find((x) => x.rules === rules);
-    if (!g) return;
-    catalogMissing(g).then((m) => setNoCatalog(m ? g.rules : ''));
+    if (!g) return undefined;
+    // Only the answer for the game chosen now counts: the first game's
+    // answer arriving after the newcomer picked another (a busy server)
+    // wiped that game's note.
+    let current = true;
+    catalogMissing(g).then((m) => { if (current) setNoCatalog(m ? g.rules : ''); });
+    return () => { current = false; };
   }, [rules, games]);
   if (err && !games) return html`<h1>New game</h1><${ErrorBox} err=${err} />`;
   if (!games) return html`<h1>New game</h1><p>Loading the games…</p>`;
@@ -266,7 +271,7 @@ function NewGame({ pick = '' }) {
       </div>
       <button class="btn" onClick=${addRow} disabled=${n >= max}>+ Add a player</button>
       ${(info.options || []).length ? html`<h2>Options</h2>` : null}
-      ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} />`)}
+      ${(info.options || []).map((o) => html`<${OptionField} key=${o.id} o=${o} players=${n} names=${rows.map((r) => names[r.key] || '')} />`)}
       <details><summary>Advanced: the setup as JSON</summary>
         <textarea id="setup-raw" rows="4" class="mono" placeholder="Optional: the whole setup JSON the rules take (replaces the form; see docs/api-engine.md)"></textarea>
       </details>
@@ -282,9 +287,20 @@ function NewGame({ pick = '' }) {
  */
 function sentence(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
 
+/**
+ * choiceLabel is an answer as the form shows it: a choice naming a seat
+ * shows the name typed for it ("Ann", never "Seat 1"), else the game's
+ * plain words ("The player in seat 1").
+ * @param {{label: string, seat?: number}} c
+ * @param {string[]} names
+ */
+function choiceLabel(c, names) {
+  return (c.seat !== undefined && names[c.seat]) || c.label;
+}
+
 // OptionField is one question of a game's new-game form (engine.Option):
 // the question, its field, and on a line of its own what it changes.
-function OptionField({ o, players }) {
+function OptionField({ o, players, names = [] }) {
   if (o.players && o.players.length && !o.players.includes(players)) return null;
   const def = o.default;
   const dis = !!o.disabled;
@@ -299,7 +315,7 @@ function OptionField({ o, players }) {
       break;
     case 'choice':
       field = html`<label for=${id}>${o.label}</label> <select id=${id} data-option=${o.id} disabled=${dis}>
-        ${(o.choices || []).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${c.label}</option>`)}</select>`;
+        ${(o.choices || []).filter((c) => c.seat === undefined || c.seat < players).map((c) => html`<option key=${c.value} value=${c.value} selected=${def === c.value || undefined}>${choiceLabel(c, names)}</option>`)}</select>`;
       break;
     default:
       field = html`<label for=${id}>${o.label}</label> <input id=${id} data-option=${o.id} defaultValue=${def ?? ''} disabled=${dis} />`;
@@ -433,7 +449,10 @@ function TablePage({ id, mode }) {
   // by it alone is no reason to refuse the second as "someone else acted
   // first" (it was refused so, and with the refusal wiped by the update
   // that followed, the tap looked lost). Only another screen's action in
-  // between makes it stale.
+  // between can make it stale, and only when it changed what the tap
+  // means: the server judges a tap crossing another screen's action by
+  // the rules on the new table when it does there what it did on the
+  // table the player saw (companion's seenEvents).
   //
   // A refusal goes to the caller; extra.shown says the caller shows it
   // beside the control that was tapped, else the banner above the table
@@ -463,10 +482,11 @@ function TablePage({ id, mode }) {
     } catch (e) {
       await sent();
       let err = e;
-      if (e.status === 409 && e.code === 'stale') {
-        err = new ApiError(409, { code: 'stale', message: 'someone else acted first; the table has been updated – look again and retry' });
-        await refresh();
-      }
+      // A stale tap: the server says in the game's words what changed
+      // (a tap still meaning the same on the new table is judged by the
+      // rules there and never comes back stale); the table is fetched so
+      // the player looks at what changed.
+      if (e.status === 409 && e.code === 'stale') await refresh();
       if (!extra.shown) st.error = err;
       draw();
       throw err;
@@ -528,7 +548,7 @@ function TablePage({ id, mode }) {
       // Camera reads still waiting (after a reload of the page).
       const reads = await call('GET', `/api/tables/${id}/reads`, { table: id, as });
       for (const r of reads) {
-        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: r.said || `The camera read ${r.cubes} cubes: confirm or correct the read.`, read: r });
+        if (!st.notices.some((n) => n.read && n.read.id === r.id)) st.notices.push({ kind: 'proposed-read', text: r.said || `The camera read ${r.cubes} ${r.cubes === 1 ? 'cube' : 'cubes'}: confirm or correct the read.`, read: r });
       }
     } catch (e) { st.error = e; }
     draw();

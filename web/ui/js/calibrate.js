@@ -174,7 +174,7 @@ export function calibratePage(app, id) {
         h('li', { class: plan.reference ? 'done' : '' },
           plan.reference ? 'The empty board is captured. ' : 'Take every cube off the board, then capture the empty board. ',
           h('button', { class: 'btn', id: 'cal-empty', onclick: captureEmpty }, plan.reference ? 'Capture it again' : 'Capture the empty board')),
-        h('li', null, `Put ${plan.cubes} cubes of each colour in its zone, drawn in that colour over the camera image, away from the borders:`,
+        h('li', null, `Put ${plan.cubes} ${plan.cubes === 1 ? 'cube' : 'cubes'} of each colour in its zone, drawn in that colour over the camera image, away from the borders:`,
           h('ul', { class: 'plan' }, plan.zones.map((z) => h('li', { 'data-zone': z.zone }, swatch(z.rgb, z.colour), ` ${plan.cubes} ${z.colour} in ${z.zone}`))),
           sim ? h('button', { class: 'btn', id: 'cal-simdrop', onclick: simulate }, 'Simulate this drop') : null),
         h('li', null, 'When the cubes lie still: ',

@@ -8,7 +8,10 @@
 //    dragging; saved for the next reads; a test read shows the dice read.
 // 2. Printed dice, face by face: "put the <die> die in the tray with <face>
 //    on top, then tap Read"; each face read shows the crop of the die the
-//    camera saw and can be read again. Pip dice need nothing.
+//    camera saw and can be read again. A face the camera did not learn
+//    well (little print seen, two faces too alike) is marked beside it in
+//    words, with "Show again"; a die touching another is refused beside
+//    the Read button. Pip dice need nothing.
 // While the page is open the camera sends no roll to the table; leaving it
 // closes the calibration.
 
@@ -196,6 +199,9 @@ function PrintedDice({ id, st, bump }) {
  */
 function TeachDie({ id, die, calibrated, bump }) {
   const [learned, setLearned] = useState(/** @type {boolean[]} */ (die.learned.slice()));
+  // Why a learned face may read badly, face by face ('' for none): shown
+  // beside the face, which asks to be shown again.
+  const [doubts, setDoubts] = useState(/** @type {string[]} */ ((die.doubts || []).slice()));
   const [seen, setSeen] = useState(/** @type {Record<number, LearnedFace>} */ ({}));
   const [busy, setBusy] = useState(-1);
   const [err, setErr] = useState(/** @type {{face: number, e: any}|null} */ (null));
@@ -206,25 +212,30 @@ function TeachDie({ id, die, calibrated, bump }) {
     setErr(null); setBusy(k);
     try {
       const r = await call('POST', `/api/tables/${id}/calibration/dice/face`, { table: id, body: { die: die.id, face: k } });
-      setLearned(r.learned); setSeen((old) => ({ ...old, [k]: r })); setLast(r.result);
+      setLearned(r.learned); setDoubts(r.doubts || []); setSeen((old) => ({ ...old, [k]: r })); setLast(r.result);
     } catch (e) { setErr({ face: k, e }); } finally { setBusy(-1); bump(); }
   };
   const done = learned.every(Boolean);
+  const doubted = learned.map((l, k) => l && !!doubts[k]);
+  const nDoubted = doubted.filter(Boolean).length;
+  const lastWarn = nDoubted > 0 && /not learned well/.test(last);
   const swatch = `background: rgb(${die.colour.join(',')})`;
   return html`<div class="teachdie" data-die=${die.id}>
     <h3><span class="swatch" style=${swatch}></span> The ${die.id} die</h3>
     ${die.missing ? html`<p class="warn">${die.missing}</p>` : html`
-      <p class=${done ? 'ok' : ''} data-role="prompt">${done ? `Every face of the ${die.id} die is learned: the camera reads it. Read a face again if it was shown wrong.`
+      <p class=${done && !nDoubted ? 'ok' : done ? 'warn' : ''} data-role="prompt">${done && nDoubted ? `Every face of the ${die.id} die is shown, but ${nDoubted === 1 ? 'one was' : `${nDoubted} were`} not learned well (marked ⚠ below): show ${nDoubted === 1 ? 'it' : 'them'} again.`
+        : done ? `Every face of the ${die.id} die is learned: the camera reads it. Read a face again if it was shown wrong.`
         : `Put the ${die.id} die alone in the tray with ${faceName(die.labels, next)} on top, then tap Read.`}</p>
-      ${last ? html`<p class="ok" data-role="last" aria-live="polite">${last}</p>` : null}
+      ${last ? html`<p class=${lastWarn ? 'warn' : 'ok'} data-role="last" aria-live="polite">${last}</p>` : null}
       ${calibrated ? null : html`<p class="warn">Save the tray’s corners first (above): the camera looks for the die on the tray’s floor.</p>`}
       <ol class="faces">
-        ${die.labels.map((l, k) => html`<li key=${k} class=${'face' + (learned[k] ? ' learned' : '') + (k === next ? ' next' : '')} data-face=${k}>
+        ${die.labels.map((l, k) => html`<li key=${k} class=${'face' + (learned[k] ? ' learned' : '') + (doubted[k] ? ' doubt' : '') + (k === next ? ' next' : '')} data-face=${k}>
           <span class="fname">${faceName(die.labels, k)}</span>
           ${seen[k] && seen[k].crop ? html`<img class="crop" src=${seen[k].crop} alt=${`What the camera saw for ${l}`} />` : null}
-          <span class="fstate">${learned[k] ? '✓ learned' : 'not yet'}</span>
-          ${learned[k] || k === next ? html`<button class=${'btn' + (k === next ? ' primary' : '')} data-act="read-face" disabled=${!calibrated || busy >= 0}
-            onClick=${() => readFace(k)}>${busy === k ? 'Reading…' : learned[k] ? 'Read again' : 'Read'}</button>` : null}
+          <span class="fstate">${doubted[k] ? '⚠ not learned well' : learned[k] ? '✓ learned' : 'not yet'}</span>
+          ${learned[k] || k === next ? html`<button class=${'btn' + (k === next || doubted[k] ? ' primary' : '')} data-act="read-face" disabled=${!calibrated || busy >= 0}
+            onClick=${() => readFace(k)}>${busy === k ? 'Reading…' : doubted[k] ? 'Show again' : learned[k] ? 'Read again' : 'Read'}</button>` : null}
+          ${doubted[k] ? html`<p class="warn fdoubt" data-role="doubt">${doubts[k]}</p>` : null}
           ${err && err.face === k ? html`<div class="faceerr"><${ErrorBox} err=${err.e} /></div>` : null}
         </li>`)}
       </ol>`}

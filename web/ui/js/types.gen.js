@@ -33,6 +33,7 @@
  * @typedef {Object} Choice
  * @property {string} value
  * @property {string} label
+ * @property {number} [seat]
  */
 
 /**
@@ -67,6 +68,7 @@
  * @property {Array<number>} colour
  * @property {Array<string>} labels
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} [missing]
  */
 
@@ -127,6 +129,7 @@
  * @property {string} label
  * @property {string} crop
  * @property {Array<boolean>} learned
+ * @property {Array<string>} doubts
  * @property {string} result
  */
 

@@ -248,7 +248,7 @@ function Battle({ view }) {
       ${(bt.contestFaces || []).some((f) => f && f.length) ? html`<p class="faces">Seamanship contest: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.contestFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.hitFaces || []).some((f) => f && f.length) ? html`<p class="faces">Shots: ${[0, 1].map((i) => html`<span key=${i}>${side(i)}: ${(bt.hitFaces[i] || []).join(' ')}</span>`)}</p>` : null}
       ${(bt.log || []).length ? html`<ul>${bt.log.map((l, i) => html`<li key=${i}>${l}</li>`)}</ul>` : null}` : null}
-    ${(b.need || []).map((n, i) => html`<p key=${i} class="warn">${side(n.side)}: ${n.kind === 'declare' ? 'declare shoot, board or flee' : n.kind === 'choose' ? `choose ${n.choose} hit location${n.choose === 1 ? '' : 's'}` : `roll ${n.dice || ''} dice (${n.kind})`}</p>`)}
+    ${(b.need || []).map((n, i) => html`<p key=${i} class="warn">${side(n.side)}: ${n.kind === 'declare' ? 'declare shoot, board or flee' : n.kind === 'choose' ? `choose ${n.choose} hit location${n.choose === 1 ? '' : 's'}` : `roll ${n.dice ? `${n.dice} ${n.dice === 1 ? 'die' : 'dice'}` : 'the dice'} (${n.kind})`}</p>`)}
   </section>`;
 }
 
@@ -265,24 +265,19 @@ function Refusal({ err }) {
  * Act is one button sending one action (or the action a function builds
  * when tapped); a refusal shows right under it, and done runs once the
  * action passed (a form clears itself then, never on another screen's
- * update). secret marks a pick made in secret at the same time as the
- * others' (the first ships): another phone's pick landing a moment first
- * changes nothing this player could have seen, so a refusal saying only
- * "someone else acted first" sends the pick once more on the table as it
- * is now, and the rules judge it there (two players picking together got
- * that refusal and had to tap again).
- * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, done?: () => void, note?: any, secret?: boolean}} props
+ * update). Another phone's action landing a moment before this tap is
+ * the server's to judge: the tap still doing what it did on the table
+ * this player saw goes through (two players picking their first ships
+ * together), otherwise the refusal says what changed.
+ * @param {{id: string, label: any, action: any, ctx: any, cls?: string, disabled?: boolean, done?: () => void, note?: any}} props
  */
-function Act({ id, label, action, ctx, cls = '', disabled = false, done, note, secret = false }) {
+function Act({ id, label, action, ctx, cls = '', disabled = false, done, note }) {
   const [err, setErr] = useState(/** @type {any} */ (null));
   const tap = () => {
     let a;
     try { a = typeof action === 'function' ? action() : action; } catch (e) { setErr(e); return; }
     const ok = () => { setErr(null); if (done) done(); };
-    ctx.submit(a, { shown: true }).then(ok, (/** @type {any} */ e) => {
-      if (secret && e && e.code === 'stale') ctx.submit(a, { shown: true }).then(ok, setErr);
-      else setErr(e);
-    });
+    ctx.submit(a, { shown: true }).then(ok, setErr);
   };
   return html`<div class="mm-control">
     <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>
@@ -328,7 +323,7 @@ export function Actions({ view, ctx }) {
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
-      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} secret=${true} />`)}
+      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
     </div></div>`;
   }
   if (view.stage !== 'play') return null;

@@ -174,7 +174,7 @@ function CrewRow({ view }) {
 
 /** @param {{k: any}} props */
 function CardText({ k }) {
-  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} hit` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
+  return html`<span class="pc-card"><strong>${k.name}</strong>${(k.symbols || []).length ? html` · hits on ${k.symbols.join(', ')}` : null}${k.hits ? ` · +${k.hits} ${k.hits === 1 ? 'hit' : 'hits'}` : ''}${k.trigger && (k.bonuses || []).length ? ` · with ${cap(k.trigger)}: ${k.bonuses.map(bonusWords).join(', ')}` : ''}</span>`;
 }
 
 /** @param {{p: any, view: View, ctx: any, mine?: boolean}} props */
@@ -196,7 +196,7 @@ function Mats({ p, view, ctx, mine }) {
       <span class="pc-space">${w.space}</span> ${w.label}${w.captain ? html` <strong>⎈ Captain</strong>` : null}${w.deckhands ? html` <span class="pc-hands">${w.deckhands} Deckhand${w.deckhands > 1 ? 's' : ''}</span>` : null}
       ${p.automa && p.solo && p.solo.targets && p.solo.targets[w.space] ? html` <span class="muted">target: ${cap(p.solo.targets[w.space])}</span>` : null}
     </li>`)}</ol>
-    <div class="pc-assign">${ASSIGN.map(([id, label]) => html`<span key=${id}>${label} <strong>${(p.assign || {})[id] || 0}</strong></span>`)}${p.reserve ? html`<span>waiting on the legend track ${p.reserve}</span>` : null}</div>
+    <div class="pc-assign">${ASSIGN.map(([id, label]) => html`<span key=${id}>${label} <strong>${(p.assign || {})[id] || 0}</strong></span>`)}${p.reserve ? html`<span>${`${p.reserve} ${p.reserve === 1 ? 'Deckhand' : 'Deckhands'} waiting on the legend track`}</span>` : null}</div>
     ${p.automa && p.solo ? html`<p class="muted">Helm: ${p.solo.helm}; Legend mat: ${p.solo.legend}, track space ${p.solo.track}. Next die: ${p.solo.nextRoll}</p>`
       : html`<div class="pc-cards">Captain: <${CardText} k=${p.captain} />${p.crew.map((/** @type {any} */ k) => html`<div key=${k.id}>Crew: <${CardText} k=${k} /></div>`)}</div>`}
   </div>`;

@@ -61,13 +61,14 @@ function zoneLabel(z) {
   return (fx.join(' + ') || z.id) + (where ? ` (${where})` : '');
 }
 
-/** cubeWords reads {purple: 3, green: 2} as "3 purple and 2 green cubes". */
+/**
+ * cubeWords reads {purple: 3, green: 1} as "3 purple cubes and 1 green cube":
+ * each count with its own noun, as the engine says it.
+ */
 function cubeWords(m) {
-  const parts = Object.entries(m || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
-  const total = Object.values(m || {}).reduce((a, n) => a + (n > 0 ? n : 0), 0);
+  const parts = Object.entries(m || {}).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c} ${n === 1 ? 'cube' : 'cubes'}`);
   if (!parts.length) return 'no cubes';
-  const s = parts.length > 1 ? parts.slice(0, -1).join(', ') + ' and ' + parts[parts.length - 1] : parts[0];
-  return s + (total === 1 ? ' cube' : ' cubes');
+  return parts.length > 1 ? parts.slice(0, -1).join(', ') + ' and ' + parts[parts.length - 1] : parts[0];
 }
 
 // ---------- the table ----------
