@@ -121,7 +121,11 @@ type DiceReader struct {
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
 	weakTo  []int32     // foreground the sweep took next to what it kept (dice_sweep.go)
-	ink     []bool      // what differs from the floor as only print does (dice_ink.go)
+	// The pixels labels, lab2 and weakTo were set at: cleared there before
+	// they are set again, not over the whole view (a few percent of it is
+	// foreground; clearing the view's int32s took a twentieth of the read).
+	labelSet, lab2Set, weakSet []int32
+	ink                        []bool // what differs from the floor as only print does (dice_ink.go)
 
 	out *outsideBand // the table around the tray (dice_outside.go)
 }
@@ -463,7 +467,7 @@ func (r *DiceReader) estimateBackground() {
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
+				med[by*bw+bx][k] = nthByte(vals[k], (n+1)/2-1)
 			}
 		}
 	}
@@ -526,7 +530,7 @@ func neighbourMedian(med [][3]uint8, valid []bool, bw, bh, bx, by, rad0, need in
 	for k := 0; k < 3; k++ {
 		if v := vals[k]; len(v) > 0 {
 			// What sorting would put in the middle, without sorting.
-			c[k] = nth(v, len(v)/2)
+			c[k] = nthByte(v, len(v)/2)
 		}
 	}
 	return c
@@ -584,7 +588,7 @@ func (r *DiceReader) foreground() {
 	// as seen. Keeping only pixels whose x+v is also foreground leaves the
 	// tops.
 	// (Most pixels are not foreground: only those that are look further.)
-	clear(r.m2)
+	clear(r.inWork(r.m2))
 	for y := y0; y < y1; y++ {
 		fg := r.fg[y*r.gw+x0 : y*r.gw+x1]
 		for k, f := range fg {
@@ -596,6 +600,16 @@ func (r *DiceReader) foreground() {
 		}
 	}
 	r.markWeak()
+}
+
+// inWork is the part of a view-sized mask from the first pixel of the part
+// of the view searched to its last: the foreground's masks are set there
+// only, so clearing it clears them (the rest of the view stays false).
+func (r *DiceReader) inWork(m []bool) []bool {
+	if r.work[3] <= r.work[1] || r.work[2] <= r.work[0] {
+		return nil
+	}
+	return m[r.work[1]*r.gw+r.work[0] : (r.work[3]-1)*r.gw+r.work[2]]
 }
 
 // candidate is a die-sized square found in the view.
@@ -630,9 +644,10 @@ type candidate struct {
 // dominant angle. Each part also holds the weak pixels next to it (the
 // strip of a top the sweep took, dice_sweep.go), which count half.
 func (r *DiceReader) findDice() []candidate {
-	for i := range r.labels {
+	for _, i := range r.labelSet {
 		r.labels[i] = 0
 	}
+	r.labelSet = r.labelSet[:0]
 	S := r.h0 * diePx
 	minArea := 0.3 * S * S
 	type part struct {
@@ -642,39 +657,41 @@ func (r *DiceReader) findDice() []candidate {
 	var parts []part
 	var stack []int32
 	next := int32(0)
-	for s := range r.m2 {
-		if !r.m2[s] || r.labels[s] != 0 {
-			continue
-		}
-		next++
-		r.labels[s] = next
-		stack = append(stack[:0], int32(s))
-		p := part{x0: r.gw, y0: r.gh}
-		for len(stack) > 0 {
-			q := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			p.n2++
-			x, y := int(q)%r.gw, int(q)/r.gw
-			p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
-			for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
-				if nb[0] < 0 || nb[1] < 0 || nb[0] >= r.gw || nb[1] >= r.gh {
-					continue
-				}
-				j := nb[1]*r.gw + nb[0]
-				if r.m2[j] && r.labels[j] == 0 {
-					r.labels[j] = next
-					stack = append(stack, int32(j))
+	// The sweep keeps pixels inside the part of the view searched only.
+	for y := r.work[1]; y < r.work[3]; y++ {
+		for s := y*r.gw + r.work[0]; s < y*r.gw+r.work[2]; s++ {
+			if !r.m2[s] || r.labels[s] != 0 {
+				continue
+			}
+			next++
+			r.labels[s] = next
+			stack = append(stack[:0], int32(s))
+			p := part{x0: r.gw, y0: r.gh}
+			for len(stack) > 0 {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				r.labelSet = append(r.labelSet, q)
+				p.n2++
+				x, y := int(q)%r.gw, int(q)/r.gw
+				p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
+				for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+					if nb[0] < 0 || nb[1] < 0 || nb[0] >= r.gw || nb[1] >= r.gh {
+						continue
+					}
+					j := nb[1]*r.gw + nb[0]
+					if r.m2[j] && r.labels[j] == 0 {
+						r.labels[j] = next
+						stack = append(stack, int32(j))
+					}
 				}
 			}
+			parts = append(parts, p)
 		}
-		parts = append(parts, p)
 	}
-	for i, w := range r.weakTo {
-		if w == 0 {
-			continue
-		}
+	for _, i := range r.weakSet {
+		w := r.weakTo[i]
 		p := &parts[r.labels[w-1]-1]
-		x, y := i%r.gw, i/r.gw
+		x, y := int(i)%r.gw, int(i)/r.gw
 		p.nw++
 		p.x0, p.y0, p.x1, p.y1 = min(p.x0, x), min(p.y0, y), max(p.x1, x), max(p.y1, y)
 	}
@@ -706,7 +723,10 @@ func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near
 		sx, sy         float64
 		x0, y0, x1, y1 int
 	}
-	clear(r.lab2)
+	for _, i := range r.lab2Set {
+		r.lab2[i] = 0
+	}
+	r.lab2Set = r.lab2Set[:0]
 	var parts []part
 	var stack []int32
 	next := int32(0)
@@ -719,6 +739,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near
 			}
 			next++
 			r.lab2[s] = next
+			r.lab2Set = append(r.lab2Set, int32(s))
 			stack = append(stack[:0], int32(s))
 			p := part{x0: r.gw, y0: r.gh}
 			for len(stack) > 0 && p.n <= int(1.3*S*S) {
@@ -736,6 +757,7 @@ func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near
 					j := nb[1]*r.gw + nb[0]
 					if mask[j] && r.lab2[j] == 0 {
 						r.lab2[j] = next
+						r.lab2Set = append(r.lab2Set, int32(j))
 						stack = append(stack, int32(j))
 					}
 				}

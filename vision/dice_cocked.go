@@ -275,17 +275,23 @@ func (r *DiceReader) affineFit(p *topPatch, d *diceset.Die, label string, top bo
 		r.sampleAffine(g, p, board.Point{X: q.x, Y: q.y}, u.Scale(q.su*r.h0), v.Scale(q.sv*r.h0).Add(u.Scale(q.sh*r.h0)))
 		return r.labelScore(d, label, g)
 	}
-	climb := func(cur par, free bool) (par, float64) {
-		best := eval(cur)
+	climb := func(cur par, best float64, free bool) (par, float64) {
 		for _, k := range []float64{2, 1} {
+			// The last move (step, sign): its reverse is where the climb
+			// came from, which read worse than where it is (by more than
+			// 1e-9), so it is not read again.
+			lastSt, lastSg := -1, 0.0
 			for iter := 0; iter < 8; iter++ {
 				improved := false
 				steps := []par{{x: 0.25 * k}, {y: 0.25 * k}, {a: 0.015 * k}}
 				if free {
 					steps = append(steps, par{su: 0.02 * k}, par{sv: 0.02 * k}, par{sh: 0.02 * k})
 				}
-				for _, st := range steps {
+				for si, st := range steps {
 					for _, sg := range []float64{-1, 1} {
+						if si == lastSt && sg == -lastSg {
+							continue
+						}
 						q := par{cur.x + sg*st.x, cur.y + sg*st.y, cur.a + sg*st.a, cur.su + sg*st.su, cur.sv + sg*st.sv, cur.sh + sg*st.sh}
 						// A tilt of 15-40 degrees, seen from any camera:
 						// within a third either way.
@@ -294,6 +300,7 @@ func (r *DiceReader) affineFit(p *topPatch, d *diceset.Die, label string, top bo
 						}
 						if sc := eval(q); sc > best+1e-9 {
 							best, cur, improved = sc, q, true
+							lastSt, lastSg = si, sg
 						}
 					}
 				}
@@ -306,8 +313,11 @@ func (r *DiceReader) affineFit(p *topPatch, d *diceset.Die, label string, top bo
 	}
 	// The parallelogram is searched from the best square: both searches
 	// then settle the place and angle alike.
-	sq, square := climb(par{top.X, top.Y, ang, 1, 1, 0}, false)
-	fit, sc := climb(sq, true)
+	// (The parallelogram's climb starts from the square's score: the same
+	// sample, read the same way.)
+	st := par{top.X, top.Y, ang, 1, 1, 0}
+	sq, square := climb(st, eval(st), false)
+	fit, sc := climb(sq, square, true)
 	return fit.su, fit.sv, fit.sh, sc - square
 }
 

@@ -112,9 +112,9 @@ func (p *topPatch) fillTile(i0, j0, i1, j1 int) {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
 		for i := i0; i < i1; i++ {
 			X := p.x0 + (float64(i)+0.5)/patchPx
-			w := H[6]*X + H[7]*Y + H[8]
-			x := (H[0]*X+H[1]*Y+H[2])/w - 0.5
-			y := (H[3]*X+H[4]*Y+H[5])/w - 0.5
+			iw := 1 / (H[6]*X + H[7]*Y + H[8])
+			x := (H[0]*X+H[1]*Y+H[2])*iw - 0.5
+			y := (H[3]*X+H[4]*Y+H[5])*iw - 0.5
 			c := p.fr.bilinear(x, y)
 			k := j*p.n + i
 			p.rgb[3*k], p.rgb[3*k+1], p.rgb[3*k+2] = c[0], c[1], c[2]
@@ -146,9 +146,11 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 		Y := p.y0 + (float64(j)+0.5)/patchPx
 		h1Y, h4Y, h7Y := H[1]*Y, H[4]*Y, H[7]*Y
 		for i := i0; i < i1; i++ {
-			ww := h6X[i-i0] + h7Y + H[8]
-			x := (h0X[i-i0]+h1Y+H[2])/ww - 0.5
-			y := (h3X[i-i0]+h4Y+H[5])/ww - 0.5
+			// One reciprocal for both coordinates (the last bit of a
+			// position may differ from two divisions').
+			iw := 1 / (h6X[i-i0] + h7Y + H[8])
+			x := (h0X[i-i0]+h1Y+H[2])*iw - 0.5
+			y := (h3X[i-i0]+h4Y+H[5])*iw - 0.5
 			if x > xm {
 				x = xm
 			} else if !(x > 0) {
@@ -397,15 +399,17 @@ func smoothInto(out, g []float64) float64 {
 	return smoothWith(out, g, &h)
 }
 
-// smoothDiv3, smoothDiv2: the counts of cells smoothInto's sums cover, in
-// a row of three or of two (3 by 3 inside, 2 on an edge).
+// smoothDiv3, smoothDiv2: the reciprocals of the counts of cells
+// smoothInto's sums cover, in a row of three or of two (3 by 3 inside, 2
+// on an edge): a product costs a fraction of a division (400 a sample),
+// and differs from it in the last bit at most.
 var smoothDiv3, smoothDiv2 = func() (d3, d2 [faceN]float64) {
 	for i := range d3 {
 		ni := 3.0
 		if i == 0 || i == faceN-1 {
 			ni = 2
 		}
-		d3[i], d2[i] = ni*3, ni*2
+		d3[i], d2[i] = 1/(ni*3), 1/(ni*2)
 	}
 	return
 }()
@@ -437,21 +441,21 @@ func smoothWith(out, g []float64, h *[faceN * faceN]float64) float64 {
 		case 0:
 			dn := h[n : 2*n : 2*n]
 			for i := range o {
-				v := (c[i] + dn[i]) / div2[i]
+				v := (c[i] + dn[i]) * div2[i]
 				o[i] = v
 				sum += v
 			}
 		case n - 1:
 			up := h[(n-2)*n : (n-1)*n : (n-1)*n]
 			for i := range o {
-				v := (c[i] + up[i]) / div2[i]
+				v := (c[i] + up[i]) * div2[i]
 				o[i] = v
 				sum += v
 			}
 		default:
 			up, dn := h[(j-1)*n:j*n:j*n], h[(j+1)*n:(j+2)*n:(j+2)*n]
 			for i := range o {
-				v := (c[i] + up[i] + dn[i]) / div3[i]
+				v := (c[i] + up[i] + dn[i]) * div3[i]
 				o[i] = v
 				sum += v
 			}
@@ -531,7 +535,6 @@ func otsu(v []float64) float64 {
 		hi--
 	}
 	total := len(v)
-	sum := float64(isum)
 	best, th := -1.0, 0.0
 	wB, isumB := 0, 0
 	for t := lo; t <= hi; t++ {
@@ -545,9 +548,13 @@ func otsu(v []float64) float64 {
 			break
 		}
 		isumB += t * c
-		sumB := float64(isumB)
-		mB, mF := sumB/float64(wB), (sum-sumB)/float64(wF)
-		if bv := float64(wB) * float64(wF) * (mB - mF) * (mB - mF); bv > best {
+		// The between-class variance wB*wF*(mB-mF)^2 is
+		// (isumB*total - isum*wB)^2 / (wB*wF): the numerator is a whole
+		// number below 2^53 (a grid of 400 levels up to 255), exact as a
+		// float64, so one division, correctly rounded, instead of three
+		// (equal values now compare equal: the lowest level wins a tie).
+		num := float64(isumB*total - isum*wB)
+		if bv := num * num / float64(wB*wF); bv > best {
 			best, th = bv, float64(t)+0.5
 		}
 	}

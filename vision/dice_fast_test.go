@@ -44,11 +44,14 @@ func TestNthUint8IsTheSortedValue(t *testing.T) {
 		if got := nth(append([]uint8(nil), v...), k); got != want[k] {
 			t.Fatalf("trial %d: n %d k %d: got %v, sorted gives %v", trial, n, k, got, want[k])
 		}
+		if got := nthByte(v, k); got != want[k] {
+			t.Fatalf("trial %d: n %d k %d: nthByte %v, sorted gives %v", trial, n, k, got, want[k])
+		}
 	}
 }
 
-// A background block's median by selection is histMedian's (the lower
-// middle of an even count).
+// A background block's median counted (nthByte) or by selection is
+// histMedian's (the lower middle of an even count).
 func TestBlockMedianIsHistMedian(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := 0; trial < 2000; trial++ {
@@ -59,6 +62,9 @@ func TestBlockMedianIsHistMedian(t *testing.T) {
 		for i := range v {
 			v[i] = uint8(min(255, lo+rng.IntN(span)))
 			h[v[i]]++
+		}
+		if got, want := nthByte(v, (n+1)/2-1), histMedian(&h, n); got != want {
+			t.Fatalf("trial %d: n %d: counted %d, histMedian %d", trial, n, got, want)
 		}
 		if got, want := nth(v, (n+1)/2-1), histMedian(&h, n); got != want {
 			t.Fatalf("trial %d: n %d: selection %d, histMedian %d", trial, n, got, want)

@@ -169,7 +169,7 @@ func (b *outsideBand) model() {
 			}
 			valid[by*bw+bx] = true
 			for k := 0; k < 3; k++ {
-				med[by*bw+bx][k] = nth(vals[k], (n+1)/2-1)
+				med[by*bw+bx][k] = nthByte(vals[k], (n+1)/2-1)
 			}
 		}
 	}

@@ -25,7 +25,10 @@ import "math"
 // sweep's reach, a pixel the sweep kept is met, that pixel's index plus
 // one (0 for any other pixel). The weak pixel belongs to that pixel's part.
 func (r *DiceReader) markWeak() {
-	clear(r.weakTo)
+	for _, i := range r.weakSet {
+		r.weakTo[i] = 0
+	}
+	r.weakSet = r.weakSet[:0]
 	x0, y0, x1, y1 := r.work[0], r.work[1], r.work[2], r.work[3]
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
@@ -52,6 +55,7 @@ func (r *DiceReader) markWeak() {
 				}
 				if r.m2[q] {
 					r.weakTo[i] = int32(q) + 1
+					r.weakSet = append(r.weakSet, int32(i))
 					break
 				}
 			}
