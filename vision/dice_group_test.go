@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"math"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/synth"
@@ -19,13 +18,7 @@ func TestReadDiceSquareBesideLeftoverSearchedWide(t *testing.T) {
 			continue
 		}
 		found = true
-		ok := false
-		for _, r := range res.Dice {
-			if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
-				ok = true
-			}
-		}
-		if !ok {
+		if !readRight(d, res) {
 			t.Errorf("flat black 2 at (%.0f,%.0f) not read as a 2: %+v", d.Center.X, d.Center.Y, res.Dice)
 		}
 	}

@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"math"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/synth"
@@ -24,13 +23,7 @@ func TestReadDicePrintFromAnyStart(t *testing.T) {
 				continue
 			}
 			n++
-			ok := false
-			for _, r := range res.Dice {
-				if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
-					ok = true
-				}
-			}
-			if !ok {
+			if !readRight(d, res) {
 				t.Errorf("seed %d: flat red %s at (%.0f,%.0f) not read: %+v", seed, d.Label, d.Center.X, d.Center.Y, res.Dice)
 			}
 		}

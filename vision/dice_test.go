@@ -19,6 +19,17 @@ func smallDice(seed uint64, o synth.DiceOptions) *synth.DiceScene {
 
 // readSeed renders tuning seed seed at the camera's full size and reads it
 // with the learned faces of the full-size calibration roll.
+// readRight says whether the read has the flat die d where it lies, with
+// its face and zone.
+func readRight(d synth.Die, res DiceResult) bool {
+	for _, r := range res.Dice {
+		if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
+			return true
+		}
+	}
+	return false
+}
+
 func readSeed(t *testing.T, seed uint64) (*synth.DiceScene, DiceResult) {
 	t.Helper()
 	lf, err := diceLearnedOnce()

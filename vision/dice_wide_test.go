@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"math"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/synth"
@@ -25,13 +24,7 @@ func TestReadDiceTouchingPairsAllRead(t *testing.T) {
 		if d.Pose != synth.Flat {
 			t.Fatalf("the scene's %s die is not flat (the renderer changed?)", d.ID)
 		}
-		ok := false
-		for _, r := range res.Dice {
-			if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
-				ok = true
-			}
-		}
-		if !ok {
+		if !readRight(d, res) {
 			t.Errorf("flat %s %s at (%.0f,%.0f) not read", d.ID, d.Label, d.Center.X, d.Center.Y)
 		}
 	}
@@ -55,13 +48,7 @@ func TestReadDiceStripTakenByWallRead(t *testing.T) {
 			if d.Pose != synth.Flat {
 				t.Fatalf("seed %d: the scene's %s die is not flat (the renderer changed?)", seed, d.ID)
 			}
-			ok := false
-			for _, r := range res.Dice {
-				if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
-					ok = true
-				}
-			}
-			if !ok {
+			if !readRight(d, res) {
 				t.Errorf("seed %d: flat %s %s at (%.0f,%.0f) not read", seed, d.ID, d.Label, d.Center.X, d.Center.Y)
 			}
 		}
@@ -82,13 +69,7 @@ func TestReadDiceLonePipNotAOne(t *testing.T) {
 			continue
 		}
 		n++
-		ok := false
-		for _, r := range res.Dice {
-			if math.Hypot(r.XMM-d.Center.X, r.YMM-d.Center.Y) < d.Size/2 && r.Die == d.ID && r.Face == d.Label && r.Zone == d.Zone {
-				ok = true
-			}
-		}
-		if !ok {
+		if !readRight(d, res) {
 			t.Errorf("flat red %s at (%.0f,%.0f) not read: %+v", d.Label, d.Center.X, d.Center.Y, res.Dice)
 		}
 	}
