@@ -69,6 +69,12 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.WaitText(tablet, "#pc-turn", "Ann")
 	b.WaitText(tablet, "#pc-map", "Practice Isle")
 	b.Shot(tablet, "practice-pc-first-turn.png")
+	// The practice legend level's name says its number: it is not said twice.
+	var mats string
+	b.Eval(tablet, "the mats", `document.querySelector('.pc-mats').innerText`, &mats)
+	if !strings.Contains(mats, "Legend: Practice Level 1") || strings.Contains(mats, "(level 1)") {
+		t.Errorf("the mats should name the legend level once, got %q", mats)
+	}
 	// Ann's first order; the sail's cards name the practice islands whole
 	// ("Practice Isle 10" broke as "Practic / e Isle 10" in the tablet's
 	// 380 px column).

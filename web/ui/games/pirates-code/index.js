@@ -185,7 +185,7 @@ function Mats({ p, view, ctx, mine }) {
     <div class="pc-stats">
       <span class="pc-gold">Gold <strong>${p.gold}</strong>${p.automa && p.solo ? ` of ${p.solo.goldTop}` : ' of 13'}</span>
       <span class="pc-treasures">Treasures <strong>${p.buried}</strong> of 3</span>
-      ${p.automa ? null : html`<span>Legend: ${p.legendName} (level ${p.legend + 1})</span>`}
+      ${p.automa ? null : html`<span>Legend: ${legendWords(p)}</span>`}
       <span>Sail ${p.sail} · ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}</span>
       <span>Ship at ${cellName(view, p.cell)}${p.inCove ? ', hidden in the cove' : ''}</span>
       ${p.surefire ? html`<span>Sure-fire tokens ${p.surefire}</span>` : null}
@@ -737,6 +737,17 @@ function DeckDraw({ view, drawn, set }) {
       onClick=${() => set([...drawn, k.id])}>${k.name}</button>`)}
       <button class="btn" disabled=${!drawn.length} onClick=${() => set([])}>Start again</button></div>
   </details>`;
+}
+
+/**
+ * legendWords names a pirate's place on the legend track: the level's
+ * printed name, and its number unless the name already says it (a
+ * catalog's "Level 1" read "Level 1 (level 1)").
+ * @param {any} p
+ */
+function legendWords(p) {
+  const n = p.legend + 1;
+  return new RegExp('\\b' + n + '\\b').test(p.legendName) ? p.legendName : `${p.legendName} (level ${n})`;
 }
 
 /** tokenWords names a search token as players see it. @param {any} t */
