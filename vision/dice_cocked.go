@@ -58,9 +58,8 @@ func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top 
 		// white 1 of the calibration page's test roll was called cocked).
 		// But a single pip is also what the raised side of a leaning die
 		// shows, read on a square half over that side and half over the
-		// top, lit unlike each other (unevenPaint). And a tilted top's
-		// own 1 is an ellipse (pipElongation).
-		return unevenPaint(f) > unevenOne || r.pipElongation(p, top, f) > elongOne
+		// top, lit unlike each other (unevenPaint).
+		return unevenPaint(f) > unevenOne
 	}
 	minGain, minSkew := cockedGainOther, cockedSkewOther
 	if spreadPrint(d, label) {
@@ -453,84 +452,4 @@ func unevenPaint(f *faceSample) float64 {
 		worst = math.Max(worst, math.Abs(math.Log((m0+1)/(m1+1))))
 	}
 	return worst
-}
-
-// A tilted top's single pip.
-//
-// A flat die's top is seen as it is on the plane of the tops, its pips
-// round; a tilted top is seen shorter along its tilt (by the cosine of the
-// tilt: 5% at 18 degrees, 14% at 31), stretched or slanted besides by the
-// perspective of its height, and its pips as ellipses. A 1 reads alike on
-// any shape near the square (looksCocked), but its pip's own shape tells.
-// The bar is a pip about 13% shorter one way than the other: the tilt
-// alone reaches it only near 30 degrees, the tilt and the perspective
-// together more often; noise and blur make flat pips read up to 0.13.
-//
-// Tuning seeds 0-799: of the 467 flat pip dice about to be read as a 1,
-// the most elongated pip read 0.132 (five above 0.12); of the 7 cocked
-// dice read as a 1, five 0.154-0.214 (four tilted tops, one a raised
-// side's pip), two 0.054 and 0.087.
-const elongOne = 0.145
-
-// pipElongation is how far from round (the square root of the ratio of its
-// second moments' principal values, less one) the ink of the pip at the
-// centre of a face reads on the patch p, the face's top at top (mm, plane
-// h0) sampled as f. It is 0 when no pip reads there.
-func (r *DiceReader) pipElongation(p *topPatch, top board.Point, f *faceSample) float64 {
-	pl := 0.3*f.paint[0] + 0.59*f.paint[1] + 0.11*f.paint[2]
-	il := 0.3*f.inkRGB[0] + 0.59*f.inkRGB[1] + 0.11*f.inkRGB[2]
-	if math.Abs(il-pl) < 20 {
-		return 0
-	}
-	// The window: half as wide again as a pip, centred on the face's
-	// centre, then once more on the ink found there (the square read is
-	// good to a fraction of a millimetre).
-	rad := pipRad * r.h0 * 1.5 * patchPx
-	cx, cy := (top.X-p.x0)*patchPx-0.5, (top.Y-p.y0)*patchPx-0.5
-	var sw, mxx, myy, mxy float64
-	for pass := 0; pass < 2; pass++ {
-		x0, y0 := int(cx-rad)-1, int(cy-rad)-1
-		x1, y1 := int(cx+rad)+2, int(cy+rad)+2
-		if x0 < 0 || y0 < 0 || x1 >= p.n || y1 >= p.n {
-			return 0
-		}
-		p.need(x0, y0, x1, y1)
-		var sx, sy, sxx, syy, sxy float64
-		sw = 0
-		for y := y0; y <= y1; y++ {
-			for x := x0; x <= x1; x++ {
-				dx, dy := float64(x)-cx, float64(y)-cy
-				if dx*dx+dy*dy > rad*rad {
-					continue
-				}
-				// The share of ink in the pixel, from the paint's
-				// brightness to the ink's (either may be the darker);
-				// the faint rim of blur and noise left out.
-				w := (float64(p.lum[y*p.n+x]) - pl) / (il - pl)
-				if w < 0.25 {
-					continue
-				}
-				w = min(w, 1)
-				sw += w
-				sx += w * dx
-				sy += w * dy
-				sxx += w * dx * dx
-				syy += w * dy * dy
-				sxy += w * dx * dy
-			}
-		}
-		if sw < 4 {
-			return 0
-		}
-		mx, my := sx/sw, sy/sw
-		mxx, myy, mxy = sxx/sw-mx*mx, syy/sw-my*my, sxy/sw-mx*my
-		cx, cy = cx+mx, cy+my
-	}
-	tr, det := mxx+myy, mxx*myy-mxy*mxy
-	disc := math.Sqrt(math.Max(0, tr*tr/4-det))
-	l1, l2 := tr/2+disc, tr/2-disc
-	if l2 <= 0 {
-		return 0
-	}
-	return math.Sqrt(l1/l2) - 1
 }

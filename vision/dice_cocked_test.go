@@ -36,14 +36,6 @@ func checkCockedScene(t *testing.T, seed uint64) {
 	t.Helper()
 	s := smallDice(seed, synth.DiceOptions{MinDice: 2, MaxDice: 3, PCocked: 0.6, POutside: 1e-9, Clean: true})
 	res, _ := readScene(t, s, nil)
-	checkCockedRead(t, s, res)
-}
-
-// checkCockedRead checks every cocked die of a scene is reported cocked
-// and every flat one read right.
-func checkCockedRead(t *testing.T, s *synth.DiceScene, res DiceResult) {
-	t.Helper()
-	seed := s.Seed
 	for _, d := range s.Dice {
 		var read *DieRead
 		for i, r := range res.Dice {
