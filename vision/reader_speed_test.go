@@ -145,9 +145,8 @@ func classifyPlain(r *core, lab []byte) []uint8 {
 				continue
 			}
 		}
-		if off && !r.offBoardCube(best) {
-			continue
-		}
+		// Black beyond the edge is only marked (edgeBlack), as in classify.
+		edge := off && !r.offBoardCube(best)
 		if best == r.black && l > blackMaxLRef {
 			// Shadows on dark print are dark too; a black cube is darker.
 			continue
@@ -156,6 +155,12 @@ func classifyPlain(r *core, lab []byte) []uint8 {
 			// Without a reference, dark print and the borders' shadowed
 			// sides look black: only the darkest pixels off the borders
 			// count as a black cube.
+			continue
+		}
+		if edge {
+			if !r.warmEdge(b) {
+				cls[i] = edgeBlack
+			}
 			continue
 		}
 		cls[i] = uint8(best + 1)
