@@ -29,9 +29,13 @@ type Reader struct {
 	core
 	corners board.Corners
 	toWarp  board.Homography
-	toImg   board.Homography // board mm -> image px
-	imgW    int
-	imgH    int
+	// toWarpMap is toWarp's warp computed once (where each top-down pixel
+	// comes from in the frame): the calibration fixes it, so a frame is
+	// only remapped, not warped from scratch (cv.PerspectiveMap).
+	toWarpMap *cv.PerspectiveMap
+	toImg     board.Homography // board mm -> image px
+	imgW      int
+	imgH      int
 	// The board's shift found in the last read (a knocked camera): the
 	// overlay draws where the cubes are in the frame, not where the
 	// calibration put the board.
@@ -68,6 +72,9 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 		wc[i] = r.boardToWarp(b)
 	}
 	if r.toWarp, err = board.HomographyFrom4([4]board.Point(c), wc); err != nil {
+		return nil, fmt.Errorf("corners: %v", err)
+	}
+	if r.toWarpMap, err = cv.NewPerspectiveMap(r.toWarp, r.ww, r.wh); err != nil {
 		return nil, fmt.Errorf("corners: %v", err)
 	}
 	if o.Empty != nil {
@@ -141,7 +148,7 @@ func (r *Reader) setFrameSize(w, h int) error {
 func (r *Reader) warp(frame cv.Image) ([]byte, error) {
 	r.buf.flat = grow(r.buf.flat, r.ww*r.wh*3)
 	flat := cv.Image{W: r.ww, H: r.wh, C: 3, Pix: r.buf.flat}
-	if err := cv.WarpPerspective(flat, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
+	if err := cv.Remap(flat, frame, r.toWarpMap, cv.BorderReplicate, colorBlack); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
 	return r.blurWarped()
@@ -242,7 +249,7 @@ func (r *Reader) topDownRGBA(frame cv.Image) ([]byte, error) {
 	n := r.ww * r.wh
 	r.buf.flat4 = grow(r.buf.flat4, n*4)
 	flat4 := cv.Image{W: r.ww, H: r.wh, C: 4, Pix: r.buf.flat4}
-	if err := cv.WarpPerspective(flat4, frame, r.toWarp, cv.BorderReplicate, colorBlack); err != nil {
+	if err := cv.Remap(flat4, frame, r.toWarpMap, cv.BorderReplicate, colorBlack); err != nil {
 		return nil, fmt.Errorf("warp failed: %v", err)
 	}
 	// The shuffle to BGR is OpenCV's (vectorised): a Go loop over the
@@ -360,12 +367,30 @@ func (r *Reader) correct(px []byte, bg []float32) ([]byte, error) {
 // row as the image is corrected: the whole gain (three floats a pixel)
 // is never stored and read back.
 func (r *Reader) correctField(px []byte, f *lightField) ([]byte, error) {
-	n, w := r.ww*r.wh*3, r.ww*3
-	r.buf.norm = grow(r.buf.norm, n)
-	for y := 0; y < r.wh; y++ {
-		f.normRow(y, px[y*w:(y+1)*w], r.buf.norm[y*w:(y+1)*w])
+	r.buf.norm = grow(r.buf.norm, r.ww*r.wh*3)
+	if err := normalizeField(r.buf.norm, px, f, r.wh); err != nil {
+		return nil, err
 	}
 	return r.toLab()
+}
+
+// normalizeField writes the h rows of px corrected by the field's gain
+// into norm: normRow's bytes, computed by cv.NormalizeRow four pixels at
+// a time (normRow, in Go, divided one float at a time: the largest share
+// of a read's Go code).
+func normalizeField(norm, px []byte, f *lightField, h int) error {
+	w := f.ww * 3
+	g := cv.RowGain{Cells: f.row, X0: f.x0s, X1: f.x1s, T: f.txs, Ends: f.ends, NB: f.nb, K: f.k}
+	for y := 0; y < h; y++ {
+		f.rowBlend(y)
+		if f.logRatio {
+			g.Ref = f.refBG[y*w : (y+1)*w]
+		}
+		if err := cv.NormalizeRow(norm[y*w:(y+1)*w], px[y*w:(y+1)*w], &g); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // toLab converts the corrected image (r.buf.norm) to Lab.

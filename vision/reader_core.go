@@ -1020,6 +1020,11 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 		for j := range parts {
 			drop[j] = r.warm(parts[j], lab) || r.flatPrint(parts[j], lab, centres[j]) || r.redGreyInk(parts[j], lab, centres[j])
 		}
+		if k > 1 {
+			// Grey ink touching a black cube: the part k-means gave
+			// it is ink when it is ragged (reader_noref.go).
+			r.raggedInk(parts, lab, byShape, drop, r.markBlob(b.pix))
+		}
 	}
 	if int(b.cls-1) == r.black && r.refLab != nil && k > 1 {
 		drop = make([]bool, k)

@@ -259,31 +259,66 @@ var perRed = sync.OnceValue(func() *[1 << 16]uint8 {
 
 // chamfer turns d (0 unmarked, anything larger marked) into each marked
 // cell's 3-4 chamfer distance to the nearest unmarked cell (3 a step).
+// Cells beyond the grid count as far (1<<20). The two passes look at the
+// neighbours through row slices, bounds checked once a row: the same
+// minima as chamferPlain (reader_speed_test.go), which looked each one up
+// through a function checking the grid's bounds (about a third of
+// overBoard's work).
 func chamfer(d []int32, w, h int) {
-	at := func(x, y int) int32 {
-		if x < 0 || y < 0 || x >= w || y >= h {
-			return 1 << 20
-		}
-		return d[y*w+x]
-	}
+	const far = 1 << 20
+	d = d[:w*h]
 	for y := 0; y < h; y++ {
+		row := d[y*w : (y+1)*w]
+		var up []int32
+		if y > 0 {
+			up = d[(y-1)*w : y*w]
+		}
 		for x := 0; x < w; x++ {
-			v := d[y*w+x]
+			v := row[x]
 			if v == 0 {
 				continue
 			}
-			v = min(v, at(x-1, y)+3, at(x, y-1)+3, at(x-1, y-1)+4, at(x+1, y-1)+4)
-			d[y*w+x] = v
+			left, ul, u, ur := int32(far), int32(far), int32(far), int32(far)
+			if x > 0 {
+				left = row[x-1]
+			}
+			if up != nil {
+				u = up[x]
+				if x > 0 {
+					ul = up[x-1]
+				}
+				if x+1 < w {
+					ur = up[x+1]
+				}
+			}
+			row[x] = min(v, left+3, u+3, ul+4, ur+4)
 		}
 	}
 	for y := h - 1; y >= 0; y-- {
+		row := d[y*w : (y+1)*w]
+		var down []int32
+		if y+1 < h {
+			down = d[(y+1)*w : (y+2)*w]
+		}
 		for x := w - 1; x >= 0; x-- {
-			v := d[y*w+x]
+			v := row[x]
 			if v == 0 {
 				continue
 			}
-			v = min(v, at(x+1, y)+3, at(x, y+1)+3, at(x+1, y+1)+4, at(x-1, y+1)+4)
-			d[y*w+x] = v
+			right, dr, dn, dl := int32(far), int32(far), int32(far), int32(far)
+			if x+1 < w {
+				right = row[x+1]
+			}
+			if down != nil {
+				dn = down[x]
+				if x+1 < w {
+					dr = down[x+1]
+				}
+				if x > 0 {
+					dl = down[x-1]
+				}
+			}
+			row[x] = min(v, right+3, dn+3, dr+4, dl+4)
 		}
 	}
 }
@@ -514,3 +549,94 @@ func (r *core) sidesHidden(n float64, k int, at board.Point) bool {
 // sidesHiddenMin is the share of k cubes' least area (sidesHidden) a blob
 // must hold for k cubes: the pairs the rule is for held 0.94-0.99.
 var sidesHiddenMin = 0.85
+
+// markBlob marks a blob's pixels in r.buf.stamp (for ragged) and
+// returns the mark.
+func (r *core) markBlob(pix []int32) uint32 {
+	mark := r.buf.nextEpoch(r.ww * r.wh)
+	st := r.buf.stamp
+	for _, i := range pix {
+		st[i] = mark
+	}
+	return mark
+}
+
+// ragged is how ragged a part of a black blob is: its pixels on the blob's
+// edge (a 4-neighbour outside the blob, whose pixels carry mark in
+// r.buf.stamp) per square root of its pixels. A cube's top and sides are
+// one solid patch of black (a square: about 4, a cube with its sides 3-5);
+// grey ink lit near the black limit is read black in specks and threads
+// with holes between them.
+func (r *core) ragged(part []int32, mark uint32) float64 {
+	if len(part) == 0 {
+		return 0
+	}
+	st := r.buf.stamp
+	W, n := r.ww, len(st)
+	edge := 0
+	for _, i := range part {
+		j := int(i)
+		if j%W == 0 || j%W == W-1 || j < W || j >= n-W ||
+			st[j-1] != mark || st[j+1] != mark || st[j-W] != mark || st[j+W] != mark {
+			edge++
+		}
+	}
+	return float64(edge) / math.Sqrt(float64(len(part)))
+}
+
+// raggedInk drops, without a reference, the parts of a black blob of
+// several parts that are the grey ink of an icon rather than a cube. The
+// disc of strength-2-bottom and the skull of damage-right, lit near the
+// black limit, are read black in specks and threads; a black cube touching
+// them makes one blob with them, and the part k-means gives the ink was a
+// second, invented cube beside the real one. A cube's part is one solid
+// patch, so a part more ragged than raggedMin is dropped when it is also
+// more ragged than the blob's least ragged part by raggedRel where the
+// blob's count came from its shape (byShape: its area said fewer cubes),
+// or by raggedRelRed where the part is red-grey as that ink is (mean Lab a
+// plus b above the palette's black more than redInkMin, b more than
+// redInkMinB). Parts as ragged as each other (two cubes in a noisy
+// photograph) are kept, and so is a blob of one part: real cubes alone
+// were as ragged as 5.7, and as red-grey. drop (one flag a part) is set;
+// the blob's pixels carry mark (markBlob).
+func (r *core) raggedInk(parts [][]int32, lab []byte, byShape bool, drop []bool, mark uint32) {
+	if len(parts) < 2 {
+		return
+	}
+	rag := make([]float64, len(parts))
+	least := math.Inf(1)
+	for j, p := range parts {
+		rag[j] = r.ragged(p, mark)
+		if len(p) > 0 {
+			least = min(least, rag[j])
+		}
+	}
+	for j, p := range parts {
+		if rag[j] <= raggedMin || drop[j] {
+			continue
+		}
+		if byShape && rag[j] > raggedRel*least || rag[j] > raggedRelRed*least && r.redGrey(p, lab) {
+			drop[j] = true
+		}
+	}
+}
+
+// redGrey reports whether a part of a black blob is as red and yellow
+// as the board's grey ink (redGreyInk's colour test).
+func (r *core) redGrey(pix []int32, lab []byte) bool {
+	var sa, sb float64
+	for _, i := range pix {
+		sa += float64(lab[int(i)*3+1])
+		sb += float64(lab[int(i)*3+2])
+	}
+	n := float64(len(pix))
+	yellow := sb/n - r.lab[r.black][2]
+	return yellow > redInkMinB && yellow+sa/n-r.lab[r.black][1] > redInkMin
+}
+
+// Limits of raggedInk.
+var (
+	raggedMin    = 5.0 // edge pixels per square root of the part's pixels, more than
+	raggedRel    = 2.0 // and this many times the least ragged part's (a count from the shape: the ink 2.1-3.7, a lit cube 1.6)
+	raggedRelRed = 1.6 // or this many times, when the part is red-grey (the ink 1.7)
+)

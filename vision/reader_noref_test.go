@@ -2,6 +2,7 @@ package vision
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -283,12 +284,7 @@ func paintLab(r *core, lab []byte, x0, y0, x1, y1 float64, c [3]float64) {
 func TestCubeTopBeyondTheEdgeIsRead(t *testing.T) {
 	r := testCore(t)
 	r.refLab = nil
-	orange := -1
-	for i, n := range r.names {
-		if n == "orange" {
-			orange = i
-		}
-	}
+	orange := slices.Index(r.names, "orange")
 	W := r.layout.Width
 	s := r.layout.CubeMM * 0.95
 	lab := labBoard(r)
@@ -394,12 +390,7 @@ func TestBlackCubeTopBeyondTheEdgeIsRead(t *testing.T) {
 func TestCubesHidingTheirSidesAreCounted(t *testing.T) {
 	r := testCore(t)
 	r.refLab = nil
-	orange := -1
-	for i, n := range r.names {
-		if n == "orange" {
-			orange = i
-		}
-	}
+	orange := slices.Index(r.names, "orange")
 	s := r.layout.CubeMM
 	y0 := 50.0
 	r.pose = board.CameraPose{Nadir: board.Point{X: -100, Y: y0 + s/2}, Height: 208}
@@ -421,5 +412,85 @@ func TestCubesHidingTheirSidesAreCounted(t *testing.T) {
 		if !ok {
 			t.Errorf("no cube read near %.0f mm: %+v", want, ds)
 		}
+	}
+}
+
+// speckle keeps the pixels of a blob that a fixed scatter picks, about
+// fill of them: black read in specks, as grey ink lit near the black limit
+// is (or a black cube in a very noisy photograph).
+func speckle(r *core, b blob, fill float64) blob {
+	out := blob{cls: b.cls}
+	for _, i := range b.pix {
+		x, y := uint32(int(i)%r.ww), uint32(int(i)/r.ww)
+		if float64((x*73856093^y*19349663)%1000) < fill*1000 {
+			out.pix = append(out.pix, i)
+		}
+	}
+	return out
+}
+
+// union is the blob of a's pixels and b's not in a.
+func union(a, b blob) blob {
+	in := map[int32]bool{}
+	out := blob{cls: a.cls}
+	for _, i := range append(append([]int32(nil), a.pix...), b.pix...) {
+		if !in[i] {
+			in[i] = true
+			out.pix = append(out.pix, i)
+		}
+	}
+	return out
+}
+
+// Without the reference, a black cube touching an icon's grey ink that is
+// read black only in specks makes one blob too long for one cube: the
+// cube added for its length takes the ink, and it is dropped (raggedInk),
+// so one cube is read where the cube lies, not a second one beside it.
+// Two black cubes side by side both read in specks (a noisy photograph:
+// as ragged as each other) are still two. Red-grey ink in specks beside a
+// cube, large enough for the area to say two cubes, is dropped too.
+func TestRaggedInkIsNotASecondCube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	black := uint8(r.black + 1)
+	a0, b0 := byte(math.Round(r.lab[r.black][1])), byte(math.Round(r.lab[r.black][2]))
+	s := r.layout.CubeMM * 0.95
+	at := board.Point{X: 60, Y: 60}
+
+	lab := make([]byte, r.ww*r.wh*3)
+	rad := 0.45 * r.layout.CubeMM
+	ink := speckle(r, discBlob(r, black, 60+s/2+rad*0.8, 60, rad, lab, 30, a0, b0), 0.5)
+	cube := rectBlob(r, black, 60, 60, s, s, lab, 24, a0, b0)
+	ds := r.cubesOf(union(cube, ink), lab)
+	if len(ds) != 1 || ds[0].at.Sub(at).Len() > 2 {
+		t.Errorf("a black cube at (60, 60) touching specks of ink was read as %+v, want one cube there", ds)
+	}
+
+	lab = make([]byte, r.ww*r.wh*3)
+	pair := speckle(r, rectBlob(r, black, 60+s/2, 60, 2*s, s, lab, 24, a0, b0), 0.65)
+	if ratio := float64(len(pair.pix)) / r.expectedArea(at); math.Round(ratio) != 1 {
+		t.Fatalf("the speckled pair holds %.2f cubes' area: the count would not come from its shape", ratio)
+	}
+	ds = r.cubesOf(pair, lab)
+	if len(ds) != 2 {
+		t.Errorf("two black cubes side by side, read in specks, were read as %+v, want two", ds)
+	}
+
+	// Red-grey ink beside the cube, its lightness spread as a cube's
+	// would be (not flat print), read in specks: the blob's area says
+	// two cubes, the ink's part is dropped for its colour and its specks.
+	lab = make([]byte, r.ww*r.wh*3)
+	blot := speckle(r, rectBlob(r, black, 60+s, 60, 1.2*s, 1.2*s, lab, 30, a0+2, b0+2), 0.7)
+	for k, i := range blot.pix {
+		lab[int(i)*3] = byte(16 + 4*(k%5))
+	}
+	cube = rectBlob(r, black, 60, 60, s, s, lab, 24, a0, b0)
+	both := union(cube, blot)
+	if ratio := float64(len(both.pix)) / r.expectedArea(at); math.Round(ratio) != 2 {
+		t.Fatalf("the cube and the ink hold %.2f cubes' area: the count would not come from the area", ratio)
+	}
+	ds = r.cubesOf(both, lab)
+	if len(ds) != 1 || ds[0].at.Sub(at).Len() > 2 {
+		t.Errorf("a black cube at (60, 60) beside specks of red-grey ink was read as %+v, want one cube there", ds)
 	}
 }

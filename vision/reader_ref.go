@@ -43,6 +43,11 @@ var (
 	// The percentile of a group's print pixels' darkening taken as the
 	// print's own (printOffset).
 	printOffsetQ = 0.25
+	// A placed cube is weak when it explains less than this much of a
+	// cube's evidence, at least fitOffWeak of it black off the print
+	// (fitCubes).
+	fitFirm    = 0.5
+	fitOffWeak = 0.5
 )
 
 // refBlackGroup floods, with a reference, from the black pixel start over
@@ -117,7 +122,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
 		return b, nil, true // outside the board: the hull, not a cube
 	}
-	fit := r.fitCubes(b, ground, ctr, cls)
+	fit, weak := r.fitCubes(b, ground, ctr, cls)
 	own := r.ownReading(b, cls, lab)
 	if len(fit) == 0 {
 		// No outline fits (a cube split by a raised border, or showing
@@ -133,8 +138,18 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	// When the blob's own reading finds as many cubes and is sure of
 	// every one, it is kept: it places a single cube from its top and a
 	// cube leaning on a border better than the middle of a fitted outline,
-	// and where a cube is seen whole the fit adds nothing.
-	if len(own) >= len(fit) {
+	// and where a cube is seen whole the fit adds nothing. A weak outline
+	// on black off the print beside a cube the own reading found near a
+	// border is not counted: a cube leaning on a border shows more of
+	// itself than its top (its tilted side), which the own reading allows
+	// for there (leanArea) and the fit does not.
+	firm := len(fit)
+	for j, d := range fit {
+		if weak[j] && r.besideLeaning(d.at, own) {
+			firm--
+		}
+	}
+	if len(own) > 0 && len(own) >= firm {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -241,7 +256,11 @@ func (r *core) refDark(i int, lab []byte) bool {
 // the middle of those pixels (a place straddling two cubes side by side
 // explains as much as one on either, and would leave two halves too small
 // for a cube each); again while one still explains fitMore of a cube.
-func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []detection {
+//
+// It also says which cubes are weak: explaining less than fitFirm of a
+// cube, most of it black off the print (not found by the dark-print
+// rule, where the area undercounts and only the fit can find a cube).
+func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) ([]detection, []bool) {
 	W := r.ww
 	// The group's box, grown by a cube, in grid cells of 2x2 warped pixels.
 	minX, minY, maxX, maxY := W, r.wh, 0, 0
@@ -262,6 +281,7 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 	// 2, black by the dark-print rule only 1).
 	in := make([]int8, gw*gh)
 	ev := make([]int8, gw*gh)
+	off := make([]int8, gw*gh) // the group's pixels off the print
 	cellOf := func(i int) int {
 		x, y := i%W, i/W
 		return (y/2-gy0)*gw + x/2 - gx0
@@ -281,6 +301,7 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 			ev[c]++
 		} else {
 			ev[c] += 2
+			off[c]++
 		}
 	}
 	for _, i := range ground {
@@ -373,6 +394,7 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 	}
 	var cands []place
 	var out []detection
+	var weak []bool
 	for len(out) < maxCluster {
 		// The middle of the evidence not yet explained.
 		var mx, my, mw float64
@@ -448,9 +470,13 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 				pick, far = p, d
 			}
 		}
+		nOff := 0 // of the pixels it explains, those off the print
 		for _, o := range ts[pick.t] {
 			x, y := pick.x+o[0], pick.y+o[1]
 			if x >= 0 && y >= 0 && x < gw && y < gh {
+				if !used[y*gw+x] {
+					nOff += int(off[y*gw+x])
+				}
 				used[y*gw+x] = true
 			}
 		}
@@ -459,9 +485,23 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) []
 		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
 			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
 		}
+		weak = append(weak, pick.gain < fitFirm*8*full && 2*float64(nOff) >= fitOffWeak*pick.gain)
 		out = append(out, detection{color: r.names[b.cls-1], at: p, conf: math.Min(1, pick.gain/(8*full))})
 	}
-	return out
+	return out, weak
+}
+
+// besideLeaning reports whether the cube of own (the own reading's cubes)
+// nearest to p may lean on a border: within a cube of one (as cubesOf
+// allows a leaning cube's larger area there).
+func (r *core) besideLeaning(p board.Point, own []detection) bool {
+	best, near := math.Inf(1), board.Point{}
+	for _, d := range own {
+		if l := d.at.Sub(p).Len(); l < best {
+			best, near = l, d.at
+		}
+	}
+	return len(own) > 0 && r.layout.BorderDist(near) < r.layout.CubeMM
 }
 
 // cubeOutlines draws a cube's outline at 12 turns (0 to 82.5 degrees):

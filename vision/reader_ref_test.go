@@ -212,3 +212,35 @@ func TestShadowOnDarkPrintIsNotACube(t *testing.T) {
 		t.Errorf("the black cube is read %.1f mm from where it lies (%v)", d, black[0].at)
 	}
 }
+
+// A black cube leaning on a border shows more of itself than its top: a
+// band of black beside it (0.4 of a cube here), which the blob's own
+// reading takes as one cube by its area and shape (near a border it
+// allows a leaning cube's larger area). Beside dark print the shape fit
+// runs too, and its outline on that band explains less than half a cube,
+// all of it black off the print: it is the rest of the cube the own
+// reading counted, not a second cube (tuning seeds 5031, 5115, 5577,
+// 5664, 5713, 5929: a black cube invented beside a leaning one; before,
+// two cubes were read here). The cube lies 1 mm from a border line.
+func TestBlackBandBesideACubeIsNotASecondCube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	h := r.layout.CubeMM / 2 * 0.95
+	at := board.Point{X: 67 + h, Y: 60} // the cube's top, touching the disc
+	band := 0.4 * 2 * h
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if p.X >= at.X-h && p.X <= at.X+h && p.Y >= at.Y+h && p.Y <= at.Y+h+band {
+			copy(lab[i*3:], []byte{38, 128, 128})
+			cls[i] = uint8(r.black + 1)
+		}
+	}
+	paintCube(r, lab, cls, at.X, at.Y)
+	ds := r.blobs(cls, lab)
+	if len(ds) != 1 || ds[0].unreadable {
+		t.Fatalf("a black cube and a band of itself beside a dark disc: %+v, want one cube", ds)
+	}
+	if d := ds[0].at.Sub(at).Len(); d > h {
+		t.Errorf("the cube is read %.1f mm from its top (%v)", d, ds[0].at)
+	}
+}

@@ -248,3 +248,59 @@ func TestClassifyMatchesThePlainSearch(t *testing.T) {
 		check("as the marks wrap")
 	}
 }
+
+// chamferPlain is chamfer as first written: every neighbour looked up
+// through a function that checks the grid's bounds.
+func chamferPlain(d []int32, w, h int) {
+	at := func(x, y int) int32 {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return 1 << 20
+		}
+		return d[y*w+x]
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := d[y*w+x]
+			if v == 0 {
+				continue
+			}
+			v = min(v, at(x-1, y)+3, at(x, y-1)+3, at(x-1, y-1)+4, at(x+1, y-1)+4)
+			d[y*w+x] = v
+		}
+	}
+	for y := h - 1; y >= 0; y-- {
+		for x := w - 1; x >= 0; x-- {
+			v := d[y*w+x]
+			if v == 0 {
+				continue
+			}
+			v = min(v, at(x+1, y)+3, at(x, y+1)+3, at(x+1, y+1)+4, at(x-1, y+1)+4)
+			d[y*w+x] = v
+		}
+	}
+}
+
+// chamfer gives chamferPlain's distances: grids of random marks, sparse
+// and dense (marks touching every edge and corner), of odd sizes down to
+// one row or one column, and marked through (no unmarked cell at all).
+func TestChamferMatchesThePlainChamfer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	for k := 0; k < 60; k++ {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
+		fill := []int{2, 50, 90, 100}[k%4]
+		d := make([]int32, w*h)
+		for i := range d {
+			if rng.IntN(100) < fill {
+				d[i] = 1 << 20
+			}
+		}
+		want := append([]int32(nil), d...)
+		chamferPlain(want, w, h)
+		chamfer(d, w, h)
+		for i := range d {
+			if d[i] != want[i] {
+				t.Fatalf("%dx%d grid, %d%% marked: cell (%d, %d) at %d, the plain chamfer's %d", w, h, fill, i%w, i/w, d[i], want[i])
+			}
+		}
+	}
+}

@@ -185,6 +185,102 @@ func WarpPerspective(dst, src Image, m [9]float64, border Border, borderValue co
 	}, dst, src)
 }
 
+// PerspectiveMap is where each pixel of a perspective warp's output comes
+// from in its source, to 1/32 of a pixel: the half of WarpPerspective that
+// depends only on the homography and the output's size. A camera that has
+// not moved warps every frame through the same homography; computed once,
+// each frame is only remapped (Remap), the same image WarpPerspective
+// gives, for a share of its work.
+type PerspectiveMap struct {
+	W, H int
+	xy   []int16  // per pixel, the source pixel (x, y)
+	a    []uint16 // per pixel, its fraction: 32 y + x, in 32nds
+}
+
+// NewPerspectiveMap computes the map of a w x h warp through the 3x3
+// homography m (row-major, destination = m * source), as WarpPerspective
+// computes it.
+func NewPerspectiveMap(m [9]float64, w, h int) (*PerspectiveMap, error) {
+	if w <= 0 || h <= 0 || w > MaxSide || h > MaxSide {
+		return nil, fmt.Errorf("cv: a %dx%d map", w, h)
+	}
+	pm := &PerspectiveMap{W: w, H: h, xy: make([]int16, 2*w*h), a: make([]uint16, w*h)}
+	mm := m
+	if err := cErr(C.qm_perspective_map((*C.double)(&mm[0]), C.int(w), C.int(h),
+		(*C.short)(unsafe.Pointer(&pm.xy[0])), (*C.ushort)(unsafe.Pointer(&pm.a[0])))); err != nil {
+		return nil, err
+	}
+	runtime.KeepAlive(pm)
+	return pm, nil
+}
+
+// Remap warps src into dst (the map's size, src's channels) through a
+// perspective map, with bilinear interpolation: WarpPerspective's result
+// for the map's homography.
+func Remap(dst, src Image, pm *PerspectiveMap, border Border, borderValue color.RGBA) error {
+	if err := check(dst, src); err != nil {
+		return err
+	}
+	if pm == nil || dst.W != pm.W || dst.H != pm.H {
+		return errors.New("cv: remap: the output needs the map's size")
+	}
+	if dst.C != src.C {
+		return errors.New("cv: remap: the output needs the input's channels")
+	}
+	bv := scalar(borderValue)
+	err := call(func() *C.char {
+		return C.qm_remap(dst.c(), src.c(), (*C.short)(unsafe.Pointer(&pm.xy[0])), (*C.ushort)(unsafe.Pointer(&pm.a[0])), C.int(border), &bv[0])
+	}, dst, src)
+	runtime.KeepAlive(pm)
+	return err
+}
+
+// RowGain is the gain of one row of a BGR image, by spans of columns
+// (vision's light field, lightField.normRow): the columns of a span lie
+// between the same two cells, Cells[X0[x]:+3] and Cells[X1[x]:+3], T[x] of
+// the way from the first to the second, and the span ends at Ends[x]. The
+// gain of column x, channel c is K * NB[c] / (a[c](1-t) + b[c]t), or with
+// Ref, K * Ref[3x+c] * (a[c](1-t) + b[c]t).
+type RowGain struct {
+	Cells  []float32
+	X0, X1 []int32
+	T      []float32
+	Ends   []int32
+	NB     [3]float32
+	K      float32
+	Ref    []float32
+}
+
+// NormalizeRow writes each byte p of a BGR row times its gain, (p+1)*g
+// at most 255, truncated, into out (as long as px): vision's normRow,
+// the same bytes, in C four pixels at a time.
+func NormalizeRow(out, px []byte, g *RowGain) error {
+	w := len(px) / 3
+	if w == 0 || len(px) != 3*w || len(out) != len(px) || len(g.X0) < w || len(g.X1) < w || len(g.T) < w || len(g.Ends) < w ||
+		g.Ref != nil && len(g.Ref) < 3*w {
+		return errors.New("cv: normalize: the row and its gain need the same width")
+	}
+	n := int32(len(g.Cells))
+	for x := 0; x < w; {
+		e := g.Ends[x]
+		if e <= int32(x) || e > int32(w) || g.X0[x] < 0 || g.X0[x]+3 > n || g.X1[x] < 0 || g.X1[x]+3 > n {
+			return errors.New("cv: normalize: a span out of the row or its cells")
+		}
+		x = int(e)
+	}
+	var ref *C.float
+	if g.Ref != nil {
+		ref = (*C.float)(unsafe.Pointer(&g.Ref[0]))
+	}
+	C.qm_norm_row((*C.uchar)(unsafe.Pointer(&out[0])), (*C.uchar)(unsafe.Pointer(&px[0])), C.int(w),
+		(*C.float)(unsafe.Pointer(&g.Cells[0])), (*C.int)(unsafe.Pointer(&g.X0[0])), (*C.int)(unsafe.Pointer(&g.X1[0])),
+		(*C.float)(unsafe.Pointer(&g.T[0])), (*C.int)(unsafe.Pointer(&g.Ends[0])), C.float(g.NB[0]), C.float(g.NB[1]), C.float(g.NB[2]), C.float(g.K), ref)
+	runtime.KeepAlive(out)
+	runtime.KeepAlive(px)
+	runtime.KeepAlive(g)
+	return nil
+}
+
 // AbsDiff writes |a - b| per channel into dst (all the same size and
 // channels).
 func AbsDiff(dst, a, b Image) error {

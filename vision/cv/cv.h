@@ -21,6 +21,15 @@ typedef struct {
 char *qm_cvt_color(qm_img dst, qm_img src, int code);
 char *qm_gaussian_blur(qm_img dst, qm_img src, int kw, int kh, double sigma_x, double sigma_y, int border);
 char *qm_warp_perspective(qm_img dst, qm_img src, const double *m9, int flags, int border, const double *border_value4);
+// qm_perspective_map writes where each pixel of a w x h perspective warp
+// comes from, as warpPerspective computes it (m9: destination = m * source):
+// xy, 2 shorts a pixel, the source pixel; a, 1 ushort a pixel, its
+// fraction (INTER_BITS each way). qm_remap then warps with them.
+char *qm_perspective_map(const double *m9, int w, int h, short *xy, unsigned short *a);
+char *qm_remap(qm_img dst, qm_img src, const short *xy, const unsigned short *a, int border, const double *border_value4);
+// qm_norm_row: see NormalizeRow (cv.go).
+void qm_norm_row(unsigned char *out, const unsigned char *px, int w, const float *cells, const int *x0s, const int *x1s,
+	const float *txs, const int *ends, float nb0, float nb1, float nb2, float k, const float *ref);
 char *qm_absdiff(qm_img dst, qm_img a, qm_img b);
 char *qm_threshold(qm_img dst, qm_img src, double thresh, double maxval, int type, double *used);
 char *qm_count_non_zero(qm_img src, int *n);
