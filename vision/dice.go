@@ -120,7 +120,11 @@ type DiceReader struct {
 	seen    map[[3]int32]float64 // the search's placements read so far
 	tmpl    map[*LearnedDie]*learnedTemplates
 	retries []wideRetry // squares whose face did not read (dice_wide.go)
-	weakTo  []int32     // foreground the sweep took next to what it kept (dice_sweep.go)
+	// wideMemo: each of retries' wide search, kept while retryWide runs.
+	wideMemo []wideMemo
+	wideRank []int
+	boxBuf   []int32 // squares' sums of every placement
+	weakTo   []int32 // foreground the sweep took next to what it kept (dice_sweep.go)
 	// The pixels labels, lab2 and weakTo were set at: cleared there before
 	// they are set again, not over the whole view (a few percent of it is
 	// foreground; clearing the view's int32s took a twentieth of the read).
@@ -883,24 +887,41 @@ func (r *DiceReader) printAngle(x0, y0, x1, y1 int) float64 {
 
 // edgeAngle is the dominant angle (mod 90 degrees) of the edges of a mask
 // in a box (Sobel, each edge weighted by its strength): the angle of a
-// square's outline, or of print drawn square to a face's edges.
+// square's outline, or of print drawn square to a face's edges. in is 0
+// or 1 at every pixel.
 func (r *DiceReader) edgeAngle(x0, y0, x1, y1 int, in func(x, y int) float64) float64 {
 	var cs, sn float64
 	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
 		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
 			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
 			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
-			m := gx*gx + gy*gy
-			if m == 0 {
+			if gx == 0 && gy == 0 {
 				continue
 			}
-			a := 4 * math.Atan2(gy, gx)
-			cs += m * math.Cos(a)
-			sn += m * math.Sin(a)
+			// A mask's gradients are whole numbers from -4 to 4: the
+			// cosine and sine of four times their angle are looked up
+			// (the same values; the sums are written as before, so a
+			// compiler that fuses them fuses them alike).
+			m := gx*gx + gy*gy
+			t := &sobelTrig[int(gy)+4][int(gx)+4]
+			cs += m * t[0]
+			sn += m * t[1]
 		}
 	}
 	return math.Atan2(sn, cs) / 4
 }
+
+// sobelTrig[gy+4][gx+4] is the cosine and the sine of four times the
+// angle of a mask's gradient (gx, gy), as edgeAngle weighs it.
+var sobelTrig = func() (t [9][9][2]float64) {
+	for gy := -4; gy <= 4; gy++ {
+		for gx := -4; gx <= 4; gx++ {
+			a := 4 * math.Atan2(float64(gy), float64(gx))
+			t[gy+4][gx+4] = [2]float64{math.Cos(a), math.Sin(a)}
+		}
+	}
+	return
+}()
 
 // squares fills one connected part with squares of side S (view pixels).
 func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candidate {
@@ -952,9 +973,24 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	box := func(a, b, w int) int32 { return sum(integ, a, b, w) }
 	var out []candidate
 	var placed [][2]int
+	// Every placement's sums of kept pixels (boxK) and of the patch
+	// (boxW), np x np of them, and each row's largest. A square placed
+	// clears its pixels from row bb down: the integrals above it, and
+	// the placements whose rows all lie above it, are as they were, and
+	// are not summed again (from: the first patch row changed).
+	np := max(0, pn-si+1)
+	// (Kept by the reader between parts and reads: every cell is written
+	// before it is read.)
+	if need := 2*np*np + 2*np; cap(r.boxBuf) < need {
+		r.boxBuf = make([]int32, need)
+	}
+	buf := r.boxBuf[:2*np*np+2*np]
+	boxK, boxW := buf[:np*np], buf[np*np:2*np*np]
+	rowMaxK, rowMaxW := buf[2*np*np:2*np*np+np], buf[2*np*np+np:]
+	from := 0
 	for len(out) < 12 {
 		W := pn + 1
-		for b := 0; b < pn; b++ {
+		for b := from; b < pn; b++ {
 			row, rowW := int32(0), int32(0)
 			for a := 0; a < pn; a++ {
 				v := patch[b*pn+a]
@@ -964,22 +1000,30 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 				integW[(b+1)*W+a+1] = integW[b*W+a+1] + rowW
 			}
 		}
-		best, bestW := int32(0), int32(0)
-		for b := 0; b+si <= pn; b++ {
-			for a := 0; a+si <= pn; a++ {
-				best = max(best, box(a, b, si))
-				bestW = max(bestW, sum(integW, a, b, si))
+		for b := max(0, from-si+1); b < np; b++ {
+			t0, t1 := integ[b*W:(b+1)*W], integ[(b+si)*W:(b+si+1)*W]
+			u0, u1 := integW[b*W:(b+1)*W], integW[(b+si)*W:(b+si+1)*W]
+			bk, bw := boxK[b*np:(b+1)*np], boxW[b*np:(b+1)*np]
+			mk, mw := int32(0), int32(0)
+			for a := range bk {
+				k := t1[a+si] - t0[a+si] - t1[a] + t0[a]
+				kw := u1[a+si] - u0[a+si] - u1[a] + u0[a]
+				bk[a], bw[a] = k, kw
+				mk, mw = max(mk, k), max(mw, kw)
 			}
+			rowMaxK[b], rowMaxW[b] = mk, mw
+		}
+		best, bestW := int32(0), int32(0)
+		for b := range rowMaxK {
+			best, bestW = max(best, rowMaxK[b]), max(bestW, rowMaxW[b])
 		}
 		// A top the sweep took a strip of may not fill a square with kept
 		// pixels: its weak pixels then count half, and say on which side
 		// the strip lies (a square full enough of kept pixels is placed as
 		// it was, the weak pixels only choosing among the fullest).
 		weighted := float64(best) < 0.55*S*S
-		full := func(a, b int) int32 { return box(a, b, si) }
 		top := best
 		if weighted {
-			full = func(a, b int) int32 { return sum(integW, a, b, si) / 2 }
 			top = bestW / 2
 		}
 		if float64(top) < 0.55*S*S {
@@ -991,13 +1035,16 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 		// Weak pixels inside add to it: where the fullest placements reach
 		// past a top, over the floor or over a strip the sweep took.
 		ba, bb, bscore := -1, -1, -1.0
-		for b := 0; b+si <= pn; b++ {
-			for a := 0; a+si <= pn; a++ {
-				f := full(a, b)
+		for b := 0; b < np; b++ {
+			for a := 0; a < np; a++ {
+				k, kw := boxK[b*np+a], boxW[b*np+a]
+				f := k
+				if weighted {
+					f = kw / 2
+				}
 				if float64(f) < float64(top)*0.96 {
 					continue
 				}
-				k := box(a, b, si)
 				inner := box(a+2, b+2, si-4)
 				outer := box(a-2, b-2, si+4)
 				sc := float64(best)
@@ -1006,7 +1053,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 					sc = float64(inner)/float64((si-4)*(si-4)) - ring/float64((si+4)*(si+4)-si*si)
 				}
 				if weighted {
-					sc += 0.5 * float64(sum(integW, a, b, si)-2*k) / float64(si*si)
+					sc += 0.5 * float64(kw-2*k) / float64(si*si)
 				}
 				if sc > bscore {
 					ba, bb, bscore = a, b, sc
@@ -1029,6 +1076,7 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 			}
 		}
 		placed = append(placed, [2]int{ba, bb})
+		from = bb
 		fa, fb := float64(ba)+float64(si-1)/2, float64(bb)+float64(si-1)/2
 		u, v := fa-float64(half), fb-float64(half)
 		out = append(out, candidate{

@@ -332,20 +332,42 @@ func (r *DiceReader) sampleAffine(f *faceSample, p *topPatch, c, a, b board.Poin
 	ey := 0.5*span*(math.Abs(a.Y)+math.Abs(b.Y))*patchPx + 2
 	cx, cy := (c.X-p.x0)*patchPx-0.5, (c.Y-p.y0)*patchPx-0.5
 	p.need(int(max(0, cx-ex)), int(max(0, cy-ey)), int(max(0, cx+ex))+1, int(max(0, cy+ey))+1)
+	// A cell's position is ((c + u*a) + v*b - p.x0)*patchPx - 0.5, u
+	// along the rows and v down the columns: the products and the first
+	// sum computed once per column or row (the same operations in the
+	// same order as written out per cell).
+	var ux, uy, vx, vy [faceN]float64
+	for i, u := range affineSpan {
+		ux[i], uy[i] = c.X+u*a.X, c.Y+u*a.Y
+		vx[i], vy[i] = u*b.X, u*b.Y
+	}
+	n := p.n
+	lum := p.lum
 	for j := 0; j < faceN; j++ {
-		v := (float64(j)/(faceN-1) - 0.5) * span
-		for i := 0; i < faceN; i++ {
-			u := (float64(i)/(faceN-1) - 0.5) * span
-			x := max(0, min(lim, (c.X+u*a.X+v*b.X-p.x0)*patchPx-0.5))
-			y := max(0, min(lim, (c.Y+u*a.Y+v*b.Y-p.y0)*patchPx-0.5))
+		bx, by := vx[j], vy[j]
+		out := f.lum[j*faceN : (j+1)*faceN : (j+1)*faceN]
+		for i := range out {
+			x := max(0, min(lim, (ux[i]+bx-p.x0)*patchPx-0.5))
+			y := max(0, min(lim, (uy[i]+by-p.y0)*patchPx-0.5))
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
-			o := y0*p.n + x0
-			f.lum[j*faceN+i] = float64((1-fx)*(1-fy)*p.lum[o] + fx*(1-fy)*p.lum[o+1] + (1-fx)*fy*p.lum[o+p.n] + fx*fy*p.lum[o+p.n+1])
+			o := y0*n + x0
+			r0, r1 := lum[o:o+2:o+2], lum[o+n:o+n+2:o+n+2]
+			out[i] = float64((1-fx)*(1-fy)*r0[0] + fx*(1-fy)*r0[1] + (1-fx)*fy*r1[0] + fx*fy*r1[1])
 		}
 	}
 	f.finish(true)
 }
+
+// affineSpan is a grid cell's offset from the face's centre along either
+// side, in sides: (i/(faceN-1) - 0.5) * 0.86, as sampleAffine wrote it.
+var affineSpan = func() (t [faceN]float64) {
+	const span = 0.86
+	for i := range t {
+		t[i] = (float64(i)/(faceN-1) - 0.5) * span
+	}
+	return
+}()
 
 // labelScore is how well a sample reads as the face labelled label of die
 // d (any of its turns), or -1.
@@ -356,10 +378,9 @@ func (r *DiceReader) labelScore(d *diceset.Die, label string, f *faceSample) flo
 	if d.Faces.Kind == diceset.Pips {
 		for k, l := range diceset.PipLabels {
 			if l == label {
-				// Face k's two turns are templates 2k and 2k+1.
-				var c [12]float64
-				pipCorr(f, &c)
-				return max(c[2*k], c[2*k+1])
+				// Face k's two turns are templates 2k and 2k+1: only
+				// their correlations are computed.
+				return pipFaceScore(f, k)
 			}
 		}
 		return -1

@@ -463,20 +463,56 @@ func pipCorr(f *faceSample, out *[12]float64) {
 	}
 	var d [16]float64
 	soft := f.soft[:faceN*faceN]
-	for s, sp := range pipSpots {
-		w := sp.w[:len(sp.idx)]
-		t := 0.0
-		for k, i := range sp.idx {
-			t += soft[i] * w[k]
-		}
-		d[s&15] = t
+	for s := range pipSpots {
+		d[s&15] = spotDot(soft, &pipSpots[s])
 	}
 	for k := range out {
-		pf := &pipFaces[k]
-		raw := 0.0
-		for _, s := range pf.spots {
-			raw += d[s&15]
-		}
-		out[k] = (raw - pf.mean*f.softSum) / pf.norm / f.softNorm
+		out[k] = pipFaceCorr(f, k, &d)
 	}
+}
+
+// spotDot is the product of a sample's smoothed ink with one smoothed
+// pip, in two lanes (two chains of additions half as long: the same sum
+// but for the last bits).
+func spotDot(soft []float64, sp *pipSpot) float64 {
+	idx := sp.idx
+	w := sp.w[:len(idx)]
+	var t0, t1 float64
+	k := 0
+	for ; k+1 < len(idx); k += 2 {
+		t0 += soft[idx[k]] * w[k]
+		t1 += soft[idx[k+1]] * w[k+1]
+	}
+	if k < len(idx) {
+		t0 += soft[idx[k]] * w[k]
+	}
+	return t0 + t1
+}
+
+// pipFaceCorr is the correlation with pip template k from the products
+// d with the pips (spotDot).
+func pipFaceCorr(f *faceSample, k int, d *[16]float64) float64 {
+	pf := &pipFaces[k]
+	raw := 0.0
+	for _, s := range pf.spots {
+		raw += d[s&15]
+	}
+	return (raw - pf.mean*f.softSum) / pf.norm / f.softNorm
+}
+
+// pipFaceScore is the better correlation of f with face k's two turns
+// (templates 2k and 2k+1) alone: what pipCorr gives for them, from the
+// products with their pips only.
+func pipFaceScore(f *faceSample, k int) float64 {
+	if f.softNorm <= 1e-12 {
+		return 0
+	}
+	var d [16]float64
+	soft := f.soft[:faceN*faceN]
+	for t := 2 * k; t <= 2*k+1; t++ {
+		for _, s := range pipFaces[t].spots {
+			d[s&15] = spotDot(soft, &pipSpots[s])
+		}
+	}
+	return max(pipFaceCorr(f, 2*k, &d), pipFaceCorr(f, 2*k+1, &d))
 }

@@ -149,7 +149,8 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 	}
 	r.foreground()
 	var on []candidate
-	for _, c := range r.findDice() {
+	cands := r.findDice()
+	for _, c := range cands {
 		p := r.viewMM(c.c.X, c.c.Y)
 		if !c.inkOnly && r.tray.OnFloor(p.X, p.Y) {
 			on = append(on, c)
@@ -161,6 +162,9 @@ func (r *DiceReader) LearnFace(img image.Image, dieID string, face int) (*Learne
 		if c.group > 1 {
 			return nil, ErrLearnTouching
 		}
+	}
+	if len(on) == 0 && r.printOnlyOf(img, cands, d) {
+		return nil, ErrLearnLikeFloor
 	}
 	if len(on) != 1 {
 		return nil, fmt.Errorf("dice: want exactly one die in the tray to learn a face, saw %d", len(on))

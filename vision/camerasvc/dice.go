@@ -126,6 +126,9 @@ func (s *Service) initDice() error {
 		base.Blur = 0
 		// Green felt: every die of the set stands out from it.
 		base.Felt = [3]float64{0.16, 0.40, 0.22}
+		if s.o.SimFelt != ([3]float64{}) {
+			base.Felt = s.o.SimFelt
+		}
 		d.simBase = base
 		d.w, d.h = w, h
 		d.empty = synth.RenderDiceEmpty(base)

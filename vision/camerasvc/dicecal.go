@@ -381,6 +381,9 @@ func learnError(err error, die, label string) error {
 	if errors.Is(err, vision.ErrLearnTouching) {
 		return fmt.Errorf("the %s die touches another die: a face is learned from the die alone. Move the other die away, leave the %s die with %s on top, then tap Read", die, die, quoteLabel(label))
 	}
+	if errors.Is(err, vision.ErrLearnLikeFloor) {
+		return fmt.Errorf("the camera sees the print of the %s die but not the die: the die is nearly the colour of the tray's floor, and a face is learned from the die's outline. Cover the tray's floor with a cloth or card of another colour, put the %s die on it with %s on top, then tap Read", die, die, quoteLabel(label))
+	}
 	if m := sawDice.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		if n == 0 {

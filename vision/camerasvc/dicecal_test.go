@@ -249,6 +249,15 @@ func TestLearnFaceRefusalsInWords(t *testing.T) {
 	if _, err := cam.LearnDieFace(ctx, "mm", 1); err == nil || !strings.Contains(err.Error(), "the mm die touches another die: a face is learned from the die alone") {
 		t.Errorf("two dice touching: %v", err)
 	}
+	// The printed die alone on a floor of its own colour (blue): only its
+	// print is seen, and the owner is told why.
+	alone := *two
+	alone.Dice = two.Dice[:1]
+	alone.Felt = [3]float64{0.14, 0.24, 0.45}
+	src.set(synth.RenderDice(&alone))
+	if _, err := cam.LearnDieFace(ctx, "mm", 1); err == nil || !strings.Contains(err.Error(), "the camera sees the print of the mm die but not the die: the die is nearly the colour of the tray's floor") {
+		t.Errorf("a die the colour of the floor: %v", err)
+	}
 	if exists(t, dir, vision.LearnedFacesFile) {
 		t.Error("a refused face was saved")
 	}

@@ -92,6 +92,11 @@ type Options struct {
 	// corners, as a new real table is (the tray calibration page's tests);
 	// otherwise the simulator knows them.
 	SimTrayUncalibrated bool
+	// SimFelt is the simulated tray's floor colour, an albedo of 0 to 1
+	// per channel (zero: a green felt, which every die of the default set
+	// stands out from). A test lays a felt of a printed die's colour, on
+	// which the calibration page cannot learn its faces.
+	SimFelt [3]float64
 	// Tray is the dice tray (nil: TrayFile in Dir, else engine/layout's
 	// default tray); DiceSet the table's dice (nil: DiceSetFile in Dir,
 	// else dice.md's default pip dice).
