@@ -505,6 +505,11 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 			t.Errorf("%s: the score chart draws nothing", sc.name)
 		}
 	}
+	// Chests are counted in public at the end (p. 23): the tablet's player
+	// cards show each one, not "secret" beside a score that counts it.
+	if players := b.Text(g.tablet, "#players"); strings.Contains(players, "secret") || !strings.Contains(players, "Chest") {
+		t.Errorf("at the end the tablet's players should show each chest:\n%s", players)
+	}
 	winner := b.Text(g.tablet, "#end .winner")
 	if !strings.HasPrefix(winner, "Ann wins") {
 		t.Errorf("the end names %q; Ann, with four achievements, should win", winner)

@@ -313,3 +313,34 @@ func TestViewLeavesTheSailorsToTheFacts(t *testing.T) {
 		}
 	}
 }
+
+// p. 23: chests are counted in public at the end, so once the game is over
+// every screen shows each chest (the tablet said "secret" beside a score
+// that counted it); hands and bonus tokens stay their players' own.
+func TestChestsOpenWhenTheGameIsOver(t *testing.T) {
+	g := newGame(t, testSetup(2), 1)
+	st(g).Players[0].Chest = 21
+	st(g).Supply.Coins -= 6
+	pub, _ := json.Marshal(g.View(engine.Public))
+	if strings.Contains(string(pub), `"chest"`) {
+		t.Fatal("a chest is shown before the end")
+	}
+	st(g).Players[1].Achievements = []string{AchLegendary, AchTerror, AchBuilder, AchSettler}
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	if !g.Over() {
+		t.Fatal("the game should be over after seat 0's final turn")
+	}
+	pub, _ = json.Marshal(g.View(engine.Public))
+	if !strings.Contains(string(pub), `"chest":21`) {
+		t.Errorf("the public view at the end lacks seat 0's chest: %s", pub)
+	}
+	if strings.Contains(string(pub), `"hand":[`) {
+		t.Error("the public view at the end shows a hand")
+	}
+	theirs, _ := json.Marshal(g.View(engine.PlayerViewer(1)))
+	if !strings.Contains(string(theirs), `"chest":21`) {
+		t.Error("another player's view at the end lacks seat 0's chest")
+	}
+}

@@ -14,8 +14,9 @@ import (
 const ViewVersion = 1
 
 // View is what one viewer may see of the game. The public view never holds a
-// Treasure chest's coins, a bonus token or a card in anyone's hand; a
-// player's view adds that player's own.
+// bonus token or a card in anyone's hand, nor a Treasure chest's coins until
+// the game is over (chests are counted in public then); a player's view adds
+// that player's own.
 type View struct {
 	V       int          `json:"v"`
 	Viewer  engine.Seat  `json:"viewer"`
@@ -197,9 +198,13 @@ func (s *State) view(v engine.Viewer, version uint64) View {
 		for j := range pv.Ship.Capacity {
 			pv.Ship.Capacity[j] = s.HoldCapacity(p, j)
 		}
-		if v.CanSee(p.Seat) {
+		if v.CanSee(p.Seat) || s.Over {
+			// Chests are opened and counted at the end (p. 23), so once the
+			// game is over every screen shows each one.
 			chest := p.Chest
 			pv.Chest = &chest
+		}
+		if v.CanSee(p.Seat) {
 			pv.Hand = s.cardViews(p, p.Hand)
 			if !s.Options.PhysicalCards {
 				deck := append([]string{}, p.Deck...)

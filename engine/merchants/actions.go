@@ -505,7 +505,7 @@ func (a *Adjust) apply(c *ctx) error {
 		}
 	}
 	p.Gold += a.Gold
-	c.emit(engine.NewEvent("adjusted", engine.Seat(a.Target), fmt.Sprintf("By hand for %s: %s", a.Reason, p.Name), a))
+	c.emit(engine.NewEvent("adjusted", engine.Seat(a.Target), fmt.Sprintf("Entered by hand for %s: %s", p.Name, a.Reason), a))
 	if a.Glory < 0 {
 		p.Glory += a.Glory
 	}

@@ -491,7 +491,7 @@ func (a *Stash) apply(c *ctx) error {
 		p.Stashed = true
 	}
 	c.emit(engine.NewEvent("stashed", a.Seat, p.Name+" visits the chest", nil).
-		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d glory points)", p.Stash, p.stashPoints()), map[string]int{"moved": a.Amount, "stash": p.Stash}))
+		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d %s)", p.Stash, p.stashPoints(), plural(p.stashPoints(), "glory point", "glory points")), map[string]int{"moved": a.Amount, "stash": p.Stash}))
 	return nil
 }
 

@@ -629,3 +629,40 @@ func TestReinforcedHullInBattleAndRefresh(t *testing.T) {
 		t.Fatalf("3 gold refreshes the token: %+v gold %d", bob.Ship, bob.Gold)
 	}
 }
+
+// TestStashOnePoint: 10 gold stashed is 1 glory point, and the secret
+// sentence the player reads says so in the singular ("1 glory point").
+func TestStashOnePoint(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Players[0].Gold = 10
+	inPortAction(t, g)
+	evs := do(t, g, `{"type":"stash","seat":0,"amount":10}`)
+	var said string
+	for _, e := range evs {
+		if e.Secret != nil {
+			said = e.Secret.Text
+		}
+	}
+	if said != "Your stash is now 10 gold (1 glory point)" {
+		t.Errorf("the stash says %q, want \"Your stash is now 10 gold (1 glory point)\"", said)
+	}
+}
+
+// TestAdjustSaysWhoAndWhy: a change entered by hand reads, in the log,
+// for whom and for which card ("Entered by hand for Ann: Test Mission");
+// it read "By hand for Test Mission: Ann", the player's name last, as if
+// it were what the card gave.
+func TestAdjustSaysWhoAndWhy(t *testing.T) {
+	g := newTestGame(t, 2)
+	evs := do(t, g, `{"type":"adjust","seat":-1,"target":0,"gold":2,"reason":"Test Mission"}`)
+	want := "Entered by hand for " + g.st.Players[0].Name + ": Test Mission"
+	for _, e := range evs {
+		if e.Type == "adjusted" {
+			if e.Text != want {
+				t.Errorf("the log says %q, want %q", e.Text, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no adjusted event")
+}
