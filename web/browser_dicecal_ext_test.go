@@ -18,4 +18,8 @@ func init() {
 		truth, _ := svc.SimTrayCorners()
 		return web.SimCameraParts{Frames: svc, Dice: svc, Camera: svc}, svc, truth
 	}
+	web.StartTrayCameraOnFelt = func(t *testing.T, seed uint64, expects func() []engine.Expect, felt [3]float64) (web.SimCameraParts, web.Calibrator) {
+		svc := startCameraService(t, camerasvc.Options{Seed: seed, Expects: expects, SimFelt: felt})
+		return web.SimCameraParts{Frames: svc, Dice: svc, Camera: svc}, svc
+	}
 }

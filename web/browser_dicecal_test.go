@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -20,6 +21,12 @@ import (
 // frames (what the host places by eye). Set by browser_dicecal_ext_test.go
 // when OpenCV is built in; nil otherwise.
 var StartTrayCamera func(t *testing.T, seed uint64, expects func() []engine.Expect) (SimCameraParts, Calibrator, TrayCorners)
+
+// StartTrayCameraOnFelt starts the simulated camera with its dice tray
+// calibrated and its floor a felt of the given colour (an albedo of 0 to
+// 1 per channel). Set by browser_dicecal_ext_test.go when OpenCV is built
+// in; nil otherwise.
+var StartTrayCameraOnFelt func(t *testing.T, seed uint64, expects func() []engine.Expect, felt [3]float64) (SimCameraParts, Calibrator)
 
 // TestJourneyDiceCalibration: a Merchants & Marauders table waits for its
 // first roll (Ann scouts a merchant) when the host opens the dice tray's
@@ -45,12 +52,7 @@ func TestJourneyDiceCalibration(t *testing.T) {
 	cam.serve(t, e, id)
 
 	b := newBrowser(t, e.http.URL)
-	tablet := b.hostTablet(cr, 1024, 768, `#mm-map`)
-	ann := b.playerPhone(cr, 0, `#mm-secrets`)
-	// Ann scouts the merchant: the table waits for a roll of its die.
-	b.run(ann, "leave port", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-act="scout-merchant"]`, chromedp.ByQuery))
-	b.run(ann, "scout", chromedp.Click(`[data-act="scout-merchant"]`, chromedp.ByQuery))
-	b.waitText(tablet, "#mm-rolls", "Roll for")
+	tablet := b.scoutForARoll(cr)
 
 	// The host opens the dice tray's page from the table.
 	b.run(tablet, "open the dice tray", chromedp.Click(`#dice-tray-link`, chromedp.ByQuery), chromedp.WaitVisible(`#tray-overlay`, chromedp.ByQuery))
@@ -179,39 +181,27 @@ func TestJourneyDiceCalibration(t *testing.T) {
 	slices.Sort(rolled)
 	slices.Sort(shown)
 	b.shot(tablet, "dicecal-roll-read.png")
-	if slices.Equal(rolled, shown) {
-		b.run(tablet, "confirm the camera's read", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
-			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
-	} else {
-		// A learned die whose face reads nearly as well as another goes to
-		// unreadable, never guessed (docs/vision.md, known limits): the
-		// camera's read holds every other die, says one could not be read
-		// and offers no confirmation; the player taps the faces.
-		missing := slices.Clone(rolled)
-		for _, f := range shown {
-			if i := slices.Index(missing, f); i >= 0 {
-				missing = slices.Delete(missing, i, i+1)
-			} else {
-				t.Fatalf("the tablet shows the camera's read %v, the simulator rolled %v: %s was not rolled", shown, rolled, f)
-			}
-		}
-		var text string
-		var confirmShown bool
-		b.run(tablet, "the read's warning", chromedp.Evaluate(`document.querySelector('#expects .camread').innerText`, &text),
-			chromedp.Evaluate(`!!document.querySelector('#expects [data-act="confirm-roll"]')`, &confirmShown))
-		if len(missing) != 1 || !strings.Contains(text, "1 die could not be read") || confirmShown {
-			t.Fatalf("the tablet shows the camera's read %v, the simulator rolled %v; it says %q (confirm offered: %v)", shown, rolled, text, confirmShown)
-		}
-		t.Logf("one die of %v was sent to unreadable; the player taps the faces", rolled)
-		acts := []chromedp.Action{}
-		for _, f := range rolled {
-			acts = append(acts, chromedp.Click(`#expects [data-expect=`+jsString(req)+`] button[data-face=`+jsString(f)+`]`, chromedp.ByQuery))
-		}
-		acts = append(acts, chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="enter-roll"]`, chromedp.ByQuery),
-			chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
-		b.run(tablet, "tap the faces the dice show", acts...)
+	// Every die rolled is read with the faces taught (the printed 3 of
+	// this roll, sent to unreadable for a margin of 0.096 over its 2 until
+	// the eleventh session, docs/vision.md), and one tap confirms.
+	if !slices.Equal(rolled, shown) {
+		t.Fatalf("the tablet shows the camera's read %v, the simulator rolled %v", shown, rolled)
 	}
+	b.run(tablet, "confirm the camera's read", chromedp.Click(`#expects [data-expect=`+jsString(req)+`] [data-act="confirm-roll"]`, chromedp.ByQuery),
+		chromedp.Poll(`!document.querySelector('#expects [data-expect=`+jsString(req)+`]')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 	b.waitText(tablet, "#mm-last-roll", rolled[0])
 }
 
 func jsNum(v float64) string { b, _ := json.Marshal(v); return string(b) }
+
+// scoutForARoll opens a Merchants & Marauders table on the 1024x768 tablet
+// and Ann's phone; Ann leaves port and scouts the merchant, so the table
+// waits for a roll of its die. It returns the tablet.
+func (b *browser) scoutForARoll(cr createResponse) context.Context {
+	tablet := b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	b.run(ann, "leave port", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery), chromedp.WaitVisible(`[data-act="scout-merchant"]`, chromedp.ByQuery))
+	b.run(ann, "scout", chromedp.Click(`[data-act="scout-merchant"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#mm-rolls", "Roll for")
+	return tablet
+}

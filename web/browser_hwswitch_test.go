@@ -49,6 +49,9 @@ func TestBrowserHardwareSwitchHears(t *testing.T) {
 	b.frun(first, "the first host takes them", tap(`#hardware-use`), chromedp.WaitVisible(`#hardware-here`, chromedp.ByQuery))
 	second := open("Cy")
 	b.frun(second, "the second host takes them", tap(`#hardware-use`), chromedp.WaitVisible(`#hardware-here`, chromedp.ByQuery))
+	// The button beside says what it does in words ("Free them" left a
+	// newcomer guessing what would be freed and for whom).
+	b.fwait(second, "#hardware-release", "Let another table use them")
 	b.fwait(first, "#toast.show", "The tower and camera went to another table.")
 	b.frun(first, "the first switch offers them back", chromedp.WaitVisible(`#hardware-use`, chromedp.ByQuery))
 	b.shot(first, "hardware-went.png")

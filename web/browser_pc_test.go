@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,6 +216,17 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, ".topbar", "Game over")
 	b.waitText(tablet, "#pc-end", "wins")
 	b.waitText(tablet, "#pc-end", "3 of 3 treasures buried")
+	// Why the game ended and why its winner won, with the rule.
+	b.waitText(tablet, "#pc-end-reason", "buried a third treasure: a solo game ends at once (rulebook: Solo, Game End)")
+	// Each sentence begins with a capital, "The Legendary Pirate wins".
+	var lower []string
+	b.run(tablet, "the end's sentences", chromedp.Evaluate(`[...document.querySelectorAll('#pc-end h2, #pc-end p')].map((e) => e.innerText.trim()).filter((s) => s && s[0] !== s[0].toUpperCase())`, &lower))
+	if len(lower) > 0 {
+		t.Errorf("the end screen's sentences begin in lower case: %q", lower)
+	}
+	b.waitText(tablet, "#pc-end-why", "is the only pirate with 3 treasures buried")
+	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "Ann: ")
+	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "legend: ")
 	b.pcFits(tablet, "the solo tablet at the end", 16)
 	b.shot(tablet, "pc-solo-over.png")
 	t.Logf("solo game: %d turns of Ann, %d rolls of the Legendary Pirate's die", turns, rolls)
@@ -225,9 +237,9 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 // rounds. Ann's first turn is played on her phone from its hints, the
 // second on the tablet; Bo plays on his phone, is refused a sail beside the
 // Sail button, and attacks the Orange merchant ship; the attack's dice are
-// rolled on the table and tapped in on his phone (no dice camera
-// simulation on main yet), the faces and damage appear on every screen,
-// and he loses the fight.
+// rolled in the simulated camera's tray, one die of its read is corrected
+// on the tablet by tapping it and then its face, the faces and damage
+// appear on every screen, and he loses the fight.
 func TestJourneyPiratesCode(t *testing.T) {
 	// The simulated camera's seed 6 rolls 3 and 6 for the attack (the
 	// camera draws its faces from a seeded source).
@@ -315,16 +327,52 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.waitText(bo, "#pc-act", "Roll 2 dice: Bo attacks the Orange merchant ship")
 	b.waitText(tablet, "#pc-fight", "Waiting for 2 dice")
 	b.pcFits(bo, "Bo's phone, the dice", 16)
+	// One place to answer the roll on each screen: the roll panel, which
+	// shows the camera's read (the game's Act panel says what the roll is
+	// for and points to it; it once had face buttons of its own too).
+	for _, sc := range []struct {
+		name string
+		ctx  context.Context
+	}{{"the tablet", tablet}, {"Bo's phone", bo}} {
+		var sets int
+		b.run(sc.ctx, "face buttons", chromedp.Evaluate(`[...document.querySelectorAll('button[data-face="1"]')].filter((e) => e.offsetParent).length`, &sets))
+		if sets != 1 {
+			t.Errorf("%s shows %d sets of face buttons for Bo's roll, want one", sc.name, sets)
+		}
+	}
+	b.waitText(bo, "#pc-act", "The table waits for")
 	b.shot(bo, "pc-phone-bo-dice.png")
 	b.shot(tablet, "pc-tablet-attack-roll.png")
 	// Bo rolls in the tray under the camera (the simulated one rolls 3
-	// and 6); the tablet's roll panel shows the camera's read, and one
-	// tap confirms it.
+	// and 6); the tablet's roll panel shows the camera's read. The die read
+	// 3 shows 4 on the table (say): it is corrected by tapping it, then 4;
+	// the other die keeps the camera's 6.
 	b.cameraRoll(tablet, e, cr.Table, cr.HostToken, []string{"3", "6"})
 	b.shot(tablet, "pc-tablet-attack-camera.png")
-	b.tap(tablet, "confirm the camera's read", `#expects [data-act="confirm-roll"]`)
+	b.run(tablet, "tap the die read 3", chromedp.Click(`//div[contains(@class,"camread")]//button[contains(@class,"dieface") and normalize-space()="3"]`, chromedp.BySearch))
+	b.waitText(tablet, "#expects .tapsay", "Tap what this die shows (the camera read 3)")
+	b.run(tablet, "tap 4", chromedp.Click(`#expects .facebtns [data-face="4"]`, chromedp.ByQuery))
+	var box string
+	b.run(tablet, "the faces entered", chromedp.Poll(`(() => { const v = document.querySelector('#expects .faces').value; return v.includes('4') ? v : ''; })()`, &box, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if f := strings.Split(box, ", "); len(f) != 2 || !slices.Contains(f, "4") || !slices.Contains(f, "6") {
+		t.Errorf("after correcting the die read 3 to 4 the faces are %q, want 4 and 6", box)
+	}
+	b.waitText(tablet, "#expects .camread .dieface.fixed", "4")
+	// Confirm would keep the camera's 3: it goes once a die is corrected.
+	var confirmShown bool
+	b.run(tablet, "no Confirm after a correction", chromedp.Evaluate(`!!document.querySelector('#expects [data-act="confirm-roll"]')`, &confirmShown))
+	if confirmShown {
+		t.Error("the roll panel still offers to confirm the camera's read after a die was corrected")
+	}
+	// Another face tapped with both dice in does nothing but says why.
+	b.run(tablet, "tap 2 with both dice in", chromedp.Click(`#expects .facebtns [data-face="2"]`, chromedp.ByQuery))
+	b.waitText(tablet, "#expects [role=status]", "All 2 dice are tapped in: tap a die the camera saw to change it, or Clear to start again.")
+	b.pcFits(tablet, "the tablet, correcting the read", 16)
+	b.shot(tablet, "pc-tablet-attack-corrected.png")
+	b.tap(tablet, "correct the camera's read", `#expects [data-act="enter-roll"]`)
 	b.waitText(tablet, "#pc-faces", "6")
-	b.waitText(tablet, "#pc-faces", "3")
+	b.waitText(tablet, "#pc-faces", "4")
+	b.waitText(tablet, "#log", "Corrected")
 	b.waitText(tablet, "#pc-faces", "damage (the ship sinks at 2)")
 	b.waitText(ann, "#pc-fight", "Rolled")
 	b.waitText(bo, "#pc-act", "Count the damage")
@@ -350,6 +398,9 @@ func TestJourneyPiratesCode(t *testing.T) {
 	// Round 4: Ann on the tablet; Bo hides out in the cove of his card and
 	// places his Deckhands again with the steppers on his phone.
 	b.tap(tablet, "Ann: Search", `#pc-order-4`)
+	// The search tokens turned up are named as the game prints them: "A
+	// sure-fire token" (it read "A sure fire token").
+	b.waitText(tablet, "[data-tokenpick]", "A sure-fire token")
 	b.tap(tablet, "Ann ends", `#pc-end-turn`)
 	b.tap(bo, "Bo: Hide Out", `#pc-order-0`)
 	b.waitText(bo, "#pc-hide", "place your")

@@ -364,7 +364,7 @@ function HardwareSwitch({ id, news }) {
   };
   if (served === id) {
     return html`<span class="hwswitch"><span class="badge ok" id="hardware-here" title="The cube tower, the camera and the buttons serve this table">Tower & camera: here</span>
-      <button class="btn" id="hardware-release" onClick=${() => use(false)}>Free them</button></span>`;
+      <button class="btn" id="hardware-release" onClick=${() => use(false)}>Let another table use them</button></span>`;
   }
   return html`<span class="hwswitch"><button class="btn primary" id="hardware-use" onClick=${() => use(true)}
     title=${served ? 'They serve another table now; this moves them here' : 'They serve no table now'}>Use the tower & camera here</button>
@@ -774,11 +774,38 @@ function RollPanel({ x, ctx, read, version }) {
   const labels = [];
   for (const d of x.dice || []) for (const f of d.faces && d.faces.length ? d.faces : ['1', '2', '3', '4', '5', '6']) if (!labels.includes(f)) labels.push(f);
   const typed = () => (faces.current ? faces.current.value.split(/[\s,]+/).filter(Boolean) : []);
+  const seen = read && read.input ? read.input.dice || [] : [];
+  const unread = read && read.input ? read.input.unreadable || 0 : 0;
+  // A die the camera misread is corrected by tapping it, then the face it
+  // shows: the other dice keep the camera's faces (fixed is the read as
+  // corrected so far, for this read only; pick the die tapped).
+  const [fix, setFix] = useState(/** @type {{read: string, faces: string[]}|null} */ (null));
+  const [pick, setPick] = useState(-1);
+  const [note, setNote] = useState('');
+  const fixed = read && fix && fix.read === read.id ? fix.faces : null;
+  const shownFaces = fixed || seen.map((d) => String(d.face));
+  // Once a die is corrected, Confirm (which keeps the camera's faces) goes:
+  // only "Correct the read" sends the faces the table shows.
+  const changed = !!fixed && fixed.some((f, i) => f !== String(seen[i].face));
   const tap = (f) => {
     const el = faces.current;
     if (!el) return;
+    if (read && pick >= 0 && pick < shownFaces.length) {
+      const next = shownFaces.slice();
+      next[pick] = f;
+      setFix({ read: read.id, faces: next });
+      setPick(-1);
+      setNote('');
+      el.value = next.join(', ');
+      return;
+    }
     const now = typed();
-    if (now.length >= n) return;
+    if (now.length >= n) {
+      // A tap that changes nothing says why instead of doing nothing.
+      setNote(`All ${n} ${n === 1 ? 'die is' : 'dice are'} tapped in: ${read && seen.length ? 'tap a die the camera saw to change it, or ' : ''}Clear to start again.`);
+      return;
+    }
+    setNote('');
     el.value = [...now, f].join(', ');
   };
   const act = async (p) => { setErr(null); try { await p; } catch (e) { setErr(e); } };
@@ -797,25 +824,28 @@ function RollPanel({ x, ctx, read, version }) {
   };
   const confirm = () => act(ctx.submit(null, { path: `/api/tables/${ctx.table}/reads/${read.id}/confirm`, body: { baseVersion: version }, shown: true }));
   const dismiss = () => act(call('POST', `/api/tables/${ctx.table}/reads/${read.id}/dismiss`, { table: ctx.table, as: ctx.as }));
-  const seen = read && read.input ? read.input.dice || [] : [];
-  const unread = read && read.input ? read.input.unreadable || 0 : 0;
   return html`<div class="expect dice" data-expect=${x.id}>
     <p class="say"><strong>${rollWords(x)}</strong>${x.why ? html`<span class="why">: ${x.why}</span>` : null}</p>
     ${read ? html`<div class="camread" id=${'camread-' + x.id} data-read=${read.id}>
-      <p>The camera sees: ${seen.length ? seen.map((d, i) => html`<span key=${i} class="dieface">${d.face}</span>`) : html`<span class="muted">no dice</span>`}
+      <p>The camera sees: ${seen.length ? shownFaces.map((f, i) => html`<button key=${i} class=${'btn dieface' + (pick === i ? ' picked' : '') + (fixed && fixed[i] !== String(seen[i].face) ? ' fixed' : '')} data-die=${i}
+          aria-pressed=${pick === i ? 'true' : 'false'} title=${fixed && fixed[i] !== String(seen[i].face) ? `corrected: the camera read ${seen[i].face}` : 'tap to correct this die'}
+          onClick=${() => { setPick(pick === i ? -1 : i); setNote(''); }}>${f}</button>`) : html`<span class="muted">no dice</span>`}
         ${unread ? html`<span class="warn"> ${unread} ${unread === 1 ? 'die' : 'dice'} could not be read: roll ${unread === 1 ? 'it' : 'them'} again or tap the faces</span>` : null}</p>
       ${ctx.camera ? html`<img class="dice-overlay" alt="the dice tray as the camera read it" src=${'/api/camera.jpg?read=' + encodeURIComponent(read.id)} />` : null}
       <div class="row">
-        ${unread ? null : html`<button class="big primary" data-act="confirm-roll" onClick=${confirm}>Confirm: these are the dice</button>`}
+        ${unread || changed ? null : html`<button class="big primary" data-act="confirm-roll" onClick=${confirm}>Confirm: these are the dice</button>`}
         <button class="btn" data-act="dismiss-roll" onClick=${dismiss}>Not this one</button>
       </div>
     </div>` : null}
-    <p class="muted tapsay">${read ? 'Wrong? Tap the faces the dice show:' : `Tap what ${n === 1 ? 'the die shows' : `the ${n} dice show`}:`}</p>
+    <p class=${'tapsay' + (pick >= 0 ? ' warn' : ' muted')}>${pick >= 0 ? `Tap what this die shows (the camera read ${shownFaces[pick]}):`
+      : read && seen.length ? 'Wrong? Tap the die the camera misread, then what it shows; or tap all the faces:'
+        : read ? 'Tap the faces the dice show:' : `Tap what ${n === 1 ? 'the die shows' : `the ${n} dice show`}:`}</p>
     <div class="facebtns">${labels.map((f) => html`<button key=${f} class="btn face" data-face=${f} onClick=${() => tap(f)}>${f}</button>`)}</div>
     <div class="row">
       <input class="faces" ref=${faces} aria-label=${n === 1 ? 'what the die shows' : `what the ${n} dice show`} placeholder=${n === 1 ? 'e.g. ' + labels[0] : 'e.g. ' + labels.slice(0, 2).join(', ')} autocomplete="off" />
-      <button class="btn" data-act="clear-faces" onClick=${() => { if (faces.current) faces.current.value = ''; }}>Clear</button>
+      <button class="btn" data-act="clear-faces" onClick=${() => { if (faces.current) faces.current.value = ''; setFix(null); setPick(-1); setNote(''); }}>Clear</button>
     </div>
+    ${note ? html`<p class="warn" id=${'rollnote-' + x.id} role="status">${note}</p>` : null}
     <div class="row">
       <button class="btn primary" data-act="enter-roll" onClick=${() => roll(false)}>${read ? 'Correct the read' : 'Enter the roll'}</button>
       <button class="btn" data-act="digital-roll" onClick=${() => roll(true)}>Roll for us</button>

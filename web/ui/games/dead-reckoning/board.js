@@ -157,7 +157,7 @@ export function Players({ view, ctx }) {
         <${Stat} label="Dock" value=${`${p.dock || 0} cargo`} />
         <${Stat} label="Cubes left" value=${p.cubes ?? '–'} />
         <${Stat} label="Hand" value=${p.handCount ?? '–'} />
-        ${p.chest !== undefined && p.chest !== null ? html`<${Stat} label="Your chest" value=${plural(p.chest, 'coin')} cls="secret" />` : html`<${Stat} label="Chest" value="secret" />`}
+        ${p.chest !== undefined && p.chest !== null ? html`<${Stat} label=${mine ? 'Your chest' : 'Chest'} value=${plural(p.chest, 'coin')} cls=${mine && !view.over ? 'secret' : ''} />` : html`<${Stat} label="Chest" value="secret" />`}
       </div>
       <div class="holds">${holdText(sh) || 'Holds empty'}</div>
       ${p.played && p.played.length ? html`<div class="played">Played: ${p.played.map((c) => html`<${CardChip} key=${c.id} c=${c} />`)}</div>` : null}

@@ -54,6 +54,10 @@ const CSS = `
 .mm-field input { min-height: 48px; font-size: 1.1rem; max-width: 100%; }
 .mm-card { border-top: 1px solid var(--line); padding-top: .3rem; margin-top: .3rem; }
 .mm-adjust summary { min-height: 48px; display: flex; align-items: center; cursor: pointer; }
+.mm-end { background: var(--panel); border: 2px solid var(--gold); border-radius: .7rem; padding: .5rem .9rem; margin: .6rem 0; font-size: 1.1rem; }
+.mm-end h2 { font-size: 1.5rem; margin: .2rem 0 .4rem; }
+.mm-scores { padding-left: 1.4rem; }
+.mm-scores li { margin: .3rem 0; overflow-wrap: anywhere; }
 `;
 
 // The module's own styles, added once to the page.
@@ -105,6 +109,7 @@ export function Table({ view, ctx }) {
       <p>${view.stage === 'setup' ? 'Each player picks their first ship in secret.'
         : view.stage === 'over' ? `The game is over${view.winners && view.winners.length ? ': ' + view.winners.map((s) => view.players[s].name).join(' and ') + ' won' : ''}.`
           : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>
+      ${view.stage === 'play' && view.declared && view.declared.length ? html`<p id="mm-declared" class="warn">${names(view, view.declared)} declared 10 glory points: the game ends when this round is over (rulebook: Winning).</p>` : null}
       <p id="mm-track">Merchant track: ${view.merchantTrack} merchant${view.merchantTrack === 1 ? '' : 's'} waiting.
         ${view.wars && view.wars.length ? ` At war: ${warsWords(view)}.` : ''}</p>
       ${view.event ? html`<p id="mm-event">Event: <strong>${view.event.name}</strong>${view.event.text ? ' · ' + view.event.text : ''}</p>` : null}
@@ -116,6 +121,56 @@ export function Table({ view, ctx }) {
       <div class="players">${view.players.map((p) => html`<${PlayerBox} key=${p.seat} p=${p} view=${view} ctx=${ctx} />`)}</div>
     </section>
   </div>`;
+}
+
+/**
+ * names joins players' names: "Ann", "Ann and Bob", "Ann, Bob and Cat".
+ * @param {View} view
+ * @param {Array<number>} seats
+ */
+function names(view, seats) {
+  const n = seats.map((s) => view.players[s].name);
+  return n.length > 1 ? n.slice(0, -1).join(', ') + ' and ' + n[n.length - 1] : n.join('');
+}
+
+/**
+ * points says a number of points with its noun in agreement.
+ * @param {number} n
+ */
+const points = (n) => `${n} ${n === 1 ? 'point' : 'points'}`;
+
+/**
+ * EndScreen is the game's end on every screen: who won, why the game
+ * ended, and each captain's score as the rulebook counts it (the glory
+ * track plus the stash's points, from the engine's total; a tie goes to the
+ * largest stash), highest first. Stashes are secret until the end: the view shows
+ * them once the game is over.
+ * @param {{view: View}} props
+ */
+export function EndScreen({ view }) {
+  const w = view.winners || [];
+  const total = (/** @type {Player} */ p) => p.total ?? p.glory;
+  const ranked = [...view.players].sort((a, b) => total(b) - total(a) || (b.stash ?? 0) - (a.stash ?? 0));
+  const top = w.length ? view.players[w[0]] : null;
+  const tied = top ? view.players.filter((p) => !w.includes(p.seat) && total(p) === total(top)) : [];
+  let why = '';
+  if (top && w.length > 1) why = `${names(view, w)} have ${points(total(top))} each and the same stash: they share the win.`;
+  else if (top && tied.length) why = `${names(view, [top.seat, ...tied.map((p) => p.seat)])} have ${points(total(top))} each: ${top.name}’s stash of ${top.stash ?? 0} gold is the largest.`;
+  else if (top) why = `${top.name} has the most glory points: ${total(top)}.`;
+  const ended = view.declared && view.declared.length && /glory/.test(view.endReason || '')
+    ? `${names(view, view.declared)} declared 10 glory points and the round is over.`
+    : view.endReason ? `The game ended: ${view.endReason}.` : '';
+  return html`<section class="mm-end" id="mm-end">
+    <h2 class="winner">${w.length ? `${names(view, w)} ${w.length > 1 ? 'win' : 'wins'}.` : 'The game is over.'}</h2>
+    ${ended ? html`<p id="mm-end-reason">${ended} (rulebook: Winning)</p>` : null}
+    ${why ? html`<p id="mm-end-why">${why}</p>` : null}
+    <ol class="mm-scores">${ranked.map((p) => {
+      const stash = p.stash ?? 0;
+      const fromStash = total(p) - p.glory;
+      return html`<li key=${p.seat} data-seat=${p.seat}><strong>${p.name}</strong>: ${points(total(p))} <span class="muted">(${p.glory} on the glory track + ${fromStash} for ${stash} gold stashed)</span></li>`;
+    })}</ol>
+    <p class="muted">The most glory points win, the glory track’s and the stash’s together; on a tie, the largest stash.</p>
+  </section>`;
 }
 
 /**
@@ -179,6 +234,9 @@ function ZoneBox({ z, view, ctx }) {
 /** @param {{p: Player, view: View, ctx: any}} props */
 function PlayerBox({ p, view, ctx }) {
   const c = p.captain;
+  // A captain who declared 10 glory points shows the stash (the rulebook's
+  // Winning): "Glory 9" alone contradicted the declaration.
+  const shown = p.total !== undefined && (view.stage === 'over' || (view.declared || []).includes(p.seat));
   const s = p.ship;
   return html`<div class=${'player' + (view.stage === 'play' && view.active === p.seat ? ' active' : '')} data-seat=${p.seat} style=${'--c:' + ctx.colour(p.colour)}>
     <h3>${p.name}${p.pirate ? ' · pirate' : ''}</h3>
@@ -188,7 +246,8 @@ function PlayerBox({ p, view, ctx }) {
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
-    <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
+    <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed && !shown ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
+    ${shown ? html`<div class="mm-declared-stash">Stash ${p.stash ?? 0} gold, shown: ${points(p.total ?? p.glory)} in all</div>` : null}
     ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).filter(([, v]) => v > 0).map(([n, v]) => `${v} ${nationName(view, n)}`).join(', ')}</div>` : null}
     ${p.mission ? html`<div>Mission: ${p.mission.name}</div>` : null}
   </div>`;

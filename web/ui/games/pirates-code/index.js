@@ -108,12 +108,44 @@ function winners(view) {
 }
 
 /**
- * EndScreen: who won, and each player's treasures and gold.
+ * endWhy says why the winner won, as the End of Game tie-breaks go (p. 16):
+ * only a pirate with all 3 treasures buried can win; among those, the
+ * highest legend level, then the most gold, then the most booty.
+ * @param {View} view
+ */
+function endWhy(view) {
+  const w = (view.winners || []).map((/** @type {number} */ s) => view.players[s]);
+  if (!w.length) return 'Nobody buried 3 treasures: nobody wins.';
+  const names = w.map((/** @type {any} */ p) => p.name).join(' and ');
+  const rivals = view.players.filter((/** @type {any} */ p) => p.buried >= 3 && !w.includes(p));
+  if (w.length > 1) return `${names} buried 3 treasures each and are tied on legend level, gold and booty: they share the win.`;
+  const top = w[0];
+  if (!rivals.length) return `${top.name} is the only pirate with 3 treasures buried.`;
+  const by = (/** @type {(p: any) => number} */ f) => rivals.every((/** @type {any} */ p) => f(top) > f(p));
+  const all = names + ' and ' + rivals.map((/** @type {any} */ p) => p.name).join(' and ');
+  if (by((p) => p.legend)) return `${all} buried 3 treasures each: ${top.name} reached the highest legend level, ${top.legendName}.`;
+  if (by((p) => p.gold)) return `${all} buried 3 treasures each and reached the same legend level: ${top.name} has the most gold, ${top.gold}.`;
+  return `${all} buried 3 treasures each with the same legend level and gold: ${top.name} has the most booty, ${top.booty.length}.`;
+}
+
+/**
+ * EndScreen: who won, what ended the game, why the winner won, and each
+ * pirate's treasures, legend level, gold and booty (the End of Game
+ * tie-breaks, in that order).
  * @param {{view: View}} props
  */
 export function EndScreen({ view }) {
-  return html`<section class="pc-end" id="pc-end"><h2>${winners(view) || 'The game is over.'}</h2>
-    <ul>${view.players.map((/** @type {any} */ p) => html`<li key=${p.seat}>${p.name}: ${p.buried} of 3 treasures buried, ${p.gold} gold</li>`)}</ul></section>`;
+  const ender = view.endBy >= 0 ? view.players[view.endBy] : null;
+  const solo = view.players.some((/** @type {any} */ p) => p.automa);
+  const ended = !ender ? '' : solo ? `${ender.name} buried a third treasure: a solo game ends at once (rulebook: Solo, Game End).`
+    : `${ender.name} buried a third treasure; the game ended when everyone had taken as many turns (rulebook p. 16, End of Game).`;
+  // A sentence may begin with "the Legendary Pirate": capitalised here
+  // (names keep their hyphens, which cap() turns into spaces).
+  const upper = (/** @type {string} */ s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
+  return html`<section class="pc-end" id="pc-end"><h2 class="winner">${upper(winners(view)) || 'The game is over.'}</h2>
+    ${ended ? html`<p id="pc-end-reason">${upper(ended)}</p>` : null}
+    <p id="pc-end-why">${upper(endWhy(view))}</p>
+    <ul>${view.players.map((/** @type {any} */ p) => html`<li key=${p.seat} data-seat=${p.seat}><strong>${p.name}</strong>: ${p.buried} of 3 treasures buried${p.automa ? '' : ` · legend: ${p.legendName}`} · ${p.gold} gold${p.automa ? '' : ` · ${p.booty.length} booty`}</li>`)}</ul></section>`;
 }
 
 /** @param {{view: View, ctx: any}} props */
@@ -220,23 +252,18 @@ function Fight({ view, ctx }) {
 }
 
 /**
- * RollFaces: what a roll request is for, and a tap per face rolled on the
- * table (the shell's box takes typed faces or rolls for us).
- * @param {{r: any, ctx: any}} props
+ * RollSay: what a roll request is for, and where its dice are read or
+ * tapped in: the shell's roll panel ("The table waits for", above Act on
+ * every screen), which shows the camera's read to confirm or correct. A
+ * second set of face buttons here, which ignored the camera's read, left a
+ * newcomer two ways of answering the same roll.
+ * @param {{r: any}} props
  */
-function RollFaces({ r, ctx }) {
+function RollSay({ r }) {
   const n = diceCount(r);
-  const [faces, setFaces] = useState(/** @type {number[]} */ ([]));
-  const [err, setErr] = useState(/** @type {any} */ (null));
-  const send = () => ctx.submit({ type: 'roll', seat: ctx.seat >= 0 ? ctx.seat : -1, request: r.id, faces: faces.map(String) }, { shown: true })
-    .then(() => { setFaces([]); setErr(null); }, setErr);
   return html`<div class="pc-roll" data-request=${r.id}>
-    <p><strong>Roll ${n} ${n === 1 ? 'die' : 'dice'}</strong>: ${r.purpose}. Tap what ${n === 1 ? 'it shows' : 'they show'}.</p>
-    <div class="pc-facebtns">${[1, 2, 3, 4, 5, 6].map((x) => html`<button key=${x} class="btn pc-face" data-face=${x} disabled=${faces.length >= n} onClick=${() => setFaces([...faces, x])}>${x}</button>`)}</div>
-    <p>Tapped: ${faces.length ? faces.map((x, i) => html`<${Die} key=${i} f=${x} />`) : html`<span class="muted">none yet</span>`}</p>
-    <div class="row"><button class="btn primary" data-act="send-faces" disabled=${faces.length !== n} onClick=${send}>These are the dice</button>
-      <button class="btn" data-act="clear-faces" disabled=${!faces.length} onClick=${() => setFaces([])}>Start again</button></div>
-    <${Refusal} err=${err} />
+    <p><strong>Roll ${n} ${n === 1 ? 'die' : 'dice'}</strong>: ${r.purpose}.</p>
+    <p class="muted">Roll ${n === 1 ? 'it' : 'them'} in the tray: the camera reads ${n === 1 ? 'it' : 'them'}. Confirm the read, or tap what ${n === 1 ? 'it shows' : 'they show'}, under “The table waits for”.</p>
   </div>`;
 }
 
@@ -297,11 +324,11 @@ function may(view, ctx, seat) {
  * @param {{view: View, ctx: any}} props
  */
 export function Actions({ view, ctx }) {
-  // Dice to roll come first: the faces are tapped where the player acts
+  // Dice to roll come first: what they are for, where the player acts
   // (the tablet for the table; a phone whose player rolls now).
   const rolls = view.rolls || [];
   if (rolls.length && (ctx.seat < 0 || (view.youMay || []).includes('roll'))) {
-    return html`<div class="pc-act" id="pc-act">${rolls.map((/** @type {any} */ r) => html`<${RollFaces} key=${r.id} r=${r} ctx=${ctx} />`)}</div>`;
+    return html`<div class="pc-act" id="pc-act">${rolls.map((/** @type {any} */ r) => html`<${RollSay} key=${r.id} r=${r} />`)}</div>`;
   }
   const seat = actingSeat(view, ctx);
   const can = may(view, ctx, seat);
@@ -750,7 +777,11 @@ function legendWords(p) {
   return new RegExp('\\b' + n + '\\b').test(p.legendName) ? p.legendName : `${p.legendName} (level ${n})`;
 }
 
-/** tokenWords names a search token as players see it. @param {any} t */
+/**
+ * tokenWords names a search token as players see it ("a sure-fire token":
+ * its button capitalises the first letter only, keeping the hyphen, which
+ * cap() would turn into a space). @param {any} t
+ */
 const tokenWords = (t) => ({ gold: `${t.n} gold`, surefire: 'a sure-fire token', booty: 'a booty', sail: '+2 sail', storm: 'a storm token' })[/** @type {'gold'} */ (t.kind)] || cap(t.kind);
 
 /**
@@ -765,5 +796,5 @@ function TokenPick({ view, value, set }) {
   if (!kinds.size) return null;
   return html`<div class="pc-tokenpick" data-tokenpick><p>The token turned up${value ? '' : html` <span class="muted">(nothing picked: the game turns one up)</span>`}:</p>
     <div class="row">${[...kinds].map(([w, t]) => html`<button key=${t.id} class=${'btn' + (value === t.id ? ' primary' : '')} data-token=${t.kind + (t.n ? '-' + t.n : '')}
-      aria-pressed=${value === t.id} onClick=${() => set(value === t.id ? '' : t.id)}>${cap(w)}</button>`)}</div></div>`;
+      aria-pressed=${value === t.id} onClick=${() => set(value === t.id ? '' : t.id)}>${w.charAt(0).toUpperCase() + w.slice(1)}</button>`)}</div></div>`;
 }
