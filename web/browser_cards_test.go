@@ -127,7 +127,11 @@ func TestBrowserPhysicalCards(t *testing.T) {
 	// cleanup their phone asks for the cards they drew (3: up to 6 in hand).
 	b.frun(p1, "end the turn", tap(`#act-end-turn`))
 	b.fwait(p2, "#log", names[other]+"'s turn")
-	b.frun(p2, "play the Bosun", tap(`#hand-known [data-card="bosun"]`), tap(`#act-play`))
+	// The player sees the card they tapped lit before they tap Play.
+	b.frun(p2, "pick the Bosun", tap(`#hand-known [data-card="bosun"]`),
+		chromedp.WaitVisible(`#hand-known [data-card="bosun"][aria-pressed="true"]`, chromedp.ByQuery),
+		chromedp.WaitEnabled(`#act-play`, chromedp.ByQuery))
+	b.frun(p2, "play the Bosun", tap(`#act-play`))
 	b.fwait(p2, "#log", names[other]+" plays Bosun")
 	b.fwait(p2, "#f-card", "3 cards in hand")
 	b.frun(p2, "end the turn", tap(`#act-end-turn`))

@@ -85,6 +85,11 @@ export function Actions({ view, ctx }) {
   // A phone shows what its player may do now: off their turn, only the
   // level-up between turns (the hand) and a battle they fight.
   const offTurn = ctx.seat >= 0 && !myTurn;
+  // The catalog is fetched as soon as the Act panel shows, not when a
+  // board to enter appears at the start of the player's turn: its form
+  // would grow under their finger as the catalog came and push the hand
+  // down while they tap a card.
+  useCatalog();
   // The one form open among the tiles (opening one closes the others).
   const [open, setOpen] = useState(/** @type {string|null} */ (null));
   // The board entry shows its refusal under its button (onRefused).
