@@ -298,8 +298,14 @@ func FuzzWithBattleBoard(f *testing.F) {
 }
 
 // startServe runs serve with cfg, quietly, and returns its HTTP handler
-// once it listens. stop ends it and waits for it to return (at most 20 s),
-// giving serve's error; it also runs when the test ends.
+// once it listens. stop ends it and waits for it to return (at most 90 s),
+// giving serve's error; it also runs when the test ends. The waits are long
+// because serve starts the simulated camera (it renders the empty board):
+// under -race on a loaded two-core machine that took over 20 s; a wait that
+// passes costs nothing.
+// serveWait is how long startServe waits for serve to start or stop.
+const serveWait = 90 * time.Second
+
 func startServe(t *testing.T, cfg config.Config, devCfg devices.Config) (h http.Handler, stop func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -315,8 +321,8 @@ func startServe(t *testing.T, cfg config.Config, devCfg devices.Config) (h http.
 			cancel()
 			select {
 			case stopErr = <-done:
-			case <-time.After(20 * time.Second):
-				stopErr = errors.New("serve did not stop within 20 s of its context ending")
+			case <-time.After(serveWait):
+				stopErr = errors.New("serve did not stop within 90 s of its context ending")
 			}
 		})
 		return stopErr
@@ -328,8 +334,8 @@ func startServe(t *testing.T, cfg config.Config, devCfg devices.Config) (h http.
 	case err := <-done:
 		once.Do(func() { cancel(); stopErr = err })
 		t.Fatalf("serve stopped: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not start")
+	case <-time.After(serveWait):
+		t.Fatal("serve did not start within 90 s")
 	}
 	return nil, stop
 }
