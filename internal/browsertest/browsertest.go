@@ -80,6 +80,9 @@ func (b *Browser) Device(w, h int) context.Context {
 		chromedp.Flag("disable-quic", true),
 		chromedp.NoFirstRun,
 		chromedp.WindowSize(w, h),
+		// Chromium takes seconds to start on a loaded two-core machine;
+		// chromedp's 20 s default failed a journey there.
+		chromedp.WSURLReadTimeout(90*time.Second),
 	)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
