@@ -161,6 +161,11 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Gold 1 of 13")
 	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Captain")
 	b.pcFits(tablet, "the solo tablet", 16)
+	// Ann plays on the tablet, no phone joined: her chip says so, not
+	// "phone: off" as if something had failed.
+	if chip := b.phoneChip(tablet, "0"); chip != "Ann · tablet" {
+		t.Errorf("Ann, who plays on the tablet, has the chip %q, want \"Ann · tablet\"", chip)
+	}
 	b.shot(tablet, "pc-solo-start.png")
 
 	// Play: Ann moves her Captain one space and ends her turn; the
@@ -227,6 +232,14 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, "#pc-end-why", "is the only pirate with 3 treasures buried")
 	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "Ann: ")
 	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "legend: ")
+	// The end panel says the game is over; no turn line under it says it
+	// again.
+	b.endSaidOnce(tablet, "the solo tablet at the end", "#pc-end")
+	var turnLine bool
+	b.run(tablet, "the turn line", chromedp.Evaluate(`!!document.querySelector('#pc-turn')`, &turnLine))
+	if turnLine {
+		t.Error("the finished game still shows a turn line under the end panel")
+	}
 	b.pcFits(tablet, "the solo tablet at the end", 16)
 	b.shot(tablet, "pc-solo-over.png")
 	t.Logf("solo game: %d turns of Ann, %d rolls of the Legendary Pirate's die", turns, rolls)
@@ -263,6 +276,10 @@ func TestJourneyPiratesCode(t *testing.T) {
 	// the costs and the move not allowed with why (it offered every move
 	// and refused the one she could not pay for only when tapped).
 	b.waitText(tablet, "#pc-choose", "costs 1 Deckhand")
+	// Each move's cost, and why a move is not allowed, is inside its own
+	// button (under it, it sat between two buttons).
+	b.waitText(tablet, "#pc-order-2", "costs 1 Deckhand")
+	b.waitText(tablet, "#pc-order-5", "Skipping space 4 needs a Deckhand")
 	if tw, pw := b.Text(tablet, "#pc-choose"), b.Text(ann, "#pc-choose"); tw != pw {
 		t.Errorf("the tablet's wheel moves differ from Ann's phone's:\n%s\n---\n%s", tw, pw)
 	}
@@ -379,6 +396,8 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.waitText(bo, "#pc-act .pc-faces", "1 damage")
 	b.shot(tablet, "pc-tablet-attack-rolled.png")
 	b.tap(bo, "Bo counts", `#pc-resolve`)
+	// What the count did shows whole in the phone's bar, however long.
+	b.toastWhole(bo, "Bo's phone after the count", "beat Bo")
 	b.waitText(tablet, "#log", "Bo deals 1 damage")
 	b.waitText(tablet, "#log", "The Orange merchant ship beat Bo")
 	b.run(tablet, "the fight is over", chromedp.Poll(`!document.querySelector('#pc-fight')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))

@@ -213,12 +213,12 @@ export function endWords(view) {
 export function Turn({ view }) {
   const t = view.turn || {};
   // A finished game has no turn: it says who won, and nothing of whose
-  // turn it was.
+  // turn it was. The end panel above the board already says the game is
+  // over: it is not said a second time here.
   if (view.over) {
     const won = winnersOf(view);
     return html`<section class="turn over" id="turn">
       <div class="big-turn" style=${`--c:${won.length === 1 ? pcol(view, won[0]) : 'var(--gold)'}`}>${endWords(view)}</div>
-      <p class="muted">The game is over.</p>
     </section>`;
   }
   const used = t.used || [];
