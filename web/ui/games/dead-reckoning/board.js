@@ -119,12 +119,17 @@ export function MoveBoard({ view, ctx }) {
   return html`<div class="moveboard"><${Board} view=${view} ctx=${ctx} id="move-board" /></div>`;
 }
 
+/**
+ * holdText is what the ship's holds carry, named as the rulebook does
+ * (the Ship board's hull spaces A to D): "Hold A: 1 cargo, 0 coins (room for 4)".
+ * It said "A: 1 cargo, 0 coins / 4", a code a newcomer could not read.
+ */
 function holdText(sh) {
   return (sh.spaces || []).map((sp, i) => {
     const cap = sh.capacity ? sh.capacity[i] : 0;
     const hold = sp.hold || {};
     if (!cap && !(hold.cargo || hold.coins)) return null;
-    return `${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${plural(hold.coins || 0, 'coin')} / ${cap}`;
+    return `Hold ${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${plural(hold.coins || 0, 'coin')} (room for ${cap})`;
   }).filter(Boolean).join(' · ');
 }
 
