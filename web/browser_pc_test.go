@@ -284,6 +284,13 @@ func TestJourneyPiratesCode(t *testing.T) {
 		t.Errorf("the tablet's wheel moves differ from Ann's phone's:\n%s\n---\n%s", tw, pw)
 	}
 	b.pcFits(ann, "Ann's phone", 16)
+	// The map and the others' mats fold under a line that shows it opens
+	// (a triangle), not a bare heading.
+	var marker string
+	b.run(ann, "the fold's triangle", chromedp.Evaluate(`getComputedStyle(document.querySelector('.pc-more summary'), '::before').content`, &marker))
+	if !strings.Contains(marker, "▸") {
+		t.Errorf("the phone's fold of the map and the other players shows no triangle (%q): it reads as a heading", marker)
+	}
 	b.shot(ann, "pc-phone-ann-order.png")
 	b.tap(ann, "Ann: Trade", `#pc-order-1`)
 	b.waitText(tablet, "#log", "Ann's Captain chose Trade")
