@@ -100,15 +100,17 @@ const zoneName = (/** @type {View} */ view, id) => {
  */
 export function Table({ view, ctx }) {
   const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
+  // Once the game is over the status has no round line: the end panel
+  // above says who won (the status said "The game is over: Ann won." a
+  // second time).
   return html`<div class="mm" id="mm">
     ${me ? html`<${Secrets} p=${me} view=${view} />` : null}
     ${view.battle ? html`<${Battle} view=${view} ctx=${ctx} />` : null}
     ${view.pending ? html`<${Pending} view=${view} />` : null}
     <${Rolls} view=${view} />
     <section id="mm-status">
-      <p>${view.stage === 'setup' ? 'Each player picks their first ship in secret.'
-        : view.stage === 'over' ? `The game is over${view.winners && view.winners.length ? ': ' + view.winners.map((s) => view.players[s].name).join(' and ') + ' won' : ''}.`
-          : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>
+      ${view.stage === 'over' ? null : html`<p>${view.stage === 'setup' ? 'Each player picks their first ship in secret.'
+        : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>`}
       ${view.stage === 'play' && view.declared && view.declared.length ? html`<p id="mm-declared" class="warn">${names(view, view.declared)} declared 10 glory points: the game ends when this round is over (rulebook: Winning).</p>` : null}
       <p id="mm-track">Merchant track: ${view.merchantTrack} merchant${view.merchantTrack === 1 ? '' : 's'} waiting.
         ${view.wars && view.wars.length ? ` At war: ${warsWords(view)}.` : ''}</p>
@@ -162,7 +164,7 @@ export function EndScreen({ view }) {
     : view.endReason ? `The game ended: ${view.endReason}.` : '';
   return html`<section class="mm-end" id="mm-end">
     <h2 class="winner">${w.length ? `${names(view, w)} ${w.length > 1 ? 'win' : 'wins'}.` : 'The game is over.'}</h2>
-    ${ended ? html`<p id="mm-end-reason">${ended} (rulebook: Winning)</p>` : null}
+    ${ended ? html`<p id="mm-end-reason">${ended.replace(/\.$/, '')} (rulebook: Winning).</p>` : null}
     ${why ? html`<p id="mm-end-why">${why}</p>` : null}
     <ol class="mm-scores">${ranked.map((p) => {
       const stash = p.stash ?? 0;
