@@ -291,6 +291,17 @@ func TestJourneyPiratesCode(t *testing.T) {
 	if !strings.Contains(marker, "▸") {
 		t.Errorf("the phone's fold of the map and the other players shows no triangle (%q): it reads as a heading", marker)
 	}
+	// The ⚓ back to the start is a 48 px target, and the title beside it
+	// (it was left alone on a line above the title).
+	var home struct {
+		W, H   float64
+		Beside bool
+	}
+	b.run(ann, "the start link", chromedp.Evaluate(`(() => { const h = document.querySelector('.topbar .home').getBoundingClientRect(), t = document.querySelector('.topbar .title').getBoundingClientRect();
+	  return {W: h.width, H: h.height, Beside: t.top < h.bottom && t.left >= h.right}; })()`, &home))
+	if home.W < 47.5 || home.H < 47.5 || !home.Beside {
+		t.Errorf("Ann's phone: the ⚓ link is %.0fx%.0f px, beside the title %v; want 48 px and beside it", home.W, home.H, home.Beside)
+	}
 	b.shot(ann, "pc-phone-ann-order.png")
 	b.tap(ann, "Ann: Trade", `#pc-order-1`)
 	b.waitText(tablet, "#log", "Ann's Captain chose Trade")
