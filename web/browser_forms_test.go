@@ -206,7 +206,7 @@ func TestBrowserFormsBuyAndAbility(t *testing.T) {
 	b.frun(tab, "buy", tap(`#act-buy`))
 	b.fwait(tab, "#log", "Ann buys Test Advancement 1 for 1 cargo")
 	b.fwait(tab, "#turn", "Advances bought: 1 of 2")
-	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "A: 0 cargo, 0 coins / 4")
+	b.fwait(tab, `#players .pcard[data-seat="0"] .holds`, "Hold A: 0 cargo, 0 coins (room for 4)")
 	var buyForm bool
 	b.frun(tab, "no card left to buy", chromedp.Poll(`!document.querySelector('#f-buy')`, &buyForm, chromedp.WithPollingInterval(50*time.Millisecond)))
 

@@ -133,6 +133,9 @@ func TestJourneyMerchants(t *testing.T) {
 	}
 	b.run(bob, "port", chromedp.WaitVisible(`[data-act="port"]`, chromedp.ByQuery), chromedp.Click(`[data-act="port"]`, chromedp.ByQuery))
 	b.waitText(bob, "#mm-status", "Bob has 2 actions left")
+	// What Recruit crew has to go on is inside its button, not between it
+	// and the next one.
+	b.waitText(bob, `[data-act="recruit"]`, "Crew aboard: 2 of 2")
 	b.shot(bob, "mm-bob-port.png")
 	b.run(bob, "done in port", chromedp.Click(`[data-act="end-port"]`, chromedp.ByQuery), gone(`[data-act="end-port"]`))
 	b.run(bob, "leave", chromedp.Click(`[data-act="leave-port"]`, chromedp.ByQuery),

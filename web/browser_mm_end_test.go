@@ -77,7 +77,9 @@ func TestJourneyMerchantsEnd(t *testing.T) {
 		ctx  context.Context
 	}{{"the tablet", tablet}, {"Ann's phone", ann}, {"Bob's phone", bob}} {
 		b.waitText(sc.ctx, "#mm-end .winner", "Ann wins.")
-		b.waitText(sc.ctx, "#mm-end-reason", "Ann and Bob declared 10 glory points and the round is over. (rulebook: Winning)")
+		// The end panel says it; nothing under it says again that the game is over.
+		b.endSaidOnce(sc.ctx, sc.name, "#mm-end")
+		b.waitText(sc.ctx, "#mm-end-reason", "Ann and Bob declared 10 glory points and the round is over (rulebook: Winning).")
 		b.waitText(sc.ctx, "#mm-end-why", "Ann and Bob have 10 points each: Ann’s stash of 10 gold is the largest.")
 		b.waitText(sc.ctx, `#mm-end li[data-seat="0"]`, "Ann: 10 points (9 on the glory track + 1 for 10 gold stashed)")
 		b.waitText(sc.ctx, `#mm-end li[data-seat="1"]`, "Bob: 10 points (10 on the glory track + 0 for 0 gold stashed)")

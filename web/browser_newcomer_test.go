@@ -57,7 +57,11 @@ func TestJourneyNewcomer(t *testing.T) {
 	// button, once, naming the island as the player typed it (not an id).
 	b.Fill(tablet, ".actions", "Island name", "Test Isle A")
 	b.Tap(tablet, ".actions", "Enter the board")
-	b.WaitText(tablet, "#board-entry [role=alert]", "Test Isle A: enter its cube slots, 1 to 12")
+	b.WaitText(tablet, "#board-entry [role=alert]", "Test Isle A: enter its cube slots, from 1 to 12 (rulebook")
+	// An empty field is asked for, not counted back as a code ("(got 0)").
+	if txt := b.Text(tablet, "#board-entry [role=alert]"); strings.Contains(txt, "got") {
+		t.Errorf("the board's refusal reads %q", txt)
+	}
 	var alerts int
 	b.Eval(tablet, "refusals shown", visibleAlerts, &alerts)
 	if alerts != 1 {

@@ -161,6 +161,11 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Gold 1 of 13")
 	b.waitText(tablet, ".pc-mats[data-seat=\"0\"]", "Captain")
 	b.pcFits(tablet, "the solo tablet", 16)
+	// Ann plays on the tablet, no phone joined: her chip says so, not
+	// "phone: off" as if something had failed.
+	if chip := b.phoneChip(tablet, "0"); chip != "Ann · tablet" {
+		t.Errorf("Ann, who plays on the tablet, has the chip %q, want \"Ann · tablet\"", chip)
+	}
 	b.shot(tablet, "pc-solo-start.png")
 
 	// Play: Ann moves her Captain one space and ends her turn; the
@@ -227,6 +232,14 @@ func TestJourneyPiratesCodeSolo(t *testing.T) {
 	b.waitText(tablet, "#pc-end-why", "is the only pirate with 3 treasures buried")
 	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "Ann: ")
 	b.waitText(tablet, `#pc-end li[data-seat="0"]`, "legend: ")
+	// The end panel says the game is over; no turn line under it says it
+	// again.
+	b.endSaidOnce(tablet, "the solo tablet at the end", "#pc-end")
+	var turnLine bool
+	b.run(tablet, "the turn line", chromedp.Evaluate(`!!document.querySelector('#pc-turn')`, &turnLine))
+	if turnLine {
+		t.Error("the finished game still shows a turn line under the end panel")
+	}
 	b.pcFits(tablet, "the solo tablet at the end", 16)
 	b.shot(tablet, "pc-solo-over.png")
 	t.Logf("solo game: %d turns of Ann, %d rolls of the Legendary Pirate's die", turns, rolls)
@@ -263,10 +276,32 @@ func TestJourneyPiratesCode(t *testing.T) {
 	// the costs and the move not allowed with why (it offered every move
 	// and refused the one she could not pay for only when tapped).
 	b.waitText(tablet, "#pc-choose", "costs 1 Deckhand")
+	// Each move's cost, and why a move is not allowed, is inside its own
+	// button (under it, it sat between two buttons).
+	b.waitText(tablet, "#pc-order-2", "costs 1 Deckhand")
+	b.waitText(tablet, "#pc-order-5", "Skipping space 4 needs a Deckhand")
 	if tw, pw := b.Text(tablet, "#pc-choose"), b.Text(ann, "#pc-choose"); tw != pw {
 		t.Errorf("the tablet's wheel moves differ from Ann's phone's:\n%s\n---\n%s", tw, pw)
 	}
 	b.pcFits(ann, "Ann's phone", 16)
+	// The map and the others' mats fold under a line that shows it opens
+	// (a triangle), not a bare heading.
+	var marker string
+	b.run(ann, "the fold's triangle", chromedp.Evaluate(`getComputedStyle(document.querySelector('.pc-more summary'), '::before').content`, &marker))
+	if !strings.Contains(marker, "▸") {
+		t.Errorf("the phone's fold of the map and the other players shows no triangle (%q): it reads as a heading", marker)
+	}
+	// The ⚓ back to the start is a 48 px target, and the title beside it
+	// (it was left alone on a line above the title).
+	var home struct {
+		W, H   float64
+		Beside bool
+	}
+	b.run(ann, "the start link", chromedp.Evaluate(`(() => { const h = document.querySelector('.topbar .home').getBoundingClientRect(), t = document.querySelector('.topbar .title').getBoundingClientRect();
+	  return {W: h.width, H: h.height, Beside: t.top < h.bottom && t.left >= h.right}; })()`, &home))
+	if home.W < 47.5 || home.H < 47.5 || !home.Beside {
+		t.Errorf("Ann's phone: the ⚓ link is %.0fx%.0f px, beside the title %v; want 48 px and beside it", home.W, home.H, home.Beside)
+	}
 	b.shot(ann, "pc-phone-ann-order.png")
 	b.tap(ann, "Ann: Trade", `#pc-order-1`)
 	b.waitText(tablet, "#log", "Ann's Captain chose Trade")
@@ -379,6 +414,8 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.waitText(bo, "#pc-act .pc-faces", "1 damage")
 	b.shot(tablet, "pc-tablet-attack-rolled.png")
 	b.tap(bo, "Bo counts", `#pc-resolve`)
+	// What the count did shows whole in the phone's bar, however long.
+	b.toastWhole(bo, "Bo's phone after the count", "beat Bo")
 	b.waitText(tablet, "#log", "Bo deals 1 damage")
 	b.waitText(tablet, "#log", "The Orange merchant ship beat Bo")
 	b.run(tablet, "the fight is over", chromedp.Poll(`!document.querySelector('#pc-fight')`, nil, chromedp.WithPollingInterval(50*time.Millisecond)))

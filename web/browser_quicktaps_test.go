@@ -40,6 +40,8 @@ func TestBrowserQuickTaps(t *testing.T) {
 	tapBoth(b.Browser, tablet, ".actions", "Load from the Dock tile", "Set sails")
 	b.WaitText(tablet, "#log", "Ann sets sails")
 	b.WaitText(tablet, "#log", "Ann loads 1 cargo")
+	// The button greyed out says why: the sails are set.
+	b.WaitText(tablet, "#act-set-sails", "Sails are set")
 	b.Shot(tablet, "quicktaps-dr.png")
 
 	// The same button twice at once: the second tap is judged on the table

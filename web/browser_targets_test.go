@@ -264,6 +264,14 @@ func TestBrowserTouchTargets(t *testing.T) {
 	b.fwait(tab.ctx, "#battle-steps", "ready")
 	b.frun(tab.ctx, "drop", tap(`#bs-drop`))
 	b.fwait(tab.ctx, "#battle-need", "Drop ")
+	// Ann's phone may enter the read too: each zone of its board is a
+	// 48 px target and each zone's words stay on the board.
+	var zones []string
+	b.frun(phone.ctx, "the phone's board", chromedp.WaitVisible(`#battle .boardpick`, chromedp.ByQuery), chromedp.Evaluate(zonePickJS, &zones))
+	if len(zones) > 0 {
+		t.Errorf("Ann's phone, the board to tap where the cubes lie: %s", strings.Join(zones, "; "))
+	}
+	b.shot(phone.ctx, "targets-battle-read-phone.png")
 	var sides int
 	b.frun(tab.ctx, "read by hand", chromedp.WaitVisible(`#bs-read`, chromedp.ByQuery), chromedp.Evaluate(readBattleJS, &sides), tap(`#bs-read`))
 	if sides != 2 {
@@ -320,3 +328,22 @@ func TestBrowserTouchTargets(t *testing.T) {
 	}
 	b.shot(phone.ctx, "targets-score-phone.png")
 }
+
+// zonePickJS lists the zones of the battle board to tap (a read by hand)
+// smaller than 48 px either way, and the zone names that run off the
+// board's edge.
+const zonePickJS = `(() => {
+  const out = [];
+  const bp = document.querySelector('#battle .boardpick');
+  const r = bp.getBoundingClientRect();
+  for (const z of bp.querySelectorAll('[data-zone-pick]')) {
+    const q = z.getBoundingClientRect();
+    if (q.width < 47.5 || q.height < 47.5) out.push('small ' + z.dataset.zonePick + ' ' + Math.round(q.width) + 'x' + Math.round(q.height));
+  }
+  for (const s of bp.querySelectorAll('.zname')) {
+    const q = s.getBoundingClientRect();
+    if (q.left < r.left - 1 || q.right > r.right + 1) out.push('off the board: ' + s.textContent);
+  }
+  out.push('board ' + Math.round(r.width) + ' px');
+  return out.length > 1 ? out : [];
+})()`

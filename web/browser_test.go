@@ -257,6 +257,7 @@ func TestBrowserTable(t *testing.T) {
 		t.Fatalf("finish: %d %s", r.status, r.body)
 	}
 	b.waitText(tablet, "#end", "The game is over")
+	b.endSaidOnce(tablet, "the tablet at the end", "#end")
 	b.waitText(tablet, "#end", "Tied: Ann, Ben")
 	b.waitText(tablet, "#tiebreak", "Ann 3")
 	b.waitText(tablet, "#tiebreak", "3 purple")

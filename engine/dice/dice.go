@@ -72,6 +72,9 @@ type Request struct {
 }
 
 // Say is the request in players' words: "roll 3 red dice in the attacker side".
+// A die is named only by a plain word (its colour, "red"): an id such as
+// "d6" or "test-d6" is left out ("roll 2 dice"), as the dashboard's roll
+// panel does, so no code reaches the log.
 func (r Request) Say() string {
 	counts := map[string]int{}
 	var order []string
@@ -88,7 +91,10 @@ func (r Request) Say() string {
 		if n == 1 {
 			word = "die"
 		}
-		parts = append(parts, fmt.Sprintf("%d %s %s", n, id, word))
+		if plainWord(id) {
+			word = id + " " + word
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", n, word))
 	}
 	verb := "roll "
 	if r.Rerolls != "" {
@@ -425,4 +431,18 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// plainWord says whether a die's id is a word players say (letters only,
+// such as a colour) rather than a code.
+func plainWord(id string) bool {
+	if id == "" {
+		return false
+	}
+	for _, c := range id {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }

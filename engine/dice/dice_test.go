@@ -170,3 +170,17 @@ func TestCheckFacesSaysTheFaces(t *testing.T) {
 		t.Errorf("one die showing 7: %v", err)
 	}
 }
+
+// TestSayLeavesOutCodes: a die whose id is a code ("d6", "test-d6") is not
+// named in the sentence ("roll 2 d6 dice" was in The Pirate's Code's log);
+// a colour is.
+func TestSayLeavesOutCodes(t *testing.T) {
+	r := Request{Side: "attacker", Dice: []Die{{ID: "d6"}, {ID: "d6"}}}
+	if got := r.Say(); got != "roll 2 dice on the attacker side of the tray" {
+		t.Errorf("Say = %q", got)
+	}
+	r = Request{Dice: []Die{{ID: "test-d6"}, {ID: "white"}}}
+	if got := r.Say(); got != "roll 1 die and 1 white die" {
+		t.Errorf("Say = %q", got)
+	}
+}

@@ -3,6 +3,7 @@ package piratescode
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -452,6 +453,42 @@ func TestMerchantLegendIconSolo(t *testing.T) {
 		attackMerchant(t, g, 1, `["6","5"]`) // test-merchant-2: damage 2, legend "1"; 4 > 2
 		if got := g.st.Players[0].Legend; got != tc.want {
 			t.Errorf("%d players: legend %d, want %d", tc.players, got, tc.want)
+		}
+	}
+}
+
+// TestSurefireWordsNameOnlyThisGamesPirates: in a game without the
+// Legendary Pirate, the sentences of a lost or tied fight say what the
+// player gains and name no Legendary Pirate (they said "a sure-fire token
+// (the Legendary Pirate gains 1 gold instead)" in every game).
+func TestSurefireWordsNameOnlyThisGamesPirates(t *testing.T) {
+	g := newTestGame(t, 2, 9)
+	var said []string
+	fight := func(att, def string) {
+		put(g, 0, 0)
+		put(g, 1, 0)
+		standOn(g, 0, Attack)
+		do(t, g, `{"type":"attack","seat":0,"target":"seat2"}`)
+		do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":%s}`, g.st.Dice.Open[0].ID, att))
+		do(t, g, `{"type":"resolve","seat":0}`)
+		do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":%s}`, g.st.Dice.Open[0].ID, def))
+		for _, e := range do(t, g, `{"type":"resolve","seat":1}`) {
+			said = append(said, e.Text)
+		}
+	}
+	g.st.Players[0].Assign[Cannons] = 3
+	g.st.Players[1].Assign[Cannons] = 1
+	fight(`["6","5"]`, `["6","5"]`) // 5 vs 3: the defender is jostled
+	g.st.Players[0].Assign[Cannons] = 2
+	g.st.Players[1].Assign[Cannons] = 2
+	fight(`["6","5"]`, `["6","5"]`) // 4 vs 4: a tie
+	all := strings.Join(said, "\n")
+	if strings.Contains(all, "Legendary Pirate") {
+		t.Errorf("a two-player game's fight names the Legendary Pirate:\n%s", all)
+	}
+	for _, want := range []string{"was jostled and gains a sure-fire token", "gains a sure-fire token, "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the fights' sentences do not say %q:\n%s", want, all)
 		}
 	}
 }

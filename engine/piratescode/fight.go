@@ -348,7 +348,7 @@ func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
 	default:
 		c.gainSurefire(att, 1)
 		c.gainSurefire(p, 1)
-		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: each gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", att.Name, p.Name)
+		c.emit("fight-tied", f.Attacker, nil, "%s and %s tie: %s gains %s, %s gains %s", att.Name, p.Name, att.Name, surefireWords(att), p.Name, surefireWords(p))
 	}
 	c.s.Fight = nil
 	return c.afterFight()
@@ -385,7 +385,7 @@ func (c *ctx) winPirate(ws engine.Seat, w *Player, ls engine.Seat, l *Player) {
 	}
 	from := c.jostle(ls, l)
 	c.gainSurefire(l, 1)
-	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains a sure-fire token (the Legendary Pirate gains 1 gold instead)", l.Name)
+	c.emit("jostled", ls, map[string]any{"from": from}, "%s was jostled and gains %s", l.Name, surefireWords(l))
 	if l.Automa {
 		c.nearestCove(ls, l)
 	}
@@ -447,7 +447,7 @@ func (c *ctx) settleMerchant(f *Fight, p *Player, swap string, portChoice *int) 
 	case f.AttackTotal < card.Damage:
 		from := c.jostle(f.Attacker, p)
 		c.gainSurefire(p, 1)
-		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "The %s merchant ship beat %s: jostled, and a sure-fire token (the Legendary Pirate gains 1 gold instead)", m.Name, p.Name)
+		c.emit("jostled", f.Attacker, map[string]any{"from": from}, "The %s merchant ship beat %s, who is jostled and gains %s", m.Name, p.Name, surefireWords(p))
 		if p.Automa {
 			c.nearestCove(f.Attacker, p)
 		}
@@ -488,4 +488,15 @@ func (c *ctx) gainLegend(seat engine.Seat, p *Player) {
 		p.Assign[Rigging]++
 	}
 	c.emit("legend-gained", seat, map[string]any{"level": p.Legend, "name": l.Name}, "%s reached the legend level %s", p.Name, l.Name)
+}
+
+// surefireWords is what a sure-fire token gained is for p, in players'
+// words: the Legendary Pirate gains 1 gold instead (Solo). The sentences
+// once said both in every game ("a sure-fire token (the Legendary Pirate
+// gains 1 gold instead)"), naming a pirate a game without it does not have.
+func surefireWords(p *Player) string {
+	if p.Automa {
+		return "1 gold instead of a sure-fire token"
+	}
+	return "a sure-fire token"
 }

@@ -30,7 +30,7 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 	lo, hi := 1, 4
 	return []engine.Option{
 		{ID: "first", Label: "Who plays first", Help: "the seat number (1 is the first player listed)", Kind: "number", Default: json.RawMessage("1"), Min: &lo, Max: &hi},
-		{ID: "sides", Label: "Captain card sides", Help: "\"front\" for every captain, or \"back\"", Kind: "choice", Default: json.RawMessage(`"front"`),
+		{ID: "sides", Label: "Captain card sides", Help: "the side of the Captain Card every player starts with (a Mutiny flips it, p. 10)", Kind: "choice", Default: json.RawMessage(`"front"`),
 			Choices: []engine.Choice{{Value: "front", Label: "Front"}, {Value: "back", Label: "Back"}}},
 	}
 }

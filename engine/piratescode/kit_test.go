@@ -226,3 +226,14 @@ func TestCatalogKindsNameTheirLists(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestNewGameOptionsHelpInWords: the new-game form's help lines speak in
+// players' words, never the option's stored values in quotes (the Captain
+// card sides said `"front" for every captain, or "back"`).
+func TestNewGameOptionsHelpInWords(t *testing.T) {
+	for _, o := range Rules().(engine.NewGameForm).NewGameOptions() {
+		if strings.ContainsAny(o.Help, "\"`") {
+			t.Errorf("option %s: help %q quotes a stored value", o.ID, o.Help)
+		}
+	}
+}

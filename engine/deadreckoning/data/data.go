@@ -235,19 +235,34 @@ func (i Island) Check() error {
 	switch {
 	case i.ID == "" || i.Name == "":
 		return fmt.Errorf("an island needs its printed name")
+	// A field left empty is asked for; a wrong number is named ("(got 0)"
+	// after an empty field read as a code to a newcomer).
+	case i.Slots == 0:
+		return fmt.Errorf("%s: enter its cube slots, from 1 to 12", i.Name)
 	case i.Slots < 1 || i.Slots > 12:
-		return fmt.Errorf("%s: enter its cube slots, 1 to 12 (got %d)", i.Name, i.Slots)
+		return fmt.Errorf("%s: an island has 1 to 12 cube slots, not %d", i.Name, i.Slots)
 	case len(i.Values) < 2 || len(i.Values) > 3:
-		return fmt.Errorf("%s: enter the coins for 1st and 2nd place, and 3rd if printed (got %d values)", i.Name, len(i.Values))
+		return fmt.Errorf("%s: enter the coins for 1st and 2nd place, and 3rd if printed%s", i.Name, valuesEntered(len(i.Values)))
 	case i.Cargo < 0 || i.Coins < 0 || i.Cargo > 10 || i.Coins > 10:
 		return fmt.Errorf("%s: the cargo and coins it produces are 0 to 10 each", i.Name)
 	}
 	for _, v := range i.Values {
 		if v < 0 || v > 50 {
-			return fmt.Errorf("%s: a place's coins are 0 to 50 (got %d)", i.Name, v)
+			return fmt.Errorf("%s: a place's coins are 0 to 50, not %d", i.Name, v)
 		}
 	}
 	return nil
+}
+
+// valuesEntered says how many places' coins were typed, when some were.
+func valuesEntered(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (only 1 entered)"
+	}
+	return fmt.Sprintf(" (%d entered)", n)
 }
 
 // Advancement is an Advancement or Encounter card (rows 1-4).

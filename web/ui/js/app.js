@@ -412,7 +412,7 @@ function TablePage({ id, mode }) {
   const as = mode === 'player' ? 'player' : (secrets.host(id) ? 'host' : 'public');
   // st is the page's state; draw() renders it again. Preact compares the
   // new render with the page, so a draw changes only what changed.
-  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [], own: new Set(), queue: Promise.resolve() })).current;
+  const st = useRef(/** @type {any} */ ({ snap: null, me: null, at: null, atSnap: null, presence: null, log: [], error: null, gen: 0, notices: [], game: null, info: null, fatal: null, sending: 0, held: [], waiting: [], own: new Set(), phonesSeen: new Set(), queue: Promise.resolve() })).current;
   const [, setTick] = useState(0);
   const draw = () => setTick((x) => x + 1);
 
@@ -599,7 +599,13 @@ function TablePage({ id, mode }) {
       live = new Live({
         table: id, as,
         onStatus: setStatus,
-        onPresence: (p) => { st.presence = p; draw(); },
+        onPresence: (p) => {
+          st.presence = p;
+          // The seats whose phone was seen connected from this page: one
+          // not connected now has gone away; one never seen plays here.
+          for (const [seat, on] of Object.entries(p.seats || {})) if (on) st.phonesSeen.add(Number(seat));
+          draw();
+        },
         onView: async (snap, events, notice) => {
           if (!snap) return;
           // While this screen's own action is on its way, the update waits
@@ -688,7 +694,7 @@ function TablePage({ id, mode }) {
     <div class="topbar">
       <a class="home" href="#/" title="Start page">⚓</a>
       <div class="title">${g.title ? g.title(view, snap) : snap.rules}${snap.over ? html`<span class="badge over">Game over</span>` : null}</div>
-      <${Presence} players=${snap.players} p=${st.presence} info=${st.info} />
+      <${Presence} players=${snap.players} p=${st.presence} info=${st.info} seen=${st.phonesSeen} />
       ${as === 'player' && me ? html`<span class="badge me" style=${'--c:' + colourCss(st.info, me.colour)}>Private view: ${me.name}</span>` : null}
       ${as === 'host' ? html`<div class="hosttools">
         <button class="btn" id="undo" onClick=${() => { st.undoAsk = !st.undoAsk; draw(); }}>↶ Undo</button>
@@ -854,12 +860,26 @@ function RollPanel({ x, ctx, read, version }) {
   </div>`;
 }
 
-function Presence({ players, p, info }) {
+/**
+ * Presence is the header's chips: the screens showing the table, and each
+ * player's phone. A player whose phone never joined plays on the tablet:
+ * the chip says so plainly (it said "phone: off", which read like a
+ * fault); a phone that was connected and is not now says "away".
+ * seen is the seats whose phone this page saw connected.
+ */
+function Presence({ players, p, info, seen }) {
   if (!p) return null;
+  const chip = (pl) => {
+    if (p.seats[pl.seat]) return ['on', 'phone connected', `${pl.name}’s phone ✓`];
+    if (seen && seen.has(pl.seat)) return ['off', 'the phone was connected and is not now', `${pl.name}’s phone: away`];
+    return ['here', 'no phone joined: plays on the tablet', `${pl.name} · tablet`];
+  };
   return html`<div class="presence" id="presence">
     <span class="chip tablet" title="screens showing the table">screens: ${p.public}</span>
-    ${players.map((pl) => html`<span key=${pl.seat} class=${'chip phone ' + (p.seats[pl.seat] ? 'on' : 'off')} style=${'--c:' + colourCss(info, pl.colour)}
-      title=${p.seats[pl.seat] ? 'phone connected' : 'phone not connected'}>${`${pl.name}’s phone${p.seats[pl.seat] ? ' ✓' : ': off'}`}</span>`)}
+    ${players.map((pl) => {
+      const [cls, title, words] = chip(pl);
+      return html`<span key=${pl.seat} class=${'chip phone ' + cls} data-seat=${pl.seat} style=${'--c:' + colourCss(info, pl.colour)} title=${title}>${words}</span>`;
+    })}
   </div>`;
 }
 

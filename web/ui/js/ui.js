@@ -69,8 +69,9 @@ let toastTimer;
  * toast shows a short message for a moment in the band at the top of the
  * screen (the bar, which stays in place as the page scrolls): it covers the
  * brand and the connection badge, never a control of the page, pushes
- * nothing, and goes away when tapped. One line: the log keeps the whole
- * sentence.
+ * nothing, and goes away when tapped. A long one wraps over the page for
+ * its moment, which is longer for a longer text (about 15 characters a
+ * second), so a player can read it to its end.
  * @param {string} text
  * @param {string} [kind] "ok" for a confirmation, else a warning
  */
@@ -87,7 +88,7 @@ export function toast(text, kind) {
   t.replaceChildren(h('span', { class: 'msg' }, text));
   clearTimeout(toastTimer);
   const el = t;
-  toastTimer = setTimeout(() => { el.className = ''; }, 2500);
+  toastTimer = setTimeout(() => { el.className = ''; }, Math.min(8000, Math.max(2500, text.length * 65)));
 }
 
 // colourOf maps a player colour name to a CSS colour that reads well on the

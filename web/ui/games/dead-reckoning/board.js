@@ -119,12 +119,17 @@ export function MoveBoard({ view, ctx }) {
   return html`<div class="moveboard"><${Board} view=${view} ctx=${ctx} id="move-board" /></div>`;
 }
 
+/**
+ * holdText is what the ship's holds carry, named as the rulebook does
+ * (the Ship board's hull spaces A to D): "Hold A: 1 cargo, 0 coins (room for 4)".
+ * It said "A: 1 cargo, 0 coins / 4", a code a newcomer could not read.
+ */
 function holdText(sh) {
   return (sh.spaces || []).map((sp, i) => {
     const cap = sh.capacity ? sh.capacity[i] : 0;
     const hold = sp.hold || {};
     if (!cap && !(hold.cargo || hold.coins)) return null;
-    return `${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${plural(hold.coins || 0, 'coin')} / ${cap}`;
+    return `Hold ${'ABCD'[i]}: ${hold.cargo || 0} cargo, ${plural(hold.coins || 0, 'coin')} (room for ${cap})`;
   }).filter(Boolean).join(' · ');
 }
 
@@ -213,12 +218,12 @@ export function endWords(view) {
 export function Turn({ view }) {
   const t = view.turn || {};
   // A finished game has no turn: it says who won, and nothing of whose
-  // turn it was.
+  // turn it was. The end panel above the board already says the game is
+  // over: it is not said a second time here.
   if (view.over) {
     const won = winnersOf(view);
     return html`<section class="turn over" id="turn">
       <div class="big-turn" style=${`--c:${won.length === 1 ? pcol(view, won[0]) : 'var(--gold)'}`}>${endWords(view)}</div>
-      <p class="muted">The game is over.</p>
     </section>`;
   }
   const used = t.used || [];

@@ -383,7 +383,7 @@ export function GoodsEditor({ me, g, set, lim, coins = true, show = (x) => x.cap
     const v = g[x.name] || { cargo: 0, coins: 0 };
     const l = lim(x, v);
     return html`<div class="holdrow" key=${x.name} data-hold=${x.name}>
-      <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${plural(x.coins, 'coin')} / ${x.cap}`}</span></span>
+      <span class="hname">Hold ${x.name}<span class="muted">${` ${x.cargo} cargo, ${plural(x.coins, 'coin')} (room for ${x.cap})`}</span></span>
       <${Stepper} label="cargo" k="cargo" value=${v.cargo || 0} max=${Math.max(v.cargo || 0, l.cargo)} set=${(n) => change(x.name, 'cargo', n)} />
       ${coins ? html`<${Stepper} label="coins" k="coins" value=${v.coins || 0} max=${Math.max(v.coins || 0, l.coins)} set=${(n) => change(x.name, 'coins', n)} />` : null}
     </div>`;

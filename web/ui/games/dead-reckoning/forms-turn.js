@@ -50,11 +50,13 @@ export function Sails({ view, ctx, seat }) {
     if (pirates.length < 2) sail(move.path.slice());
     else setOrder([]);
   };
+  // Once set, the button says so: greyed out with no word it read as a
+  // control that does nothing (sails are set once a turn, p. 9).
   // While a battle waits, the turn goes no further (p. 17): no dead
   // buttons, the battle's steps are where to act.
   if ((view.battles || []).length) return null;
   return html`<div class="row">
-      <button class="big" id="act-set-sails" disabled=${!!t.sailsSet} onClick=${setSails}>Set sails</button>
+      <button class="big" id="act-set-sails" disabled=${!!t.sailsSet} onClick=${setSails}>${t.sailsSet ? 'Sails are set' : 'Set sails'}</button>
       <button class=${'big' + (move.moving ? ' primary' : '')} id="act-move" onClick=${() => { if (!move.moving) { setOrder(null); moveOf(ctx).set({ moving: true, path: [] }); } }}>Move ➜</button>
     </div>
     ${items.length ? html`<div class="sailchoices"><${Note} text="Count a red-slash option as sails (it is then used this turn):" />

@@ -42,6 +42,8 @@ const CSS = `
 .mm-act h3, .mm-act h4 { font-size: 1.1rem; margin: .4rem 0; }
 .mm-control { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .6rem; max-width: 100%; }
 .mm-control .big { white-space: normal; text-align: left; max-width: 100%; }
+.mm-withnote { flex-direction: column; align-items: flex-start; gap: .1rem; }
+.mm-withnote .mm-btnnote { display: block; font-size: 1rem; font-weight: 400; color: var(--muted); }
 .mm-refusal { flex-basis: 100%; margin: .2rem 0; padding: .3rem .5rem; border-radius: .4rem; background: #5a4a0a; color: #fff3c0; border: 2px solid var(--gold); }
 .mm-port, .mm-group { border: 2px solid var(--line); border-radius: .6rem; padding: .4rem .7rem; margin: .5rem 0; }
 .mm-port { border-color: var(--gold); }
@@ -100,15 +102,17 @@ const zoneName = (/** @type {View} */ view, id) => {
  */
 export function Table({ view, ctx }) {
   const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
+  // Once the game is over the status has no round line: the end panel
+  // above says who won (the status said "The game is over: Ann won." a
+  // second time).
   return html`<div class="mm" id="mm">
     ${me ? html`<${Secrets} p=${me} view=${view} />` : null}
     ${view.battle ? html`<${Battle} view=${view} ctx=${ctx} />` : null}
     ${view.pending ? html`<${Pending} view=${view} />` : null}
     <${Rolls} view=${view} />
     <section id="mm-status">
-      <p>${view.stage === 'setup' ? 'Each player picks their first ship in secret.'
-        : view.stage === 'over' ? `The game is over${view.winners && view.winners.length ? ': ' + view.winners.map((s) => view.players[s].name).join(' and ') + ' won' : ''}.`
-          : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>
+      ${view.stage === 'over' ? null : html`<p>${view.stage === 'setup' ? 'Each player picks their first ship in secret.'
+        : `Round ${view.round}. ${view.players[view.active] ? view.players[view.active].name : ''} has ${view.turn.actionsLeft} action${view.turn.actionsLeft === 1 ? '' : 's'} left.`}</p>`}
       ${view.stage === 'play' && view.declared && view.declared.length ? html`<p id="mm-declared" class="warn">${names(view, view.declared)} declared 10 glory points: the game ends when this round is over (rulebook: Winning).</p>` : null}
       <p id="mm-track">Merchant track: ${view.merchantTrack} merchant${view.merchantTrack === 1 ? '' : 's'} waiting.
         ${view.wars && view.wars.length ? ` At war: ${warsWords(view)}.` : ''}</p>
@@ -162,7 +166,7 @@ export function EndScreen({ view }) {
     : view.endReason ? `The game ended: ${view.endReason}.` : '';
   return html`<section class="mm-end" id="mm-end">
     <h2 class="winner">${w.length ? `${names(view, w)} ${w.length > 1 ? 'win' : 'wins'}.` : 'The game is over.'}</h2>
-    ${ended ? html`<p id="mm-end-reason">${ended} (rulebook: Winning)</p>` : null}
+    ${ended ? html`<p id="mm-end-reason">${ended.replace(/\.$/, '')} (rulebook: Winning).</p>` : null}
     ${why ? html`<p id="mm-end-why">${why}</p>` : null}
     <ol class="mm-scores">${ranked.map((p) => {
       const stash = p.stash ?? 0;
@@ -338,9 +342,11 @@ function Act({ id, label, action, ctx, cls = '', disabled = false, done, note })
     const ok = () => { setErr(null); if (done) done(); };
     ctx.submit(a, { shown: true }).then(ok, setErr);
   };
+  // A note (what the action has to go on) is inside its own button, under
+  // the label: beside it, it wrapped under the button and sat between two
+  // buttons, read as the next one's ("crew 2 of 2" over "Seek a rumor").
   return html`<div class="mm-control">
-    <button class=${'btn big ' + cls} data-act=${id} disabled=${disabled} onClick=${tap}>${label}</button>
-    ${note ? html`<span class="muted">${note}</span>` : null}
+    <button class=${'btn big ' + cls + (note ? ' mm-withnote' : '')} data-act=${id} disabled=${disabled} onClick=${tap}>${label}${note ? html`<span class="mm-btnnote">${note}</span>` : null}</button>
     <${Refusal} err=${err} />
   </div>`;
 }
@@ -447,7 +453,7 @@ function Port({ view, p, z, ctx, own }) {
     ${buying ? html`<${Buy} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
     ${!own && !done.includes('buy') ? html`<p class="muted">${p.name} buys goods from their phone (the cards drawn are secret).</p>` : null}
     ${!done.includes('shipyard') ? html`<${Shipyard} view=${view} p=${p} ctx=${ctx} />` : null}
-    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll Leadership'} note=${p.ship ? `crew ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
+    ${!done.includes('recruit') ? html`<${Act} id="recruit" label=${'Recruit crew: roll Leadership'} note=${p.ship ? `Crew aboard: ${p.ship.locations.crew ?? 0} of ${p.ship.max.crew ?? 0}` : ''} action=${{ type: 'recruit', seat }} ctx=${ctx} />` : null}
     ${!done.includes('rumor') ? html`<${Act} id="rumor" label=${'Seek a rumor: roll Influence' + (z && z.ability === 'curacao' ? ' (free here)' : ' (2 gold)')} action=${{ type: 'rumor', seat }} ctx=${ctx} />` : null}
     ${!done.includes('mission') ? missions.map((m) => html`<div key=${m.id} class="mm-mission"><p><strong>Mission: ${m.name}</strong>${m.gold ? ` · pays ${m.gold} gold` : ''}${m.text ? html`<br />${m.text}` : null}</p>
       <${Act} id=${'mission-' + m.id} label=${'Take it: the captain meets what it asks'} action=${{ type: 'mission-claim', seat, mission: m.id, met: true }} ctx=${ctx} /></div>`) : null}

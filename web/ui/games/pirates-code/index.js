@@ -69,9 +69,10 @@ const Die = ({ f }) => html`<span class="pc-die" title=${'a ' + f}>${f}</span>`;
  */
 export function Table({ view, ctx }) {
   const me = ctx && ctx.seat >= 0 ? view.players[ctx.seat] : null;
-  const turn = html`<p class="pc-turn" id="pc-turn">${view.over ? html`<strong>The game is over.</strong>`
-    : html`<${Chip} seat=${view.turn.seat} view=${view} ctx=${ctx} /> ${STEP_WORDS[view.turn.step] || view.turn.step}${view.turn.order ? html` · order: <strong>${cap(view.turn.order)}</strong>` : null}${view.turn.crossed ? ' · crossed the Ship Line' : ''}`}
-    ${view.endBy >= 0 && !view.over ? html`<br />${view.players[view.endBy].name} has buried three treasures: the round is played out.` : null}</p>`;
+  // A finished game has no turn line: the end panel above the table says
+  // who won (it once said "The game is over." a second time here).
+  const turn = view.over ? null : html`<p class="pc-turn" id="pc-turn"><${Chip} seat=${view.turn.seat} view=${view} ctx=${ctx} /> ${STEP_WORDS[view.turn.step] || view.turn.step}${view.turn.order ? html` · order: <strong>${cap(view.turn.order)}</strong>` : null}${view.turn.crossed ? ' · crossed the Ship Line' : ''}
+    ${view.endBy >= 0 ? html`<br />${view.players[view.endBy].name} has buried three treasures: the round is played out.` : null}</p>`;
   if (me) {
     return html`<section class="pc pc-phone" id="pc-table">
       ${turn}
@@ -377,9 +378,13 @@ function ChooseOrder({ view, ctx, seat }) {
   const p = view.players[seat];
   const hints = view.hints && view.hints.wheel;
   const moves = hints || p.wheel.filter((/** @type {any} */ w) => !w.captain).map((/** @type {any} */ w) => ({ space: w.space, label: w.label, ok: true }));
+  // What a move costs, or why it is not allowed, is said inside its own
+  // button: under it, it sat between two buttons and read as the next
+  // one's.
+  const note = (/** @type {any} */ m) => (m.ok ? [m.deckhands ? `costs ${m.deckhands} Deckhand${m.deckhands > 1 ? 's' : ''}` : '', m.crosses ? 'crosses the Ship Line' : ''].filter(Boolean).join(', ') : m.why);
   return html`<div class="pc-group" id="pc-choose"><h3>Move the Captain to</h3>
-    ${moves.map((/** @type {any} */ m) => html`<${Button} key=${m.space} id=${'pc-order-' + m.space} label=${`${m.label} (space ${m.space})`} disabled=${!m.ok}
-      note=${m.ok ? [m.deckhands ? `costs ${m.deckhands} Deckhand${m.deckhands > 1 ? 's' : ''}` : '', m.crosses ? 'crosses the Ship Line' : ''].filter(Boolean).join(', ') : m.why}
+    ${moves.map((/** @type {any} */ m) => html`<${Button} key=${m.space} id=${'pc-order-' + m.space} cls="pc-move" disabled=${!m.ok}
+      label=${html`${m.label} (space ${m.space})${note(m) ? html`<span class="pc-btnnote">${note(m)}</span>` : null}`}
       action=${{ type: 'choose-order', seat, to: m.space }} ctx=${ctx} />`)}
   </div>`;
 }
