@@ -3,6 +3,7 @@ package piratescode
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -197,7 +198,7 @@ func (c *ctx) automaDie(face int) {
 		a.Orders = append([]string(nil), sp.Orders...)
 		a.Hits = sp.Hits
 		a.Target = TargetPlayer
-		c.emit("automa-legend", seat, map[string]any{"track": p.Track, "orders": a.Orders}, "The Legendary Pirate's legend action: %v against you", a.Orders)
+		c.emit("automa-legend", seat, map[string]any{"track": p.Track, "orders": a.Orders}, "The Legendary Pirate's legend action: %s against you", ordersWords(a.Orders))
 	} else {
 		c.automaWheel(seat, p, face)
 		a.Orders = []string{p.order()}
@@ -530,4 +531,22 @@ func (s *State) soloView(p *Player) *SoloView {
 	l := s.Catalog.SoloLegends[p.Mat]
 	return &SoloView{Helm: h.Name, Legend: l.Name, GoldTop: l.GoldTop, Track: p.Track, Targets: h.Targets, Level: s.soloLevel(p), Bonuses: h.Bonuses,
 		NextRoll: fmt.Sprintf("1-5 moves its Captain to that space; 6 carries out legend space %d", (p.Track+1)%len(l.Track))}
+}
+
+// ordersWords names orders as players say them: "Plunder and Attack".
+func ordersWords(orders []string) string {
+	names := make([]string, len(orders))
+	for i, o := range orders {
+		names[i] = orderName(o)
+	}
+	return andList(names)
+}
+
+// andList joins words as a sentence does: "rum", "rum and coffee",
+// "rum, coffee and sugarcane".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // automaRolls ends your turn and answers the Legendary Pirate's die.
-func automaRolls(t *testing.T, g *Game, face int) {
+func automaRolls(t *testing.T, g *Game, face int) []engine.Event {
 	t.Helper()
 	g.st.Current = 0
 	g.st.Turn = Turn{Step: stepBonus, OrderDone: true}
@@ -17,7 +17,7 @@ func automaRolls(t *testing.T, g *Game, face int) {
 	if g.st.Auto == nil || len(g.st.Dice.Open) != 1 {
 		t.Fatalf("no order die asked for the Legendary Pirate")
 	}
-	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["%d"]}`, g.st.Auto.Request, face))
+	return do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["%d"]}`, g.st.Auto.Request, face))
 }
 
 func TestSoloSetup(t *testing.T) {
@@ -75,7 +75,17 @@ func TestSoloSixTargetsYou(t *testing.T) {
 	lp.Mat = 0 // test data: track 1 is Plunder then Attack
 	you := g.st.Players[0]
 	you.InCove = true
-	automaRolls(t, g, 6)
+	evs := automaRolls(t, g, 6)
+	// The log names its orders as players say them, not as a list of codes.
+	said := ""
+	for _, e := range evs {
+		if e.Type == "automa-legend" {
+			said = e.Text
+		}
+	}
+	if said != "The Legendary Pirate's legend action: Plunder and Attack against you" {
+		t.Errorf("the legend action reads %q", said)
+	}
 	lp = g.st.Players[1]
 	if lp.Track != 1 || len(lp.Booty) < 1 {
 		t.Fatalf("legend action not carried out: track %d booty %v", lp.Track, lp.Booty)

@@ -30,8 +30,9 @@ var (
 	hyphenDigit = regexp.MustCompile(`\b[A-Za-z]+(?:-[A-Za-z0-9]+)*-[0-9]+\b|\b[0-9]+-[A-Za-z]+\b`)
 	// gridCell is a board position written as a code, "R1C1".
 	gridCell = regexp.MustCompile(`\bR[0-9]+C[0-9]+\b`)
-	// goResidue is what fmt leaves behind when given the wrong value.
-	goResidue = regexp.MustCompile(`%!|<nil>|map\[|\[\]|&\{|\(MISSING\)|\(s\)`)
+	// goResidue is what fmt leaves behind when given the wrong value, and
+	// a list of ids printed with %v ("[plunder attack]").
+	goResidue = regexp.MustCompile(`%!|<nil>|map\[|\[\]|&\{|\(MISSING\)|\(s\)|\[[a-z][a-z0-9-]*(?: [a-z0-9-]+)*\]`)
 	// oneMany is "1" with a plural noun: "1 bounties", "1 English bounties".
 	// A colour between ("1 purple cubes") counts too.
 	oneMany = regexp.MustCompile(`(?:^|[^0-9.,])1 (?:[A-Z][a-z]+ |(?:black|blue|green|orange|purple|red|white|yellow) )?(bounties|coins|cubes|cards|ships|points|hits|dice|cargo tokens|turns|actions|spaces|glory points|doubloons|treasures|deckhands|successes|sails|damage tokens)\b`)

@@ -22,6 +22,7 @@ func TestCheck(t *testing.T) {
 		{"Finish the ship battle at R1C1 first", nil, "grid code"},
 		{"You draw [gunner-1 deck-hand-2]", nil, "id"},
 		{"No rum can have been drawn: the bag holds map[coffee:9]", nil, "programmer"},
+		{"The Legendary Pirate's legend action: [plunder attack] against you", nil, "programmer"},
 		{"The ship carries 2 cargo and 1 coins", nil, "counts"},
 		{"Ann now has 2 English bounty", nil, "counts"},
 		{"The camera sees 1 green and 1 purple cubes on the board", nil, "counts"},
