@@ -510,6 +510,12 @@ func TestJourneyDeadReckoning2p(t *testing.T) {
 	if players := b.Text(g.tablet, "#players"); strings.Contains(players, "secret") || !strings.Contains(players, "Chest") {
 		t.Errorf("at the end the tablet's players should show each chest:\n%s", players)
 	}
+	// Nothing asks to be entered once the game is over.
+	for _, sc := range g.screens() {
+		if page := b.Text(sc.ctx, "body"); strings.Contains(page, "to enter") {
+			t.Errorf("%s: the finished game still asks for something to enter:\n%s", sc.name, page)
+		}
+	}
 	winner := b.Text(g.tablet, "#end .winner")
 	if !strings.HasPrefix(winner, "Ann wins") {
 		t.Errorf("the end names %q; Ann, with four achievements, should win", winner)

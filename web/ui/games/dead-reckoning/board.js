@@ -55,7 +55,7 @@ function Cell({ view, b, r, c, step, pick, ships }) {
   }
   let card = null;
   if (b.card) {
-    const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.cardDef && b.cardDef.name) || 'a card to enter';
+    const label = b.card.adv && b.card.adv.merchant ? 'Merchant ship' : (b.cardDef && b.cardDef.name) || (view.over ? 'a card' : 'a card to enter');
     card = html`<span class="cardspace">${label}</span>`;
   }
   return html`<div class=${'cell ' + (b.explored ? 'explored ' + (b.kind || '') : 'hidden') + (step ? ' onpath' : '')} data-pos=${key}
