@@ -662,9 +662,11 @@ func (r *DiceReader) findDice() []candidate {
 	var stack []int32
 	next := int32(0)
 	// The sweep keeps pixels inside the part of the view searched only.
+	m2 := boolBytes(r.m2)
 	for y := r.work[1]; y < r.work[3]; y++ {
-		for s := y*r.gw + r.work[0]; s < y*r.gw+r.work[2]; s++ {
-			if !r.m2[s] || r.labels[s] != 0 {
+		end := y*r.gw + r.work[2]
+		for s := nextSet(m2, y*r.gw+r.work[0], end); s < end; s = nextSet(m2, s+1, end) {
+			if r.labels[s] != 0 {
 				continue
 			}
 			next++
@@ -735,10 +737,11 @@ func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near
 	var stack []int32
 	next := int32(0)
 	x0w, y0w, x1w, y1w := r.work[0], r.work[1], r.work[2], r.work[3]
+	mb := boolBytes(mask)
 	for y := y0w; y < y1w; y++ {
-		for x := x0w; x < x1w; x++ {
-			s := y*r.gw + x
-			if !mask[s] || r.lab2[s] != 0 {
+		end := y*r.gw + x1w
+		for s := nextSet(mb, y*r.gw+x0w, end); s < end; s = nextSet(mb, s+1, end) {
+			if r.lab2[s] != 0 {
 				continue
 			}
 			next++
