@@ -315,10 +315,9 @@ func (f *faceSample) finish(quick bool) {
 	}
 	if math.Abs(il-pl) > 1 {
 		inv := 1 / (il - pl)
-		for k, l := range f.lum {
-			// max and min compile without branches; zero is +0 (the
-			// built-ins' max(0, -0)), as a branch setting 0 gives.
-			f.ink[k] = max(0, min(1, (l-pl)*inv))
+		// (Ranging over the slice, not the array, which range would copy.)
+		for k, l := range f.lum[:] {
+			f.ink[k] = clamp01((l - pl) * inv)
 		}
 	} else {
 		f.ink = [faceN * faceN]float64{}
@@ -342,6 +341,22 @@ func (f *faceSample) finish(quick bool) {
 	}
 	f.softNorm = math.Sqrt((s0 + s1) + (s2 + s3))
 }
+
+// clamp01 is max(0, min(1, v)) for v not NaN (a sample's cells never
+// are): +0 for v <= 0 (-0 included), 1 from 1 up. It works on the bits:
+// a float64 of sign bit 0 orders as its bits do as an int64, so the
+// sign's mask makes any negative +0 and the integer min (a conditional
+// move) caps it at 1's bits. No branch on the cell's value, and fewer
+// instructions than the built-ins, whose float min and max must also
+// handle NaN and signed zeros.
+func clamp01(v float64) float64 {
+	b := int64(math.Float64bits(v))
+	b &^= b >> 63
+	return math.Float64frombits(uint64(min(b, oneBits)))
+}
+
+// oneBits is 1.0's bits as an int64.
+const oneBits = 0x3ff0000000000000
 
 // quickSplit sets a quick sample's ink share and returns the mean
 // luminances of its paint (the larger side of the threshold th) and ink.
@@ -399,7 +414,7 @@ func (f *faceSample) paintAndInk(th float64) (pl, il float64) {
 	var hiA, loA [faceN * faceN]int
 	var buf [faceN * faceN]float64
 	hi, lo := hiA[:0], loA[:0]
-	for k, l := range f.lum {
+	for k, l := range f.lum[:] { // the slice: ranging over the array copies it
 		if l > th {
 			hi = append(hi, k)
 		} else {

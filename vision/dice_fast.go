@@ -125,7 +125,7 @@ func nthByte(v []uint8, k int) uint8 {
 func (f *faceSample) inkCells() []int16 {
 	if f.nnz < 0 {
 		n := 0
-		for k, v := range f.ink {
+		for k, v := range f.ink[:] { // the slice: ranging over the array copies it
 			if v != 0 {
 				f.nz[n] = int16(k)
 				n++
