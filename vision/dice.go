@@ -112,6 +112,7 @@ type DiceReader struct {
 	sweep   []int32 // view pixel x+v of each view pixel x, or -1
 	labels  []int32
 	lab2    []int32              // parts of the foreground, for print alone
+	edgeBuf []float64            // edgeAngle's mask values
 	topH    board.Homography     // plane h0 (tray mm) to frame pixels
 	patch   topPatch             // the die being judged, resampled
 	scratch faceSample           // the search's samples
@@ -894,10 +895,28 @@ func (r *DiceReader) printAngle(x0, y0, x1, y1 int) float64 {
 // or 1 at every pixel.
 func (r *DiceReader) edgeAngle(x0, y0, x1, y1 int, in func(x, y int) float64) float64 {
 	var cs, sn float64
-	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
-		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
-			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
-			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
+	// The mask around the window, read once per pixel (each Sobel sum
+	// reads six of its values): m(x, y) is in(x, y).
+	xa, xb := max(1, x0-1), min(r.gw-2, x1+1)
+	ya, yb := max(1, y0-1), min(r.gh-2, y1+1)
+	if xb < xa || yb < ya {
+		return math.Atan2(0, 0) / 4
+	}
+	w := xb - xa + 3
+	buf := r.edgeBuf[:0]
+	for y := ya - 1; y <= yb+1; y++ {
+		for x := xa - 1; x <= xb+1; x++ {
+			buf = append(buf, in(x, y))
+		}
+	}
+	r.edgeBuf = buf
+	for y := ya; y <= yb; y++ {
+		// The rows above, at and below y, from x-1 on.
+		up, at, dn := buf[(y-ya)*w:], buf[(y-ya+1)*w:], buf[(y-ya+2)*w:]
+		for x := xa; x <= xb; x++ {
+			k := x - xa
+			gx := up[k+2] + 2*at[k+2] + dn[k+2] - up[k] - 2*at[k] - dn[k]
+			gy := dn[k] + 2*dn[k+1] + dn[k+2] - up[k] - 2*up[k+1] - up[k+2]
 			if gx == 0 && gy == 0 {
 				continue
 			}
