@@ -499,11 +499,8 @@ func (r *DiceReader) estimateBackground() {
 	// Neighbourhood medians: 5x5 blocks (40 mm), wider where the floor is
 	// mostly hidden.
 	med2 := make([][3]uint8, bw*bh)
-	for by := 0; by < bh; by++ {
-		for bx := 0; bx < bw; bx++ {
-			med2[by*bw+bx] = neighbourMedian(med, valid, bw, bh, bx, by, 2, 5, &vals)
-		}
-	}
+	var wc windowCounts
+	neighbourMedians(med, valid, bw, bh, 2, 5, nil, &vals, &wc, med2)
 	r.fillBackground(med2, bw, &wallMed)
 }
 
