@@ -112,6 +112,7 @@ type DiceReader struct {
 	sweep   []int32 // view pixel x+v of each view pixel x, or -1
 	labels  []int32
 	lab2    []int32              // parts of the foreground, for print alone
+	edgeBuf []float64            // edgeAngle's mask values
 	topH    board.Homography     // plane h0 (tray mm) to frame pixels
 	patch   topPatch             // the die being judged, resampled
 	scratch faceSample           // the search's samples
@@ -498,11 +499,8 @@ func (r *DiceReader) estimateBackground() {
 	// Neighbourhood medians: 5x5 blocks (40 mm), wider where the floor is
 	// mostly hidden.
 	med2 := make([][3]uint8, bw*bh)
-	for by := 0; by < bh; by++ {
-		for bx := 0; bx < bw; bx++ {
-			med2[by*bw+bx] = neighbourMedian(med, valid, bw, bh, bx, by, 2, 5, &vals)
-		}
-	}
+	var wc windowCounts
+	neighbourMedians(med, valid, bw, bh, 2, 5, nil, &vals, &wc, med2)
 	r.fillBackground(med2, bw, &wallMed)
 }
 
@@ -662,9 +660,11 @@ func (r *DiceReader) findDice() []candidate {
 	var stack []int32
 	next := int32(0)
 	// The sweep keeps pixels inside the part of the view searched only.
+	m2 := boolBytes(r.m2)
 	for y := r.work[1]; y < r.work[3]; y++ {
-		for s := y*r.gw + r.work[0]; s < y*r.gw+r.work[2]; s++ {
-			if !r.m2[s] || r.labels[s] != 0 {
+		end := y*r.gw + r.work[2]
+		for s := nextSet(m2, y*r.gw+r.work[0], end); s < end; s = nextSet(m2, s+1, end) {
+			if r.labels[s] != 0 {
 				continue
 			}
 			next++
@@ -735,10 +735,11 @@ func (r *DiceReader) inkClusters(found []candidate, S float64, mask []bool, near
 	var stack []int32
 	next := int32(0)
 	x0w, y0w, x1w, y1w := r.work[0], r.work[1], r.work[2], r.work[3]
+	mb := boolBytes(mask)
 	for y := y0w; y < y1w; y++ {
-		for x := x0w; x < x1w; x++ {
-			s := y*r.gw + x
-			if !mask[s] || r.lab2[s] != 0 {
+		end := y*r.gw + x1w
+		for s := nextSet(mb, y*r.gw+x0w, end); s < end; s = nextSet(mb, s+1, end) {
+			if r.lab2[s] != 0 {
 				continue
 			}
 			next++
@@ -891,10 +892,28 @@ func (r *DiceReader) printAngle(x0, y0, x1, y1 int) float64 {
 // or 1 at every pixel.
 func (r *DiceReader) edgeAngle(x0, y0, x1, y1 int, in func(x, y int) float64) float64 {
 	var cs, sn float64
-	for y := max(1, y0-1); y <= min(r.gh-2, y1+1); y++ {
-		for x := max(1, x0-1); x <= min(r.gw-2, x1+1); x++ {
-			gx := in(x+1, y-1) + 2*in(x+1, y) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x-1, y) - in(x-1, y+1)
-			gy := in(x-1, y+1) + 2*in(x, y+1) + in(x+1, y+1) - in(x-1, y-1) - 2*in(x, y-1) - in(x+1, y-1)
+	// The mask around the window, read once per pixel (each Sobel sum
+	// reads six of its values): m(x, y) is in(x, y).
+	xa, xb := max(1, x0-1), min(r.gw-2, x1+1)
+	ya, yb := max(1, y0-1), min(r.gh-2, y1+1)
+	if xb < xa || yb < ya {
+		return math.Atan2(0, 0) / 4
+	}
+	w := xb - xa + 3
+	buf := r.edgeBuf[:0]
+	for y := ya - 1; y <= yb+1; y++ {
+		for x := xa - 1; x <= xb+1; x++ {
+			buf = append(buf, in(x, y))
+		}
+	}
+	r.edgeBuf = buf
+	for y := ya; y <= yb; y++ {
+		// The rows above, at and below y, from x-1 on.
+		up, at, dn := buf[(y-ya)*w:], buf[(y-ya+1)*w:], buf[(y-ya+2)*w:]
+		for x := xa; x <= xb; x++ {
+			k := x - xa
+			gx := up[k+2] + 2*at[k+2] + dn[k+2] - up[k] - 2*at[k] - dn[k]
+			gy := dn[k] + 2*dn[k+1] + dn[k+2] - up[k] - 2*up[k+1] - up[k+2]
 			if gx == 0 && gy == 0 {
 				continue
 			}

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"math"
@@ -124,7 +125,7 @@ func nthByte(v []uint8, k int) uint8 {
 func (f *faceSample) inkCells() []int16 {
 	if f.nnz < 0 {
 		n := 0
-		for k, v := range f.ink {
+		for k, v := range f.ink[:] { // the slice: ranging over the array copies it
 			if v != 0 {
 				f.nz[n] = int16(k)
 				n++
@@ -275,6 +276,20 @@ func (r *DiceReader) colourChange() {
 			ink[k] = e > inkChromaBits || m > inkBright || m < inkDark
 		}
 	}
+}
+
+// nextSet is the index of the first byte 1 in b[from:to], or to if
+// none: the labelling passes skip the unset pixels of a mask (most of
+// the view) a word at a time (bytes.IndexByte) instead of testing each,
+// and visit the set ones in the same order as a plain scan.
+func nextSet(b []byte, from, to int) int {
+	if from >= to {
+		return to
+	}
+	if k := bytes.IndexByte(b[from:to], 1); k >= 0 {
+		return from + k
+	}
+	return to
 }
 
 // boolBytes is b's memory as bytes: a Go bool is one byte, 0 or 1.

@@ -189,12 +189,15 @@ func (b *outsideBand) model() {
 			b.glob[k] = v[len(v)/2]
 		}
 	}
+	med2 := make([][3]uint8, bw*bh)
+	var wc windowCounts
+	neighbourMedians(med, valid, bw, bh, 3, 9, b.blocks, &vals, &wc, med2)
 	for by := 0; by < bh; by++ {
 		for bx := 0; bx < bw; bx++ {
 			if !b.blocks[by*bw+bx] {
 				continue
 			}
-			c := neighbourMedian(med, valid, bw, bh, bx, by, 3, 9, &vals)
+			c := med2[by*bw+bx]
 			for y := by * outBlock; y < min((by+1)*outBlock, b.gh); y++ {
 				for x := bx * outBlock; x < min((bx+1)*outBlock, b.gw); x++ {
 					i := y*b.gw + x
