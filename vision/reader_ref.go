@@ -149,7 +149,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 			firm--
 		}
 	}
-	if len(own) > 0 && len(own) >= firm {
+	if len(own) > 0 && len(own) >= firm && !shapeOutvotes(own, len(fit)) {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -159,6 +159,24 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		}
 	}
 	return b, fit, true
+}
+
+// shapeOutvotes reports whether the own reading (own) finds more cubes
+// than the fit's nFit outlines only because a blob was too long for one
+// cube (WhyTooLong): dark print in a cube's cast shadow (a ring's arc, the
+// rim of a disc) comes out black and lengthens the cube's blob, and the
+// shape test, which does not know the print, splits it in two. The fit
+// weighs that print as the ground it is, so its count stands.
+func shapeOutvotes(own []detection, nFit int) bool {
+	if len(own) <= nFit {
+		return false
+	}
+	for _, d := range own {
+		if d.why == WhyTooLong {
+			return true
+		}
+	}
+	return false
 }
 
 // ownReading reads the group's 4-connected black blobs as any other blob
