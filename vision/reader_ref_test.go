@@ -279,3 +279,25 @@ func TestDarkArcBesideACubeIsNotASecondCube(t *testing.T) {
 		t.Errorf("the cube is read %.1f mm from its top (%v)", d, ds[0].at)
 	}
 }
+
+// A shade's edge across a dark disc: the shaded part of the disc comes
+// out darker than in the reference (the light's change, measured
+// smoothly, misses the sharp edge), found black by the dark-print rule up
+// to the disc's own rim, where the bare board beyond is not black. A cube
+// on the disc shows its dark edges inside the ink; this is the ink
+// darker as a whole, no cube (tuning seed 5358: a black cube invented).
+func TestShadedPartOfDarkPrintIsNotACube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if r.refLab[i*3] < 100 && p.Y > 59 {
+			lab[i*3] = r.refLab[i*3] - 12
+			cls[i] = uint8(r.black + 1)
+			r.onPrint[i] = true
+		}
+	}
+	if ds := r.blobs(cls, lab); len(ds) != 0 {
+		t.Errorf("a dark disc shaded in part was read as %+v, want nothing", ds)
+	}
+}
