@@ -48,6 +48,10 @@ var (
 	// (fitCubes).
 	fitFirm    = 0.5
 	fitOffWeak = 0.5
+	// A group found wholly by the dark-print rule whose outline faces bare
+	// board (unlabelled in the frame) on at least this share of its sides
+	// is the print darker up to its own rim (darkerToItsRim).
+	rimShare = 0.25
 )
 
 // refBlackGroup floods, with a reference, from the black pixel start over
@@ -104,7 +108,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 	if nPrint > 0 {
 		b.pix, ground = r.printOffset(b.pix, ground, cls, lab)
 		b.pix, ground = r.unshadow(b.pix, ground, cls, lab)
-		if len(b.pix) == 0 {
+		if len(b.pix) == 0 || r.darkerToItsRim(b.pix, cls) {
 			return b, nil, true
 		}
 	}
@@ -149,7 +153,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 			firm--
 		}
 	}
-	if len(own) > 0 && len(own) >= firm {
+	if len(own) > 0 && len(own) >= firm && !shapeOutvotes(own, len(fit)) {
 		sure := true
 		for _, d := range own {
 			sure = sure && !d.unreadable
@@ -159,6 +163,57 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		}
 	}
 	return b, fit, true
+}
+
+// shapeOutvotes reports whether the own reading (own) finds more cubes
+// than the fit's nFit outlines only because a blob was too long for one
+// cube (WhyTooLong): dark print in a cube's cast shadow (a ring's arc, the
+// rim of a disc) comes out black and lengthens the cube's blob, and the
+// shape test, which does not know the print, splits it in two. The fit
+// weighs that print as the ground it is, so its count stands.
+func shapeOutvotes(own []detection, nFit int) bool {
+	if len(own) <= nFit {
+		return false
+	}
+	for _, d := range own {
+		if d.why == WhyTooLong {
+			return true
+		}
+	}
+	return false
+}
+
+// darkerToItsRim reports whether a group's black pixels (pix), every one
+// found by the dark-print rule, are the print itself made darker: on at
+// least rimShare of the sides of its outline it faces bare board (light in
+// the reference), unlabelled in the frame. A black cube lying on dark
+// print as dark as itself shows only where it is darker than the ink, its
+// edges and sides, inside the ink or beside black of its own off the
+// print; ink darkened up to its own rim is the light's change (a shade's
+// sharp edge the smooth light estimate misses), not a cube.
+func (r *core) darkerToItsRim(pix []int32, cls []uint8) bool {
+	W := r.ww
+	sides, board := 0, 0
+	for _, i := range pix {
+		if !r.onPrint[i] {
+			return false
+		}
+		x, y := int(i)%W, int(i)/W
+		for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+			if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= r.wh {
+				continue
+			}
+			j := nb[1]*W + nb[0]
+			if cls[j] == cls[i] {
+				continue
+			}
+			sides++
+			if cls[j] == 0 && float64(r.refLab[j*3]) > refDarkL && !r.outside[j] && !r.inStrip[j] {
+				board++
+			}
+		}
+	}
+	return sides > 0 && float64(board) >= rimShare*float64(sides)
 }
 
 // ownReading reads the group's 4-connected black blobs as any other blob

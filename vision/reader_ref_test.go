@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"math"
 	"testing"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -242,5 +243,61 @@ func TestBlackBandBesideACubeIsNotASecondCube(t *testing.T) {
 	}
 	if d := ds[0].at.Sub(at).Len(); d > h {
 		t.Errorf("the cube is read %.1f mm from its top (%v)", d, ds[0].at)
+	}
+}
+
+// A black cube lying beside a dark disc casts its shadow on the disc's
+// rim: there the ink comes out as dark and grey as a black cube, a thin
+// arc joined to the cube's blob. The blob is then longer than one cube
+// can look, and its own reading splits it into two cubes by its shape;
+// the fit, which takes the rest of the disc for ground, places one. The
+// fit's count stands (tuning seeds 5724, 5746, 5837: a black cube
+// invented on the arc).
+func TestDarkArcBesideACubeIsNotASecondCube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	h := r.layout.CubeMM / 2 * 0.95
+	at := board.Point{X: 60 + 7*math.Cos(-0.5) + h - 0.3, Y: 60 + 7*math.Sin(-0.5)} // the cube's top, touching the disc
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		d := p.Sub(board.Point{X: 60, Y: 60})
+		// The rim from the cube down (-30 to 80 degrees from +x, y
+		// down), 1.5 mm wide, darker than the ink: its inner half found
+		// by the dark-print rule, its outer half black by its colour.
+		if l, a := d.Len(), math.Atan2(d.Y, d.X)*180/math.Pi; l <= 7 && l >= 5.5 && a >= -30 && a <= 80 {
+			lab[i*3] = r.refLab[i*3] - 12
+			cls[i] = uint8(r.black + 1)
+			r.onPrint[i] = l < 6.25
+		}
+	}
+	paintCube(r, lab, cls, at.X, at.Y)
+	ds := r.blobs(cls, lab)
+	if len(ds) != 1 || ds[0].unreadable {
+		t.Fatalf("a black cube and a dark arc in its shadow: %+v, want one cube", ds)
+	}
+	if d := ds[0].at.Sub(at).Len(); d > h {
+		t.Errorf("the cube is read %.1f mm from its top (%v)", d, ds[0].at)
+	}
+}
+
+// A shade's edge across a dark disc: the shaded part of the disc comes
+// out darker than in the reference (the light's change, measured
+// smoothly, misses the sharp edge), found black by the dark-print rule up
+// to the disc's own rim, where the bare board beyond is not black. A cube
+// on the disc shows its dark edges inside the ink; this is the ink
+// darker as a whole, no cube (tuning seed 5358: a black cube invented).
+func TestShadedPartOfDarkPrintIsNotACube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 7)
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if r.refLab[i*3] < 100 && p.Y > 59 {
+			lab[i*3] = r.refLab[i*3] - 12
+			cls[i] = uint8(r.black + 1)
+			r.onPrint[i] = true
+		}
+	}
+	if ds := r.blobs(cls, lab); len(ds) != 0 {
+		t.Errorf("a dark disc shaded in part was read as %+v, want nothing", ds)
 	}
 }
