@@ -875,6 +875,11 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 		}
 		if int(c-1) == r.black {
 			b.pix = r.edgeBounded(b.pix, cls)
+			if r.refLab == nil {
+				// A piece of a top too warm for the black limits
+				// takes in the rest of it (reader_noref.go).
+				b.pix, stack = r.secondLook(b.pix, cls, lab, seen, stack)
+			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
 		pixBuf = b.pix

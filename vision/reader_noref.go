@@ -640,3 +640,149 @@ var (
 	raggedRel    = 2.0 // and this many times the least ragged part's (a count from the shape: the ink 2.1-3.7, a lit cube 1.6)
 	raggedRelRed = 1.6 // or this many times, when the part is red-grey (the ink 1.7)
 )
+
+// secondLook grows, without a reference, a black blob too small for a
+// cube (from growFrom to under growBelow of one: lost, or "0 or 1
+// cube?") into the dark grey pixels around it, and returns the grown blob
+// when it then holds one cube; else pix as it was. A black cube's top lit
+// brighter and warmer than the light estimate says (a crowded or shaded
+// cell) is read black only at its darker sides or in specks and pieces,
+// each under half a cube: its other pixels are as dark and grey as a
+// cube's but a little yellower than coolBlack takes (Lab b 2-4 over the
+// paint's, L 40-58 on the tuning seeds 5089, 5242, 5649). Those per-pixel
+// limits must stay, or the grey ink would be read black everywhere; next
+// to black already read, and within one cube's reach, such pixels are
+// taken (growBlob). The grown blob must then be one cube: at least
+// growBelow of one and not too long (holdsOneCube); cubesOf judges it as
+// any other (the warm, flat and red-grey ink rules). seen marks the pixels
+// taken; those of a growth given up are unmarked again, and stack is
+// blobs' scratch stack, returned for reuse.
+func (r *core) secondLook(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32) ([]int32, []int32) {
+	if len(pix) == 0 {
+		return pix, stack
+	}
+	cx, cy := centroid(pix, r.ww)
+	ctr := r.warpToBoard(cx, cy)
+	area := r.expectedArea(ctr)
+	if ratio := float64(len(pix)) / area; ratio >= growBelow || ratio < growFrom {
+		return pix, stack
+	}
+	base := len(pix)
+	pix, stack, ok := r.growBlob(pix, cls, lab, seen, stack, ctr, area)
+	if ok && r.holdsOneCube(pix) {
+		return pix, stack
+	}
+	for _, i := range pix[base:] {
+		seen[i] = false
+	}
+	return pix[:base], stack
+}
+
+// centroid is the mean warped position of pixels pix (an image w wide).
+func centroid(pix []int32, w int) (float64, float64) {
+	var sx, sy float64
+	for _, i := range pix {
+		sx += float64(int(i)%w) + 0.5
+		sy += float64(int(i)/w) + 0.5
+	}
+	n := float64(len(pix))
+	return sx / n, sy / n
+}
+
+// growBlob is secondLook's growth of a black blob (pixels pix, middle at
+// board point ctr, where one cube covers area warped pixels): it takes
+// the 4-neighbours not seen yet that are black (pieces of the same top
+// not read yet) or unlabelled and dark grey (growDark), no farther from
+// the blob's middle than a cube and its sides reach. It reports false
+// (give up) when the growth takes more than growMax cubes' area (a dark
+// icon or a shadow, not a cube) or touches black blobs read before along
+// more than growTouch of a cube's side (a piece of that cube: a second
+// cube beside it would be invented; a neighbour touches at a corner).
+func (r *core) growBlob(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32, ctr board.Point, area float64) ([]int32, []int32, bool) {
+	W, H := r.ww, r.wh
+	cx, cy := centroid(pix, W)
+	reach := (r.layout.CubeMM + r.sideShift(ctr)) * r.s
+	limit := int(growMax * area)
+	mark := r.markBlob(pix)
+	touched := r.buf.nextEpoch(W * H) // black pixels of other blobs met
+	st := r.buf.stamp
+	touch, maxTouch := 0, int(growTouch*r.layout.CubeMM*r.s)
+	stack = append(stack[:0], pix...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := int(i)%W, int(i)/W
+		for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+			if nb[0] < 0 || nb[1] < 0 || nb[0] >= W || nb[1] >= H {
+				continue
+			}
+			j := nb[1]*W + nb[0]
+			black := cls[j] != 0 && cls[j] != edgeBlack && int(cls[j]-1) == r.black
+			if seen[j] {
+				if black && st[j] != mark && st[j] != touched {
+					st[j] = touched
+					if touch++; touch > maxTouch {
+						return pix, stack[:0], false
+					}
+				}
+				continue
+			}
+			if !black && (cls[j] != 0 || !r.growDark(j, lab)) {
+				continue
+			}
+			if dx, dy := float64(nb[0])+0.5-cx, float64(nb[1])+0.5-cy; math.Hypot(dx, dy) > reach {
+				continue
+			}
+			seen[j] = true
+			st[j] = mark
+			pix = append(pix, int32(j))
+			if len(pix) > limit {
+				return pix, stack[:0], false
+			}
+			stack = append(stack, int32(j))
+		}
+	}
+	return pix, stack, true
+}
+
+// holdsOneCube reports whether a grown black blob is one cube: at least
+// growBelow of one cube's area where it lies, and not too long for one
+// (tooLong, with a leaning cube's length near a border).
+func (r *core) holdsOneCube(pix []int32) bool {
+	cx, cy := centroid(pix, r.ww)
+	at := r.warpToBoard(cx, cy)
+	if float64(len(pix))/r.expectedArea(at) < growBelow {
+		return false
+	}
+	long := 0.0
+	if r.layout.BorderDist(at) < r.layout.CubeMM {
+		long = leanLength
+	}
+	return !r.tooLong(pix, make([]int32, len(pix)), [][2]float64{{cx, cy}}, long)
+}
+
+// growDark reports whether an unlabelled pixel is dark and grey enough for
+// secondLook to take it into a black blob: as dark as coolBlack allows,
+// as grey as darkBlack asks, and at most growMaxB yellower than the
+// palette's black (the borders' shaded wood is brown, yellower by 5 or
+// more).
+func (r *core) growDark(i int, lab []byte) bool {
+	l, a, b := float64(lab[3*i]), float64(lab[3*i+1]), float64(lab[3*i+2])
+	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB {
+		return false
+	}
+	c2 := chroma2(a, b)
+	if r.inStrip[i] {
+		return c2 <= stripChroma*stripChroma
+	}
+	return c2 <= blackMaxChroma*blackMaxChroma
+}
+
+// Limits of secondLook.
+var (
+	growFrom  = 0.1  // a black blob of at least this much of a cube is grown
+	growBelow = 0.55 // and under this much (the least a cube is read from without a question)
+	growMax   = 1.5  // the growth is given up beyond this many cubes' area
+	growMaxB  = 4.0  // Lab b over the palette's black a grown pixel may show, at most
+	growTouch = 0.3  // the grown blob may touch black blobs read before along this many cube sides, at most
+)

@@ -494,3 +494,44 @@ func TestRaggedInkIsNotASecondCube(t *testing.T) {
 		t.Errorf("a black cube at (60, 60) beside specks of red-grey ink was read as %+v, want one cube there", ds)
 	}
 }
+
+// Without the reference, a black cube whose top the light estimate left
+// too bright and warm for the black limits (a crowded or shaded cell) is
+// read black only along its darker side, under half a cube: the second
+// look grows it into the dark grey pixels of its top, and it is one cube
+// where it lies. A dark piece of a cube already read, with the same grey
+// beside it, is not a second cube; nor is a dark speck in a grey icon
+// larger than a cube.
+func TestSecondLookFindsAWarmTop(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	s := r.layout.CubeMM * 0.95
+	bk := r.lab[r.black]
+	warmTop := [3]float64{50, bk[1], bk[2] + 2.5}
+	side := [3]float64{25, bk[1], bk[2]}
+
+	lab := labBoard(r)
+	paintLab(r, lab, 60-s/2, 60-s/2, 60+s/2, 60+s/2, warmTop)
+	paintLab(r, lab, 60-s/2, 60-s/2, 60-s/6, 60+s/2, side)
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 1 || ds[0].color != "black" || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 1.5 {
+		t.Errorf("a black cube at (60, 60) with a warm top was read as %+v, want one black cube there", ds)
+	}
+
+	// A cube read whole, a dark speck beside it on its grey: one cube.
+	lab = labBoard(r)
+	paintLab(r, lab, 60-s/2, 60-s/2, 60+s/2, 60+s/2, side)
+	paintLab(r, lab, 60+s/2, 60-s/2, 60+1.2*s, 60+s/2, warmTop)
+	paintLab(r, lab, 60+0.65*s, 60-s/4, 60+0.95*s, 60+s/4, side)
+	if ds := r.blobs(r.classify(lab), lab); len(ds) != 1 || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 1.5 {
+		t.Errorf("a black cube at (60, 60) beside a dark speck on grey was read as %+v, want one cube there", ds)
+	}
+
+	// A dark speck in a grey icon three cubes large: nothing.
+	lab = labBoard(r)
+	paintLab(r, lab, 60-s, 60-s, 60+s, 60+s/2, warmTop)
+	paintLab(r, lab, 60-s/4, 60-s/4, 60+s/4, 60+s/4, side)
+	if ds := r.blobs(r.classify(lab), lab); len(ds) != 0 {
+		t.Errorf("a dark speck in a large grey icon was read as %+v, want nothing", ds)
+	}
+}
