@@ -1107,8 +1107,12 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	}
 	// What no square took: a large leftover is a die of its own that fits
 	// no flat square (cocked); it is reported, and is not its neighbours'
-	// spill. (Kept pixels only: weak ones are a side's or a strip's.)
+	// spill. (Kept pixels only: weak ones are a side's or a strip's.) A
+	// smaller one may be the top of a die nearly the floor's colour
+	// joined to the dice it touches (smallLeftover): judged as a leftover,
+	// but not counted among the part's dice.
 	seen := make([]bool, pn*pn)
+	small := 0
 	var stack []int
 	for s0 := range patch {
 		if patch[s0] != 2 || seen[s0] {
@@ -1132,23 +1136,40 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 				}
 			}
 		}
-		if float64(len(part)) < 0.45*S*S {
+		if float64(len(part)) < smallLeftover*S*S {
 			continue
 		}
 		var ma, mb float64
 		for _, p := range part {
 			ma += float64(p % pn)
 			mb += float64(p / pn)
+		}
+		ma, mb = ma/float64(len(part)), mb/float64(len(part))
+		if float64(len(part)) < 0.45*S*S {
+			// A side or strip of a die placed lies against its square;
+			// another die's top a die's width from its centre.
+			near := len(out) == 0
+			for _, q := range placed {
+				if q[0] >= 0 && math.Hypot(ma-(float64(q[0])+float64(si-1)/2), mb-(float64(q[1])+float64(si-1)/2)) < smallLeftoverFar*S {
+					near = true
+				}
+			}
+			if near {
+				continue
+			}
+			small++
+		}
+		for _, p := range part {
 			patch[p] = 0
 		}
-		u, v := ma/float64(len(part))-float64(half), mb/float64(len(part))-float64(half)
+		u, v := ma-float64(half), mb-float64(half)
 		out = append(out, candidate{c: board.Point{X: cx + u*ca - v*sa + 0.5, Y: cy + u*sa + v*ca + 0.5}, angle: ang, angle0: ang, fill: 0, spill: 1, leftover: true})
 		placed = append(placed, [2]int{-1, -1})
 	}
 	// The part holds as many dice as squares and leftovers: a square
 	// beside a leftover is one of touching dice (dice_wide.go).
 	for k := range out {
-		out[k].group = len(out)
+		out[k].group = len(out) - small
 	}
 	// Spill counted before a neighbour was placed includes the neighbour:
 	// recount it against what is left (the parts no square took), side by
@@ -1199,6 +1220,27 @@ func (r *DiceReader) squares(label int32, x0, y0, x1, y1 int, S float64) []candi
 	}
 	return out
 }
+
+// smallLeftover is the least share of a die's top (kept pixels) that a
+// leftover of a part must hold to be judged. A red die on the red felt
+// touching white dice (tuning seed 988) stands out from the felt only on
+// its lit half, joined to the white dice's part: no square is full enough
+// there (0.37 of a die, 0.43 with the weak pixels at half) and the
+// leftover holds 0.41, under the 0.45 a leftover needed; its pips are
+// another die's print to the print search, being next to the white dice.
+// Judged as a leftover it reads a clear 5 where it lies. A leftover is
+// read only when its face reads clearly (judge), and is reported nowhere
+// otherwise.
+const smallLeftover = 0.3
+
+// smallLeftoverFar is how far (in die sizes) from the centre of every
+// square placed in its part a small leftover must lie to be judged: a
+// side or a strip of a die placed lies against its square, its centre
+// 0.5-0.6 of a die from the square's (tuning seeds: a black 1 made up
+// there, a cocked red die read as a 1, a flat learned die whose read
+// moved), another die's top further (0.89-0.95 for the three dice it
+// reads).
+const smallLeftoverFar = 0.85
 
 // mulH is the homography a∘b (b applied first).
 func mulH(a, b board.Homography) board.Homography {
