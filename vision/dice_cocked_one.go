@@ -22,7 +22,7 @@ import (
 // camera's tilt onto the plane of the tops, makes a round pip an ellipse.
 // So the pip's shape is asked only where the frame has at least
 // elongRes pixels a millimetre along both of the plane's axes (a
-// 1280x960 frame over the test tray has 2.1-4.6).
+// 1280x960 frame over the test tray has about 2-4.7).
 const (
 	// elongOne: a pip about 13% shorter one way than the other.
 	elongOne = 0.145
