@@ -58,8 +58,9 @@ func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top 
 		// white 1 of the calibration page's test roll was called cocked).
 		// But a single pip is also what the raised side of a leaning die
 		// shows, read on a square half over that side and half over the
-		// top, lit unlike each other (unevenPaint).
-		return unevenPaint(f) > unevenOne
+		// top, lit unlike each other (unevenPaint). And a tilted top's
+		// own 1, seen sharply enough, is an ellipse (tiltedOne).
+		return unevenPaint(f) > unevenOne || r.tiltedOne(p, top, f)
 	}
 	minGain, minSkew := cockedGainOther, cockedSkewOther
 	if spreadPrint(d, label) {
