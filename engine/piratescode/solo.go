@@ -206,11 +206,18 @@ func (c *ctx) automaDie(face int) {
 	}
 	// Sail toward the target: vertically to its row, then horizontally,
 	// stopping on its card (storms do not stop it: docs).
+	// Its Helm Mat's bonuses for these orders: sail before it sails, and
+	// automatic hits for its attack ("Solo Pirate Attack": hit icons on the
+	// Helm Mat's bonus actions add to its total).
 	sail := c.s.sail(p)
 	for _, o := range a.Orders {
 		for _, b := range helm.Bonuses {
-			if b.Order == o && b.Kind == "sail" {
+			switch {
+			case b.Order != o:
+			case b.Kind == "sail":
 				sail += b.N
+			case b.Kind == "hits":
+				a.Hits += b.N
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package piratescode
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
@@ -243,5 +244,46 @@ func TestSoloWaitsForItsDie(t *testing.T) {
 	v := g.View(engine.PlayerViewer(0)).(View)
 	if len(v.YouMay) != 1 || v.YouMay[0] != "roll" || v.Players[1].Solo == nil || !v.Players[1].Automa {
 		t.Fatalf("your view: may %v, solo %+v", v.YouMay, v.Players[1].Solo)
+	}
+}
+
+// Solo Pirate Attack: its total counts the automatic hits printed on its
+// Helm Mat's bonus actions. Test Solo Helm 2 gives +1 hit to an Attack order:
+// two 1s (no symbol) + 1 Cannons + 1 hit = 2 beats your 1 Cannons, so you are
+// jostled and gain a sure-fire token (before: 1 against 1, a tie).
+func TestSoloHelmHitsCountInItsAttack(t *testing.T) {
+	g := newTestGame(t, 1, 26)
+	lp := g.st.Players[1]
+	lp.Wheel = [6]string{HideOut, Attack, Attack, Attack, Attack, Attack}
+	lp.Helm = 1 // test data: targets you from space 4; symbols 5, 5; Attack +1 hit
+	lp.Captain = 3
+	lp.Gold = 0
+	you := g.st.Players[0]
+	you.Cell, you.InCove = lp.Cell, false
+	lp.InCove = false
+	g.st.Merchants[0].Card, g.st.Merchants[1].Card = 6, 3 // gold 3 and 2
+	automaRolls(t, g, 4)
+	if f := g.st.Fight; f == nil || f.Defender != 0 {
+		t.Fatalf("no attack on you: %+v", g.st.Fight)
+	}
+	evs := do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","1"]}`, g.st.Fight.Request))
+	total := -1
+	for _, e := range evs {
+		if e.Type == "attack-total" {
+			var d struct{ Total int }
+			if err := json.Unmarshal(e.Data, &d); err != nil {
+				t.Fatal(err)
+			}
+			total = d.Total
+		}
+	}
+	if total != 2 {
+		t.Fatalf("its attack total %d, want 2 (1 Cannons + 1 hit of its Helm Mat)", total)
+	}
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","1"]}`, g.st.Fight.Request))
+	do(t, g, `{"type":"resolve","seat":0}`) // you: 1 Cannons
+	you, lp = g.st.Players[0], g.st.Players[1]
+	if you.Surefire != 1 || you.Assign[Repair] != 1 || lp.Gold != 2 {
+		t.Fatalf("it should win 2 to 1: your surefire %d repair %d; its gold %d", you.Surefire, you.Assign[Repair], lp.Gold)
 	}
 }
