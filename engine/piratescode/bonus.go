@@ -3,6 +3,7 @@ package piratescode
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 )
@@ -58,6 +59,12 @@ func (a *BonusAction) apply(c *ctx) error {
 		return refuse("bonus-used", refBonus, "That bonus action was already taken this turn")
 	}
 	if a.Card == "captain" {
+		// The captain's bonus actions come before the crew's (p. 13).
+		for k := range t.Used {
+			if !strings.HasPrefix(k, "captain/") {
+				return refuse("bonus-order", refBonus, "Your captain's bonus actions come before your crew's, and a crew bonus was already taken this turn")
+			}
+		}
 		if a.Index < t.CaptainNext {
 			return refuse("bonus-order", refBonus, "The captain's bonus actions go left to right: one skipped cannot be taken after the next")
 		}

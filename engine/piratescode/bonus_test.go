@@ -150,3 +150,29 @@ func TestShipLine(t *testing.T) {
 		t.Fatalf("navy attack: navy %s assign %v surefire %d", cellName(g.st.Navy), p.Assign, p.Surefire)
 	}
 }
+
+// Bonus Actions Sequence (p. 13): the captain's bonus actions come before the
+// crew's. Once a crew bonus is taken, the captain's are refused (none
+// changed); taken first, the captain's then the crew's are fine.
+func TestCaptainBonusesBeforeCrew(t *testing.T) {
+	g := newTestGame(t, 2, 42)
+	p := g.st.Players[0]
+	p.CaptainCard, p.Side = 0, 0 // test data: Plunder, then Bury and Attack
+	crewOn(g, 0)                 // test-crew-1: Plunder, 1 gold
+	if g.st.captainSide(p).Trigger != Plunder {
+		t.Fatal("test data: the captain should answer Plunder")
+	}
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-1","index":0}`)
+	refused(t, g, `{"type":"bonus","seat":0,"card":"captain","index":0}`, "bonus-order")
+	refused(t, g, `{"type":"bonus","seat":0,"card":"captain","index":1,"target":"orange"}`, "bonus-order")
+
+	crewOn(g, 0)
+	put(g, 0, 7) // test-isle-8: bury cost 4
+	g.st.Players[0].Gold = 13
+	g.st.Navy = (g.st.Players[0].Cell + 1) % 16
+	do(t, g, `{"type":"bonus","seat":0,"card":"captain","index":0}`)
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-1","index":0}`)
+	if p := g.st.Players[0]; p.Buried != 1 || p.Gold != 10 {
+		t.Fatalf("captain then crew: buried %d gold %d", p.Buried, p.Gold)
+	}
+}
