@@ -60,10 +60,8 @@ func (a *BonusAction) apply(c *ctx) error {
 	}
 	if a.Card == "captain" {
 		// The captain's bonus actions come before the crew's (p. 13).
-		for k := range t.Used {
-			if !strings.HasPrefix(k, "captain/") {
-				return refuse("bonus-order", refBonus, "Your captain's bonus actions come before your crew's, and a crew bonus was already taken this turn")
-			}
+		if t.crewBonusTaken() {
+			return refuse("bonus-order", refBonus, "Your captain's bonus actions come before your crew's, and a crew bonus was already taken this turn")
 		}
 		if a.Index < t.CaptainNext {
 			return refuse("bonus-order", refBonus, "The captain's bonus actions go left to right: one skipped cannot be taken after the next")
@@ -382,4 +380,15 @@ func bonusName(kind string) string {
 		return "special trade"
 	}
 	return orderName(kind)
+}
+
+// crewBonusTaken reports whether a crew card's bonus action was taken this
+// turn: the captain's bonus actions can no longer be taken (p. 13).
+func (t *Turn) crewBonusTaken() bool {
+	for k := range t.Used {
+		if !strings.HasPrefix(k, "captain/") {
+			return true
+		}
+	}
+	return false
 }

@@ -165,6 +165,11 @@ func TestCaptainBonusesBeforeCrew(t *testing.T) {
 	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-1","index":0}`)
 	refused(t, g, `{"type":"bonus","seat":0,"card":"captain","index":0}`, "bonus-order")
 	refused(t, g, `{"type":"bonus","seat":0,"card":"captain","index":1,"target":"orange"}`, "bonus-order")
+	for _, b := range g.st.hints(0).Bonuses {
+		if b.Card == "captain" && !b.Used {
+			t.Fatalf("the hints still offer the captain's bonus %d after a crew bonus", b.Index)
+		}
+	}
 
 	crewOn(g, 0)
 	put(g, 0, 7) // test-isle-8: bury cost 4

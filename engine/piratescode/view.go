@@ -383,7 +383,7 @@ func (s *State) hints(seat engine.Seat) *Hints {
 			continue
 		}
 		for i, b := range card.Bonuses {
-			used := s.Turn.Used[fmt.Sprintf("%s/%d", id, i)] || id == "captain" && i < s.Turn.CaptainNext
+			used := s.Turn.Used[fmt.Sprintf("%s/%d", id, i)] || id == "captain" && (i < s.Turn.CaptainNext || s.Turn.crewBonusTaken())
 			h.Bonuses = append(h.Bonuses, BonusHint{Card: id, Name: card.Name, Index: i, Kind: b.Kind, N: b.N, Used: used})
 		}
 	}
