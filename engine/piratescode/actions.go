@@ -669,6 +669,11 @@ func (a *HideOutAction) apply(c *ctx) error {
 		if want > mat+p.handsOnWheel() {
 			return refuse("deckhand-missing", refHide, "You have %d Deckhands on your Helm Mat", mat+p.handsOnWheel())
 		}
+		if mat-want > p.Assign[Repair] {
+			// Deckhands hiding out go to Rigging, Cannons or Extort, never
+			// into Repair (p. 12).
+			return refuse("deckhand-missing", refHide, "Hiding out moves Deckhands into Rigging, Cannons or Extort, never into Repair: place at least %d", mat-p.Assign[Repair])
+		}
 		for sp := 1; want > mat && sp < 6; sp++ {
 			for p.WheelHands[sp] > 0 && want > mat {
 				p.WheelHands[sp]--

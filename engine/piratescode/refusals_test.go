@@ -217,3 +217,21 @@ func TestAdjust(t *testing.T) {
 		t.Fatal("the correction created or destroyed booty")
 	}
 }
+
+// Hide Out (p. 12): the Deckhands taken go into Rigging, Cannons or Extort;
+// none is sent into Repair. With one on each of the three and none in Repair,
+// keeping only one on Rigging would put two in Repair: refused.
+func TestHideOutSendsNoDeckhandToRepair(t *testing.T) {
+	g := newTestGame(t, 2, 56)
+	put(g, 0, 0)
+	g.st.Players[1].InCove = false
+	standOn(g, 0, HideOut)
+	p := g.st.Players[0]
+	p.Assign = map[string]int{Rigging: 1, Cannons: 1, Extort: 1, Repair: 0}
+	refused(t, g, `{"type":"hide-out","seat":0,"assign":{"rigging":1}}`, "deckhand-missing")
+	p.Assign = map[string]int{Rigging: 1, Cannons: 0, Extort: 0, Repair: 2}
+	do(t, g, `{"type":"hide-out","seat":0,"assign":{"cannons":2}}`) // one stays in Repair
+	if a := g.st.Players[0].Assign; a[Rigging] != 0 || a[Cannons] != 2 || a[Repair] != 1 {
+		t.Fatalf("assign %v", a)
+	}
+}
