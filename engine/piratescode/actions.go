@@ -75,7 +75,9 @@ type AttackAction struct {
 
 // HideOutAction puts the ship in the card's cove and re-assigns Deckhands:
 // Assign gives the new counts on Rigging, Cannons and Extort, taken from the
-// mat first, then from the wheel; the rest stay in Repair.
+// mat first, then from the wheel; the rest stay in Repair (none goes there
+// from Rigging, Cannons or Extort: they total at least the Deckhands now off
+// Repair).
 type HideOutAction struct {
 	engine.ActionHeader
 	Assign map[string]int `json:"assign,omitempty"`
