@@ -320,7 +320,9 @@ func (c *ctx) settleFight() {
 				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh}
 			}
 		}
-		if f.Pirate[1-w] {
+		// The loser's bounties as they stand now: an aggressor who attacked a
+		// non-pirate took a bounty when the battle began (l. 416-419).
+		if loser.pirate() {
 			c.reward(ws, loser)
 		}
 		_ = winner

@@ -666,3 +666,29 @@ func TestAdjustSaysWhoAndWhy(t *testing.T) {
 	}
 	t.Fatal("no adjusted event")
 }
+
+// Bounties and rewards (l. 414-470): the bounty for attacking a non-pirate
+// is taken at once, so the aggressor fights on as a pirate; the defender
+// who sinks them claims the reward, 5 gold for the one English bounty.
+func TestRewardForSinkingAnAggressorWhoBecameAPirate(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	ann := g.st.Players[0]
+	ann.Ship.Cargo, ann.Ship.Hull = 1, 1
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	if g.st.Players[0].Bounties[English] != 1 {
+		t.Fatal("attacking a non-pirate earns a bounty of their captain's nation")
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.Hits[1])...)
+	if g.st.Fight != nil || !g.st.Players[0].NeedCaptain {
+		t.Fatal("cargo 1 then a second cargo hit to the hull sinks Ann")
+	}
+	if bob := g.st.Players[1]; bob.Glory != 1 || bob.Gold != 15 {
+		t.Fatalf("Bob beats a pirate with 1 English bounty: a glory point and 5 gold: glory %d gold %d", bob.Glory, bob.Gold)
+	}
+}
