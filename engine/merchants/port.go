@@ -104,6 +104,9 @@ type Sell struct {
 }
 
 func (a *Sell) apply(c *ctx) error {
+	if _, err := c.turnPlayer(&a.ActionHeader); err == nil && c.s.T.DemandSold {
+		return engine.RefuseIn("sold-after-demand", secSell, "The demand here has changed: no more goods are sold this turn")
+	}
 	p, err := c.activity(&a.ActionHeader, "sell")
 	if err != nil {
 		return err
@@ -128,6 +131,7 @@ func (a *Sell) apply(c *ctx) error {
 	c.emit(engine.NewEvent("sold", a.Seat, fmt.Sprintf("%s sells %d %s for %d gold", p.Name, len(a.Cards), plural(len(a.Cards), "card", "cards"), gold),
 		map[string]any{"cards": a.Cards, "goods": goods, "gold": gold, "inDemand": demand}))
 	if demand > 0 {
+		c.s.T.DemandSold = true
 		old := zs.Demand
 		i := c.s.rng.IntN(len(c.s.DemandPool))
 		zs.Demand = c.s.DemandPool[i]

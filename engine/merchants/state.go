@@ -89,6 +89,8 @@ type Turn struct {
 	BuyDraw []string `json:"buyDraw,omitempty"`
 	// Redrew: Santo Domingo's redraw was used.
 	Redrew bool `json:"redrew,omitempty"`
+	// DemandSold: the good in demand was sold this turn, so no more selling.
+	DemandSold bool `json:"demandSold,omitempty"`
 }
 
 // Player is one seat.

@@ -65,7 +65,9 @@ func TestSellPrices(t *testing.T) {
 	if !hasEvent(evs, "demand-changed") || len(g.st.DemandPool) != pool || !in(g.st.DemandPool, "test-rum") {
 		t.Fatal("selling the good in demand replaces the demand token from the pool")
 	}
-	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "activity-done")
+	// Sell goods (l. 196-199): once the demand token is replaced no more
+	// goods are sold that turn; the refusal names that rule.
+	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "sold-after-demand")
 
 	g = newTestGame(t, 2)
 	g.st.Zones["tz-anchor"].Demand = "test-rum"
