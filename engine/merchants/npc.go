@@ -371,8 +371,9 @@ func (c *ctx) settleNPCFight(f *Fight) {
 	}
 }
 
-// defeatNPC discards the NPC's captain; the card below takes command and
-// sails from its home at the end of the round, or the miniature leaves.
+// defeatNPC discards the NPC's captain; a card below (drawn at random when
+// there are several) takes command and sails from its home at the end of
+// the round, or the miniature leaves.
 func (c *ctx) defeatNPC(kind string) {
 	n := c.s.NPCs[kind]
 	top := n.Cards[len(n.Cards)-1]
@@ -381,6 +382,12 @@ func (c *ctx) defeatNPC(kind string) {
 	if len(n.Cards) == 0 {
 		n.Zone, n.Entering = "", false
 		return
+	}
+	if len(n.Cards) >= 2 {
+		// Two or more cards below: the replacement is drawn at random.
+		k := c.s.rng.IntN(len(n.Cards))
+		last := len(n.Cards) - 1
+		n.Cards[k], n.Cards[last] = n.Cards[last], n.Cards[k]
 	}
 	n.Entering = true
 }

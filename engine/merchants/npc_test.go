@@ -236,3 +236,30 @@ func TestNewCaptainRedraw(t *testing.T) {
 		t.Fatalf("the captain under the pirate's eye is redrawn: %s", p.Captain)
 	}
 }
+
+// NPCs (l. 529-536): when an NPC captain dies and two or more cards lie
+// below, the replacement is drawn at random among them, not always the
+// card just below.
+func TestDefeatedNPCReplacementIsDrawnAtRandom(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 24; seed++ {
+		eg, err := Rules().New(setupJSON(t, testCatalogWithNPCs(), 2), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := eg.(*Game)
+		kind := putNPC(g, 3, "tz-open")
+		first, second, top := g.cat.Events[3].ID, g.cat.Events[9].ID, g.cat.Events[0].ID
+		g.st.NPCs[kind].Cards = []string{first, second, top}
+		c := &ctx{cat: g.cat, s: g.st}
+		c.defeatNPC(kind)
+		n := g.st.NPCs[kind]
+		if len(n.Cards) != 2 || in(n.Cards, top) || !n.Entering {
+			t.Fatalf("the dead captain's card goes and a replacement enters: %+v", n)
+		}
+		seen[n.Cards[len(n.Cards)-1]] = true
+	}
+	if len(seen) != 2 {
+		t.Fatalf("either card below may take command, got only %v", seen)
+	}
+}
