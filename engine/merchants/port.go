@@ -26,6 +26,7 @@ const (
 	priceDemand     = 6
 	priceRepair     = 2
 	priceWeapon     = 3
+	priceWeaponSale = 1 // a special weapon token sold back
 	priceMod        = 3
 	priceRefresh    = 3 // a used reinforced-hull token turned back
 	priceRecruit    = 2
@@ -302,6 +303,8 @@ type Shipyard struct {
 	Repair  map[string]int `json:"repair,omitempty"`
 	// Refresh turns a used reinforced-hull token back for 3 gold.
 	Refresh bool `json:"refresh,omitempty"`
+	// SellWeapons are special weapon tokens sold back, 1 gold each.
+	SellWeapons []string `json:"sellWeapons,omitempty"`
 }
 
 func (a *Shipyard) apply(c *ctx) error {
@@ -361,6 +364,12 @@ func (a *Shipyard) apply(c *ctx) error {
 		}
 		cost += c.weaponPrice(p)
 	}
+	for i, w := range a.SellWeapons {
+		if !in(p.Weapons, w) || in(a.SellWeapons[:i], w) {
+			return engine.RefuseIn("weapon-not-held", secShipyard, "Sell back only special weapon tokens you hold, each once")
+		}
+		cost -= priceWeaponSale
+	}
 	repairPrice := priceRepair
 	if len(a.Repair) > 0 {
 		rp, err := c.repairPrice(p)
@@ -386,14 +395,21 @@ func (a *Shipyard) apply(c *ctx) error {
 	}
 	p.Gold -= cost
 	p.Ship = &sh
+	for _, w := range a.SellWeapons {
+		p.Weapons = remove(p.Weapons, w)
+	}
 	p.Weapons = append(p.Weapons, a.Weapons...)
 	if a.Mod {
 		zs.Mod, zs.ModRevealed = "", false
 	}
 	c.reenterMods(returned)
 	c.capCargo(int(a.Seat))
-	c.emit(engine.NewEvent("shipyard", a.Seat, fmt.Sprintf("%s spends %d gold at the shipyard", p.Name, cost),
-		map[string]any{"ship": a.Ship, "mod": a.Mod, "weapons": a.Weapons, "repair": a.Repair, "cost": cost}))
+	text := fmt.Sprintf("%s spends %d gold at the shipyard", p.Name, cost)
+	if cost < 0 {
+		text = fmt.Sprintf("%s receives %d gold at the shipyard", p.Name, -cost)
+	}
+	c.emit(engine.NewEvent("shipyard", a.Seat, text,
+		map[string]any{"ship": a.Ship, "mod": a.Mod, "weapons": a.Weapons, "sellWeapons": a.SellWeapons, "repair": a.Repair, "cost": cost}))
 	if bigShip {
 		p.BigShip = true
 		c.gainGlory(int(a.Seat), "buying a "+a.Ship)

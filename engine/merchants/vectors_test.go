@@ -694,3 +694,18 @@ func TestRewardForSinkingAnAggressorWhoBecameAPirate(t *testing.T) {
 		t.Fatalf("Bob beats a pirate with 1 English bounty: a glory point and 5 gold: glory %d gold %d", bob.Glory, bob.Gold)
 	}
 }
+
+// Visit shipyard, the price table (l. 919-931): a special weapon token
+// sells back for 1 gold; only a token held is sold.
+func TestShipyardBuysBackSpecialWeapons(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	p.Weapons = []string{ChainShot, Grapeshot}
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["grappling-hooks"]}`, "weapon-not-held")
+	refuse(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["chain-shot","chain-shot"]}`, "weapon-not-held")
+	do(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["chain-shot","grapeshot"]}`)
+	if p := g.st.Players[0]; p.Gold != 12 || len(p.Weapons) != 0 {
+		t.Fatalf("two tokens sold for 1 gold each: gold %d weapons %v", p.Gold, p.Weapons)
+	}
+}
