@@ -709,3 +709,34 @@ func TestShipyardBuysBackSpecialWeapons(t *testing.T) {
 		t.Fatalf("two tokens sold for 1 gold each: gold %d weapons %v", p.Gold, p.Weapons)
 	}
 }
+
+// Plundering player captains (l. 784-795, 1618-1635): the winner of a crew
+// combat takes the loser's glory cards and rumor card too.
+func TestCrewCombatPlundersGloryCardsAndRumor(t *testing.T) {
+	g := newNPCGame(t, 2) // its catalog has rumors
+	atSeaTogether(g)
+	bob := g.st.Players[1]
+	bobCard := bob.GloryCards[0]
+	bob.Rumor = g.st.RumorDeck[0]
+	g.st.RumorDeck = g.st.RumorDeck[1:]
+	rumor := bob.Rumor
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	ann := g.st.Players[0]
+	if !in(ann.GloryCards, bobCard) || len(ann.GloryCards) != 3 || ann.Rumor != rumor {
+		t.Fatalf("Ann takes Bob's glory card and rumor (her own card, the one for winning, Bob's): cards %v rumor %q", ann.GloryCards, ann.Rumor)
+	}
+	if in(g.st.GloryDiscard, bobCard) || in(g.st.RumorDiscard, rumor) {
+		t.Fatal("the plundered cards are not discarded with Bob's captain")
+	}
+}
