@@ -41,6 +41,16 @@ func (a *MerchantChoice) apply(c *ctx) error {
 			raid.Cards = append(raid.Cards, id)
 		}
 	}
+	if a.Nation == Spanish && c.ability(p.Zone) == AbilityHavana {
+		// Havana: a fourth card, kept in the raid only if it shows a hit.
+		if id := c.drawCargo(); id != "" {
+			if len(c.cat.cargo(id).Hits) > 0 {
+				raid.Cards = append(raid.Cards, id)
+			} else {
+				s.CargoDiscard = append(s.CargoDiscard, id)
+			}
+		}
+	}
 	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (Seamanship)", c.cat.captain(p.Captain).Seamanship)
 	s.Pending = &Pending{Kind: "raid-roll", Seat: int(a.Seat), Request: req, Raid: raid}
 	c.emit(engine.NewEvent("raid-started", a.Seat, fmt.Sprintf("%s raids %s %s merchant", p.Name, article(nationWord(a.Nation)), nationWord(a.Nation)), map[string]any{"nation": a.Nation, "cards": raid.Cards}))

@@ -740,3 +740,28 @@ func TestCrewCombatPlundersGloryCardsAndRumor(t *testing.T) {
 		t.Fatal("the plundered cards are not discarded with Bob's captain")
 	}
 }
+
+// Ports, Havana (l. 1691-1694): raiding a Spanish merchant there draws a
+// fourth card, which stays in the raid only if it shows a hit icon.
+func TestHavanaRaidDrawsAFourthCard(t *testing.T) {
+	for _, c := range []struct {
+		fourth string
+		want   int
+	}{{"test-cargo-01", 4}, {"test-cargo-06", 3}} {
+		g := newTestGame(t, 2)
+		g.cat.Zones[0].Ability = AbilityHavana
+		g.st.Zones["tz-anchor"].Merchant = Spanish
+		do(t, g, `{"type":"leave-port","seat":0}`)
+		do(t, g, `{"type":"scout","seat":0,"target":"merchant"}`)
+		roll(t, g, "skull", "2")
+		deckTop(g, "test-cargo-02", "test-cargo-03", "test-cargo-05", c.fourth)
+		do(t, g, `{"type":"merchant","seat":0,"nation":"spanish","raid":true}`)
+		r := g.st.Pending.Raid
+		if len(r.Cards) != c.want || (c.want == 4) != in(r.Cards, c.fourth) {
+			t.Fatalf("fourth card %s: want %d cards in the raid, got %v", c.fourth, c.want, r.Cards)
+		}
+		if c.want == 3 && !in(g.st.CargoDiscard, c.fourth) {
+			t.Fatal("a fourth card without a hit is discarded")
+		}
+	}
+}
