@@ -236,6 +236,9 @@ type Scout struct {
 	Target     string `json:"target"`
 	TargetSeat int    `json:"targetSeat,omitempty"`
 	NPC        string `json:"npc,omitempty"`
+	// Spanish: in Cartagena's sea zone, find a Spanish merchant without a
+	// SCOUTING roll.
+	Spanish bool `json:"spanish,omitempty"`
 }
 
 func (a *Scout) apply(c *ctx) error {
@@ -252,6 +255,9 @@ func (a *Scout) apply(c *ctx) error {
 	case "merchant":
 		if s.Zones[p.Zone].Merchant == "" {
 			return engine.RefuseIn("scout-no-target", secScout, "There is no merchant in %s", c.cat.zone(p.Zone).Name)
+		}
+		if a.Spanish && c.ability(p.Zone) != AbilityCartagena {
+			return engine.RefuseIn("scout-spanish", secPorts, "Only in Cartagena's sea zone is a Spanish merchant found without a roll")
 		}
 		key, purpose = "merchant:"+p.Zone, p.Name+" scouts for a merchant"
 	case "player":
@@ -278,6 +284,15 @@ func (a *Scout) apply(c *ctx) error {
 		return err
 	}
 	s.T.Scouted = append(s.T.Scouted, key)
+	if a.Target == "merchant" && a.Spanish {
+		// Cartagena: a Spanish merchant is found without a roll.
+		c.emit(engine.NewEvent("scouting", a.Seat, p.Name+" looks for a Spanish merchant off Cartagena", map[string]string{"target": key}))
+		if err := c.scouted(&Pending{Kind: "scout", Seat: int(a.Seat), Target: key}, 1); err != nil {
+			return err
+		}
+		s.Pending.Spanish = true
+		return nil
+	}
 	req := c.ask(int(a.Seat), "", purpose+" (Scouting)", c.cat.captain(p.Captain).Scouting)
 	s.Pending = &Pending{Kind: "scout", Seat: int(a.Seat), Request: req, Target: key}
 	c.emit(engine.NewEvent("scouting", a.Seat, purpose, map[string]string{"target": key, "request": req}))

@@ -28,7 +28,10 @@ func (a *MerchantChoice) apply(c *ctx) error {
 		c.emit(engine.NewEvent("merchant-released", a.Seat, p.Name+" lets the merchant sail away", nil))
 		return nil
 	}
-	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") {
+	if pd.Spanish && a.Nation != Spanish {
+		return engine.RefuseIn("merchant-nation", secPorts, "The merchant found off Cartagena without a roll is Spanish")
+	}
+	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") && !pd.Spanish {
 		return engine.RefuseIn("merchant-nation", secMerchants, "The merchant is %s, or of the sea zone's nation", nationWord(pd.Token))
 	}
 	if p.Ship.destroyed() {

@@ -162,6 +162,9 @@ type Pending struct {
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
+	// Spanish: a merchant found without a roll in Cartagena's sea zone,
+	// which can only be raided as Spanish.
+	Spanish bool `json:"spanish,omitempty"`
 	// Again marks a second roll (Nassau, Basse-Terre, Bridgetown's entry,
 	// Santo Domingo's redraw done).
 	Again bool `json:"again,omitempty"`

@@ -765,3 +765,22 @@ func TestHavanaRaidDrawsAFourthCard(t *testing.T) {
 		}
 	}
 }
+
+// Ports, Cartagena (l. 1680-1684): a Spanish merchant in its sea zone is
+// found without a SCOUTING roll; anywhere else the roll is needed.
+func TestCartagenaFindsASpanishMerchantWithoutARoll(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Merchant = French
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	refuse(t, g, `{"type":"scout","seat":0,"target":"merchant","spanish":true}`, "scout-spanish")
+	g.cat.Zones[0].Ability = AbilityCartagena
+	do(t, g, `{"type":"scout","seat":0,"target":"merchant","spanish":true}`)
+	if pd := g.st.Pending; len(g.st.Dice.Open) != 0 || pd == nil || pd.Kind != "merchant" || !pd.Spanish || g.st.T.Actions != 2 {
+		t.Fatalf("found at once for one action, no roll: %+v open %d", pd, len(g.st.Dice.Open))
+	}
+	refuse(t, g, `{"type":"merchant","seat":0,"nation":"french","raid":true}`, "merchant-nation")
+	do(t, g, `{"type":"merchant","seat":0,"nation":"spanish","raid":true}`)
+	if g.st.Players[0].Bounties[Spanish] != 1 {
+		t.Fatal("raiding the Spanish merchant earns a Spanish bounty")
+	}
+}
