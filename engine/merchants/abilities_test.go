@@ -246,3 +246,29 @@ func TestSantoDomingoRedraw(t *testing.T) {
 	}
 	refuse(t, g, `{"type":"buy-redraw","seat":0}`, "no-redraw")
 }
+
+// Ports, Port Royal (l. 1715-1719): a pirate with an English bounty may
+// enter after a successful INFLUENCE roll instead of paying 2 gold; the
+// attempt is the move, and a failure leaves the ship at sea.
+func TestPortRoyalEntryByInfluence(t *testing.T) {
+	g := withAbility(t, AbilityPortRoyal)
+	g.cat.Zones[0].Nation = English
+	p := g.st.Players[0]
+	p.Captain = "test-cap-2"
+	p.Bounties = map[string]int{English: 2}
+	p.InPort = false
+	do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	if n := len(g.st.Dice.Open); n != 1 || len(g.st.Dice.Open[0].Dice) != g.cat.captain("test-cap-2").Influence {
+		t.Fatalf("an INFLUENCE roll is asked: %d open", n)
+	}
+	roll(t, g, fails(g.cat.captain("test-cap-2").Influence)...)
+	if p := g.st.Players[0]; p.InPort || g.st.T.Actions != 1 {
+		t.Fatalf("a failed roll keeps the ship at sea and spends the action: in port %v actions %d", p.InPort, g.st.T.Actions)
+	}
+	do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	roll(t, g, skulls(g.cat.captain("test-cap-2").Influence)...)
+	if p := g.st.Players[0]; !p.InPort || p.Gold != 10 {
+		t.Fatalf("a successful roll lets the pirate in for nothing: in port %v gold %d", p.InPort, p.Gold)
+	}
+	refuse(t, g, `{"type":"enter-port","seat":0,"roll":true}`, "in-port")
+}

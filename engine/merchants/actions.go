@@ -158,10 +158,12 @@ func (a *Move) apply(c *ctx) error {
 }
 
 // EnterPort sails from the sea zone into its port (one action). Pay offers
-// Port Royal's fee for a captain it would otherwise turn away.
+// Port Royal's fee for a captain it would otherwise turn away; Roll tries
+// its INFLUENCE roll instead (a failure stays at sea, the action spent).
 type EnterPort struct {
 	engine.ActionHeader
-	Pay bool `json:"pay,omitempty"`
+	Pay  bool `json:"pay,omitempty"`
+	Roll bool `json:"roll,omitempty"`
 }
 
 func (a *EnterPort) apply(c *ctx) error {
@@ -183,8 +185,16 @@ func (a *EnterPort) apply(c *ctx) error {
 	}
 	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
-		if z.Ability != AbilityPortRoyal || !a.Pay {
-			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
+		if z.Ability != AbilityPortRoyal || (!a.Pay && !a.Roll) {
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee or an Influence roll)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
+		}
+		if a.Roll {
+			if err := c.useAction(); err != nil {
+				return err
+			}
+			req := c.ask(int(a.Seat), "", p.Name+" talks their way into Port Royal (Influence)", c.cat.captain(p.Captain).Influence)
+			c.s.Pending = &Pending{Kind: "port-royal", Seat: int(a.Seat), Request: req}
+			return nil
 		}
 		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
 		// alternative is not offered yet).
@@ -362,6 +372,15 @@ func (a *Roll) apply(c *ctx) error {
 				c.endTurn()
 			}
 		}
+	case "port-royal":
+		s.Pending = nil
+		p := s.Players[pd.Seat]
+		if n == 0 {
+			c.emit(engine.NewEvent("port-refused", engine.Seat(pd.Seat), p.Name+" is turned away from Port Royal", nil))
+			return nil
+		}
+		p.InPort = true
+		c.emit(engine.NewEvent("entered-port", engine.Seat(pd.Seat), fmt.Sprintf("%s enters %s", p.Name, c.cat.zone(p.Zone).Port), map[string]string{"zone": p.Zone}))
 	case "rumor":
 		c.rumorRolled(pd, n)
 	case "rumor-attempt":
