@@ -272,3 +272,44 @@ func TestPortRoyalEntryByInfluence(t *testing.T) {
 	}
 	refuse(t, g, `{"type":"enter-port","seat":0,"roll":true}`, "in-port")
 }
+
+// Ports, St John (l. 1727-1731): a ship bought there may keep the old
+// ship's modifications for 1 gold each; nowhere else do they move.
+func TestStJohnMovesModificationsToTheNewShip(t *testing.T) {
+	g := newNPCGame(t, 2)
+	p := g.st.Players[0]
+	p.Gold = 40
+	p.Ship.Mods, p.Ship.Cargo = []string{CargoHold, Chasers}, 3
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["extended-cargo-hold"]}`, "mod-transfer")
+
+	g = withAbility(t, AbilityStJohn)
+	p = g.st.Players[0]
+	p.Gold = 40
+	p.Ship.Mods, p.Ship.Cargo = []string{CargoHold, Chasers}, 3
+	for _, zs := range g.st.Zones {
+		zs.Mod = ""
+	}
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"keepMods":["extended-cargo-hold"]}`, "mod-transfer")
+	refuse(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["long-guns"]}`, "mod-transfer")
+	do(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["extended-cargo-hold"]}`)
+	p = g.st.Players[0]
+	// 35 for the frigate, less 5 + 2 for the sloop and its two
+	// modifications, plus 1 to move the cargo hold: 29.
+	if p.Gold != 11 || p.Ship.Type != Frigate || len(p.Ship.Mods) != 1 || p.Ship.Mods[0] != CargoHold || p.Ship.Cargo != 4 {
+		t.Fatalf("the frigate keeps the cargo hold for 1 gold: gold %d ship %+v", p.Gold, p.Ship)
+	}
+	back := 0
+	for _, zs := range g.st.Zones {
+		if zs.Mod == Chasers {
+			back++
+		}
+		if zs.Mod == CargoHold {
+			back += 10
+		}
+	}
+	if back != 1 {
+		t.Fatal("the modification not moved goes back to a port")
+	}
+}

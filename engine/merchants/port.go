@@ -22,15 +22,16 @@ func init() {
 
 // Prices of the summary's reference sheet.
 const (
-	priceGood       = 3
-	priceDemand     = 6
-	priceRepair     = 2
-	priceWeapon     = 3
-	priceWeaponSale = 1 // a special weapon token sold back
-	priceMod        = 3
-	priceRefresh    = 3 // a used reinforced-hull token turned back
-	priceRecruit    = 2
-	gloryDemandSold = 3 // in-demand cards sold at once for a glory point
+	priceGood        = 3
+	priceDemand      = 6
+	priceRepair      = 2
+	priceWeapon      = 3
+	priceWeaponSale  = 1 // a special weapon token sold back
+	priceModTransfer = 1 // St John: a modification moved to the ship bought
+	priceMod         = 3
+	priceRefresh     = 3 // a used reinforced-hull token turned back
+	priceRecruit     = 2
+	gloryDemandSold  = 3 // in-demand cards sold at once for a glory point
 )
 
 // PortAction takes the port action (one action, once a turn): its
@@ -305,6 +306,9 @@ type Shipyard struct {
 	Refresh bool `json:"refresh,omitempty"`
 	// SellWeapons are special weapon tokens sold back, 1 gold each.
 	SellWeapons []string `json:"sellWeapons,omitempty"`
+	// KeepMods are the old ship's modifications moved to the ship bought,
+	// 1 gold each (St John only).
+	KeepMods []string `json:"keepMods,omitempty"`
 }
 
 func (a *Shipyard) apply(c *ctx) error {
@@ -331,6 +335,18 @@ func (a *Shipyard) apply(c *ctx) error {
 		sh = *ns
 		bigShip = (a.Ship == Frigate || a.Ship == Galleon) && !p.BigShip
 	}
+	if len(a.KeepMods) > 0 && (a.Ship == "" || c.ability(p.Zone) != AbilityStJohn) {
+		return engine.RefuseIn("mod-transfer", secPorts, "Modifications move to a new ship only when it is bought in St John")
+	}
+	for i, m := range a.KeepMods {
+		if !in(returned, m) || in(a.KeepMods[:i], m) {
+			return engine.RefuseIn("mod-transfer", secPorts, "Move only modifications your old ship has, each once")
+		}
+		cost += priceModTransfer
+		sh.Mods = append(sh.Mods, m)
+		returned = remove(returned, m)
+		c.applyMod(&sh, m)
+	}
 	zs := c.s.Zones[p.Zone]
 	if a.Mod {
 		if zs.Mod == "" {
@@ -341,12 +357,7 @@ func (a *Shipyard) apply(c *ctx) error {
 		}
 		cost += c.modPrice(p)
 		sh.Mods = append(sh.Mods, zs.Mod)
-		switch zs.Mod {
-		case CargoHold:
-			sh.Cargo = min(sh.Cargo+1, maxValue)
-		case CannonPort:
-			sh.Cannons = min(sh.Cannons+1, maxValue)
-		}
+		c.applyMod(&sh, zs.Mod)
 	}
 	if a.Refresh {
 		if !in(sh.Mods, ReinforcedHull) || !sh.HullFlipped {
@@ -415,6 +426,17 @@ func (a *Shipyard) apply(c *ctx) error {
 		c.gainGlory(int(a.Seat), "buying a "+a.Ship)
 	}
 	return nil
+}
+
+// applyMod moves a location's cube up for a modification that raises it
+// (extra crew must be recruited).
+func (c *ctx) applyMod(sh *Ship, m string) {
+	switch m {
+	case CargoHold:
+		sh.Cargo = min(sh.Cargo+1, maxValue)
+	case CannonPort:
+		sh.Cannons = min(sh.Cannons+1, maxValue)
+	}
 }
 
 // salePrice is what the shipyard pays for a ship: its price, +1 per
