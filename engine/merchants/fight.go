@@ -291,6 +291,7 @@ func (c *ctx) settleFight() {
 	}
 	if f.NPC != "" {
 		c.settleNPCFight(f)
+		c.resumeNPCScouting(f)
 		if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
 			c.endTurn()
 		}

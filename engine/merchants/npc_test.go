@@ -263,3 +263,37 @@ func TestDefeatedNPCReplacementIsDrawnAtRandom(t *testing.T) {
 		t.Fatalf("either card below may take command, got only %v", seen)
 	}
 }
+
+// NPC scouting (l. 578-586): several hostile NPCs in a zone each scout the
+// captain, and those that find them fight in turn; escaping the first
+// battle does not spare the captain the second NPC's scouting.
+func TestEveryHostileNPCScoutsInTurn(t *testing.T) {
+	g := newNPCGame(t, 2)
+	putNPC(g, 3, "tz-open") // pirate-sloop
+	putNPC(g, 6, "tz-open") // pirate-frigate
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	pd := g.st.Pending
+	if pd == nil || pd.Kind != "npc-scout" {
+		t.Fatalf("the first NPC scouts: %+v", pd)
+	}
+	first := pd.NPC
+	roll(t, g, skulls(len(g.st.Dice.Open[0].Dice))...)
+	if g.st.Fight == nil {
+		t.Fatal("found: a battle")
+	}
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":0,"choice":"flee"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	if g.st.Fight != nil {
+		t.Fatal("Ann escapes the first NPC")
+	}
+	if pd := g.st.Pending; pd == nil || pd.Kind != "npc-scout" || pd.NPC == first {
+		t.Fatalf("the other NPC scouts next: %+v", pd)
+	}
+}

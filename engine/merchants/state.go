@@ -191,6 +191,8 @@ type Fight struct {
 	NPC        string `json:"npc,omitempty"`
 	NPCSide    int    `json:"npcSide,omitempty"`
 	Controller int    `json:"controller,omitempty"`
+	// Queue are the NPCs still to scout the captain after this battle.
+	Queue []string `json:"queue,omitempty"`
 }
 
 // clone returns a deep copy: Apply changes the copy and keeps it only when
@@ -239,6 +241,7 @@ func (s *State) clone() *State {
 	if s.Fight != nil {
 		f := *s.Fight
 		f.Battle = s.Fight.Battle.Clone()
+		f.Queue = cloneStrings(s.Fight.Queue)
 		f.Requests = make(map[string]combat.Need, len(s.Fight.Requests))
 		for k, v := range s.Fight.Requests {
 			f.Requests[k] = v
