@@ -246,3 +246,70 @@ func TestSantoDomingoRedraw(t *testing.T) {
 	}
 	refuse(t, g, `{"type":"buy-redraw","seat":0}`, "no-redraw")
 }
+
+// Ports, Port Royal (l. 1715-1719): a pirate with an English bounty may
+// enter after a successful INFLUENCE roll instead of paying 2 gold; the
+// attempt is the move, and a failure leaves the ship at sea.
+func TestPortRoyalEntryByInfluence(t *testing.T) {
+	g := withAbility(t, AbilityPortRoyal)
+	g.cat.Zones[0].Nation = English
+	p := g.st.Players[0]
+	p.Captain = "test-cap-2"
+	p.Bounties = map[string]int{English: 2}
+	p.InPort = false
+	do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	if n := len(g.st.Dice.Open); n != 1 || len(g.st.Dice.Open[0].Dice) != g.cat.captain("test-cap-2").Influence {
+		t.Fatalf("an INFLUENCE roll is asked: %d open", n)
+	}
+	roll(t, g, fails(g.cat.captain("test-cap-2").Influence)...)
+	if p := g.st.Players[0]; p.InPort || g.st.T.Actions != 1 {
+		t.Fatalf("a failed roll keeps the ship at sea and spends the action: in port %v actions %d", p.InPort, g.st.T.Actions)
+	}
+	do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	roll(t, g, skulls(g.cat.captain("test-cap-2").Influence)...)
+	if p := g.st.Players[0]; !p.InPort || p.Gold != 10 {
+		t.Fatalf("a successful roll lets the pirate in for nothing: in port %v gold %d", p.InPort, p.Gold)
+	}
+	refuse(t, g, `{"type":"enter-port","seat":0,"roll":true}`, "in-port")
+}
+
+// Ports, St John (l. 1727-1731): a ship bought there may keep the old
+// ship's modifications for 1 gold each; nowhere else do they move.
+func TestStJohnMovesModificationsToTheNewShip(t *testing.T) {
+	g := newNPCGame(t, 2)
+	p := g.st.Players[0]
+	p.Gold = 40
+	p.Ship.Mods, p.Ship.Cargo = []string{CargoHold, Chasers}, 3
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["extended-cargo-hold"]}`, "mod-transfer")
+
+	g = withAbility(t, AbilityStJohn)
+	p = g.st.Players[0]
+	p.Gold = 40
+	p.Ship.Mods, p.Ship.Cargo = []string{CargoHold, Chasers}, 3
+	for _, zs := range g.st.Zones {
+		zs.Mod = ""
+	}
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"keepMods":["extended-cargo-hold"]}`, "mod-transfer")
+	refuse(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["long-guns"]}`, "mod-transfer")
+	do(t, g, `{"type":"shipyard","seat":0,"ship":"frigate","keepMods":["extended-cargo-hold"]}`)
+	p = g.st.Players[0]
+	// 35 for the frigate, less 5 + 2 for the sloop and its two
+	// modifications, plus 1 to move the cargo hold: 29.
+	if p.Gold != 11 || p.Ship.Type != Frigate || len(p.Ship.Mods) != 1 || p.Ship.Mods[0] != CargoHold || p.Ship.Cargo != 4 {
+		t.Fatalf("the frigate keeps the cargo hold for 1 gold: gold %d ship %+v", p.Gold, p.Ship)
+	}
+	back := 0
+	for _, zs := range g.st.Zones {
+		if zs.Mod == Chasers {
+			back++
+		}
+		if zs.Mod == CargoHold {
+			back += 10
+		}
+	}
+	if back != 1 {
+		t.Fatal("the modification not moved goes back to a port")
+	}
+}

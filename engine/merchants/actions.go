@@ -158,10 +158,12 @@ func (a *Move) apply(c *ctx) error {
 }
 
 // EnterPort sails from the sea zone into its port (one action). Pay offers
-// Port Royal's fee for a captain it would otherwise turn away.
+// Port Royal's fee for a captain it would otherwise turn away; Roll tries
+// its INFLUENCE roll instead (a failure stays at sea, the action spent).
 type EnterPort struct {
 	engine.ActionHeader
-	Pay bool `json:"pay,omitempty"`
+	Pay  bool `json:"pay,omitempty"`
+	Roll bool `json:"roll,omitempty"`
 }
 
 func (a *EnterPort) apply(c *ctx) error {
@@ -183,8 +185,16 @@ func (a *EnterPort) apply(c *ctx) error {
 	}
 	fee := 0
 	if p.Bounties[z.Nation] > 0 && !home {
-		if z.Ability != AbilityPortRoyal || !a.Pay {
-			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
+		if z.Ability != AbilityPortRoyal || (!a.Pay && !a.Roll) {
+			return engine.RefuseIn("port-closed", secBounties, "%s will not let in a captain with %s %s bounty (only your home port always does; Port Royal for a fee or an Influence roll)", z.Port, article(nationWord(z.Nation)), nationWord(z.Nation))
+		}
+		if a.Roll {
+			if err := c.useAction(); err != nil {
+				return err
+			}
+			req := c.ask(int(a.Seat), "", p.Name+" talks their way into Port Royal (Influence)", c.cat.captain(p.Captain).Influence)
+			c.s.Pending = &Pending{Kind: "port-royal", Seat: int(a.Seat), Request: req}
+			return nil
 		}
 		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
 		// alternative is not offered yet).
@@ -236,6 +246,9 @@ type Scout struct {
 	Target     string `json:"target"`
 	TargetSeat int    `json:"targetSeat,omitempty"`
 	NPC        string `json:"npc,omitempty"`
+	// Spanish: in Cartagena's sea zone, find a Spanish merchant without a
+	// SCOUTING roll.
+	Spanish bool `json:"spanish,omitempty"`
 }
 
 func (a *Scout) apply(c *ctx) error {
@@ -252,6 +265,9 @@ func (a *Scout) apply(c *ctx) error {
 	case "merchant":
 		if s.Zones[p.Zone].Merchant == "" {
 			return engine.RefuseIn("scout-no-target", secScout, "There is no merchant in %s", c.cat.zone(p.Zone).Name)
+		}
+		if a.Spanish && c.ability(p.Zone) != AbilityCartagena {
+			return engine.RefuseIn("scout-spanish", secPorts, "Only in Cartagena's sea zone is a Spanish merchant found without a roll")
 		}
 		key, purpose = "merchant:"+p.Zone, p.Name+" scouts for a merchant"
 	case "player":
@@ -278,6 +294,15 @@ func (a *Scout) apply(c *ctx) error {
 		return err
 	}
 	s.T.Scouted = append(s.T.Scouted, key)
+	if a.Target == "merchant" && a.Spanish {
+		// Cartagena: a Spanish merchant is found without a roll.
+		c.emit(engine.NewEvent("scouting", a.Seat, p.Name+" looks for a Spanish merchant off Cartagena", map[string]string{"target": key}))
+		if err := c.scouted(&Pending{Kind: "scout", Seat: int(a.Seat), Target: key}, 1); err != nil {
+			return err
+		}
+		s.Pending.Spanish = true
+		return nil
+	}
 	req := c.ask(int(a.Seat), "", purpose+" (Scouting)", c.cat.captain(p.Captain).Scouting)
 	s.Pending = &Pending{Kind: "scout", Seat: int(a.Seat), Request: req, Target: key}
 	c.emit(engine.NewEvent("scouting", a.Seat, purpose, map[string]string{"target": key, "request": req}))
@@ -347,6 +372,15 @@ func (a *Roll) apply(c *ctx) error {
 				c.endTurn()
 			}
 		}
+	case "port-royal":
+		s.Pending = nil
+		p := s.Players[pd.Seat]
+		if n == 0 {
+			c.emit(engine.NewEvent("port-refused", engine.Seat(pd.Seat), p.Name+" is turned away from Port Royal", nil))
+			return nil
+		}
+		p.InPort = true
+		c.emit(engine.NewEvent("entered-port", engine.Seat(pd.Seat), fmt.Sprintf("%s enters %s", p.Name, c.cat.zone(p.Zone).Port), map[string]string{"zone": p.Zone}))
 	case "rumor":
 		c.rumorRolled(pd, n)
 	case "rumor-attempt":

@@ -291,6 +291,7 @@ func (c *ctx) settleFight() {
 	}
 	if f.NPC != "" {
 		c.settleNPCFight(f)
+		c.resumeNPCScouting(f)
 		if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
 			c.endTurn()
 		}
@@ -320,7 +321,9 @@ func (c *ctx) settleFight() {
 				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh}
 			}
 		}
-		if f.Pirate[1-w] {
+		// The loser's bounties as they stand now: an aggressor who attacked a
+		// non-pirate took a bounty when the battle began (l. 416-419).
+		if loser.pirate() {
 			c.reward(ws, loser)
 		}
 		_ = winner
@@ -387,6 +390,33 @@ func (c *ctx) plunder(ws, ls int) {
 		}
 	}
 	l.Weapons = nil
-	c.emit(engine.NewEvent("plundered", engine.Seat(ws), fmt.Sprintf("%s plunders %d gold and %d cargo %s from %s", w.Name, gold, taken, plural(taken, "card", "cards"), l.Name),
-		map[string]int{"gold": gold, "cargo": taken}))
+	// The glory cards and the rumor card go to the winner too (a second
+	// rumor stays with the loser and is discarded with their captain).
+	cards := l.GloryCards
+	w.GloryCards = append(w.GloryCards, cards...)
+	l.GloryCards = nil
+	rumor := ""
+	if w.Rumor == "" && l.Rumor != "" {
+		rumor, w.Rumor, l.Rumor = l.Rumor, l.Rumor, ""
+	}
+	var names []string
+	for _, id := range cards {
+		names = append(names, findCard(c.cat.Glory, id).Name)
+	}
+	ev := engine.NewEvent("plundered", engine.Seat(ws), fmt.Sprintf("%s plunders %d gold, %d cargo %s and %d glory %s from %s", w.Name, gold, taken, plural(taken, "card", "cards"), len(cards), plural(len(cards), "card", "cards"), l.Name),
+		map[string]any{"gold": gold, "cargo": taken, "glory": len(cards), "rumor": rumor != ""})
+	if len(cards) > 0 || rumor != "" {
+		text := "You take " + strings.Join(names, ", ")
+		if len(cards) == 0 {
+			text = "You take"
+		}
+		if rumor != "" {
+			if len(cards) > 0 {
+				text += " and"
+			}
+			text += " the rumor " + c.cat.rumor(rumor).Name
+		}
+		ev = ev.WithSecret(text, map[string]any{"glory": cards, "rumor": rumor})
+	}
+	c.emit(ev)
 }

@@ -109,7 +109,7 @@ func (rulesImpl) HelpNotes() []engine.HelpNote {
 		{ID: "not-drawn", Title: "Buying goods", Section: secBuy, Keywords: []string{"buy", "cargo", "price"},
 			Text: "Draw 6 cargo cards (3 if you bought in this port on your last turn), redrawing the good in demand. A good drawn twice costs 2 a card, three times 1, otherwise 3."},
 		{ID: "man-o-war", Title: "The shipyard", Section: secShipyard, Keywords: []string{"ship", "repair", "weapon", "modification"},
-			Text: "Buying a ship means selling yours: its price, plus 1 per modification, minus 1 per point of damage other than crew. Repairs are 2 gold a point, special weapons 3 each (one of each kind), this port's modification 3. A frigate or galleon earns a glory point once per captain. The man-o-war is never bought or sold."},
+			Text: "Buying a ship means selling yours: its price, plus 1 per modification, minus 1 per point of damage other than crew. Repairs are 2 gold a point, special weapons 3 each (one of each kind; sold back for 1), this port's modification 3. A frigate or galleon earns a glory point once per captain. The man-o-war is never bought or sold."},
 		{ID: "stash-home", Title: "The stash", Section: secStash, Keywords: []string{"stash", "chest", "glory"},
 			Text: "Only in your captain's home port may you put gold in your chest or take it out. Every 10 gold there is a secret glory point, at most 5."},
 		{ID: "scout-repeat", Title: "Scouting", Section: secScout, Keywords: []string{"scout", "find"},

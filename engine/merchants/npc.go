@@ -238,6 +238,38 @@ func (c *ctx) npcScoutDice(kind string, p *Player) int {
 	return n
 }
 
+// resumeNPCScouting lets the NPCs still waiting scout the captain after a
+// battle, those still in the zone and hostile, while the captain is alive
+// at sea and nothing else waits.
+func (c *ctx) resumeNPCScouting(f *Fight) {
+	s := c.s
+	seat := f.Seats[1-f.NPCSide]
+	if len(f.Queue) == 0 || s.Stage != StagePlay || s.Pending != nil || s.Fight != nil {
+		return
+	}
+	p := s.Players[seat]
+	if p.NeedCaptain || p.Ship == nil || p.InPort {
+		return
+	}
+	navyHere := false
+	for _, kind := range NPCKinds {
+		if n := c.npcOnBoard(kind); n != nil && n.Zone == p.Zone && navyNation(kind) != "" {
+			navyHere = true
+		}
+	}
+	var queue []string
+	for _, kind := range f.Queue {
+		n := c.npcOnBoard(kind)
+		if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
+			continue
+		}
+		queue = append(queue, kind)
+	}
+	if len(queue) > 0 {
+		c.npcScout(seat, queue)
+	}
+}
+
 // npcRoll asks the same NPC for another SCOUTING roll (a port's ability).
 func (c *ctx) npcRoll(pd *Pending, again bool) {
 	p := c.s.Players[pd.Seat]
@@ -256,8 +288,8 @@ func (c *ctx) npcScout(seat int, queue []string) {
 }
 
 // npcScouted settles an NPC's scouting roll: found, a battle with the NPC
-// as the aggressor; else the next NPC scouts. Our simplification: after a
-// battle the NPCs still waiting do not scout.
+// as the aggressor (the NPCs still waiting scout after it); else the next
+// NPC scouts.
 func (c *ctx) npcScouted(pd *Pending, n int) error {
 	s := c.s
 	s.Pending = nil
@@ -274,7 +306,13 @@ func (c *ctx) npcScouted(pd *Pending, n int) error {
 		return nil
 	}
 	if n > 0 {
-		return c.startNPCFight(pd.NPC, pd.Seat, true)
+		if err := c.startNPCFight(pd.NPC, pd.Seat, true); err != nil {
+			return err
+		}
+		if s.Fight != nil {
+			s.Fight.Queue = cloneStrings(pd.Queue)
+		}
+		return nil
 	}
 	c.emit(engine.NewEvent("not-found", engine.Seat(pd.Seat), fmt.Sprintf("The %s does not find %s", npcWord(pd.NPC), c.s.Players[pd.Seat].Name), nil))
 	if len(pd.Queue) > 0 {
@@ -371,8 +409,9 @@ func (c *ctx) settleNPCFight(f *Fight) {
 	}
 }
 
-// defeatNPC discards the NPC's captain; the card below takes command and
-// sails from its home at the end of the round, or the miniature leaves.
+// defeatNPC discards the NPC's captain; a card below (drawn at random when
+// there are several) takes command and sails from its home at the end of
+// the round, or the miniature leaves.
 func (c *ctx) defeatNPC(kind string) {
 	n := c.s.NPCs[kind]
 	top := n.Cards[len(n.Cards)-1]
@@ -381,6 +420,12 @@ func (c *ctx) defeatNPC(kind string) {
 	if len(n.Cards) == 0 {
 		n.Zone, n.Entering = "", false
 		return
+	}
+	if len(n.Cards) >= 2 {
+		// Two or more cards below: the replacement is drawn at random.
+		k := c.s.rng.IntN(len(n.Cards))
+		last := len(n.Cards) - 1
+		n.Cards[k], n.Cards[last] = n.Cards[last], n.Cards[k]
 	}
 	n.Entering = true
 }

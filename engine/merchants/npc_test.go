@@ -236,3 +236,64 @@ func TestNewCaptainRedraw(t *testing.T) {
 		t.Fatalf("the captain under the pirate's eye is redrawn: %s", p.Captain)
 	}
 }
+
+// NPCs (l. 529-536): when an NPC captain dies and two or more cards lie
+// below, the replacement is drawn at random among them, not always the
+// card just below.
+func TestDefeatedNPCReplacementIsDrawnAtRandom(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 24; seed++ {
+		eg, err := Rules().New(setupJSON(t, testCatalogWithNPCs(), 2), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := eg.(*Game)
+		kind := putNPC(g, 3, "tz-open")
+		first, second, top := g.cat.Events[3].ID, g.cat.Events[9].ID, g.cat.Events[0].ID
+		g.st.NPCs[kind].Cards = []string{first, second, top}
+		c := &ctx{cat: g.cat, s: g.st}
+		c.defeatNPC(kind)
+		n := g.st.NPCs[kind]
+		if len(n.Cards) != 2 || in(n.Cards, top) || !n.Entering {
+			t.Fatalf("the dead captain's card goes and a replacement enters: %+v", n)
+		}
+		seen[n.Cards[len(n.Cards)-1]] = true
+	}
+	if len(seen) != 2 {
+		t.Fatalf("either card below may take command, got only %v", seen)
+	}
+}
+
+// NPC scouting (l. 578-586): several hostile NPCs in a zone each scout the
+// captain, and those that find them fight in turn; escaping the first
+// battle does not spare the captain the second NPC's scouting.
+func TestEveryHostileNPCScoutsInTurn(t *testing.T) {
+	g := newNPCGame(t, 2)
+	putNPC(g, 3, "tz-open") // pirate-sloop
+	putNPC(g, 6, "tz-open") // pirate-frigate
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+	pd := g.st.Pending
+	if pd == nil || pd.Kind != "npc-scout" {
+		t.Fatalf("the first NPC scouts: %+v", pd)
+	}
+	first := pd.NPC
+	roll(t, g, skulls(len(g.st.Dice.Open[0].Dice))...)
+	if g.st.Fight == nil {
+		t.Fatal("found: a battle")
+	}
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":0,"choice":"flee"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	if g.st.Fight != nil {
+		t.Fatal("Ann escapes the first NPC")
+	}
+	if pd := g.st.Pending; pd == nil || pd.Kind != "npc-scout" || pd.NPC == first {
+		t.Fatalf("the other NPC scouts next: %+v", pd)
+	}
+}

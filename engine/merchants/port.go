@@ -22,14 +22,16 @@ func init() {
 
 // Prices of the summary's reference sheet.
 const (
-	priceGood       = 3
-	priceDemand     = 6
-	priceRepair     = 2
-	priceWeapon     = 3
-	priceMod        = 3
-	priceRefresh    = 3 // a used reinforced-hull token turned back
-	priceRecruit    = 2
-	gloryDemandSold = 3 // in-demand cards sold at once for a glory point
+	priceGood        = 3
+	priceDemand      = 6
+	priceRepair      = 2
+	priceWeapon      = 3
+	priceWeaponSale  = 1 // a special weapon token sold back
+	priceModTransfer = 1 // St John: a modification moved to the ship bought
+	priceMod         = 3
+	priceRefresh     = 3 // a used reinforced-hull token turned back
+	priceRecruit     = 2
+	gloryDemandSold  = 3 // in-demand cards sold at once for a glory point
 )
 
 // PortAction takes the port action (one action, once a turn): its
@@ -104,6 +106,9 @@ type Sell struct {
 }
 
 func (a *Sell) apply(c *ctx) error {
+	if _, err := c.turnPlayer(&a.ActionHeader); err == nil && c.s.T.DemandSold {
+		return engine.RefuseIn("sold-after-demand", secSell, "The demand here has changed: no more goods are sold this turn")
+	}
 	p, err := c.activity(&a.ActionHeader, "sell")
 	if err != nil {
 		return err
@@ -128,6 +133,7 @@ func (a *Sell) apply(c *ctx) error {
 	c.emit(engine.NewEvent("sold", a.Seat, fmt.Sprintf("%s sells %d %s for %d gold", p.Name, len(a.Cards), plural(len(a.Cards), "card", "cards"), gold),
 		map[string]any{"cards": a.Cards, "goods": goods, "gold": gold, "inDemand": demand}))
 	if demand > 0 {
+		c.s.T.DemandSold = true
 		old := zs.Demand
 		i := c.s.rng.IntN(len(c.s.DemandPool))
 		zs.Demand = c.s.DemandPool[i]
@@ -298,6 +304,11 @@ type Shipyard struct {
 	Repair  map[string]int `json:"repair,omitempty"`
 	// Refresh turns a used reinforced-hull token back for 3 gold.
 	Refresh bool `json:"refresh,omitempty"`
+	// SellWeapons are special weapon tokens sold back, 1 gold each.
+	SellWeapons []string `json:"sellWeapons,omitempty"`
+	// KeepMods are the old ship's modifications moved to the ship bought,
+	// 1 gold each (St John only).
+	KeepMods []string `json:"keepMods,omitempty"`
 }
 
 func (a *Shipyard) apply(c *ctx) error {
@@ -324,6 +335,18 @@ func (a *Shipyard) apply(c *ctx) error {
 		sh = *ns
 		bigShip = (a.Ship == Frigate || a.Ship == Galleon) && !p.BigShip
 	}
+	if len(a.KeepMods) > 0 && (a.Ship == "" || c.ability(p.Zone) != AbilityStJohn) {
+		return engine.RefuseIn("mod-transfer", secPorts, "Modifications move to a new ship only when it is bought in St John")
+	}
+	for i, m := range a.KeepMods {
+		if !in(returned, m) || in(a.KeepMods[:i], m) {
+			return engine.RefuseIn("mod-transfer", secPorts, "Move only modifications your old ship has, each once")
+		}
+		cost += priceModTransfer
+		sh.Mods = append(sh.Mods, m)
+		returned = remove(returned, m)
+		c.applyMod(&sh, m)
+	}
 	zs := c.s.Zones[p.Zone]
 	if a.Mod {
 		if zs.Mod == "" {
@@ -334,12 +357,7 @@ func (a *Shipyard) apply(c *ctx) error {
 		}
 		cost += c.modPrice(p)
 		sh.Mods = append(sh.Mods, zs.Mod)
-		switch zs.Mod {
-		case CargoHold:
-			sh.Cargo = min(sh.Cargo+1, maxValue)
-		case CannonPort:
-			sh.Cannons = min(sh.Cannons+1, maxValue)
-		}
+		c.applyMod(&sh, zs.Mod)
 	}
 	if a.Refresh {
 		if !in(sh.Mods, ReinforcedHull) || !sh.HullFlipped {
@@ -356,6 +374,12 @@ func (a *Shipyard) apply(c *ctx) error {
 			return engine.RefuseIn("weapon-owned", secShipyard, "You may have one %s token only", spoken(w))
 		}
 		cost += c.weaponPrice(p)
+	}
+	for i, w := range a.SellWeapons {
+		if !in(p.Weapons, w) || in(a.SellWeapons[:i], w) {
+			return engine.RefuseIn("weapon-not-held", secShipyard, "Sell back only special weapon tokens you hold, each once")
+		}
+		cost -= priceWeaponSale
 	}
 	repairPrice := priceRepair
 	if len(a.Repair) > 0 {
@@ -382,19 +406,37 @@ func (a *Shipyard) apply(c *ctx) error {
 	}
 	p.Gold -= cost
 	p.Ship = &sh
+	for _, w := range a.SellWeapons {
+		p.Weapons = remove(p.Weapons, w)
+	}
 	p.Weapons = append(p.Weapons, a.Weapons...)
 	if a.Mod {
 		zs.Mod, zs.ModRevealed = "", false
 	}
 	c.reenterMods(returned)
 	c.capCargo(int(a.Seat))
-	c.emit(engine.NewEvent("shipyard", a.Seat, fmt.Sprintf("%s spends %d gold at the shipyard", p.Name, cost),
-		map[string]any{"ship": a.Ship, "mod": a.Mod, "weapons": a.Weapons, "repair": a.Repair, "cost": cost}))
+	text := fmt.Sprintf("%s spends %d gold at the shipyard", p.Name, cost)
+	if cost < 0 {
+		text = fmt.Sprintf("%s receives %d gold at the shipyard", p.Name, -cost)
+	}
+	c.emit(engine.NewEvent("shipyard", a.Seat, text,
+		map[string]any{"ship": a.Ship, "mod": a.Mod, "weapons": a.Weapons, "sellWeapons": a.SellWeapons, "repair": a.Repair, "cost": cost}))
 	if bigShip {
 		p.BigShip = true
 		c.gainGlory(int(a.Seat), "buying a "+a.Ship)
 	}
 	return nil
+}
+
+// applyMod moves a location's cube up for a modification that raises it
+// (extra crew must be recruited).
+func (c *ctx) applyMod(sh *Ship, m string) {
+	switch m {
+	case CargoHold:
+		sh.Cargo = min(sh.Cargo+1, maxValue)
+	case CannonPort:
+		sh.Cannons = min(sh.Cannons+1, maxValue)
+	}
 }
 
 // salePrice is what the shipyard pays for a ship: its price, +1 per

@@ -28,7 +28,10 @@ func (a *MerchantChoice) apply(c *ctx) error {
 		c.emit(engine.NewEvent("merchant-released", a.Seat, p.Name+" lets the merchant sail away", nil))
 		return nil
 	}
-	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") {
+	if pd.Spanish && a.Nation != Spanish {
+		return engine.RefuseIn("merchant-nation", secPorts, "The merchant found off Cartagena without a roll is Spanish")
+	}
+	if a.Nation != pd.Token && (a.Nation != pd.ZoneNation || a.Nation == "") && !pd.Spanish {
 		return engine.RefuseIn("merchant-nation", secMerchants, "The merchant is %s, or of the sea zone's nation", nationWord(pd.Token))
 	}
 	if p.Ship.destroyed() {
@@ -39,6 +42,16 @@ func (a *MerchantChoice) apply(c *ctx) error {
 	for i := 0; i < 3; i++ {
 		if id := c.drawCargo(); id != "" {
 			raid.Cards = append(raid.Cards, id)
+		}
+	}
+	if a.Nation == Spanish && c.ability(p.Zone) == AbilityHavana {
+		// Havana: a fourth card, kept in the raid only if it shows a hit.
+		if id := c.drawCargo(); id != "" {
+			if len(c.cat.cargo(id).Hits) > 0 {
+				raid.Cards = append(raid.Cards, id)
+			} else {
+				s.CargoDiscard = append(s.CargoDiscard, id)
+			}
 		}
 	}
 	req := c.ask(int(a.Seat), "", p.Name+" raids the merchant (Seamanship)", c.cat.captain(p.Captain).Seamanship)

@@ -89,6 +89,8 @@ type Turn struct {
 	BuyDraw []string `json:"buyDraw,omitempty"`
 	// Redrew: Santo Domingo's redraw was used.
 	Redrew bool `json:"redrew,omitempty"`
+	// DemandSold: the good in demand was sold this turn, so no more selling.
+	DemandSold bool `json:"demandSold,omitempty"`
 }
 
 // Player is one seat.
@@ -160,6 +162,9 @@ type Pending struct {
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
+	// Spanish: a merchant found without a roll in Cartagena's sea zone,
+	// which can only be raided as Spanish.
+	Spanish bool `json:"spanish,omitempty"`
 	// Again marks a second roll (Nassau, Basse-Terre, Bridgetown's entry,
 	// Santo Domingo's redraw done).
 	Again bool `json:"again,omitempty"`
@@ -186,6 +191,8 @@ type Fight struct {
 	NPC        string `json:"npc,omitempty"`
 	NPCSide    int    `json:"npcSide,omitempty"`
 	Controller int    `json:"controller,omitempty"`
+	// Queue are the NPCs still to scout the captain after this battle.
+	Queue []string `json:"queue,omitempty"`
 }
 
 // clone returns a deep copy: Apply changes the copy and keeps it only when
@@ -234,6 +241,7 @@ func (s *State) clone() *State {
 	if s.Fight != nil {
 		f := *s.Fight
 		f.Battle = s.Fight.Battle.Clone()
+		f.Queue = cloneStrings(s.Fight.Queue)
 		f.Requests = make(map[string]combat.Need, len(s.Fight.Requests))
 		for k, v := range s.Fight.Requests {
 			f.Requests[k] = v

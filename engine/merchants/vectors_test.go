@@ -65,7 +65,9 @@ func TestSellPrices(t *testing.T) {
 	if !hasEvent(evs, "demand-changed") || len(g.st.DemandPool) != pool || !in(g.st.DemandPool, "test-rum") {
 		t.Fatal("selling the good in demand replaces the demand token from the pool")
 	}
-	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "activity-done")
+	// Sell goods (l. 196-199): once the demand token is replaced no more
+	// goods are sold that turn; the refusal names that rule.
+	refuse(t, g, `{"type":"sell","seat":0,"cards":["`+silk1+`"]}`, "sold-after-demand")
 
 	g = newTestGame(t, 2)
 	g.st.Zones["tz-anchor"].Demand = "test-rum"
@@ -665,4 +667,120 @@ func TestAdjustSaysWhoAndWhy(t *testing.T) {
 		}
 	}
 	t.Fatal("no adjusted event")
+}
+
+// Bounties and rewards (l. 414-470): the bounty for attacking a non-pirate
+// is taken at once, so the aggressor fights on as a pirate; the defender
+// who sinks them claims the reward, 5 gold for the one English bounty.
+func TestRewardForSinkingAnAggressorWhoBecameAPirate(t *testing.T) {
+	g := newTestGame(t, 2)
+	atSeaTogether(g)
+	ann := g.st.Players[0]
+	ann.Ship.Cargo, ann.Ship.Hull = 1, 1
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	if g.st.Players[0].Bounties[English] != 1 {
+		t.Fatal("attacking a non-pirate earns a bounty of their captain's nation")
+	}
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", skulls(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.Hits[1])...)
+	if g.st.Fight != nil || !g.st.Players[0].NeedCaptain {
+		t.Fatal("cargo 1 then a second cargo hit to the hull sinks Ann")
+	}
+	if bob := g.st.Players[1]; bob.Glory != 1 || bob.Gold != 15 {
+		t.Fatalf("Bob beats a pirate with 1 English bounty: a glory point and 5 gold: glory %d gold %d", bob.Glory, bob.Gold)
+	}
+}
+
+// Visit shipyard, the price table (l. 919-931): a special weapon token
+// sells back for 1 gold; only a token held is sold.
+func TestShipyardBuysBackSpecialWeapons(t *testing.T) {
+	g := newTestGame(t, 2)
+	p := g.st.Players[0]
+	p.Weapons = []string{ChainShot, Grapeshot}
+	inPortAction(t, g)
+	refuse(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["grappling-hooks"]}`, "weapon-not-held")
+	refuse(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["chain-shot","chain-shot"]}`, "weapon-not-held")
+	do(t, g, `{"type":"shipyard","seat":0,"sellWeapons":["chain-shot","grapeshot"]}`)
+	if p := g.st.Players[0]; p.Gold != 12 || len(p.Weapons) != 0 {
+		t.Fatalf("two tokens sold for 1 gold each: gold %d weapons %v", p.Gold, p.Weapons)
+	}
+}
+
+// Plundering player captains (l. 784-795, 1618-1635): the winner of a crew
+// combat takes the loser's glory cards and rumor card too.
+func TestCrewCombatPlundersGloryCardsAndRumor(t *testing.T) {
+	g := newNPCGame(t, 2) // its catalog has rumors
+	atSeaTogether(g)
+	bob := g.st.Players[1]
+	bobCard := bob.GloryCards[0]
+	bob.Rumor = g.st.RumorDeck[0]
+	g.st.RumorDeck = g.st.RumorDeck[1:]
+	rumor := bob.Rumor
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	ann := g.st.Players[0]
+	if !in(ann.GloryCards, bobCard) || len(ann.GloryCards) != 3 || ann.Rumor != rumor {
+		t.Fatalf("Ann takes Bob's glory card and rumor (her own card, the one for winning, Bob's): cards %v rumor %q", ann.GloryCards, ann.Rumor)
+	}
+	if in(g.st.GloryDiscard, bobCard) || in(g.st.RumorDiscard, rumor) {
+		t.Fatal("the plundered cards are not discarded with Bob's captain")
+	}
+}
+
+// Ports, Havana (l. 1691-1694): raiding a Spanish merchant there draws a
+// fourth card, which stays in the raid only if it shows a hit icon.
+func TestHavanaRaidDrawsAFourthCard(t *testing.T) {
+	for _, c := range []struct {
+		fourth string
+		want   int
+	}{{"test-cargo-01", 4}, {"test-cargo-06", 3}} {
+		g := newTestGame(t, 2)
+		g.cat.Zones[0].Ability = AbilityHavana
+		g.st.Zones["tz-anchor"].Merchant = Spanish
+		do(t, g, `{"type":"leave-port","seat":0}`)
+		do(t, g, `{"type":"scout","seat":0,"target":"merchant"}`)
+		roll(t, g, "skull", "2")
+		deckTop(g, "test-cargo-02", "test-cargo-03", "test-cargo-05", c.fourth)
+		do(t, g, `{"type":"merchant","seat":0,"nation":"spanish","raid":true}`)
+		r := g.st.Pending.Raid
+		if len(r.Cards) != c.want || (c.want == 4) != in(r.Cards, c.fourth) {
+			t.Fatalf("fourth card %s: want %d cards in the raid, got %v", c.fourth, c.want, r.Cards)
+		}
+		if c.want == 3 && !in(g.st.CargoDiscard, c.fourth) {
+			t.Fatal("a fourth card without a hit is discarded")
+		}
+	}
+}
+
+// Ports, Cartagena (l. 1680-1684): a Spanish merchant in its sea zone is
+// found without a SCOUTING roll; anywhere else the roll is needed.
+func TestCartagenaFindsASpanishMerchantWithoutARoll(t *testing.T) {
+	g := newTestGame(t, 2)
+	g.st.Zones["tz-anchor"].Merchant = French
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	refuse(t, g, `{"type":"scout","seat":0,"target":"merchant","spanish":true}`, "scout-spanish")
+	g.cat.Zones[0].Ability = AbilityCartagena
+	do(t, g, `{"type":"scout","seat":0,"target":"merchant","spanish":true}`)
+	if pd := g.st.Pending; len(g.st.Dice.Open) != 0 || pd == nil || pd.Kind != "merchant" || !pd.Spanish || g.st.T.Actions != 2 {
+		t.Fatalf("found at once for one action, no roll: %+v open %d", pd, len(g.st.Dice.Open))
+	}
+	refuse(t, g, `{"type":"merchant","seat":0,"nation":"french","raid":true}`, "merchant-nation")
+	do(t, g, `{"type":"merchant","seat":0,"nation":"spanish","raid":true}`)
+	if g.st.Players[0].Bounties[Spanish] != 1 {
+		t.Fatal("raiding the Spanish merchant earns a Spanish bounty")
+	}
 }

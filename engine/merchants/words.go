@@ -75,6 +75,8 @@ func pendingWords(kind string) string {
 	switch kind {
 	case "bridgetown":
 		return "the roll to steer into Bridgetown"
+	case "port-royal":
+		return "the Influence roll to enter Port Royal"
 	case "scout":
 		return "the scouting roll"
 	case "merchant":

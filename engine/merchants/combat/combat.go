@@ -772,10 +772,19 @@ type hitOn struct {
 // numbered faces, then the locations chosen, then special ammunition.
 func (b *Battle) incoming(t int) []hitOn {
 	s := 1 - t
+	// In a round of chain-shot (grapeshot) no hit on destroyed masts (crew)
+	// passes to the hull, numbered hits included.
+	ammoLoc := ""
+	switch b.Ammo[s] {
+	case ChainShot:
+		ammoLoc = Masts
+	case Grapeshot:
+		ammoLoc = Crew
+	}
 	var out []hitOn
 	for _, f := range b.HitFaces[s] {
 		if loc, ok := b.Faces.Numbers[f]; ok {
-			out = append(out, hitOn{loc: loc})
+			out = append(out, hitOn{loc: loc, noPass: loc == ammoLoc})
 		}
 	}
 	for _, loc := range b.Chosen[s] {

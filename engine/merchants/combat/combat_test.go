@@ -437,3 +437,32 @@ func TestChasersHitTheFleeingShip(t *testing.T) {
 		t.Fatalf("then the defender escapes: %+v", b)
 	}
 }
+
+// Chain-shots and grapeshots (l. 769-780): in a round where chain-shot is
+// used, no hit on destroyed masts passes to the hull, numbered hits on the
+// masts included; likewise grapeshot and the crew.
+func TestAmmoRoundKeepsNumberedHitsOffTheHull(t *testing.T) {
+	for _, c := range []struct {
+		weapon, loc, face string
+	}{{ChainShot, Masts, "2"}, {Grapeshot, Crew, "3"}} {
+		a := ship("A", 2, 1, 2, 3, 2, 3)
+		a.Weapons = []string{c.weapon}
+		d := ship("D", 1, 1, 2, 3, 1, 2)
+		d.Masts, d.Crew = 0, 0
+		if c.loc == Masts {
+			d.Crew = 1
+		} else {
+			d.Masts = 3
+		}
+		b := New(testFaces, a, d)
+		must(t, b.Declare(0, Shoot))
+		must(t, b.Declare(1, Shoot))
+		must(t, b.Contest(0, []string{sk, sk}))
+		must(t, b.Contest(1, ones(b.ContestDice(1))))
+		must(t, b.HitRoll(0, []string{sk, c.face, "1"}))
+		must(t, b.UseAmmo(0, c.weapon))
+		if b.Ships[1].Hull != 3 || b.Ships[1].Cargo != 2 {
+			t.Fatalf("%s: the %s is destroyed already; neither its numbered hit nor the success passes to the hull: %+v", c.weapon, c.loc, b.Ships[1])
+		}
+	}
+}
