@@ -348,22 +348,10 @@ func (r *DiceReader) sampleAffine(f *faceSample, p *topPatch, c, a, b board.Poin
 		bx, by := vx[j], vy[j]
 		out := f.lum[j*faceN : (j+1)*faceN : (j+1)*faceN]
 		for i := range out {
-			// max(0, min(lim, v)) with branches (a cell is nearly always
-			// inside: they are predicted), not the float built-ins, which
-			// also handle NaN (a position never is) and give +0 for -0 as
-			// !(v > 0) does.
 			x := (ux[i]+bx-p.x0)*patchPx - 0.5
 			y := (uy[i]+by-p.y0)*patchPx - 0.5
-			if x > lim {
-				x = lim
-			} else if !(x > 0) {
-				x = 0
-			}
-			if y > lim {
-				y = lim
-			} else if !(y > 0) {
-				y = 0
-			}
+			x = clampPos(x, lim)
+			y = clampPos(y, lim)
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 			o := y0*n + x0

@@ -151,16 +151,8 @@ func (p *topPatch) fillTileRGBA(i0, j0, i1, j1 int) {
 			iw := 1 / (h6X[i-i0] + h7Y + H[8])
 			x := (h0X[i-i0]+h1Y+H[2])*iw - 0.5
 			y := (h3X[i-i0]+h4Y+H[5])*iw - 0.5
-			if x > xm {
-				x = xm
-			} else if !(x > 0) {
-				x = 0
-			}
-			if y > ym {
-				y = ym
-			} else if !(y > 0) {
-				y = 0
-			}
+			x = clampPos(x, xm)
+			y = clampPos(y, ym)
 			// x and y are clamped below w-1 and h-1: the next pixel on
 			// the row and the next row always exist.
 			x0, y0 := int(x), int(y)
@@ -268,17 +260,8 @@ func (r *DiceReader) sampleInto(f *faceSample, p *topPatch, centre board.Point, 
 			x := axs[i] + jx
 			y := ays[i] + jy
 			if !inside {
-				// max(0, min(lim, v)): positions are never NaN.
-				if x > lim {
-					x = lim
-				} else if !(x > 0) {
-					x = 0
-				}
-				if y > lim {
-					y = lim
-				} else if !(y > 0) {
-					y = 0
-				}
+				x = clampPos(x, lim)
+				y = clampPos(y, lim)
 			}
 			x0, y0 := int(x), int(y)
 			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
@@ -1163,3 +1146,18 @@ func (r *DiceReader) overWall(foot board.Point, ang, s float64) float64 {
 const minScore = 0.88
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// clampPos is max(0, min(lim, v)) for a sample position, with branches
+// (a position is nearly always inside: they are predicted) rather than
+// the float built-ins, which also handle NaN (a position never is) and
+// signed zeros (!(v > 0) gives +0 for -0 as they do). Small enough to be
+// inlined in the sampling loops.
+func clampPos(v, lim float64) float64 {
+	if v > lim {
+		return lim
+	}
+	if !(v > 0) {
+		return 0
+	}
+	return v
+}
