@@ -87,6 +87,7 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	b.gsShotAt(ann, "mm-abilities-ann-port-royal.png", "#mm-port-royal")
 	b.gsClick(ann, "talk her way in", `[data-act="enter-port-roll"]`)
 	b.waitText(tablet, "#mm-rolls", "Ann talks their way into Port Royal (Influence)")
+	b.waitText(tablet, "#log", "Ann talks their way into Port Royal (Influence)")
 	b.gsRoll(tablet, "skull")
 	b.waitText(tablet, "#log", "Ann enters Brig Test Port")
 	b.waitText(tablet, `#mm-players [data-seat="0"]`, "In port at Test Brigantine Bay")
