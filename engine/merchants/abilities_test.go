@@ -1,6 +1,9 @@
 package merchants
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // withAbility gives Ann's home zone (the Test Anchorage, test data) a port
 // ability.
@@ -257,7 +260,10 @@ func TestPortRoyalEntryByInfluence(t *testing.T) {
 	p.Captain = "test-cap-2"
 	p.Bounties = map[string]int{English: 2}
 	p.InPort = false
-	do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	evs := do(t, g, `{"type":"enter-port","seat":0,"roll":true}`)
+	if len(evs) != 1 || !strings.Contains(evs[0].Text, "Port Royal (Influence)") {
+		t.Errorf("the attempt says what the roll is for in the log (it was a blank line): %+v", evs)
+	}
 	if n := len(g.st.Dice.Open); n != 1 || len(g.st.Dice.Open[0].Dice) != g.cat.captain("test-cap-2").Influence {
 		t.Fatalf("an INFLUENCE roll is asked: %d open", n)
 	}

@@ -192,12 +192,15 @@ func (a *EnterPort) apply(c *ctx) error {
 			if err := c.useAction(); err != nil {
 				return err
 			}
-			req := c.ask(int(a.Seat), "", p.Name+" talks their way into Port Royal (Influence)", c.cat.captain(p.Captain).Influence)
+			purpose := p.Name + " talks their way into Port Royal (Influence)"
+			req := c.ask(int(a.Seat), "", purpose, c.cat.captain(p.Captain).Influence)
 			c.s.Pending = &Pending{Kind: "port-royal", Seat: int(a.Seat), Request: req}
+			// An event, as scouting has: without one the action was a blank
+			// line in the game's log.
+			c.emit(engine.NewEvent("port-royal-roll", a.Seat, purpose, map[string]string{"request": req}))
 			return nil
 		}
-		// Port Royal lets a wanted pirate in for 2 gold (the INFLUENCE roll
-		// alternative is not offered yet).
+		// Port Royal lets a wanted pirate in for 2 gold.
 		fee = 2
 		if p.Gold < fee {
 			return engine.RefuseIn("not-enough-gold", secPorts, "Port Royal's fee is 2 gold")

@@ -139,6 +139,9 @@ type PendingView struct {
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
+	// Spanish: the merchant was found off Cartagena without a roll, so it
+	// can only be raided as a Spanish merchant.
+	Spanish bool `json:"spanish,omitempty"`
 	// Raid: the cards on the table (faceup) and the successes left.
 	Raid      []CargoCard `json:"raid,omitempty"`
 	Successes int         `json:"successes,omitempty"`
@@ -159,6 +162,11 @@ type ShipyardView struct {
 	ModPrice int    `json:"modPrice"`
 	// WeaponPrice is the price of one special weapon token.
 	WeaponPrice int `json:"weaponPrice"`
+	// WeaponSale is what the shipyard pays for a special weapon token sold
+	// back; ModTransfer what moving a modification to a ship bought here
+	// costs, 0 where modifications do not move (only St John moves them).
+	WeaponSale  int `json:"weaponSale"`
+	ModTransfer int `json:"modTransfer"`
 	// RepairPrice is the price of one point of repair; RepairRefused,
 	// when set, says why this shipyard repairs nothing for this player.
 	RepairPrice   int    `json:"repairPrice"`
@@ -262,7 +270,7 @@ func (g *Game) View(v engine.Viewer) any {
 		if pd.Kind == "merchant" {
 			// The found merchant's nation is shown to all; a second rumor
 			// waiting to be kept (also in Token) is not.
-			pv.Token, pv.ZoneNation = pd.Token, pd.ZoneNation
+			pv.Token, pv.ZoneNation, pv.Spanish = pd.Token, pd.ZoneNation, pd.Spanish
 		}
 		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
 			p := s.Players[pd.Seat]
@@ -310,7 +318,10 @@ func (g *Game) View(v engine.Viewer) any {
 // shipyardView prices the shipyard of p's port for p.
 func (g *Game) shipyardView(p *Player) *ShipyardView {
 	c := &ctx{cat: g.cat, s: g.st}
-	sv := &ShipyardView{TradeIn: c.salePrice(p.Ship), ModPrice: c.modPrice(p), WeaponPrice: c.weaponPrice(p)}
+	sv := &ShipyardView{TradeIn: c.salePrice(p.Ship), ModPrice: c.modPrice(p), WeaponPrice: c.weaponPrice(p), WeaponSale: priceWeaponSale}
+	if c.ability(p.Zone) == AbilityStJohn {
+		sv.ModTransfer = priceModTransfer
+	}
 	if p.Ship.Type != ManOWar {
 		for _, st := range g.cat.Ships {
 			if _, ok := shipPrices[st.ID]; ok && st.ID != p.Ship.Type {

@@ -250,7 +250,7 @@ function PlayerBox({ p, view, ctx }) {
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
-    <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.hasStashed && !shown ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
+    <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.gloryCardCount > GLORY_HAND ? ` (must discard to ${GLORY_HAND} on their phone)` : ''}${p.hasStashed && !shown ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
     ${shown ? html`<div class="mm-declared-stash">Stash ${p.stash ?? 0} gold, shown: ${points(p.total ?? p.glory)} in all</div>` : null}
     ${p.bounties && Object.keys(p.bounties).length ? html`<div>Bounties: ${Object.entries(p.bounties).filter(([, v]) => v > 0).map(([n, v]) => `${v} ${nationName(view, n)}`).join(', ')}</div>` : null}
     ${p.mission ? html`<div>Mission: ${p.mission.name}</div>` : null}
@@ -267,6 +267,7 @@ function Secrets({ p }) {
     <p>Your stash: ${p.stash ?? 0} gold${p.total !== undefined ? ` (total ${p.total})` : ''}</p>
     <p>Cargo: ${p.cargo && p.cargo.length ? p.cargo.map((c) => `${c.good} (plunder ${c.plunder})`).join(', ') : 'none'}</p>
     <p>Glory cards: ${p.gloryCards && p.gloryCards.length ? p.gloryCards.map((g) => g.name).join(', ') : 'none'}</p>
+    ${(p.gloryCards || []).length > GLORY_HAND ? html`<p class="warn" id="mm-glory-over">${overHand(p.gloryCards.length)}</p>` : null}
     ${p.rumor ? html`<p>Rumor: ${p.rumor.name} (roll ${skill(p.rumor.skill)} to follow it)</p>` : null}
   </section>`;
 }
@@ -414,10 +415,11 @@ export function Actions({ view, ctx }) {
     ${p.inPort && view.turn.portOpen ? html`<${Port} view=${view} p=${p} z=${z} ctx=${ctx} own=${own} />` : null}
     ${z && !p.inPort ? html`<div class="mm-group" id="mm-sail"><h3>Sail to</h3><div class="row">${z.adjacent.map((a) => html`<${Act} key=${a} id=${'move-' + a} label=${zoneName(view, a)} action=${{ type: 'move', seat, to: a }} ctx=${ctx} />`)}</div></div>` : null}
     <div class="row">
-      ${z && z.port && !p.inPort ? html`<${Act} id="enter-port" label=${'Enter ' + z.port} action=${{ type: 'enter-port', seat }} ctx=${ctx} />` : null}
+      ${z && z.port && !p.inPort ? html`<${EnterPort} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portUsed ? html`<${Act} id="port" cls="primary" label=${'Visit ' + (z ? z.port : 'the port') + ' (one action)'} action=${{ type: 'port', seat }} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
       ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
+      ${z && z.merchant && !p.inPort && z.ability === 'cartagena' ? html`<${Act} id="scout-spanish" label="Find a Spanish merchant without a roll (Cartagena)" action=${{ type: 'scout', seat, target: 'merchant', spanish: true }} ctx=${ctx} />` : null}
       ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
       ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
     </div>
@@ -432,6 +434,23 @@ export function Actions({ view, ctx }) {
       <${Act} id="end-turn" label="End the turn" action=${{ type: 'end-turn', seat }} ctx=${ctx} />
     </div>
   </div>`;
+}
+
+/**
+ * EnterPort sails into the zone's port. Port Royal turns away a captain
+ * with an English bounty unless they pay 2 gold or pass an INFLUENCE
+ * roll (rulebook, Ports): a wanted captain there gets the two ways in
+ * instead of a button the rules would refuse.
+ * @param {{view: View, p: Player, z: Zone, ctx: any}} props
+ */
+function EnterPort({ view, p, z, ctx }) {
+  const seat = p.seat;
+  const home = p.captain && p.captain.home === z.id;
+  const wanted = !home && z.nation && p.bounties && (p.bounties[z.nation] ?? 0) > 0;
+  if (!(wanted && z.ability === 'port-royal')) return html`<${Act} id="enter-port" label=${'Enter ' + z.port} action=${{ type: 'enter-port', seat }} ctx=${ctx} />`;
+  return html`<div class="mm-group" id="mm-port-royal"><p>${z.port} lets in a captain with ${aNation(view, z.nation || '')} bounty for a fee or a good word:</p><div class="row">
+    <${Act} id="enter-port-pay" label=${'Pay 2 gold to enter ' + z.port} action=${{ type: 'enter-port', seat, pay: true }} ctx=${ctx} />
+    <${Act} id="enter-port-roll" label=${`Talk your way in: roll ${skill('influence')}`} note="A failure leaves you at sea, the action spent" action=${{ type: 'enter-port', seat, roll: true }} ctx=${ctx} /></div></div>`;
 }
 
 /**
@@ -535,33 +554,44 @@ function Shipyard({ view, p, ctx }) {
   const [mod, setMod] = useState(false);
   const [weapons, setWeapons] = useState(/** @type {string[]} */ ([]));
   const [repair, setRepair] = useState(/** @type {Record<string, number>} */ ({}));
+  const [sell, setSell] = useState(/** @type {string[]} */ ([]));
+  const [keep, setKeep] = useState(/** @type {string[]} */ ([]));
   if (!sy || !p.ship) return null;
   const sh = p.ship;
   const offer = (sy.ships || []).find((o) => o.type === ship);
   const canWeapons = WEAPONS.filter((w) => !(p.weapons || []).includes(w));
   const fix = REPAIRABLE.filter((l) => (sh.max[l] ?? 0) > (sh.locations[l] ?? 0));
   const nRepair = Object.values(repair).reduce((a, b) => a + b, 0);
-  const cost = (offer ? offer.price : 0) + (mod ? sy.modPrice : 0) + weapons.length * sy.weaponPrice + (ship ? 0 : nRepair * sy.repairPrice);
-  const clear = () => { setShip(''); setMod(false); setWeapons([]); setRepair({}); };
+  // St John moves the old ship's modifications to the one bought there.
+  const movable = ship && sy.modTransfer ? (sh.mods || []) : [];
+  const kept = keep.filter((m) => movable.includes(m));
+  const cost = (offer ? offer.price : 0) + (mod ? sy.modPrice : 0) + weapons.length * sy.weaponPrice + (ship ? 0 : nRepair * sy.repairPrice)
+    + kept.length * sy.modTransfer - sell.length * sy.weaponSale;
+  const clear = () => { setShip(''); setMod(false); setWeapons([]); setRepair({}); setSell([]); setKeep([]); };
   return html`<div class="mm-group" id="mm-shipyard"><h4>The shipyard</h4>
     ${(sy.ships || []).length ? html`<p>A new ship (your ${sh.name} is taken for ${sy.tradeIn} gold):</p>
       <div class="mm-pick">${[{ type: '', name: 'Keep my ship', price: 0 }, ...(sy.ships || [])].map((o) => html`<label key=${o.type} class="mm-check">
         <input type="radio" name="mm-ship" data-value=${o.type || 'keep'} checked=${ship === o.type} onChange=${() => setShip(o.type)} />
         <span>${o.name}${o.type ? ` · ${o.price >= 0 ? o.price + ' gold' : 'you are paid ' + -o.price + ' gold'}` : ''}</span></label>`)}</div>` : null}
+    ${movable.length ? html`<p>Move modifications to the new ship (${sy.modTransfer} gold each, St. John only):</p>
+      <${Pick} name="keep-mods" items=${movable.map((m) => ({ value: m, label: words(m) }))} picked=${kept} set=${setKeep} />` : null}
     ${sy.mod && sy.mod !== 'facedown' ? html`<label class="mm-check"><input type="checkbox" data-value="mod" checked=${mod} onChange=${(/** @type {any} */ e) => setMod(e.currentTarget.checked)} />
       <span>${words(sy.mod)} · ${sy.modPrice} gold</span></label>` : null}
     ${canWeapons.length ? html`<p>Special weapons (${sy.weaponPrice} gold each):</p>
       <${Pick} name="weapons" items=${canWeapons.map((w) => ({ value: w, label: words(w) }))} picked=${weapons} set=${setWeapons} />` : null}
+    ${(p.weapons || []).length && sy.weaponSale ? html`<p>Sell special weapons back (${sy.weaponSale} gold each):</p>
+      <${Pick} name="sell-weapons" items=${(p.weapons || []).map((w) => ({ value: w, label: words(w) }))} picked=${sell} set=${setSell} />` : null}
     ${!ship && fix.length ? (sy.repairRefused ? html`<p class="muted">No repairs here: ${sy.repairRefused}.</p>`
       : html`<p>Repairs (${sy.repairPrice ? sy.repairPrice + ' gold a point' : 'free here'}):</p>
         ${fix.map((l) => html`<${Stepper} key=${l} id=${l} label=${`${cap(l)} (${sh.locations[l] ?? 0} of ${sh.max[l] ?? 0})`} n=${repair[l] || 0}
           max=${(sh.max[l] ?? 0) - (sh.locations[l] ?? 0)} set=${(/** @type {number} */ n) => setRepair({ ...repair, [l]: n })} />`)}`) : null}
-    <${Act} id="shipyard" cls="primary" label=${`Pay ${cost} gold at the shipyard`} disabled=${!ship && !mod && !weapons.length && !nRepair}
+    <${Act} id="shipyard" cls="primary" label=${cost < 0 ? `Receive ${-cost} gold at the shipyard` : `Pay ${cost} gold at the shipyard`} disabled=${!ship && !mod && !weapons.length && !nRepair && !sell.length}
       action=${() => {
         /** @type {Record<string, number>} */
         const rep = {};
         for (const [l, n] of Object.entries(repair)) if (n > 0 && !ship) rep[l] = n;
-        return { type: 'shipyard', seat: p.seat, ship: ship || undefined, mod: mod || undefined, weapons: weapons.length ? weapons : undefined, repair: Object.keys(rep).length ? rep : undefined };
+        return { type: 'shipyard', seat: p.seat, ship: ship || undefined, mod: mod || undefined, weapons: weapons.length ? weapons : undefined, repair: Object.keys(rep).length ? rep : undefined,
+          sellWeapons: sell.length ? sell : undefined, keepMods: kept.length ? kept : undefined };
       }} ctx=${ctx} done=${clear} />
   </div>`;
 }
@@ -586,6 +616,17 @@ function StashForm({ p, z, ctx }) {
   </div>`;
 }
 
+/** A hand holds at most 4 glory cards (rulebook, Glory cards). */
+const GLORY_HAND = 4;
+
+/**
+ * overHand tells a player holding more than 4 glory cards (plunder gives
+ * the loser's whole hand) what to do: the engine refuses to play a card
+ * until the hand is 4 again.
+ * @param {number} n the cards held
+ */
+const overHand = (n) => `You hold ${n} glory cards and may keep ${GLORY_HAND}: discard ${n - GLORY_HAND === 1 ? 'one' : n - GLORY_HAND} before playing any.`;
+
 /**
  * GloryHand is the phone's glory cards: each with its text, to play on
  * one's own turn outside a battle (its effect is settled at the table, and
@@ -596,9 +637,11 @@ function StashForm({ p, z, ctx }) {
 function GloryHand({ p, ctx, turn }) {
   const cards = p.gloryCards || [];
   if (!cards.length) return null;
-  return html`<div class="mm-group" id="mm-glory"><h3>Your glory cards${cards.length > 4 ? ' (keep 4: discard one first)' : ''}</h3>
+  const over = cards.length > GLORY_HAND;
+  return html`<div class="mm-group" id="mm-glory"><h3>Your glory cards</h3>
+    ${over ? html`<p class="warn" id="mm-glory-discard">${overHand(cards.length)}</p>` : null}
     ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong>${g.text ? html`<br />${g.text}` : null}</p>
-      <div class="row">${turn ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
+      <div class="row">${turn && !over ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
         <${Act} id=${'discard-' + g.id} label="Discard" action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
     ${turn ? html`<${AdjustForm} p=${p} ctx=${ctx} />` : null}
   </div>`;
@@ -637,6 +680,11 @@ function PendingActs({ view, mine, ctx }) {
   if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
   switch (pd.kind) {
     case 'merchant':
+      if (pd.spanish) {
+        return html`<div class="mm-act" id="mm-act"><p>${who} found a Spanish merchant off Cartagena, without a roll.</p><div class="row">
+        <${Act} id="raid" cls="primary" label="Raid the Spanish merchant" action=${{ type: 'merchant', seat, nation: 'spanish', raid: true }} ctx=${ctx} />
+        <${Act} id="let-go" label="Let it sail away" action=${{ type: 'merchant', seat, raid: false }} ctx=${ctx} /></div></div>`;
+      }
       return html`<div class="mm-act" id="mm-act"><p>${who} found ${aNation(view, pd.token || '')} merchant.${pd.zoneNation && pd.zoneNation !== pd.token ? ` It may be taken as ${aNation(view, pd.zoneNation)} merchant instead, the nation of this sea zone.` : ''}</p><div class="row">
         <${Act} id="raid" cls="primary" label=${`Raid ${aNation(view, pd.token || '')} merchant`} action=${{ type: 'merchant', seat, nation: pd.token, raid: true }} ctx=${ctx} />
         ${pd.zoneNation && pd.zoneNation !== pd.token ? html`<${Act} id="raid-zone" label=${`Raid ${aNation(view, pd.zoneNation)} merchant`} action=${{ type: 'merchant', seat, nation: pd.zoneNation, raid: true }} ctx=${ctx} />` : null}

@@ -210,6 +210,7 @@
  * @property {string} [npc]
  * @property {string} [token]
  * @property {string} [zoneNation]
+ * @property {boolean} [spanish]
  * @property {Array<MMCargoCard>} [raid]
  * @property {number} [successes]
  * @property {number} [failed]
@@ -280,6 +281,8 @@
  * @property {string} [mod]
  * @property {number} modPrice
  * @property {number} weaponPrice
+ * @property {number} weaponSale
+ * @property {number} modTransfer
  * @property {number} repairPrice
  * @property {string} [repairRefused]
  */
