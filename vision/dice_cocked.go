@@ -47,7 +47,8 @@ const (
 // square at top and ang (mm and radians on the plane of the tops), sampled
 // as f, that is cocked all the same: the side it raises shows beside its
 // top (risenBeside), or its print reads better on a parallelogram than on
-// the square (a tilted top).
+// the square (a tilted top), or, for a learned die, the parallelogram is
+// well off the square (learnedTilted).
 func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top board.Point, ang float64, f *faceSample) bool {
 	if r.risenBeside(top, ang, f.paint) {
 		return true
@@ -67,7 +68,12 @@ func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top 
 		minGain, minSkew = cockedGain, cockedSkew
 	}
 	su, sv, sh, gain := r.affineFit(p, d, label, top, ang)
-	return gain > minGain && math.Max(math.Abs(su-sv), math.Abs(sh)) >= minSkew-1e-9
+	if gain > minGain && math.Max(math.Abs(su-sv), math.Abs(sh)) >= minSkew-1e-9 {
+		return true
+	}
+	// A learned print gains little on a tilted top's shape, but settles
+	// on it all the same (dice_cocked_learned.go).
+	return r.learnedTilted(d, top, su, sv, sh)
 }
 
 // The risen side of a die leaning on another die.
