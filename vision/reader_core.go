@@ -879,7 +879,6 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 				}
 			}
 		}
-		r.blobCast = 0
 		if int(c-1) == r.black {
 			b.pix = r.edgeBounded(b.pix, cls)
 			if r.refLab == nil {
@@ -889,6 +888,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
+		r.blobCast = 0 // only for the blob secondLook grew
 		pixBuf = b.pix
 	}
 	r.buf.pix = pixBuf
