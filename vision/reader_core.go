@@ -42,6 +42,12 @@ type core struct {
 	outside []bool // warped pixel off the board
 	skip    []bool // without a reference, pixels the light estimate leaves out (a hand; nil: none)
 	borders borderSamples
+	// growCast is the local cast secondLook's growth allows for
+	// (ringCast), set before each growth.
+	growCast float64
+	// blobCast is the cast of the blob cubesOf judges when secondLook
+	// grew it (0 otherwise): warm judges its colour under that light.
+	blobCast float64
 	// lastAlign: the last read's alignment (a board that has not moved
 	// is not searched again).
 	lastAlign lastAlign
@@ -882,6 +888,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
+		r.blobCast = 0 // only for the blob secondLook grew
 		pixBuf = b.pix
 	}
 	r.buf.pix = pixBuf
@@ -1080,15 +1087,18 @@ func (r *core) warm(pix []int32, lab []byte) bool {
 		hist[lab[int(i)*3]]++
 	}
 	med := histPercentile(&hist, len(pix), 0.5)
-	var sb float64
+	var sb, sl float64
 	n := 0
 	for _, i := range pix {
 		if lab[int(i)*3] <= med {
 			sb += float64(lab[int(i)*3+2])
+			sl += float64(lab[int(i)*3])
 			n++
 		}
 	}
-	return n > 0 && sb/float64(n)-r.lab[r.black][2] > blackWarm
+	// A blob secondLook grew under a local yellow cast is judged by its
+	// colour under the ring's light (ringCast).
+	return n > 0 && (sb-r.blobCast*sl)/float64(n)-r.lab[r.black][2] > blackWarm
 }
 
 // topCentre finds where the top face of the single cube seen as pix

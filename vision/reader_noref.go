@@ -667,9 +667,11 @@ func (r *core) secondLook(pix []int32, cls []uint8, lab []byte, seen []bool, sta
 	if ratio := float64(len(pix)) / area; ratio >= growBelow || ratio < growFrom {
 		return pix, stack
 	}
+	r.growCast = r.ringCast(pix, cls, lab, ctr)
 	base := len(pix)
 	pix, stack, ok := r.growBlob(pix, cls, lab, seen, stack, ctr, area)
 	if ok && r.holdsOneCube(pix) {
+		r.blobCast = r.growCast
 		return pix, stack
 	}
 	for _, i := range pix[base:] {
@@ -768,7 +770,7 @@ func (r *core) holdsOneCube(pix []int32) bool {
 // more).
 func (r *core) growDark(i int, lab []byte) bool {
 	l, a, b := float64(lab[3*i]), float64(lab[3*i+1]), float64(lab[3*i+2])
-	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB {
+	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB+r.growCast*l {
 		return false
 	}
 	c2 := chroma2(a, b)
@@ -785,4 +787,52 @@ var (
 	growMax   = 1.5  // the growth is given up beyond this many cubes' area
 	growMaxB  = 4.0  // Lab b over the palette's black a grown pixel may show, at most
 	growTouch = 0.3  // the grown blob may touch black blobs read before along this many cube sides, at most
+)
+
+// ringCast is the local colour cast around a black blob (pixels pix,
+// middle at board point ctr) that the light estimate missed, as the Lab b
+// a grey pixel gains per unit of its lightness (growDark allows that much
+// more yellow, times its L): the median Lab b of the board's light pixels
+// in a ring just beyond a cube's reach, less the estimate's board's
+// (bgLab), over the board's lightness. A grey surface under a yellower
+// light turns yellower by a share of the board's shift that falls with
+// its lightness (Lab b grows with the cube root of the light, as L does),
+// so a black top L 40-50 under a ring 5-15 yellower than bgLab is 1-4
+// yellower than the paint beyond growMaxB (seeds 5458, 5551, 5224, 5696).
+// Only a yellower ring counts (0 otherwise), at most ringCastMax of the
+// board's shift, and none from fewer than ringMinPix board pixels.
+func (r *core) ringCast(pix []int32, cls []uint8, lab []byte, ctr board.Point) float64 {
+	W, H := r.ww, r.wh
+	cx, cy := centroid(pix, W)
+	in := (r.layout.CubeMM + r.sideShift(ctr)) * r.s
+	out := in + ringWidthMM*r.s
+	minL := ringMinL * r.bgLab[0]
+	var hist [256]int32
+	n := 0
+	for y := max(0, int(cy-out)); y <= min(H-1, int(cy+out)); y++ {
+		for x := max(0, int(cx-out)); x <= min(W-1, int(cx+out)); x++ {
+			d := math.Hypot(float64(x)+0.5-cx, float64(y)+0.5-cy)
+			i := y*W + x
+			if d < in || d > out || cls[i] != 0 || r.outside[i] || float64(lab[3*i]) < minL {
+				continue
+			}
+			hist[lab[3*i+2]]++
+			n++
+		}
+	}
+	if n < ringMinPix {
+		return 0
+	}
+	cast := float64(histPercentile(&hist, n, 0.5)) - r.bgLab[2]
+	return min(max(cast, 0), ringCastMax) / r.bgLab[0]
+}
+
+// Limits of ringCast.
+var (
+	ringWidthMM  = 4.0  // the ring of board beyond a cube's reach, this wide
+	ringMinL     = 0.8  // its pixels at least this share of the board's lightness (not print)
+	ringMinPix   = 40   // the fewest such pixels a cast is taken from
+	ringCastMax  = 15.0 // the most yellow over bgLab the ring's board is taken to show
+	ringCastMin  = 4.0  // a ring this much yellower lets a speck of growFromCast grow
+	growFromCast = 0.02
 )

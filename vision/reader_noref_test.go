@@ -535,3 +535,31 @@ func TestSecondLookFindsAWarmTop(t *testing.T) {
 		t.Errorf("a dark speck in a large grey icon was read as %+v, want nothing", ds)
 	}
 }
+
+// Without a reference, a black cube's top under a local yellow cast the
+// light estimate missed (the board around it 10 yellower than bgLab) is
+// yellower still than secondLook's limit and the warm rule allow on the
+// plain board; judged under the ring's light (ringCast) it is one cube.
+// Dark ink much yellower than that cast explains stays nothing.
+func TestSecondLookAllowsALocalCast(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	s := r.layout.CubeMM * 0.95
+	bk := r.lab[r.black]
+	cast := r.bgLab
+	cast[2] += 10
+	side := [3]float64{25, bk[1], bk[2] + 1.5}
+	for _, c := range []struct {
+		topB float64
+		want int
+	}{{5.5, 1}, {9, 0}} {
+		lab := labBoard(r)
+		paintLab(r, lab, 60-3*s, 60-3*s, 60+3*s, 60+3*s, cast)
+		paintLab(r, lab, 60-s/2, 60-s/2, 60+s/2, 60+s/2, [3]float64{45, bk[1], bk[2] + c.topB})
+		paintLab(r, lab, 60-s/2, 60-s/2, 60-s/6, 60+s/2, side)
+		ds := r.blobs(r.classify(lab), lab)
+		if len(ds) != c.want || c.want == 1 && (ds[0].color != "black" || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 1.5) {
+			t.Errorf("a black top %.1f yellower than the paint under a cast was read as %+v, want %d black cube(s) at (60, 60)", c.topB, ds, c.want)
+		}
+	}
+}
