@@ -648,7 +648,7 @@ func (r *core) classify(lab []byte) []uint8 {
 			q := ref[3*i : 3*i+3 : 3*i+3]
 			d2 = dt.dist2(q[0], q[1], q[2], lb, ab, bb)
 			if d2 < 22*22 {
-				if r.black >= 0 && (float64(lb) < float64(q[0])-blackRefDrop || coolOnWarmInk(q[2], bb)) && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
+				if r.black >= 0 && lb <= blackMaxL && (float64(lb) < float64(q[0])-blackRefDrop || coolOnWarmInk(q[2], bb)) && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
 					// A black cube on dark print differs little from
 					// the reference there, but it is darker than the
 					// print, or cooler than warm print, and as dark
