@@ -717,7 +717,7 @@ func coolOnWarmInk(refB, b byte) bool {
 // warmInkB and coolInkDrop: see coolOnWarmInk (OpenCV 8-bit Lab units).
 const (
 	warmInkB    = 1
-	coolInkDrop = 3
+	coolInkDrop = 4
 )
 
 // nearestColour is the palette colour (its index) a pixel whose Lab
