@@ -654,10 +654,11 @@ func (r *core) classify(lab []byte) []uint8 {
 			q := ref[3*i : 3*i+3 : 3*i+3]
 			d2 = dt.dist2(q[0], q[1], q[2], lb, ab, bb)
 			if d2 < 22*22 {
-				if r.black >= 0 && float64(lb) < float64(q[0])-blackRefDrop && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
+				if r.black >= 0 && lb <= blackMaxL && (float64(lb) < float64(q[0])-blackRefDrop || coolOnWarmInk(q[2], bb)) && r.darkBlack(i, float64(lb), float64(ab), float64(bb)) {
 					// A black cube on dark print differs little from
 					// the reference there, but it is darker than the
-					// print and as dark and grey as a black cube.
+					// print, or cooler than warm print, and as dark
+					// and grey as a black cube.
 					cls[i] = uint8(r.black + 1)
 					r.onPrint[i] = true
 				}
@@ -710,6 +711,20 @@ func (r *core) classify(lab []byte) []uint8 {
 	}
 	return cls
 }
+
+// coolOnWarmInk reports whether a pixel close to the reference is cooler
+// (bluer, Lab b) than warm print there by at least coolInkDrop: a black
+// cube's neutral paint on warm dark ink, whose top may be no darker than
+// the ink (lit from above) so that the darker-than-the-print rule misses it.
+func coolOnWarmInk(refB, b byte) bool {
+	return int(refB) >= 128+warmInkB && int(b) <= int(refB)-coolInkDrop
+}
+
+// warmInkB and coolInkDrop: see coolOnWarmInk (OpenCV 8-bit Lab units).
+const (
+	warmInkB    = 1
+	coolInkDrop = 4
+)
 
 // nearestColour is the palette colour (its index) a pixel whose Lab
 // bytes are (lb, ab, bb) is read as, if it is not nearer the board (or

@@ -301,3 +301,39 @@ func TestShadedPartOfDarkPrintIsNotACube(t *testing.T) {
 		t.Errorf("a dark disc shaded in part was read as %+v, want nothing", ds)
 	}
 }
+
+// A black cube lying wholly on warm dark ink, its top lit so that it is
+// no darker than the ink (tuning seeds 5084, 5656: missed), differs from
+// the reference there only in hue: the cube's paint is neutral, the ink
+// yellow. It is read where it lies; the same ink a little darker and
+// not cooler (the light's change) stays nothing.
+func TestCoolBlackTopOnWarmInkIsFound(t *testing.T) {
+	r := testCore(t)
+	lab, _ := refScene(r, 60, 60, 10)
+	for i := range r.onPrint {
+		if r.refLab[i*3] < 100 {
+			copy(r.refLab[i*3:], []byte{27, 131, 130})
+			copy(lab[i*3:], []byte{27, 131, 130})
+		}
+	}
+	ink := append([]byte(nil), lab...)
+	h := r.layout.CubeMM / 2 * 0.95
+	for i := range r.onPrint {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if math.Abs(p.X-60) <= h && math.Abs(p.Y-60) <= h {
+			copy(lab[i*3:], []byte{31, 129, 126})
+		}
+	}
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 1 || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 2 {
+		t.Fatalf("a cool black top on warm ink: %+v, want one cube at (60, 60)", ds)
+	}
+	for i := range r.onPrint {
+		if r.refLab[i*3] < 100 {
+			ink[i*3] -= 4
+		}
+	}
+	if ds := r.blobs(r.classify(ink), ink); len(ds) != 0 {
+		t.Errorf("warm ink a little darker was read as %+v, want nothing", ds)
+	}
+}
