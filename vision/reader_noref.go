@@ -829,10 +829,8 @@ func (r *core) ringCast(pix []int32, cls []uint8, lab []byte, ctr board.Point) f
 
 // Limits of ringCast.
 var (
-	ringWidthMM  = 4.0  // the ring of board beyond a cube's reach, this wide
-	ringMinL     = 0.8  // its pixels at least this share of the board's lightness (not print)
-	ringMinPix   = 40   // the fewest such pixels a cast is taken from
-	ringCastMax  = 15.0 // the most yellow over bgLab the ring's board is taken to show
-	ringCastMin  = 4.0  // a ring this much yellower lets a speck of growFromCast grow
-	growFromCast = 0.02
+	ringWidthMM = 4.0  // the ring of board beyond a cube's reach, this wide
+	ringMinL    = 0.8  // its pixels at least this share of the board's lightness (not print)
+	ringMinPix  = 40   // the fewest such pixels a cast is taken from
+	ringCastMax = 15.0 // the most yellow over bgLab the ring's board is taken to show
 )
