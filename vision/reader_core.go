@@ -42,12 +42,6 @@ type core struct {
 	outside []bool // warped pixel off the board
 	skip    []bool // without a reference, pixels the light estimate leaves out (a hand; nil: none)
 	borders borderSamples
-	// growCast is the local cast secondLook's growth allows for
-	// (ringCast), set before each growth.
-	growCast float64
-	// blobCast is the cast of the blob cubesOf judges when secondLook
-	// grew it (0 otherwise): warm judges its colour under that light.
-	blobCast float64
 	// lastAlign: the last read's alignment (a board that has not moved
 	// is not searched again).
 	lastAlign lastAlign
@@ -844,6 +838,9 @@ func (r *core) coolBlack(i int, l, a, b float64) bool {
 type blob struct {
 	cls uint8
 	pix []int32
+	// cast is the local yellow cast (ringCast) of a blob secondLook grew
+	// under it, 0 otherwise: warm judges its colour under that light.
+	cast float64
 }
 
 // blobs groups labelled pixels into 4-connected blobs of one colour and
@@ -899,11 +896,10 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 			if r.refLab == nil {
 				// A piece of a top too warm for the black limits
 				// takes in the rest of it (reader_noref.go).
-				b.pix, stack = r.secondLook(b.pix, cls, lab, seen, stack)
+				b.pix, b.cast, stack = r.secondLook(b.pix, cls, lab, seen, stack)
 			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
-		r.blobCast = 0 // only for the blob secondLook grew
 		pixBuf = b.pix
 	}
 	r.buf.pix = pixBuf
@@ -1045,7 +1041,7 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			parts[labels[i]] = append(parts[labels[i]], p)
 		}
 		for j := range parts {
-			drop[j] = r.warm(parts[j], lab) || r.flatPrint(parts[j], lab, centres[j]) || r.redGreyInk(parts[j], lab, centres[j])
+			drop[j] = r.warm(parts[j], lab, b.cast) || r.flatPrint(parts[j], lab, centres[j]) || r.redGreyInk(parts[j], lab, centres[j])
 		}
 		if k > 1 {
 			// Grey ink touching a black cube: the part k-means gave
@@ -1096,7 +1092,7 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 // since the edge pixels blend with the board around them, which is yellow.
 // (With the reference the print is compared away, and the change of light
 // shifts the cubes' hue more than this.)
-func (r *core) warm(pix []int32, lab []byte) bool {
+func (r *core) warm(pix []int32, lab []byte, cast float64) bool {
 	var hist [256]int32
 	for _, i := range pix {
 		hist[lab[int(i)*3]]++
@@ -1113,7 +1109,7 @@ func (r *core) warm(pix []int32, lab []byte) bool {
 	}
 	// A blob secondLook grew under a local yellow cast is judged by its
 	// colour under the ring's light (ringCast).
-	return n > 0 && (sb-r.blobCast*sl)/float64(n)-r.lab[r.black][2] > blackWarm
+	return n > 0 && (sb-cast*sl)/float64(n)-r.lab[r.black][2] > blackWarm
 }
 
 // topCentre finds where the top face of the single cube seen as pix

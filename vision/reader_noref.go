@@ -644,7 +644,8 @@ var (
 // secondLook grows, without a reference, a black blob too small for a
 // cube (from growFrom to under growBelow of one: lost, or "0 or 1
 // cube?") into the dark grey pixels around it, and returns the grown blob
-// when it then holds one cube; else pix as it was. A black cube's top lit
+// and the local cast it grew under (ringCast) when it then holds one cube;
+// else pix as it was and 0. A black cube's top lit
 // brighter and warmer than the light estimate says (a crowded or shaded
 // cell) is read black only at its darker sides or in specks and pieces,
 // each under half a cube: its other pixels are as dark and grey as a
@@ -657,27 +658,26 @@ var (
 // any other (the warm, flat and red-grey ink rules). seen marks the pixels
 // taken; those of a growth given up are unmarked again, and stack is
 // blobs' scratch stack, returned for reuse.
-func (r *core) secondLook(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32) ([]int32, []int32) {
+func (r *core) secondLook(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32) ([]int32, float64, []int32) {
 	if len(pix) == 0 {
-		return pix, stack
+		return pix, 0, stack
 	}
 	cx, cy := centroid(pix, r.ww)
 	ctr := r.warpToBoard(cx, cy)
 	area := r.expectedArea(ctr)
 	if ratio := float64(len(pix)) / area; ratio >= growBelow || ratio < growFrom {
-		return pix, stack
+		return pix, 0, stack
 	}
-	r.growCast = r.ringCast(pix, cls, lab, ctr)
+	cast := r.ringCast(pix, cls, lab, ctr)
 	base := len(pix)
-	pix, stack, ok := r.growBlob(pix, cls, lab, seen, stack, ctr, area)
+	pix, stack, ok := r.growBlob(pix, cls, lab, seen, stack, ctr, area, cast)
 	if ok && r.holdsOneCube(pix) {
-		r.blobCast = r.growCast
-		return pix, stack
+		return pix, cast, stack
 	}
 	for _, i := range pix[base:] {
 		seen[i] = false
 	}
-	return pix[:base], stack
+	return pix[:base], 0, stack
 }
 
 // centroid is the mean warped position of pixels pix (an image w wide).
@@ -700,7 +700,8 @@ func centroid(pix []int32, w int) (float64, float64) {
 // icon or a shadow, not a cube) or touches black blobs read before along
 // more than growTouch of a cube's side (a piece of that cube: a second
 // cube beside it would be invented; a neighbour touches at a corner).
-func (r *core) growBlob(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32, ctr board.Point, area float64) ([]int32, []int32, bool) {
+// cast is the ring's local yellow cast, which growDark allows for.
+func (r *core) growBlob(pix []int32, cls []uint8, lab []byte, seen []bool, stack []int32, ctr board.Point, area, cast float64) ([]int32, []int32, bool) {
 	W, H := r.ww, r.wh
 	cx, cy := centroid(pix, W)
 	reach := (r.layout.CubeMM + r.sideShift(ctr)) * r.s
@@ -729,7 +730,7 @@ func (r *core) growBlob(pix []int32, cls []uint8, lab []byte, seen []bool, stack
 				}
 				continue
 			}
-			if !black && (cls[j] != 0 || !r.growDark(j, lab)) {
+			if !black && (cls[j] != 0 || !r.growDark(j, lab, cast)) {
 				continue
 			}
 			if dx, dy := float64(nb[0])+0.5-cx, float64(nb[1])+0.5-cy; math.Hypot(dx, dy) > reach {
@@ -767,10 +768,10 @@ func (r *core) holdsOneCube(pix []int32) bool {
 // secondLook to take it into a black blob: as dark as coolBlack allows,
 // as grey as darkBlack asks, and at most growMaxB yellower than the
 // palette's black (the borders' shaded wood is brown, yellower by 5 or
-// more).
-func (r *core) growDark(i int, lab []byte) bool {
+// more), plus the local cast scaled by the pixel's lightness.
+func (r *core) growDark(i int, lab []byte, cast float64) bool {
 	l, a, b := float64(lab[3*i]), float64(lab[3*i+1]), float64(lab[3*i+2])
-	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB+r.growCast*l {
+	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB+cast*l {
 		return false
 	}
 	c2 := chroma2(a, b)
