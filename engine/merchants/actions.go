@@ -479,9 +479,6 @@ func (a *PlayGlory) apply(c *ctx) error {
 	if !in(p.GloryCards, a.Card) {
 		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")
 	}
-	if len(p.GloryCards) > 4 {
-		return engine.RefuseIn("glory-hand", secGlory, "Keep 4 glory cards: discard one before playing")
-	}
 	p.GloryCards = remove(p.GloryCards, a.Card)
 	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
 	card := findCard(c.cat.Glory, a.Card)
@@ -489,7 +486,30 @@ func (a *PlayGlory) apply(c *ctx) error {
 	return nil
 }
 
-// DiscardGlory discards a glory card (a fifth card must go before playing).
+// gloryHand is how many glory cards a player may keep.
+const gloryHand = 4
+
+// checkHand refuses every action but a discard while a player holds more
+// than 4 glory cards (Glory Cards: "You may have only 4 glory cards"; a fifth
+// may be drawn, then its holder decides which to discard): the decision
+// comes at once, before the game goes on.
+func (s *State) checkHand(a engine.Action, seat int) error {
+	for i, p := range s.Players {
+		if len(p.GloryCards) <= gloryHand {
+			continue
+		}
+		if _, ok := a.(*DiscardGlory); ok && seat == i {
+			return nil
+		}
+		if seat == i {
+			return engine.RefuseIn("glory-hand", secGlory, "You hold %d glory cards and may keep %d: discard first", len(p.GloryCards), gloryHand)
+		}
+		return engine.RefuseIn("glory-hand", secGlory, "%s holds %d glory cards and may keep %d: they discard first", p.Name, len(p.GloryCards), gloryHand)
+	}
+	return nil
+}
+
+// DiscardGlory discards a glory card (a fifth card must go at once).
 type DiscardGlory struct {
 	engine.ActionHeader
 	Card string `json:"card"`

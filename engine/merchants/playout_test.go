@@ -23,6 +23,11 @@ func randomAction(g *Game, r *rand.Rand) string {
 			}
 		}
 	}
+	for i, p := range s.Players {
+		if len(p.GloryCards) > gloryHand && r.IntN(10) > 0 {
+			return fmt.Sprintf(`{"type":"discard-glory","seat":%d,"card":%q}`, i, pick(p.GloryCards))
+		}
+	}
 	if len(s.Dice.Open) > 0 && r.IntN(10) > 0 {
 		req := s.Dice.Open[r.IntN(len(s.Dice.Open))]
 		return fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"digital":true}`, req.ID)

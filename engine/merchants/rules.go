@@ -283,6 +283,9 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 			evs, err = nil, fmt.Errorf("merchants: internal error applying %q: %v", a.Head().Type, r)
 		}
 	}()
+	if err := g.st.checkHand(a, seat); err != nil {
+		return nil, err
+	}
 	c := &ctx{cat: g.cat, s: g.st.clone()}
 	if err := ra.apply(c); err != nil {
 		return nil, err

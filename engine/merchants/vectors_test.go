@@ -561,6 +561,35 @@ func TestGloryCards(t *testing.T) {
 	}
 }
 
+// Glory Cards (l. 488-490): "You may have only 4 glory cards. You may still
+// draw a fifth card and decide which card to discard". Ann holds 4, sells 3
+// goods in demand and draws a fifth: nothing goes on, hers or anyone's, until
+// she has chosen the card to discard.
+func TestFifthGloryCardIsDiscardedAtOnce(t *testing.T) {
+	g := newTestGame(t, 2)
+	ann := g.st.Players[0]
+	ann.GloryCards = append(ann.GloryCards, g.st.GloryDeck[:3]...)
+	g.st.GloryDeck = g.st.GloryDeck[3:]
+	g.st.Zones["tz-anchor"].Demand = "test-rum"
+	ann.Cargo = []string{rum1, rum2, rum3}
+	inPortAction(t, g)
+	do(t, g, `{"type":"sell","seat":0,"cards":["`+rum1+`","`+rum2+`","`+rum3+`"]}`)
+	if n := len(g.st.Players[0].GloryCards); n != 5 {
+		t.Fatalf("the fifth card is drawn: %d cards", n)
+	}
+	refuse(t, g, `{"type":"buy-draw","seat":0}`, "glory-hand")
+	refuse(t, g, `{"type":"end-port","seat":0}`, "glory-hand")
+	refuse(t, g, `{"type":"play-glory","seat":0,"card":"`+g.st.Players[0].GloryCards[0]+`"}`, "glory-hand")
+	refuse(t, g, `{"type":"adjust","seat":-1,"target":1,"gold":1,"reason":"test card"}`, "glory-hand")
+	refuse(t, g, `{"type":"discard-glory","seat":1,"card":"`+g.st.Players[1].GloryCards[0]+`"}`, "glory-hand")
+	first := g.st.Players[0].GloryCards[0]
+	do(t, g, `{"type":"discard-glory","seat":0,"card":"`+first+`"}`)
+	if p := g.st.Players[0]; len(p.GloryCards) != 4 || in(p.GloryCards, first) || !in(g.st.GloryDiscard, first) {
+		t.Fatalf("Ann keeps the 4 she chose: %v", p.GloryCards)
+	}
+	do(t, g, `{"type":"buy-draw","seat":0}`)
+}
+
 func hasEvent(evs []engine.Event, typ string) bool {
 	for _, e := range evs {
 		if e.Type == typ {
