@@ -171,6 +171,10 @@ type NPCCard struct {
 	Cannons         int    `json:"cannons"`
 	Maneuverability int    `json:"maneuverability"`
 	Home            string `json:"home"`
+	// Ship is the ship the card shows, one of the ship types ("man-o-war"
+	// for a man-o-war), as the owner enters it; absent when not entered.
+	// Only the man-o-war changes a rule: two in one sea zone do not scout.
+	Ship string `json:"ship,omitempty"`
 }
 
 // The NPC kinds of the base game: a naval ship per nation and two pirates.
@@ -440,6 +444,9 @@ func (c *Catalog) check() error {
 			if n.Seamanship < 1 || n.Scouting < 1 || n.Leadership < 1 || n.Toughness < 1 || n.Crew < 1 || n.Cannons < 0 || n.Cargo < 0 ||
 				n.Seamanship > 6 || n.Scouting > 6 || n.Leadership > 6 || n.Toughness > 9 || n.Crew > 9 || n.Cannons > 9 || n.Cargo > 9 || n.Maneuverability < 0 || n.Maneuverability > 9 {
 				return bad("events[%d] (%s): NPC values out of range", i, e.ID)
+			}
+			if n.Ship != "" && !in([]string{Sloop, Flute, Frigate, Galleon, ManOWar}, n.Ship) {
+				return bad("events[%d] (%s): NPC ship %q is not a sloop, flute, frigate, galleon or man-o-war", i, e.ID, n.Ship)
 			}
 		}
 	}

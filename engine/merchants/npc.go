@@ -207,25 +207,42 @@ func (c *ctx) npcScouting(seat int) {
 	if p.Ship == nil || p.InPort || s.Stage != StagePlay {
 		return
 	}
-	navyHere := false
-	for _, kind := range NPCKinds {
-		if n := c.npcOnBoard(kind); n != nil && n.Zone == p.Zone && navyNation(kind) != "" {
-			navyHere = true
-		}
-	}
 	var kinds []string
 	for _, kind := range NPCKinds {
-		n := c.npcOnBoard(kind)
-		if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
-			continue
+		if c.scoutsFor(kind, p) {
+			kinds = append(kinds, kind)
 		}
-		kinds = append(kinds, kind)
 	}
 	if len(kinds) == 0 {
 		return
 	}
 	kinds = c.shuffled(kinds)
 	c.npcScout(seat, kinds)
+}
+
+// scoutsFor reports whether the NPC of kind scouts for p in p's zone
+// (Non-Player Captains > Scouting): it is on the board there, hostile to p
+// and p is not hidden from it; an NPC pirate does not scout while a naval
+// ship shares the zone, nor a man-o-war while another man-o-war does.
+func (c *ctx) scoutsFor(kind string, p *Player) bool {
+	n := c.npcOnBoard(kind)
+	if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || c.hiddenFromNPC(kind, p) {
+		return false
+	}
+	manOWar := c.npcCard(kind).Ship == ManOWar
+	for _, other := range NPCKinds {
+		o := c.npcOnBoard(other)
+		if other == kind || o == nil || o.Zone != p.Zone {
+			continue
+		}
+		if navyNation(kind) == "" && navyNation(other) != "" {
+			return false
+		}
+		if manOWar && c.npcCard(other).Ship == ManOWar {
+			return false
+		}
+	}
+	return true
 }
 
 // npcScoutDice is how many dice an NPC rolls to find p: its SCOUTING, or
@@ -251,19 +268,11 @@ func (c *ctx) resumeNPCScouting(f *Fight) {
 	if p.NeedCaptain || p.Ship == nil || p.InPort {
 		return
 	}
-	navyHere := false
-	for _, kind := range NPCKinds {
-		if n := c.npcOnBoard(kind); n != nil && n.Zone == p.Zone && navyNation(kind) != "" {
-			navyHere = true
-		}
-	}
 	var queue []string
 	for _, kind := range f.Queue {
-		n := c.npcOnBoard(kind)
-		if n == nil || n.Zone != p.Zone || !c.hostile(kind, p) || (navyNation(kind) == "" && navyHere) || c.hiddenFromNPC(kind, p) {
-			continue
+		if c.scoutsFor(kind, p) {
+			queue = append(queue, kind)
 		}
-		queue = append(queue, kind)
 	}
 	if len(queue) > 0 {
 		c.npcScout(seat, queue)

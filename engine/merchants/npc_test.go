@@ -297,3 +297,29 @@ func TestEveryHostileNPCScoutsInTurn(t *testing.T) {
 		t.Fatalf("the other NPC scouts next: %+v", pd)
 	}
 }
+
+// NPC scouting (l. 578-584): "2 man-o-wars in the same sea zone do not scout
+// for players". Which NPC sails a man-o-war is the owner's entry on its card
+// (test data here). Both naval ships hunt Ann; as man-o-wars sharing her zone
+// neither scouts; when only one is a man-o-war, both do.
+func TestTwoManOWarsInAZoneDoNotScout(t *testing.T) {
+	for _, c := range []struct {
+		ships  [2]string
+		scouts int
+	}{{[2]string{ManOWar, ManOWar}, 0}, {[2]string{ManOWar, Frigate}, 2}, {[2]string{"", ""}, 2}} {
+		g := newNPCGame(t, 2)
+		g.cat.Events[1].NPC.Ship, g.cat.Events[8].NPC.Ship = c.ships[0], c.ships[1]
+		putNPC(g, 1, "tz-open") // french-navy
+		putNPC(g, 8, "tz-open") // spanish-navy
+		g.st.Players[0].Bounties = map[string]int{French: 1, Spanish: 1}
+		do(t, g, `{"type":"leave-port","seat":0}`)
+		do(t, g, `{"type":"move","seat":0,"to":"tz-open"}`)
+		scouts := 0
+		if pd := g.st.Pending; pd != nil && pd.Kind == "npc-scout" {
+			scouts = 1 + len(pd.Queue)
+		}
+		if scouts != c.scouts {
+			t.Fatalf("ships %v: want %d NPCs scouting, got %d (%+v)", c.ships, c.scouts, scouts, g.st.Pending)
+		}
+	}
+}

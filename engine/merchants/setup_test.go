@@ -76,6 +76,7 @@ func TestCatalogChecks(t *testing.T) {
 		"plunder 6":        func(c *Catalog) { c.Cargo[0].Plunder = 6 },
 		"unknown mod":      func(c *Catalog) { c.ModTokens[0] = "test-sails" },
 		"port with nation": func(c *Catalog) { c.Zones[0].Nation = "test-nation" },
+		"unknown NPC ship": func(c *Catalog) { *c = *testCatalogWithNPCs(); c.Events[1].NPC.Ship = "test-raft" },
 	} {
 		c := testCatalog()
 		mutate(c)
