@@ -117,8 +117,8 @@ func (a *Grapple) apply(c *ctx) error {
 	return c.afterFightStep()
 }
 
-// ClaimShip answers whether the winner of a crew combat takes the beaten
-// ship: their own ship is discarded (its modifications go back to ports),
+// ClaimShip answers whether the winner of a crew combat (against a player or
+// an NPC) takes the beaten ship: their own ship is discarded (its modifications go back to ports),
 // and crew, cargo, weapons and gold move over; the claimed ship keeps its
 // own modifications (our reading).
 type ClaimShip struct {
@@ -148,6 +148,9 @@ func (a *ClaimShip) apply(c *ctx) error {
 		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, name), map[string]string{"ship": sh.Type}))
 	} else {
 		c.reenterMods(pd.Ship.Mods)
+	}
+	if pd.NPC != "" {
+		c.resumeNPCScouting(pd.Seat, pd.Queue)
 	}
 	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil && s.Fight == nil {
 		c.endTurn()
@@ -291,7 +294,7 @@ func (c *ctx) settleFight() {
 	}
 	if f.NPC != "" {
 		c.settleNPCFight(f)
-		c.resumeNPCScouting(f)
+		c.resumeNPCScouting(f.Seats[1-f.NPCSide], f.Queue)
 		if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
 			c.endTurn()
 		}

@@ -258,10 +258,9 @@ func (c *ctx) npcScoutDice(kind string, p *Player) int {
 // resumeNPCScouting lets the NPCs still waiting scout the captain after a
 // battle, those still in the zone and hostile, while the captain is alive
 // at sea and nothing else waits.
-func (c *ctx) resumeNPCScouting(f *Fight) {
+func (c *ctx) resumeNPCScouting(seat int, waiting []string) {
 	s := c.s
-	seat := f.Seats[1-f.NPCSide]
-	if len(f.Queue) == 0 || s.Stage != StagePlay || s.Pending != nil || s.Fight != nil {
+	if len(waiting) == 0 || s.Stage != StagePlay || s.Pending != nil || s.Fight != nil {
 		return
 	}
 	p := s.Players[seat]
@@ -269,7 +268,7 @@ func (c *ctx) resumeNPCScouting(f *Fight) {
 		return
 	}
 	var queue []string
-	for _, kind := range f.Queue {
+	for _, kind := range waiting {
 		if c.scoutsFor(kind, p) {
 			queue = append(queue, kind)
 		}
@@ -410,12 +409,52 @@ func (c *ctx) settleNPCFight(f *Fight) {
 		}
 		c.defeatNPC(f.NPC)
 		c.gainGlory(seat, "defeating the "+npcWord(f.NPC))
+		if b.Result == combat.ResultCrew && !b.Dead[ps] {
+			c.offerNPCShip(f, card)
+		}
 	}
 	if b.Dead[ps] {
 		c.loseCaptain(seat, "dies in battle")
 	} else {
 		c.capCargo(seat)
 	}
+}
+
+// npcShipType is the ship an NPC sails: the pirate sloop and frigate by
+// their names, a naval ship as the owner entered it on its card ("" when
+// not entered, or when the catalog has no card of that ship).
+func (c *ctx) npcShipType(kind string, card *NPCCard) string {
+	t := card.Ship
+	switch kind {
+	case PirateSloop:
+		t = Sloop
+	case PirateFrigate:
+		t = Frigate
+	}
+	if t == "" || c.cat.shipType(t) == nil {
+		return ""
+	}
+	return t
+}
+
+// offerNPCShip lets the winner of a boarding battle over an NPC claim its
+// ship (Claiming ships): the ship card of the type the NPC sails, with the
+// damage the NPC took; claim-ship answers. The NPCs still waiting to scout
+// the captain do so after the answer.
+func (c *ctx) offerNPCShip(f *Fight, card *NPCCard) {
+	t := c.npcShipType(f.NPC, card)
+	if t == "" {
+		return
+	}
+	b := f.Battle
+	left := b.Ships[f.NPCSide]
+	sh := c.newShip(t)
+	for loc, was := range map[string][2]int{combat.Hull: {card.Toughness, left.Hull}, combat.Masts: {card.Toughness, left.Masts},
+		combat.Cargo: {card.Cargo, left.Cargo}, combat.Cannons: {card.Cannons, left.Cannons}, combat.Crew: {card.Crew, left.Crew}} {
+		v := sh.loc(loc)
+		*v = max(*v-max(was[0]-was[1], 0), 0)
+	}
+	c.s.Pending = &Pending{Kind: "claim-ship", Seat: f.Seats[1-f.NPCSide], Ship: sh, NPC: f.NPC, Queue: cloneStrings(f.Queue)}
 }
 
 // defeatNPC discards the NPC's captain; a card below (drawn at random when

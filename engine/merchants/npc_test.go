@@ -323,3 +323,74 @@ func TestTwoManOWarsInAZoneDoNotScout(t *testing.T) {
 		}
 	}
 }
+
+// boardNPC: Ann, at sea with the NPC of event card i, scouts it, shoots
+// twice into its masts in round 1 and wins the boarding and the crew combat
+// of round 2.
+func boardNPC(t *testing.T, g *Game, card int) {
+	t.Helper()
+	kind := putNPC(g, card, "tz-open")
+	ann := g.st.Players[0]
+	ann.Zone, ann.InPort = "tz-open", false
+	do(t, g, `{"type":"scout","seat":0,"target":"npc","npc":"`+kind+`"}`)
+	roll(t, g, skulls(len(g.st.Dice.Open[0].Dice))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", "2", "2")
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	if g.st.Fight != nil {
+		t.Fatal("Ann wins the crew combat")
+	}
+}
+
+// Claiming ships (l. 817-822): "When you win a boarding battle over an NPC
+// or player, you may discard your current ship and claim the one you
+// fought"; plundering naval ships (l. 796-803): "you may also keep the
+// ship". Ann boards the pirate sloop, having shot its masts twice: she may
+// take a sloop with two masts lost; her crew comes along. A naval ship
+// whose ship the owner has not entered cannot be claimed (nothing to sail).
+func TestClaimingAnNPCShip(t *testing.T) {
+	g := newNPCGame(t, 2)
+	g.st.Players[0].Ship.Mods = []string{CargoHold}
+	boardNPC(t, g, 3) // pirate-sloop
+	pd := g.st.Pending
+	if pd == nil || pd.Kind != "claim-ship" || pd.Seat != 0 || pd.Ship.Type != Sloop {
+		t.Fatalf("Ann may claim the pirate sloop: %+v", pd)
+	}
+	refuse(t, g, `{"type":"end-turn","seat":0}`, "step-pending")
+	refuse(t, g, `{"type":"claim-ship","seat":1,"claim":true}`, "no-claim")
+	crew := g.st.Players[0].Ship.Crew
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":true}`)
+	sh := g.st.Players[0].Ship
+	if sh.Type != Sloop || sh.Masts != 1 || sh.Hull != 3 || sh.Crew != crew || len(sh.Mods) != 0 {
+		t.Fatalf("the claimed sloop: masts 3-2, hull 3, Ann's crew, no modification: %+v", sh)
+	}
+	if g.st.Pending != nil {
+		t.Fatalf("nothing else waits: %+v", g.st.Pending)
+	}
+
+	g = newNPCGame(t, 2)
+	g.st.Players[0].Bounties = map[string]int{Spanish: 1}
+	boardNPC(t, g, 8) // spanish-navy, no ship entered
+	if pd := g.st.Pending; pd != nil {
+		t.Fatalf("no ship entered for the naval captain: nothing to claim, %+v", pd)
+	}
+	g = newNPCGame(t, 2)
+	g.cat.Events[8].NPC.Ship = Frigate
+	g.st.Players[0].Bounties = map[string]int{Spanish: 1}
+	boardNPC(t, g, 8)
+	if pd := g.st.Pending; pd == nil || pd.Kind != "claim-ship" || pd.Ship.Type != Frigate {
+		t.Fatalf("the naval captain sails a frigate: Ann may claim it, %+v", pd)
+	}
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false}`)
+	if g.st.Players[0].Ship.Type != Sloop {
+		t.Fatal("declined: Ann keeps her sloop")
+	}
+}

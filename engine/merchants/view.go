@@ -136,6 +136,8 @@ type PendingView struct {
 	What string `json:"what"`
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
+	// Ship: the type of the beaten ship a claim-ship step offers.
+	Ship string `json:"ship,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
@@ -271,6 +273,9 @@ func (g *Game) View(v engine.Viewer) any {
 			// The found merchant's nation is shown to all; a second rumor
 			// waiting to be kept (also in Token) is not.
 			pv.Token, pv.ZoneNation, pv.Spanish = pd.Token, pd.ZoneNation, pd.Spanish
+		}
+		if pd.Kind == "claim-ship" && pd.Ship != nil {
+			pv.Ship = pd.Ship.Type
 		}
 		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
 			p := s.Players[pd.Seat]
