@@ -149,6 +149,10 @@ func (a *ClaimShip) apply(c *ctx) error {
 	} else {
 		c.reenterMods(pd.Ship.Mods)
 	}
+	if pd.Token != "" {
+		// The winner held a rumor and plundered another: keep one.
+		s.Pending = &Pending{Kind: "rumor-keep", Seat: pd.Seat, Token: pd.Token}
+	}
 	if pd.NPC != "" {
 		c.resumeNPCScouting(pd.Seat, pd.Queue)
 	}
@@ -312,11 +316,12 @@ func (c *ctx) settleFight() {
 	}
 	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "seats": f.Seats, "log": b.Log}))
 	var claim *Pending
+	second := ""
 	if w := b.Winner; w >= 0 && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
 		ws, ls := f.Seats[w], f.Seats[1-w]
 		winner, loser := s.Players[ws], s.Players[ls]
 		if b.Result == combat.ResultCrew {
-			c.plunder(ws, ls)
+			second = c.plunder(ws, ls)
 			if loser.Ship != nil && loser.Ship.Type != "" {
 				sh := *loser.Ship
 				sh.Mods = cloneStrings(loser.Ship.Mods)
@@ -341,10 +346,18 @@ func (c *ctx) settleFight() {
 	}
 	if claim != nil {
 		if s.Stage == StagePlay && !s.Players[claim.Seat].NeedCaptain {
+			// A second rumor waits for its choice after the claim.
+			claim.Token, second = second, ""
 			s.Pending = claim
 		} else {
 			c.reenterMods(claim.Ship.Mods)
 		}
+	}
+	switch {
+	case second != "" && s.Stage == StagePlay:
+		s.Pending = &Pending{Kind: "rumor-keep", Seat: f.Seats[b.Winner], Token: second}
+	case second != "":
+		s.RumorDiscard = append(s.RumorDiscard, second)
 	}
 	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Pending == nil {
 		c.endTurn()
@@ -376,7 +389,7 @@ func (c *ctx) reward(ws int, loser *Player) {
 
 // plunder gives the winner of crew combat the loser's gold on board, the
 // cargo their hold has room for and the special weapons they lack.
-func (c *ctx) plunder(ws, ls int) {
+func (c *ctx) plunder(ws, ls int) (second string) {
 	w, l := c.s.Players[ws], c.s.Players[ls]
 	gold := l.Gold
 	w.Gold += gold
@@ -393,14 +406,18 @@ func (c *ctx) plunder(ws, ls int) {
 		}
 	}
 	l.Weapons = nil
-	// The glory cards and the rumor card go to the winner too (a second
-	// rumor stays with the loser and is discarded with their captain).
+	// The glory cards and the rumor card go to the winner too. A winner
+	// holding a rumor already keeps one of the two (Acquire a rumor: one
+	// rumor card at a time); second is that rumor, waiting for the choice.
 	cards := l.GloryCards
 	w.GloryCards = append(w.GloryCards, cards...)
 	l.GloryCards = nil
-	rumor := ""
-	if w.Rumor == "" && l.Rumor != "" {
-		rumor, w.Rumor, l.Rumor = l.Rumor, l.Rumor, ""
+	rumor := l.Rumor
+	l.Rumor = ""
+	if w.Rumor == "" {
+		w.Rumor = rumor
+	} else {
+		second = rumor
 	}
 	var names []string
 	for _, id := range cards {
@@ -422,4 +439,5 @@ func (c *ctx) plunder(ws, ls int) {
 		ev = ev.WithSecret(text, map[string]any{"glory": cards, "rumor": rumor})
 	}
 	c.emit(ev)
+	return second
 }

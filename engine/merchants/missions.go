@@ -209,6 +209,10 @@ func (a *RumorKeep) apply(c *ctx) error {
 	s.RumorDeck = append(s.RumorDeck[:at:at], append([]string{back}, s.RumorDeck[at:]...)...)
 	s.Pending = nil
 	c.emit(engine.NewEvent("rumor-kept", a.Seat, p.Name+" keeps one rumor and shuffles the other back", nil))
+	if s.Stage == StagePlay && s.Players[s.Active].NeedCaptain && s.Fight == nil {
+		// Kept after a crew combat that killed the captain whose turn it was.
+		c.endTurn()
+	}
 	return nil
 }
 

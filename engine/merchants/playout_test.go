@@ -272,7 +272,7 @@ func checkInvariants(t testing.TB, g *Game) {
 	}
 	missions := len(s.MissionDeck) + len(s.MissionDiscard) + len(s.Missions)
 	rumors := len(s.RumorDeck) + len(s.RumorDiscard)
-	if s.Pending != nil && s.Pending.Kind == "rumor-keep" {
+	if s.Pending != nil && (s.Pending.Kind == "rumor-keep" || s.Pending.Kind == "claim-ship") && s.Pending.Token != "" {
 		rumors++
 	}
 	for _, p := range s.Players {

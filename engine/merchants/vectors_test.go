@@ -813,3 +813,45 @@ func TestCartagenaFindsASpanishMerchantWithoutARoll(t *testing.T) {
 		t.Fatal("raiding the Spanish merchant earns a Spanish bounty")
 	}
 }
+
+// Plundering player captains (l. 784-795) takes the rumor card; Acquire a
+// rumor (l. 297-298): "You may only have 1 rumor card at a time; if you get
+// another, choose which to keep and shuffle the other back into the deck".
+// Ann holds a rumor and beats Bob, who holds one too: after the claim of his
+// ship she keeps one of the two, the other goes back into the deck.
+func TestPlunderedRumorIsChosenByAWinnerHoldingOne(t *testing.T) {
+	g := newNPCGame(t, 2)
+	atSeaTogether(g)
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	ann.Rumor, bob.Rumor = g.st.RumorDeck[0], g.st.RumorDeck[1]
+	g.st.RumorDeck = g.st.RumorDeck[2:]
+	mine, his := ann.Rumor, bob.Rumor
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	if in(g.st.RumorDiscard, his) {
+		t.Fatal("Bob's rumor is Ann's to choose, not discarded")
+	}
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false}`)
+	pd := g.st.Pending
+	if pd == nil || pd.Kind != "rumor-keep" || pd.Seat != 0 || pd.Token != his {
+		t.Fatalf("Ann chooses between her rumor and Bob's: %+v", pd)
+	}
+	own, _ := g.View(engine.PlayerViewer(0)).(View)
+	if own.Pending == nil || len(own.Pending.Rumors) != 2 {
+		t.Fatalf("Ann's own view shows the two rumors: %+v", own.Pending)
+	}
+	do(t, g, `{"type":"rumor-keep","seat":0,"rumor":"`+his+`"}`)
+	if g.st.Players[0].Rumor != his || !in(g.st.RumorDeck, mine) || in(g.st.RumorDiscard, mine) {
+		t.Fatalf("Ann keeps Bob's rumor, hers goes back into the deck: held %q", g.st.Players[0].Rumor)
+	}
+}
