@@ -25,6 +25,7 @@ func init() {
 	registerAction("end-turn", func() engine.Action { return &EndTurn{} })
 	registerAction("play-glory", func() engine.Action { return &PlayGlory{} })
 	registerAction("discard-glory", func() engine.Action { return &DiscardGlory{} })
+	registerAction("hire-specialist", func() engine.Action { return &HireSpecialist{} })
 	registerAction("adjust", func() engine.Action { return &Adjust{} })
 }
 
@@ -484,6 +485,53 @@ func (a *PlayGlory) apply(c *ctx) error {
 	card := findCard(c.cat.Glory, a.Card)
 	c.emit(engine.NewEvent("glory-played", a.Seat, fmt.Sprintf("%s plays %s", p.Name, card.Name), map[string]any{"card": card}))
 	return nil
+}
+
+// HireSpecialist employs a specialist glory card from the hand: it is placed
+// faceup and leaves the hand (Specialists). What the card asks is read at
+// the table: Gold is what it costs. Only one specialist of each type.
+type HireSpecialist struct {
+	engine.ActionHeader
+	Card string `json:"card"`
+	Gold int    `json:"gold,omitempty"`
+}
+
+func (a *HireSpecialist) apply(c *ctx) error {
+	if c.s.Fight != nil {
+		return engine.RefuseIn("glory-in-combat", secGlory, "During a battle only combat cards are played, and those are resolved at the table")
+	}
+	p, err := c.turnPlayer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if !in(p.GloryCards, a.Card) {
+		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")
+	}
+	card := findCard(c.cat.Glory, a.Card)
+	if card.Specialist == "" {
+		return engine.RefuseIn("not-specialist", secSpecialists, "%s is not a specialist", card.Name)
+	}
+	if c.employs(p, card.Specialist) != "" {
+		return engine.RefuseIn("specialist-type", secSpecialists, "You already employ a specialist of that kind: only one of each")
+	}
+	if a.Gold < 0 || a.Gold > p.Gold {
+		return engine.RefuseIn("not-enough-gold", secSpecialists, "You have %d gold on board", p.Gold)
+	}
+	p.Gold -= a.Gold
+	p.GloryCards = remove(p.GloryCards, a.Card)
+	p.Specialists = append(p.Specialists, a.Card)
+	c.emit(engine.NewEvent("specialist-hired", a.Seat, fmt.Sprintf("%s employs %s for %d gold", p.Name, card.Name, a.Gold), map[string]any{"card": card, "gold": a.Gold}))
+	return nil
+}
+
+// employs returns p's specialist card of type kind, "" if none.
+func (c *ctx) employs(p *Player, kind string) string {
+	for _, id := range p.Specialists {
+		if findCard(c.cat.Glory, id).Specialist == kind {
+			return id
+		}
+	}
+	return ""
 }
 
 // gloryHand is how many glory cards a player may keep.

@@ -150,7 +150,13 @@ type Card struct {
 	// War starts a war between two nations; Peace ends one (event cards).
 	War   []string `json:"war,omitempty"`
 	Peace []string `json:"peace,omitempty"`
+	// Specialist is the type of a specialist glory card (Specialists), as
+	// the owner enters it; absent for any other card.
+	Specialist string `json:"specialist,omitempty"`
 }
+
+// Specialists are the 8 types of specialists (Glory Cards > Specialists).
+var Specialists = []string{"carpenter", "gunner-captain", "master-gunner", "surgeon", "lookout", "master-at-arms", "purser", "sailing-master"}
 
 // NPCMove is one move icon of an event card: which NPC moves, and where.
 type NPCMove struct {
@@ -424,6 +430,9 @@ func (c *Catalog) check() error {
 				return bad("%s[%d]: missing or repeated id %q", name, i, cd.ID)
 			}
 			seen[cd.ID] = true
+			if cd.Specialist != "" && (name != "glory" || !in(Specialists, cd.Specialist)) {
+				return bad("%s[%d] (%s): specialist %q is not one of %v, on a glory card", name, i, cd.ID, cd.Specialist, Specialists)
+			}
 		}
 	}
 	for i, e := range c.Events {
@@ -505,8 +514,9 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 			Fields: []engine.CatalogField{txt("id", "Type"), txt("name", "Name"), num("toughness", "TOUGHNESS"), num("cargo", "CARGO"), num("crew", "CREW"), num("cannons", "CANNONS"), num("maneuverability", "MANEUVERABILITY")}},
 		{ID: "cargo", List: "cargo", Label: "Cargo card", Help: "every cargo card: good, PLUNDER value and the icons in its corner",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("good", "Good"), num("plunder", "PLUNDER"), {ID: "hits", Label: "Hit icons (locations)", Kind: "list"}, {ID: "escapes", Label: "Escape icons", Kind: "number"}}},
-		{ID: "glory", List: "glory", Label: "Glory card", Help: "the name and text of each glory card",
-			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
+		{ID: "glory", List: "glory", Label: "Glory card", Help: "the name and text of each glory card, and the type of a specialist card",
+			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"},
+				{ID: "specialist", Label: "Specialist type", Kind: "choice", Choices: specialistChoices()}}},
 		{ID: "event", List: "events", Label: "Event card", Help: "the name and text of each event card (its NPC moves, war and peace are kept as imported)",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
 		{ID: "mission", List: "missions", Label: "Mission card", Help: "each mission card: the port (sea zone) it waits in and the gold it pays",
@@ -528,6 +538,16 @@ func (rulesImpl) CheckCatalog(data []byte) (json.RawMessage, error) {
 		return nil, fmt.Errorf("merchants: encoding the catalog: %w", err)
 	}
 	return b, nil
+}
+
+// specialistChoices are the specialist types for the glory card form
+// ("" for a card that is no specialist).
+func specialistChoices() []engine.Choice {
+	out := []engine.Choice{{Value: "", Label: "not a specialist"}}
+	for _, sp := range Specialists {
+		out = append(out, engine.Choice{Value: sp, Label: abilityLabel(sp)})
+	}
+	return out
 }
 
 // abilityLabel is a port ability's port as players write it:

@@ -412,6 +412,23 @@ func (c *ctx) plunder(ws, ls int) (second string) {
 	cards := l.GloryCards
 	w.GloryCards = append(w.GloryCards, cards...)
 	l.GloryCards = nil
+	// The loser's specialists move over free, but one of each type: one
+	// the winner already employs is discarded with the loser's captain.
+	var hired []string
+	for _, id := range l.Specialists {
+		if c.employs(w, findCard(c.cat.Glory, id).Specialist) == "" {
+			w.Specialists = append(w.Specialists, id)
+			hired = append(hired, id)
+			l.Specialists = remove(l.Specialists, id)
+		}
+	}
+	if len(hired) > 0 {
+		var names []string
+		for _, id := range hired {
+			names = append(names, findCard(c.cat.Glory, id).Name)
+		}
+		c.emit(engine.NewEvent("specialists-taken", engine.Seat(ws), fmt.Sprintf("%s takes on %s from %s", w.Name, strings.Join(names, ", "), l.Name), map[string]any{"cards": hired}))
+	}
 	rumor := l.Rumor
 	l.Rumor = ""
 	if w.Rumor == "" {

@@ -11,27 +11,28 @@ import (
 // Sections of the rules summary that refusals and help notes cite (it has
 // no page numbers).
 const (
-	secSetup     = "Setup"
-	secSkill     = "Setup > Skill checks"
-	secTurn      = "Turn Sequence > Player Actions"
-	secEvent     = "Turn Sequence > Draw Event Card"
-	secMove      = "Player Actions > Move"
-	secScout     = "Player Actions > Scout"
-	secPort      = "Player Actions > Port"
-	secSell      = "Port > Sell goods"
-	secBuy       = "Port > Buy goods"
-	secShipyard  = "Port > Visit shipyard"
-	secRecruit   = "Port > Recruit"
-	secStash     = "Port > Stash gold"
-	secMerchants = "Merchant Raids > Merchant tokens"
-	secRaid      = "Merchant Raids > Merchant raids"
-	secBounties  = "Bounties and Rewards > Effects of bounties"
-	secRewards   = "Bounties and Rewards > Rewards"
-	secGlory     = "Glory Cards"
-	secCombat    = "Combat"
-	secPlunder   = "Plunder > Plundering player captains"
-	secDying     = "Dying and Retirement"
-	secWinning   = "Winning"
+	secSetup       = "Setup"
+	secSkill       = "Setup > Skill checks"
+	secTurn        = "Turn Sequence > Player Actions"
+	secEvent       = "Turn Sequence > Draw Event Card"
+	secMove        = "Player Actions > Move"
+	secScout       = "Player Actions > Scout"
+	secPort        = "Player Actions > Port"
+	secSell        = "Port > Sell goods"
+	secBuy         = "Port > Buy goods"
+	secShipyard    = "Port > Visit shipyard"
+	secRecruit     = "Port > Recruit"
+	secStash       = "Port > Stash gold"
+	secMerchants   = "Merchant Raids > Merchant tokens"
+	secRaid        = "Merchant Raids > Merchant raids"
+	secBounties    = "Bounties and Rewards > Effects of bounties"
+	secRewards     = "Bounties and Rewards > Rewards"
+	secGlory       = "Glory Cards"
+	secSpecialists = "Glory Cards > Specialists"
+	secCombat      = "Combat"
+	secPlunder     = "Plunder > Plundering player captains"
+	secDying       = "Dying and Retirement"
+	secWinning     = "Winning"
 )
 
 // maybeStart begins the first round once every player has a ship.
@@ -273,6 +274,8 @@ func (c *ctx) loseCaptain(seat int, why string) {
 	p := s.Players[seat]
 	s.CaptainDiscard = append(s.CaptainDiscard, p.Captain)
 	s.GloryDiscard = append(s.GloryDiscard, p.GloryCards...)
+	s.GloryDiscard = append(s.GloryDiscard, p.Specialists...)
+	p.Specialists = nil
 	s.CargoDiscard = append(s.CargoDiscard, p.Cargo...)
 	if p.Ship != nil {
 		c.reenterMods(p.Ship.Mods)

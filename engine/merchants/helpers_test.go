@@ -74,6 +74,8 @@ func testCatalogWithNPCs() *Catalog {
 		c.Rumors = append(c.Rumors, Rumor{ID: fmt.Sprintf("test-rumor-%d", i+1), Name: fmt.Sprintf("Test Rumor %d", i+1), Skill: Skills[i%4]})
 	}
 	c.ModTokens = []string{LongGuns, SwivelGuns, Chasers, ReinforcedHull}
+	// Test data: three specialist glory cards, two of one type.
+	c.Glory[7].Specialist, c.Glory[8].Specialist, c.Glory[9].Specialist = "surgeon", "lookout", "surgeon"
 	// Test data: three port abilities on test zones, for the random games.
 	c.Zones[1].Ability, c.Zones[2].Ability, c.Zones[3].Ability = AbilityNassau, AbilityCuracao, AbilityPetiteGoave
 	npc := func(kind, home string, scouting, cannons int) *NPCCard {

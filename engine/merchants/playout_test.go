@@ -134,6 +134,9 @@ func randomTurnAction(g *Game, r *rand.Rand, seat int, p *Player) string {
 		case 4:
 			return fmt.Sprintf(`{"type":"rumor-attempt","seat":%d}`, seat)
 		case 0:
+			if len(p.GloryCards) > 0 && r.IntN(2) == 0 {
+				return fmt.Sprintf(`{"type":"hire-specialist","seat":%d,"card":%q,"gold":%d}`, seat, pick(p.GloryCards), r.IntN(4))
+			}
 			if len(p.GloryCards) > 0 {
 				return fmt.Sprintf(`{"type":"play-glory","seat":%d,"card":%q}`, seat, pick(p.GloryCards))
 			}
@@ -233,7 +236,7 @@ func checkInvariants(t testing.TB, g *Game) {
 	glory := len(s.GloryDeck) + len(s.GloryDiscard)
 	for i, p := range s.Players {
 		count(p.Cargo)
-		glory += len(p.GloryCards)
+		glory += len(p.GloryCards) + len(p.Specialists)
 		if p.Gold < 0 || p.Stash < 0 || p.Glory < 0 {
 			t.Fatalf("seat %d: gold %d stash %d glory %d", i, p.Gold, p.Stash, p.Glory)
 		}
@@ -408,7 +411,7 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("only %d of %d random games reached the end", over, games)
 	}
 	t.Logf("%d random games, %d finished; events: %v", games, over, seen)
-	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false", "weapon-used", "ship-claimed"} {
+	for _, e := range []string{"battle-ended", "raid-ended", "sold", "bought", "shipyard", "recruited", "captain-drawn", "glory-gained", "reward", "plundered", "npc-moved", "npc-entered", "npc-scouting", "mission-claimed", "mission-completed", "rumor-drawn", "rumor-true", "rumor-false", "weapon-used", "ship-claimed", "specialist-hired"} {
 		if seen[e] == 0 {
 			t.Errorf("no random game reached %q", e)
 		}

@@ -65,18 +65,20 @@ func TestSetupRefusesBadInput(t *testing.T) {
 
 func TestCatalogChecks(t *testing.T) {
 	for name, mutate := range map[string]func(*Catalog){
-		"one-way border":   func(c *Catalog) { c.Zones[0].Adjacent = append(c.Zones[0].Adjacent, "tz-dune") },
-		"unknown good":     func(c *Catalog) { c.Cargo[0].Good = "test-gold" },
-		"hull number":      func(c *Catalog) { c.Dice.Numbers["1"] = "hull" },
-		"no success face":  func(c *Catalog) { c.Dice.Success = "anchor" },
-		"no flute":         func(c *Catalog) { c.Ships = c.Ships[:1] },
-		"no events":        func(c *Catalog) { c.Events = nil },
-		"home at sea":      func(c *Catalog) { c.Captains[0].Home = "tz-open" },
-		"few demand":       func(c *Catalog) { c.DemandTokens = c.DemandTokens[:4] },
-		"plunder 6":        func(c *Catalog) { c.Cargo[0].Plunder = 6 },
-		"unknown mod":      func(c *Catalog) { c.ModTokens[0] = "test-sails" },
-		"port with nation": func(c *Catalog) { c.Zones[0].Nation = "test-nation" },
-		"unknown NPC ship": func(c *Catalog) { *c = *testCatalogWithNPCs(); c.Events[1].NPC.Ship = "test-raft" },
+		"one-way border":     func(c *Catalog) { c.Zones[0].Adjacent = append(c.Zones[0].Adjacent, "tz-dune") },
+		"unknown good":       func(c *Catalog) { c.Cargo[0].Good = "test-gold" },
+		"hull number":        func(c *Catalog) { c.Dice.Numbers["1"] = "hull" },
+		"no success face":    func(c *Catalog) { c.Dice.Success = "anchor" },
+		"no flute":           func(c *Catalog) { c.Ships = c.Ships[:1] },
+		"no events":          func(c *Catalog) { c.Events = nil },
+		"home at sea":        func(c *Catalog) { c.Captains[0].Home = "tz-open" },
+		"few demand":         func(c *Catalog) { c.DemandTokens = c.DemandTokens[:4] },
+		"plunder 6":          func(c *Catalog) { c.Cargo[0].Plunder = 6 },
+		"unknown mod":        func(c *Catalog) { c.ModTokens[0] = "test-sails" },
+		"port with nation":   func(c *Catalog) { c.Zones[0].Nation = "test-nation" },
+		"unknown NPC ship":   func(c *Catalog) { *c = *testCatalogWithNPCs(); c.Events[1].NPC.Ship = "test-raft" },
+		"unknown specialist": func(c *Catalog) { c.Glory[0].Specialist = "test-cook" },
+		"event specialist":   func(c *Catalog) { c.Events[0].Specialist = "surgeon" },
 	} {
 		c := testCatalog()
 		mutate(c)

@@ -107,10 +107,12 @@ type Player struct {
 	Stashed  bool     `json:"stashed"`
 	Glory    int      `json:"glory"`
 	// GloryCards and Cargo are secret: only counts are public.
-	GloryCards []string       `json:"gloryCards,omitempty"`
-	Cargo      []string       `json:"cargo,omitempty"`
-	Weapons    []string       `json:"weapons,omitempty"`
-	Bounties   map[string]int `json:"bounties,omitempty"`
+	GloryCards []string `json:"gloryCards,omitempty"`
+	Cargo      []string `json:"cargo,omitempty"`
+	Weapons    []string `json:"weapons,omitempty"`
+	// Specialists are the employed specialist glory cards, faceup (public).
+	Specialists []string       `json:"specialists,omitempty"`
+	Bounties    map[string]int `json:"bounties,omitempty"`
 	// Mission is public; Rumor is secret.
 	Mission string `json:"mission,omitempty"`
 	Rumor   string `json:"rumor,omitempty"`
@@ -260,6 +262,7 @@ func (p *Player) clone() *Player {
 	c.GloryCards = cloneStrings(p.GloryCards)
 	c.Cargo = cloneStrings(p.Cargo)
 	c.Weapons = cloneStrings(p.Weapons)
+	c.Specialists = cloneStrings(p.Specialists)
 	if p.Bounties != nil {
 		c.Bounties = make(map[string]int, len(p.Bounties))
 		for k, v := range p.Bounties {

@@ -855,3 +855,60 @@ func TestPlunderedRumorIsChosenByAWinnerHoldingOne(t *testing.T) {
 		t.Fatalf("Ann keeps Bob's rumor, hers goes back into the deck: held %q", g.st.Players[0].Rumor)
 	}
 }
+
+// Specialists (l. 504-514): a specialist glory card is hired for what it
+// asks (read at the table: its gold) and placed faceup, out of the hand;
+// only one of each type. Plundering player captains (l. 784-792): the
+// winner of a crew combat takes the loser's specialists free, discarding
+// those of a type already employed.
+func TestSpecialistsHiredAndPlundered(t *testing.T) {
+	g := newNPCGame(t, 2)
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	surgeon, lookout, surgeon2 := g.cat.Glory[7].ID, g.cat.Glory[8].ID, g.cat.Glory[9].ID
+	plain := g.cat.Glory[0].ID
+	for _, id := range []string{surgeon, lookout, surgeon2, plain} {
+		g.st.GloryDeck = remove(g.st.GloryDeck, id)
+		for _, p := range g.st.Players {
+			p.GloryCards = remove(p.GloryCards, id)
+		}
+	}
+	ann.GloryCards = append(ann.GloryCards, surgeon, surgeon2, plain)
+	bob.Specialists = []string{lookout}
+	refuse(t, g, `{"type":"hire-specialist","seat":0,"card":"`+plain+`"}`, "not-specialist")
+	refuse(t, g, `{"type":"hire-specialist","seat":0,"card":"`+surgeon+`","gold":11}`, "not-enough-gold")
+	do(t, g, `{"type":"hire-specialist","seat":0,"card":"`+surgeon+`","gold":3}`)
+	if ann = g.st.Players[0]; ann.Gold != 7 || !in(ann.Specialists, surgeon) || in(ann.GloryCards, surgeon) {
+		t.Fatalf("the surgeon is hired for 3 gold and leaves the hand: gold %d specialists %v", ann.Gold, ann.Specialists)
+	}
+	refuse(t, g, `{"type":"hire-specialist","seat":0,"card":"`+surgeon2+`"}`, "specialist-type")
+	pub, _ := g.View(engine.Public).(View)
+	if len(pub.Players[0].Specialists) != 1 || pub.Players[0].Specialists[0].ID != surgeon {
+		t.Fatalf("employed specialists are faceup: %+v", pub.Players[0].Specialists)
+	}
+
+	// Bob, beaten in crew combat, employs a lookout and a surgeon: Ann
+	// takes the lookout; her own surgeon stays, his is discarded.
+	g.st.Players[1].Specialists = []string{lookout, surgeon2}
+	g.st.Players[0].GloryCards = remove(g.st.Players[0].GloryCards, surgeon2)
+	g.st.T = Turn{}
+	atSeaTogether(g)
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	ann, bob = g.st.Players[0], g.st.Players[1]
+	if len(ann.Specialists) != 2 || !in(ann.Specialists, surgeon) || !in(ann.Specialists, lookout) {
+		t.Fatalf("Ann employs her surgeon and Bob's lookout: %v", ann.Specialists)
+	}
+	if len(bob.Specialists) != 0 || !in(g.st.GloryDiscard, surgeon2) {
+		t.Fatalf("Bob's second surgeon is discarded: bob %v", bob.Specialists)
+	}
+}

@@ -92,23 +92,25 @@ type ZoneView struct {
 
 // PlayerView is one player as the viewer may see them.
 type PlayerView struct {
-	Seat       int            `json:"seat"`
-	Name       string         `json:"name"`
-	Colour     string         `json:"colour"`
-	Captain    *Captain       `json:"captain,omitempty"`
-	Ship       *ShipView      `json:"ship,omitempty"`
-	Zone       string         `json:"zone,omitempty"`
-	InPort     bool           `json:"inPort"`
-	Gold       int            `json:"gold"`
-	Glory      int            `json:"glory"`
-	Bounties   map[string]int `json:"bounties,omitempty"`
-	Pirate     bool           `json:"pirate"`
-	Weapons    []string       `json:"weapons,omitempty"`
-	CargoCount int            `json:"cargoCount"`
-	GloryCount int            `json:"gloryCardCount"`
-	HasStashed bool           `json:"hasStashed"`
-	Mission    *Mission       `json:"mission,omitempty"`
-	HasRumor   bool           `json:"hasRumor"`
+	Seat     int            `json:"seat"`
+	Name     string         `json:"name"`
+	Colour   string         `json:"colour"`
+	Captain  *Captain       `json:"captain,omitempty"`
+	Ship     *ShipView      `json:"ship,omitempty"`
+	Zone     string         `json:"zone,omitempty"`
+	InPort   bool           `json:"inPort"`
+	Gold     int            `json:"gold"`
+	Glory    int            `json:"glory"`
+	Bounties map[string]int `json:"bounties,omitempty"`
+	Pirate   bool           `json:"pirate"`
+	Weapons  []string       `json:"weapons,omitempty"`
+	// Specialists are the employed specialist cards (faceup).
+	Specialists []Card   `json:"specialists,omitempty"`
+	CargoCount  int      `json:"cargoCount"`
+	GloryCount  int      `json:"gloryCardCount"`
+	HasStashed  bool     `json:"hasStashed"`
+	Mission     *Mission `json:"mission,omitempty"`
+	HasRumor    bool     `json:"hasRumor"`
 	// Rumor is secret: the player's own view only.
 	Rumor       *Rumor `json:"rumor,omitempty"`
 	NeedCaptain bool   `json:"needCaptain,omitempty"`
@@ -237,6 +239,9 @@ func (g *Game) View(v engine.Viewer) any {
 			HasStashed: p.Stashed, NeedCaptain: p.NeedCaptain, HasRumor: p.Rumor != ""}
 		if p.Mission != "" {
 			pv.Mission = cat.mission(p.Mission)
+		}
+		for _, id := range p.Specialists {
+			pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
 		}
 		if s.Stage != StageSetup || mine {
 			if p.Captain != "" && !p.NeedCaptain {
