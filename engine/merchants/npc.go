@@ -21,6 +21,10 @@ const (
 // is the active captain) and where its miniature is.
 type NPC struct {
 	Cards []string `json:"cards"`
+	// Next is a captain card of this NPC drawn while its miniature is on
+	// the board: the old captain sails on until the end of the round, then
+	// the new one goes on top and the miniature to its home zone.
+	Next string `json:"next,omitempty"`
 	// Zone is "" while the miniature is off the board.
 	Zone string `json:"zone,omitempty"`
 	// Entering: the miniature goes to its captain's home zone at the end
@@ -104,9 +108,17 @@ func (c *ctx) resolveEventNPCs(card *Card) {
 		n = &NPC{}
 		s.NPCs[card.NPC.Kind] = n
 	}
+	s.EventDiscard = remove(s.EventDiscard, card.ID)
+	if n.Zone != "" && !n.Entering && len(n.Cards) > 0 {
+		// The ship is in play: the card goes on top of the old one at the
+		// end of the round (Non-Player Captains), the old captain sails on.
+		n.Next = card.ID
+		c.emit(engine.NewEvent("npc-drawn", engine.NoSeat, fmt.Sprintf("%s takes command of the %s at the end of the round", card.Name, npcWord(card.NPC.Kind)),
+			map[string]string{"npc": card.NPC.Kind, "card": card.ID}))
+		return
+	}
 	n.Cards = append(n.Cards, card.ID)
 	n.Entering = true
-	s.EventDiscard = remove(s.EventDiscard, card.ID)
 	c.emit(engine.NewEvent("npc-drawn", engine.NoSeat, fmt.Sprintf("%s takes command of the %s", card.Name, npcWord(card.NPC.Kind)),
 		map[string]string{"npc": card.NPC.Kind, "card": card.ID}))
 }
@@ -116,6 +128,9 @@ func (c *ctx) resolveEventNPCs(card *Card) {
 func (c *ctx) placeNPCs() {
 	for _, kind := range NPCKinds {
 		n := c.s.NPCs[kind]
+		if n != nil && n.Next != "" {
+			n.Cards, n.Next, n.Entering = append(n.Cards, n.Next), "", true
+		}
 		if n == nil || !n.Entering || len(n.Cards) == 0 {
 			continue
 		}
@@ -555,6 +570,8 @@ type NPCView struct {
 	Zone     string `json:"zone,omitempty"`
 	Entering bool   `json:"entering,omitempty"`
 	Hunts    []int  `json:"hunts,omitempty"`
+	// Next is the captain card taking command at the end of the round.
+	Next *Card `json:"next,omitempty"`
 }
 
 func (g *Game) npcViews() []NPCView {
@@ -571,6 +588,9 @@ func (g *Game) npcViews() []NPCView {
 			continue
 		}
 		v := NPCView{Kind: k, Name: npcWord(k), Captain: findCard(g.cat.Events, n.Cards[len(n.Cards)-1]), Stack: len(n.Cards), Zone: n.Zone, Entering: n.Entering}
+		if n.Next != "" {
+			v.Next = findCard(g.cat.Events, n.Next)
+		}
 		for i, p := range g.st.Players {
 			if p.Ship != nil && c.hostile(k, p) {
 				v.Hunts = append(v.Hunts, i)

@@ -394,3 +394,35 @@ func TestClaimingAnNPCShip(t *testing.T) {
 		t.Fatal("declined: Ann keeps her sloop")
 	}
 }
+
+// Non-Player Captains (l. 530-534): "If you draw an event card of a ship
+// already in play, at the end of the turn place that card on top of the old
+// one and move the miniature to the sea zone of the new card". Until the
+// round ends the old captain still sails where it is and can be scouted.
+func TestNewNPCCaptainTakesOverAtTheEndOfTheRound(t *testing.T) {
+	g := newNPCGame(t, 2)
+	old := g.cat.Events[1].ID // french-navy, home tz-cove
+	putNPC(g, 1, "tz-open")
+	g.cat.Events[0].NPC = &NPCCard{Kind: "french-navy", Seamanship: 3, Scouting: 3, Leadership: 3, Toughness: 4, Cargo: 2, Crew: 3, Cannons: 3, Maneuverability: 1, Home: "tz-dune"}
+	next := g.cat.Events[0].ID
+	g.st.EventDeck = append([]string{next}, remove(g.st.EventDeck, next)...)
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	n := g.st.NPCs["french-navy"]
+	if n.Zone != "tz-open" || n.Cards[len(n.Cards)-1] != old || n.Next != next {
+		t.Fatalf("the old captain sails on in the open sea until the round ends: %+v", n)
+	}
+	ann := g.st.Players[0]
+	ann.Zone, ann.InPort = "tz-open", false
+	do(t, g, `{"type":"scout","seat":0,"target":"npc","npc":"french-navy"}`)
+	if pd := g.st.Pending; pd == nil || pd.Kind != "scout" {
+		t.Fatalf("the naval ship can be scouted: %+v", pd)
+	}
+	roll(t, g, fails(len(g.st.Dice.Open[0].Dice))...)
+	do(t, g, `{"type":"end-turn","seat":0}`)
+	do(t, g, `{"type":"end-turn","seat":1}`)
+	n = g.st.NPCs["french-navy"]
+	if n.Zone != "tz-dune" || len(n.Cards) != 2 || n.Cards[1] != next || n.Next != "" {
+		t.Fatalf("at the end of the round the new card is on top and the ship at its home: %+v", n)
+	}
+}

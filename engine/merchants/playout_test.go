@@ -269,6 +269,9 @@ func checkInvariants(t testing.TB, g *Game) {
 	events := len(s.EventDeck) + len(s.EventDiscard)
 	for _, n := range s.NPCs {
 		events += len(n.Cards)
+		if n.Next != "" {
+			events++
+		}
 	}
 	if events != len(cat.Events) {
 		t.Fatalf("%d event cards in play, the deck has %d", events, len(cat.Events))
