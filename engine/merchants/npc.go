@@ -2,6 +2,7 @@ package merchants
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -140,31 +141,27 @@ func (c *ctx) placeNPCs() {
 	}
 }
 
-// huntScore ranks a captain for an NPC's hunt: the priority met (higher is
-// more urgent) and how much it is met (our reading of "the most": bounties
-// of the naval ship's nation, or other bounties; gold, then cargo cards, for
-// pirates).
-func huntScore(kind string, p *Player) (int, int) {
+// huntScore ranks a captain for an NPC's hunt, one number per hunt
+// priority in order (Hunt priority, NPC movement: the most on the 1st
+// priority; if tied, the 2nd, then the 3rd). Naval ship: bounties of its
+// nation, bounties of the others, an enemy national in a war; pirate: gold
+// on board, cargo cards, 1 for any non-pirate. "The most" is our reading:
+// the count.
+func (c *ctx) huntScore(kind string, p *Player) [3]int {
 	if nation := navyNation(kind); nation != "" {
-		if p.Bounties[nation] > 0 {
-			return 3, p.Bounties[nation]
-		}
 		other := 0
-		for _, b := range p.Bounties {
-			other += b
+		for n, b := range p.Bounties {
+			if n != nation {
+				other += b
+			}
 		}
-		if other > 0 {
-			return 2, other
+		enemy := 0
+		if p.Captain != "" && c.atWar(nation, c.cat.captain(p.Captain).Nation) {
+			enemy = 1
 		}
-		return 1, 0 // an enemy national in a war
+		return [3]int{p.Bounties[nation], other, enemy}
 	}
-	switch {
-	case p.Gold > 0:
-		return 3, p.Gold
-	case len(p.Cargo) > 0:
-		return 2, len(p.Cargo)
-	}
-	return 1, 0
+	return [3]int{p.Gold, len(p.Cargo), 1}
 }
 
 // moveNPC moves an NPC for one move icon: towards the captain it hunts in
@@ -177,17 +174,17 @@ func (c *ctx) moveNPC(kind, dir string) {
 		return
 	}
 	here := c.cat.zone(n.Zone)
-	bestTier, bestAmount := 0, 0
+	var bestScore [3]int
 	var best []int
 	for i, p := range s.Players {
 		if p.Ship == nil || p.InPort || !c.hostile(kind, p) || (p.Zone != here.ID && !in(here.Adjacent, p.Zone)) || c.hiddenFromNPC(kind, p) {
 			continue
 		}
-		tier, amount := huntScore(kind, p)
-		switch {
-		case tier > bestTier || (tier == bestTier && amount > bestAmount):
-			bestTier, bestAmount, best = tier, amount, []int{i}
-		case tier == bestTier && amount == bestAmount:
+		score := c.huntScore(kind, p)
+		switch cmp := slices.Compare(score[:], bestScore[:]); {
+		case len(best) == 0 || cmp > 0:
+			bestScore, best = score, []int{i}
+		case cmp == 0:
 			best = append(best, i)
 		}
 	}

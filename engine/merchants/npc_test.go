@@ -426,3 +426,37 @@ func TestNewNPCCaptainTakesOverAtTheEndOfTheRound(t *testing.T) {
 		t.Fatalf("at the end of the round the new card is on top and the ship at its home: %+v", n)
 	}
 }
+
+// NPC movement (l. 606-612): "it will move to the sea zone with the player
+// captain living up the most to its 1st priority. If tied, move to the 2nd
+// priority, and then the 3rd." Both captains near the French naval ship have
+// one French bounty; Bob has an English one too: the tie on the 1st priority
+// goes to him by the 2nd. The pirate sloop: equal gold, Ann carries more
+// cargo.
+func TestNPCHuntTiesGoToTheNextPriority(t *testing.T) {
+	for seed := 0; seed < 8; seed++ {
+		g := newNPCGame(t, 2)
+		g.st.rng = engine.NewRNG(uint64(seed))
+		navy := putNPC(g, 1, "tz-open")
+		c := &ctx{cat: g.cat, s: g.st}
+		ann, bob := g.st.Players[0], g.st.Players[1]
+		ann.Zone, ann.InPort, ann.Bounties = "tz-brig", false, map[string]int{French: 1}
+		bob.Zone, bob.InPort, bob.Bounties = "tz-cove", false, map[string]int{French: 1, English: 1}
+		c.moveNPC(navy, "N")
+		if z := g.st.NPCs[navy].Zone; z != "tz-cove" {
+			t.Fatalf("seed %d: the naval ship goes for Bob (2nd priority), got %s", seed, z)
+		}
+
+		g = newNPCGame(t, 2)
+		g.st.rng = engine.NewRNG(uint64(seed))
+		pirate := putNPC(g, 3, "tz-open")
+		c = &ctx{cat: g.cat, s: g.st}
+		ann, bob = g.st.Players[0], g.st.Players[1]
+		ann.Zone, ann.InPort, ann.Gold, ann.Cargo = "tz-brig", false, 8, []string{"test-cargo-01", "test-cargo-02"}
+		bob.Zone, bob.InPort, bob.Gold, bob.Cargo = "tz-cove", false, 8, []string{"test-cargo-03"}
+		c.moveNPC(pirate, "N")
+		if z := g.st.NPCs[pirate].Zone; z != "tz-brig" {
+			t.Fatalf("seed %d: the pirate goes for Ann (more cargo), got %s", seed, z)
+		}
+	}
+}
