@@ -2,6 +2,7 @@ package merchants
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -470,19 +471,40 @@ type PlayGlory struct {
 }
 
 func (a *PlayGlory) apply(c *ctx) error {
-	if c.s.Fight != nil {
-		return engine.RefuseIn("glory-in-combat", secGlory, "During a battle only combat cards are played, and those are resolved at the table")
-	}
-	p, err := c.turnPlayer(&a.ActionHeader)
-	if err != nil {
-		return err
+	s := c.s
+	card := findCard(c.cat.Glory, a.Card)
+	var p *Player
+	switch {
+	case card != nil && card.Timing == TimingCombat:
+		// A combat card: by a captain fighting, during the battle.
+		if s.Fight == nil {
+			return engine.RefuseIn("glory-timing", secGlory, "%s is played in a battle", card.Name)
+		}
+		if !slices.Contains(s.Fight.Seats[:], int(a.Seat)) || a.Seat < 0 {
+			return engine.RefuseIn("not-your-battle", secCombat, "Only the captains fighting play cards in the battle")
+		}
+		p = s.Players[a.Seat]
+	case s.Fight != nil:
+		return engine.RefuseIn("glory-in-combat", secGlory, "During a battle only combat cards are played")
+	case card != nil && card.Timing == TimingAny:
+		// Played when the card says, on anyone's turn (the table reads when).
+		if s.Stage != StagePlay {
+			return engine.RefuseIn("not-started", secSetup, "The game starts when every player has picked a ship")
+		}
+		if p = s.player(int(a.Seat)); p == nil {
+			return engine.RefuseIn("no-such-seat", secTurn, "There is no player in %s", a.Seat)
+		}
+	default:
+		var err error
+		if p, err = c.turnPlayer(&a.ActionHeader); err != nil {
+			return err
+		}
 	}
 	if !in(p.GloryCards, a.Card) {
 		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")
 	}
 	p.GloryCards = remove(p.GloryCards, a.Card)
-	c.s.GloryDiscard = append(c.s.GloryDiscard, a.Card)
-	card := findCard(c.cat.Glory, a.Card)
+	s.GloryDiscard = append(s.GloryDiscard, a.Card)
 	c.emit(engine.NewEvent("glory-played", a.Seat, fmt.Sprintf("%s plays %s", p.Name, card.Name), map[string]any{"card": card}))
 	return nil
 }

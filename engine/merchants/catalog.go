@@ -153,7 +153,18 @@ type Card struct {
 	// Specialist is the type of a specialist glory card (Specialists), as
 	// the owner enters it; absent for any other card.
 	Specialist string `json:"specialist,omitempty"`
+	// Timing is when a glory card is played, as the owner enters it from
+	// the card: absent on one's own turn outside a battle (Glory Cards),
+	// "combat" in a battle one fights, "any" at the time the card names,
+	// on any player's turn, outside a battle.
+	Timing string `json:"timing,omitempty"`
 }
+
+// Glory card timings (Card.Timing).
+const (
+	TimingCombat = "combat"
+	TimingAny    = "any"
+)
 
 // Specialists are the 8 types of specialists (Glory Cards > Specialists).
 var Specialists = []string{"carpenter", "gunner-captain", "master-gunner", "surgeon", "lookout", "master-at-arms", "purser", "sailing-master"}
@@ -433,6 +444,9 @@ func (c *Catalog) check() error {
 			if cd.Specialist != "" && (name != "glory" || !in(Specialists, cd.Specialist)) {
 				return bad("%s[%d] (%s): specialist %q is not one of %v, on a glory card", name, i, cd.ID, cd.Specialist, Specialists)
 			}
+			if cd.Timing != "" && (name != "glory" || (cd.Timing != TimingCombat && cd.Timing != TimingAny)) {
+				return bad("%s[%d] (%s): timing %q is neither %q nor %q, on a glory card", name, i, cd.ID, cd.Timing, TimingCombat, TimingAny)
+			}
 		}
 	}
 	for i, e := range c.Events {
@@ -516,7 +530,9 @@ func (rulesImpl) CatalogKinds() []engine.CatalogKind {
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("good", "Good"), num("plunder", "PLUNDER"), {ID: "hits", Label: "Hit icons (locations)", Kind: "list"}, {ID: "escapes", Label: "Escape icons", Kind: "number"}}},
 		{ID: "glory", List: "glory", Label: "Glory card", Help: "the name and text of each glory card, and the type of a specialist card",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"},
-				{ID: "specialist", Label: "Specialist type", Kind: "choice", Choices: specialistChoices()}}},
+				{ID: "specialist", Label: "Specialist type", Kind: "choice", Choices: specialistChoices()},
+				{ID: "timing", Label: "When it is played", Kind: "choice", Choices: []engine.Choice{{Value: "", Label: "on your own turn"},
+					{Value: TimingCombat, Label: "in a battle"}, {Value: TimingAny, Label: "on any player's turn, when the card says"}}}}},
 		{ID: "event", List: "events", Label: "Event card", Help: "the name and text of each event card (its NPC moves, war and peace are kept as imported)",
 			Fields: []engine.CatalogField{txt("id", "Id"), txt("name", "Name"), {ID: "text", Label: "Text", Kind: "text"}}},
 		{ID: "mission", List: "missions", Label: "Mission card", Help: "each mission card: the port (sea zone) it waits in and the gold it pays",

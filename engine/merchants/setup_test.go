@@ -79,6 +79,7 @@ func TestCatalogChecks(t *testing.T) {
 		"unknown NPC ship":   func(c *Catalog) { *c = *testCatalogWithNPCs(); c.Events[1].NPC.Ship = "test-raft" },
 		"unknown specialist": func(c *Catalog) { c.Glory[0].Specialist = "test-cook" },
 		"event specialist":   func(c *Catalog) { c.Events[0].Specialist = "surgeon" },
+		"unknown timing":     func(c *Catalog) { c.Glory[0].Timing = "test-dawn" },
 	} {
 		c := testCatalog()
 		mutate(c)

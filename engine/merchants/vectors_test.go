@@ -912,3 +912,33 @@ func TestSpecialistsHiredAndPlundered(t *testing.T) {
 		t.Fatalf("Bob's second surgeon is discarded: bob %v", bob.Specialists)
 	}
 }
+
+// Glory Cards (l. 492-502, 749-756): cards are played on one's own turn
+// outside combat "unless stated otherwise on the card"; in a battle "only
+// cards meant for combat"; a card for another player's turn is played when
+// it says. The timing is the owner's entry from each card (test data here).
+func TestGloryCardTimings(t *testing.T) {
+	g := newNPCGame(t, 2)
+	plain, battle, any := g.cat.Glory[0].ID, g.cat.Glory[1].ID, g.cat.Glory[2].ID
+	g.cat.Glory[1].Timing, g.cat.Glory[2].Timing = TimingCombat, TimingAny
+	for _, id := range []string{plain, battle, any} {
+		g.st.GloryDeck = remove(g.st.GloryDeck, id)
+		for _, p := range g.st.Players {
+			p.GloryCards = remove(p.GloryCards, id)
+		}
+	}
+	g.st.Players[0].GloryCards = append(g.st.Players[0].GloryCards, plain)
+	g.st.Players[1].GloryCards = append(g.st.Players[1].GloryCards, battle, any)
+	// Bob, on Ann's turn: his "any" card is played; his combat card waits for
+	// a battle.
+	do(t, g, `{"type":"play-glory","seat":1,"card":"`+any+`"}`)
+	refuse(t, g, `{"type":"play-glory","seat":1,"card":"`+battle+`"}`, "glory-timing")
+	atSeaTogether(g)
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	refuse(t, g, `{"type":"play-glory","seat":0,"card":"`+plain+`"}`, "glory-in-combat")
+	do(t, g, `{"type":"play-glory","seat":1,"card":"`+battle+`"}`)
+	if bob := g.st.Players[1]; in(bob.GloryCards, battle) || in(bob.GloryCards, any) || !in(g.st.GloryDiscard, battle) {
+		t.Fatalf("both of Bob's cards are played: %v", bob.GloryCards)
+	}
+}
