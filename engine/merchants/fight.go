@@ -141,6 +141,14 @@ func (a *ClaimShip) apply(c *ctx) error {
 		p.Ship = &sh
 		c.reenterMods(old.Mods)
 		c.capCargo(int(a.Seat))
+		// The cargo left aboard the claimed ship, as far as its hold goes.
+		for _, id := range pd.Cargo {
+			if len(p.Cargo) < max(sh.Cargo, 0) {
+				p.Cargo = append(p.Cargo, id)
+			} else {
+				s.CargoDiscard = append(s.CargoDiscard, id)
+			}
+		}
 		name := spoken(sh.Type)
 		if st := c.cat.shipType(sh.Type); st != nil {
 			name = st.Name
@@ -148,6 +156,7 @@ func (a *ClaimShip) apply(c *ctx) error {
 		c.emit(engine.NewEvent("ship-claimed", a.Seat, fmt.Sprintf("%s takes the beaten %s", p.Name, name), map[string]string{"ship": sh.Type}))
 	} else {
 		c.reenterMods(pd.Ship.Mods)
+		s.CargoDiscard = append(s.CargoDiscard, pd.Cargo...)
 	}
 	if pd.Token != "" {
 		// The winner held a rumor and plundered another: keep one.
@@ -326,7 +335,10 @@ func (c *ctx) settleFight() {
 				sh := *loser.Ship
 				sh.Mods = cloneStrings(loser.Ship.Mods)
 				loser.Ship.Mods = nil // they sail on with the claimed ship, or go back to ports below
-				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh}
+				// The cargo the winner's hold could not take stays in the
+				// beaten ship's, for the winner if they claim it.
+				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh, Cargo: loser.Cargo}
+				loser.Cargo = nil
 			}
 		}
 		// The loser's bounties as they stand now: an aggressor who attacked a
@@ -351,6 +363,7 @@ func (c *ctx) settleFight() {
 			s.Pending = claim
 		} else {
 			c.reenterMods(claim.Ship.Mods)
+			s.CargoDiscard = append(s.CargoDiscard, claim.Cargo...)
 		}
 	}
 	switch {

@@ -233,6 +233,9 @@ func checkInvariants(t testing.TB, g *Game) {
 	if s.Pending != nil && s.Pending.Raid != nil {
 		count(s.Pending.Raid.Cards)
 	}
+	if s.Pending != nil {
+		count(s.Pending.Cargo)
+	}
 	glory := len(s.GloryDeck) + len(s.GloryDiscard)
 	for i, p := range s.Players {
 		count(p.Cargo)

@@ -159,8 +159,11 @@ type Pending struct {
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
 	Raid       *Raid  `json:"raid,omitempty"`
-	// Ship is the beaten player's ship the winner of a crew combat may claim.
-	Ship *Ship `json:"ship,omitempty"`
+	// Ship is the beaten player's ship the winner of a crew combat may claim;
+	// Cargo, the cargo cards left in its hold that the winner's did not
+	// take (secret), kept if the ship is claimed and there is room.
+	Ship  *Ship    `json:"ship,omitempty"`
+	Cargo []string `json:"cargo,omitempty"`
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
@@ -233,6 +236,7 @@ func (s *State) clone() *State {
 			pd.Raid = &r
 		}
 		pd.Queue = cloneStrings(pd.Queue)
+		pd.Cargo = cloneStrings(pd.Cargo)
 		if pd.Ship != nil {
 			sh := *pd.Ship
 			sh.Mods = cloneStrings(pd.Ship.Mods)

@@ -2,6 +2,7 @@ package merchants
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -940,5 +941,55 @@ func TestGloryCardTimings(t *testing.T) {
 	do(t, g, `{"type":"play-glory","seat":1,"card":"`+battle+`"}`)
 	if bob := g.st.Players[1]; in(bob.GloryCards, battle) || in(bob.GloryCards, any) || !in(g.st.GloryDiscard, battle) {
 		t.Fatalf("both of Bob's cards are played: %v", bob.GloryCards)
+	}
+}
+
+// Plundering player captains (l. 784-792) and Claiming ships (l. 817-822):
+// the winner may take the loser's cargo cards and ship, and "may transfer
+// crew, cargo, ... freely to the new ship". Ann's sloop (hold 2) is full;
+// Bob's flute (hold 4) carries 3 cards. Claiming the flute, Ann keeps her 2
+// and 2 of Bob's; declining, she gets none of his.
+func TestClaimedShipKeepsTheCargoItsHoldHasRoomFor(t *testing.T) {
+	for _, claim := range []bool{true, false} {
+		g := newNPCGame(t, 2)
+		atSeaTogether(g)
+		ann, bob := g.st.Players[0], g.st.Players[1]
+		bob.Ship = (&ctx{cat: g.cat, s: g.st}).newShip(Flute)
+		mine := []string{"test-cargo-01", "test-cargo-02"}
+		his := []string{"test-cargo-03", "test-cargo-04", "test-cargo-05"}
+		for _, id := range append(append([]string{}, mine...), his...) {
+			g.st.CargoDeck = remove(g.st.CargoDeck, id)
+		}
+		ann.Cargo, bob.Cargo = mine, his
+		do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+		roll(t, g, "skull", "1")
+		do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+		do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+		rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+		rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+		do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+		do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+		rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+		rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+		rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+		rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+		do(t, g, `{"type":"claim-ship","seat":0,"claim":`+strconv.FormatBool(claim)+`}`)
+		ann = g.st.Players[0]
+		want := 2
+		if claim {
+			want = 4
+		}
+		if len(ann.Cargo) != want || !in(ann.Cargo, mine[0]) || !in(ann.Cargo, mine[1]) {
+			t.Fatalf("claim %v: Ann holds %v, want her 2 cards and %d of Bob's", claim, ann.Cargo, want-2)
+		}
+		left := 0
+		for _, id := range his {
+			if in(g.st.CargoDiscard, id) {
+				left++
+			}
+		}
+		if left != 5-want {
+			t.Fatalf("claim %v: %d of Bob's cards discarded, want %d", claim, left, 5-want)
+		}
 	}
 }
