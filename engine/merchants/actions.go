@@ -495,10 +495,15 @@ func (a *PlayGlory) apply(c *ctx) error {
 			return engine.RefuseIn("no-such-seat", secTurn, "There is no player in %s", a.Seat)
 		}
 	default:
-		var err error
-		if p, err = c.turnPlayer(&a.ActionHeader); err != nil {
-			return err
+		// Freely on one's own turn, also amid a raid or a port activity:
+		// only a battle stops it (Glory Cards).
+		if s.Stage != StagePlay {
+			return engine.RefuseIn("not-started", secSetup, "The game starts when every player has picked a ship")
 		}
+		if int(a.Seat) != s.Active {
+			return engine.RefuseIn(engine.CodeNotYourTurn, secGlory, "This card is played on your own turn; it is %s's", s.Players[s.Active].Name)
+		}
+		p = s.Players[s.Active]
 	}
 	if !in(p.GloryCards, a.Card) {
 		return engine.RefuseIn("glory-not-held", secGlory, "You do not hold that glory card")

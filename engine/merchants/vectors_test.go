@@ -993,3 +993,25 @@ func TestClaimedShipKeepsTheCargoItsHoldHasRoomFor(t *testing.T) {
 		}
 	}
 }
+
+// Glory Cards (l. 492-494): "you can play glory cards freely during your
+// turn, except during combat": also amid a merchant raid, which is no
+// battle; never on another player's turn unless the card says so.
+func TestGloryCardPlayedAmidARaid(t *testing.T) {
+	g := newTestGame(t, 2)
+	card := g.st.Players[0].GloryCards[0]
+	refuse(t, g, `{"type":"play-glory","seat":1,"card":"`+g.st.Players[1].GloryCards[0]+`"}`, engine.CodeNotYourTurn)
+	g.st.Zones["tz-anchor"].Merchant = English
+	do(t, g, `{"type":"leave-port","seat":0}`)
+	do(t, g, `{"type":"scout","seat":0,"target":"merchant"}`)
+	roll(t, g, "skull", "2")
+	do(t, g, `{"type":"merchant","seat":0,"nation":"english","raid":true}`)
+	roll(t, g, "skull", "4")
+	if pd := g.st.Pending; pd == nil || pd.Kind != "raid" {
+		t.Fatalf("a raid under way: %+v", pd)
+	}
+	do(t, g, `{"type":"play-glory","seat":0,"card":"`+card+`"}`)
+	if in(g.st.Players[0].GloryCards, card) {
+		t.Fatal("the card is played")
+	}
+}
