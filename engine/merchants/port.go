@@ -508,6 +508,9 @@ type Stash struct {
 }
 
 func (a *Stash) apply(c *ctx) error {
+	if a.Amount < 0 {
+		return c.unstash(a)
+	}
 	p, err := c.turnPlayer(&a.ActionHeader)
 	if err != nil {
 		return err
@@ -532,6 +535,27 @@ func (a *Stash) apply(c *ctx) error {
 	if a.Amount > 0 {
 		p.Stashed = true
 	}
+	c.emit(engine.NewEvent("stashed", a.Seat, p.Name+" visits the chest", nil).
+		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d %s)", p.Stash, p.stashPoints(), plural(p.stashPoints(), "glory point", "glory points")), map[string]int{"moved": a.Amount, "stash": p.Stash}))
+	return nil
+}
+
+// unstash takes gold out of the chest: in the home port "you may freely
+// spend gold from your stash or move it onto your ship" (Stash gold), so on
+// one's own turn there, at any time, as often as wished: no port activity.
+func (c *ctx) unstash(a *Stash) error {
+	p, err := c.buyer(&a.ActionHeader)
+	if err != nil {
+		return err
+	}
+	if c.cat.captain(p.Captain).Home != p.Zone || !p.InPort {
+		return engine.RefuseIn("stash-home", secStash, "Gold leaves the chest in your captain's home port only")
+	}
+	if -a.Amount > p.Stash {
+		return engine.RefuseIn("stash-amount", secStash, "Move gold you have, on the ship or in the chest")
+	}
+	p.Gold -= a.Amount
+	p.Stash += a.Amount
 	c.emit(engine.NewEvent("stashed", a.Seat, p.Name+" visits the chest", nil).
 		WithSecret(fmt.Sprintf("Your stash is now %d gold (%d %s)", p.Stash, p.stashPoints(), plural(p.stashPoints(), "glory point", "glory points")), map[string]int{"moved": a.Amount, "stash": p.Stash}))
 	return nil

@@ -1015,3 +1015,25 @@ func TestGloryCardPlayedAmidARaid(t *testing.T) {
 		t.Fatal("the card is played")
 	}
 }
+
+// Stash gold (l. 336-351): "When you are in your home port you may freely
+// spend gold from your stash or move it onto your ship." Ann, at home with
+// 30 stashed, takes 20 out before her port action, buys with it, takes 5
+// more, then stashes once (the port activity).
+func TestStashedGoldLeavesTheChestFreelyAtHome(t *testing.T) {
+	g := newTestGame(t, 2)
+	ann := g.st.Players[0]
+	ann.Stash, ann.Gold = 30, 0
+	do(t, g, `{"type":"stash","seat":0,"amount":-20}`)
+	inPortAction(t, g)
+	do(t, g, `{"type":"shipyard","seat":0,"weapons":["chain-shot"]}`)
+	do(t, g, `{"type":"stash","seat":0,"amount":-5}`)
+	do(t, g, `{"type":"stash","seat":0,"amount":4}`)
+	refuse(t, g, `{"type":"stash","seat":0,"amount":1}`, "activity-done")
+	refuse(t, g, `{"type":"stash","seat":0,"amount":-10}`, "stash-amount")
+	if p := g.st.Players[0]; p.Gold != 18 || p.Stash != 9 {
+		t.Fatalf("20 and 5 out, 3 spent, 4 back in: gold %d stash %d", p.Gold, p.Stash)
+	}
+	g.st.Players[0].Zone = "tz-brig"
+	refuse(t, g, `{"type":"stash","seat":0,"amount":-1}`, "stash-home")
+}
