@@ -466,6 +466,9 @@ func (c *ctx) offerNPCShip(f *Fight, card *NPCCard) {
 		v := sh.loc(loc)
 		*v = max(*v-max(was[0]-was[1], 0), 0)
 	}
+	// The NPC did not sink: the ship claimed floats, whatever its card's
+	// TOUGHNESS against the NPC's.
+	sh.Hull = max(sh.Hull, 1)
 	c.s.Pending = &Pending{Kind: "claim-ship", Seat: f.Seats[1-f.NPCSide], Ship: sh, NPC: f.NPC, Queue: cloneStrings(f.Queue)}
 }
 
