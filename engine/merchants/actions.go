@@ -564,7 +564,7 @@ func (c *ctx) employs(p *Player, kind string) string {
 // gloryHand is how many glory cards a player may keep.
 const gloryHand = 4
 
-// checkHand refuses every action but a discard while a player holds more
+// checkHand refuses every action but a discard (and a host's adjust) while a player holds more
 // than 4 glory cards (Glory Cards: "You may have only 4 glory cards"; a fifth
 // may be drawn, then its holder decides which to discard): the decision
 // comes at once, before the game goes on.
@@ -574,6 +574,12 @@ func (s *State) checkHand(a engine.Action, seat int) error {
 			continue
 		}
 		if _, ok := a.(*DiscardGlory); ok && seat == i {
+			return nil
+		}
+		// A hand correction stays open: when the game and the table
+		// disagree (a fifth card the table never drew), adjust is how
+		// the host puts it right, and refusing it would leave no way out.
+		if _, ok := a.(*Adjust); ok {
 			return nil
 		}
 		if seat == i {

@@ -581,7 +581,10 @@ func TestFifthGloryCardIsDiscardedAtOnce(t *testing.T) {
 	refuse(t, g, `{"type":"buy-draw","seat":0}`, "glory-hand")
 	refuse(t, g, `{"type":"end-port","seat":0}`, "glory-hand")
 	refuse(t, g, `{"type":"play-glory","seat":0,"card":"`+g.st.Players[0].GloryCards[0]+`"}`, "glory-hand")
-	refuse(t, g, `{"type":"adjust","seat":-1,"target":1,"gold":1,"reason":"test card"}`, "glory-hand")
+	// The host's correction stays open (the table may never have drawn
+	// that fifth card); it does not lift the discard.
+	do(t, g, `{"type":"adjust","seat":-1,"target":1,"gold":1,"reason":"test card"}`)
+	refuse(t, g, `{"type":"end-port","seat":0}`, "glory-hand")
 	refuse(t, g, `{"type":"discard-glory","seat":1,"card":"`+g.st.Players[1].GloryCards[0]+`"}`, "glory-hand")
 	first := g.st.Players[0].GloryCards[0]
 	do(t, g, `{"type":"discard-glory","seat":0,"card":"`+first+`"}`)
