@@ -164,7 +164,7 @@ func (st *EndState) Score(track []LegendLevel) (*EndResult, error) {
 		res.Players = append(res.Players, l)
 	}
 	if track == nil && !solo {
-		res.Notes = append(res.Notes, "The legend levels were not checked against the track: the owner's catalog has no legend track.")
+		res.Notes = append(res.Notes, "The legend levels could not be checked against the top of the track: the owner's catalog has no legend track yet.")
 	}
 	if solo {
 		scoreSolo(res)
@@ -345,6 +345,21 @@ func scoreCascade(res *EndResult) {
 		return
 	}
 	parts := []string{fmt.Sprintf("%s %s buried 3", namesOf(in), bothAll(len(in)))}
+	// The others are named too: one with more gold but 2 treasures is
+	// not forgotten, only out of the running.
+	var behind []string
+	for _, l := range res.Players {
+		switch {
+		case l.Treasures == treasures:
+		case l.Treasures == 0:
+			behind = append(behind, l.Name+" none")
+		default:
+			behind = append(behind, fmt.Sprintf("%s only %d", l.Name, l.Treasures))
+		}
+	}
+	if len(behind) > 0 {
+		parts[0] += " (" + strings.Join(behind, ", ") + ")"
+	}
 	var same []string
 	for _, c := range cascade {
 		best := c.get(in[0])

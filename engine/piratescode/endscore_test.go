@@ -43,7 +43,7 @@ func TestEndScoreTieBreaks(t *testing.T) {
 			"Ann", "treasures", "Ann is the only one who buried all 3 treasures."},
 		{"legend first",
 			`{"players":[{"name":"Ann","treasures":3,"legend":5,"gold":1,"booty":0},{"name":"Ben","treasures":3,"legend":4,"gold":13,"booty":3},{"name":"Cy","treasures":1,"legend":5,"gold":13,"booty":3}]}`,
-			"Ann", "legend", "Ann and Ben both buried 3; Ann's legend is higher: level 5 (Test Dread) against Ben's 4."},
+			"Ann", "legend", "Ann and Ben both buried 3 (Cy only 1); Ann's legend is higher: level 5 (Test Dread) against Ben's 4."},
 		{"gold when the legend is the same",
 			`{"players":[{"name":"Ann","treasures":3,"legend":4,"gold":5,"booty":0},{"name":"Ben","treasures":3,"legend":4,"gold":7,"booty":0}]}`,
 			"Ben", "gold", "Ann and Ben both buried 3, at the same legend level (4); Ben has more gold: 7 against Ann's 5."},
@@ -52,10 +52,10 @@ func TestEndScoreTieBreaks(t *testing.T) {
 			"Ann", "booty", "Ann and Ben both buried 3, at the same legend level (2), with the same gold (6); Ann has more booty aboard: 3 against Ben's 1."},
 		{"a shared victory",
 			`{"players":[{"name":"Ann","treasures":3,"legend":3,"gold":4,"booty":2},{"name":"Ben","treasures":3,"legend":3,"gold":4,"booty":2},{"name":"Cy","treasures":0,"legend":1,"gold":0,"booty":0}]}`,
-			"Ann,Ben", "shared", "Ann and Ben both buried 3, at the same legend level (3), with the same gold (4), with the same booty aboard (2): they share the victory."},
+			"Ann,Ben", "shared", "Ann and Ben both buried 3 (Cy none), at the same legend level (3), with the same gold (4), with the same booty aboard (2): they share the victory."},
 		{"three with 3: the legend keeps two, gold decides",
 			`{"players":[{"name":"Ann","treasures":3,"legend":5,"gold":2,"booty":0},{"name":"Ben","treasures":3,"legend":5,"gold":9,"booty":0},{"name":"Cy","treasures":3,"legend":3,"gold":13,"booty":3},{"name":"Di","treasures":2,"legend":5,"gold":13,"booty":3}]}`,
-			"Ben", "gold", "Ann, Ben and Cy all buried 3; Ann and Ben reached the highest legend, level 5, above Cy's 3; Ben has more gold: 9 against Ann's 2."},
+			"Ben", "gold", "Ann, Ben and Cy all buried 3 (Di only 2); Ann and Ben reached the highest legend, level 5, above Cy's 3; Ben has more gold: 9 against Ann's 2."},
 		{"solo: the player buried 3 first",
 			`{"players":[{"name":"Ann","treasures":3,"legend":1,"gold":0,"booty":0},{"name":"The Legendary Pirate","automa":true,"treasures":2}]}`,
 			"Ann", "solo", "Ann buried all 3 treasures first: in the solo game that wins at once, before the Legendary Pirate."},
@@ -135,7 +135,7 @@ func TestEndScoreNoCatalog(t *testing.T) {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Winners) != 1 || res.Winners[0] != "Ann" || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "not checked") {
+	if len(res.Winners) != 1 || res.Winners[0] != "Ann" || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "could not be checked") {
 		t.Errorf("without a catalog: winners %v, notes %q", res.Winners, res.Notes)
 	}
 }
