@@ -11,6 +11,9 @@
 import { html, useState, useEffect, useRef, ErrorBox } from '../../js/view.js';
 import { call } from '../../js/api.js';
 
+/** @typedef {import('./types.gen.js').MMEndResult} EndResult */
+/** @typedef {import('./types.gen.js').MMEndLine} EndLine */
+
 const URL_SCORE = '/api/rules/merchants-and-marauders/score';
 
 /** @type {Array<[string, string, number, number|undefined, string]>} id, label, min, max, hint */
@@ -48,7 +51,7 @@ export function Score() {
   const [rows, setRows] = useState(() => [blank(), blank()]);
   const [end, setEnd] = useState('declared');
   const [v3, setV3] = useState(false);
-  const [res, setRes] = useState(/** @type {any} */ (null));
+  const [res, setRes] = useState(/** @type {EndResult|null} */ (null));
   const [err, setErr] = useState(/** @type {any} */ (null));
   const [bad, setBad] = useState('');
   const out = useRef(/** @type {HTMLElement|null} */ (null));
@@ -105,7 +108,7 @@ export function Score() {
   </section>`;
 }
 
-/** @param {{res: any}} p the calculator's answer */
+/** @param {{res: EndResult}} p the calculator's answer */
 function Result({ res }) {
   const head = res.shared ? `${res.winners.join(' and ')} share the win` : `${res.winners[0]} wins`;
   return html`<section class="jscore-result" id="mms-result">
@@ -115,7 +118,7 @@ function Result({ res }) {
     ${(res.notes || []).map((/** @type {string} */ n) => html`<p key=${n} class="warn">${n}</p>`)}
     <table class="jscore-table" id="mms-table">
       <tr><th>Captain</th><th>Track</th><th>Stash gold</th><th>Stash points</th><th>Total</th></tr>
-      ${res.players.map((/** @type {any} */ p) => html`<tr key=${p.name} class=${p.winner ? 'won' : ''}>
+      ${res.players.map((/** @type {EndLine} */ p) => html`<tr key=${p.name} class=${p.winner ? 'won' : ''}>
         <td>${p.winner ? '★ ' : ''}${p.name}</td><td>${p.glory}</td><td>${p.stash}</td><td>${p.stashPoints}</td><td>${p.total}</td></tr>`)}
     </table>
   </section>`;

@@ -10,6 +10,9 @@
 import { html, useState, useEffect, useRef, ErrorBox } from '../../js/view.js';
 import { call } from '../../js/api.js';
 
+/** @typedef {import('./types.gen.js').PCEndResult} EndResult */
+/** @typedef {import('./types.gen.js').PCEndLine} EndLine */
+
 const URL_SCORE = '/api/rules/pirates-code/score';
 
 // The counts asked, as the page words them (the calculator's fields).
@@ -53,7 +56,7 @@ export function Score() {
   const [solo, setSolo] = useState(false);
   const [lp, setLp] = useState('');
   const [track, setTrack] = useState(/** @type {any[]|null} */ (null));
-  const [res, setRes] = useState(/** @type {any} */ (null));
+  const [res, setRes] = useState(/** @type {EndResult|null} */ (null));
   const [err, setErr] = useState(/** @type {any} */ (null));
   const [bad, setBad] = useState('');
   const out = useRef(/** @type {HTMLElement|null} */ (null));
@@ -125,7 +128,7 @@ export function Score() {
   </section>`;
 }
 
-/** @param {{res: any}} p the calculator's answer */
+/** @param {{res: EndResult}} p the calculator's answer */
 function Result({ res }) {
   const head = res.shared ? `${res.winners.join(' and ')} share the victory` : `${res.winners[0]} wins`;
   const cite = res.page ? `rulebook p. ${res.page}, ${res.section}` : `rulebook: ${res.section}`;
@@ -136,7 +139,7 @@ function Result({ res }) {
     ${(res.notes || []).map((/** @type {string} */ n) => html`<p key=${n} class="warn">${n}</p>`)}
     <table class="jscore-table" id="pcs-table">
       <tr><th>Pirate</th><th>Treasures</th><th>Legend</th><th>Gold</th><th>Booty</th></tr>
-      ${res.players.map((/** @type {any} */ p) => html`<tr key=${p.name} class=${p.winner ? 'won' : ''}>
+      ${res.players.map((/** @type {EndLine} */ p) => html`<tr key=${p.name} class=${p.winner ? 'won' : ''}>
         <td>${p.winner ? '★ ' : ''}${p.name}</td><td>${p.treasures}</td>
         <td>${p.automa ? '–' : p.legendName ? html`<span title=${p.legendName}>${p.legend}</span>` : p.legend}</td>
         <td>${p.automa ? '–' : p.gold}</td><td>${p.automa ? '–' : p.booty}</td></tr>`)}
