@@ -20,7 +20,8 @@ import (
 //   - The Pirate's Code: three pirates; Ann and Ben buried 3 at the same
 //     legend level, Cy only 2 with more of everything else. A gold of 14
 //     typed by mistake is refused in Ann's name, her gold box marked; once
-//     corrected, Ben wins on gold and the page says so (p. 16).
+//     corrected, Ben wins on gold and the page says so (p. 16). Then as a
+//     solo game, Ann against the Legendary Pirate (2 treasures): Ann wins.
 //   - Merchants & Marauders, ended by a declaration: Ann (7 on the track,
 //     34 gold stashed) and Ben (8, 21) both have 10 glory points; Ann wins
 //     on the larger stash, and the page says so.
@@ -60,6 +61,13 @@ func TestJourneyJustScore(t *testing.T) {
 			b.gsFits(ctx, "The Pirate's Code's score", "#pc-score")
 			b.jsOneLine(ctx, "#pcs-table")
 			b.gsShotAt(ctx, "justscore-pc-"+dev.name+".png", "#pcs-result")
+
+			// The same page for a solo game: Ann against the Legendary Pirate.
+			b.gsClick(ctx, "a solo game", `#pcs-solo`)
+			b.run(ctx, "the Legendary Pirate's treasures", chromedp.Click(`#pcs-lp`, chromedp.ByQuery), chromedp.SendKeys(`#pcs-lp`, "2", chromedp.ByQuery))
+			b.gsClick(ctx, "who won", `#pcs-go`)
+			b.waitText(ctx, "#pcs-winner", "Ann wins")
+			b.waitText(ctx, "#pcs-why", "Ann buried all 3 treasures first: in the solo game that wins at once, before the Legendary Pirate.")
 
 			// Merchants & Marauders, ended by a declaration (the default).
 			b.run(ctx, "home", chromedp.Navigate(e.http.URL+"/#/"))
