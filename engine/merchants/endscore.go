@@ -209,7 +209,9 @@ func (st *EndState) check() error {
 				return nil
 			}
 		}
-		return engine.Malformed("players: no one has 10 glory points (track and stash), so no one could declare; for an end with no event or captain card left, choose %q", EndImmediate)
+		// In players' words, not the field's value: the page offers the
+		// two ends as sentences.
+		return engine.Malformed("players: no one has 10 glory points (track and stash), so no one could have declared them; a game that ran out of event or captain cards ended at once")
 	}
 	return nil
 }
