@@ -43,8 +43,8 @@ var Outputs = []struct {
 		web.TrayCalibration{}, web.LearnedFace{}, web.DiceTestRead{}}},
 	{"web/ui/games/dead-reckoning/types.gen.js", []any{deadreckoning.View{}, deadreckoning.Facts{}}},
 	{"web/ui/games/race-to-ten/types.gen.js", []any{racetoten.View{}}},
-	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}}},
-	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}}},
+	{"web/ui/games/pirates-code/types.gen.js", []any{piratescode.View{}, piratescode.EndResult{}}},
+	{"web/ui/games/merchants-and-marauders/types.gen.js", []any{merchants.View{}, merchants.EndResult{}}},
 	{"web/ui/games/quick-battle/types.gen.js", []any{quickbattle.View{}}},
 }
 

@@ -1,6 +1,9 @@
 // @ts-check
-// score.js: the "just score" calculator (POST /api/score, the input of
-// engine/deadreckoning/score) and the score chart.
+// score.js: the "just score" calculator (POST
+// /api/rules/dead-reckoning/score, the input of engine/deadreckoning/score)
+// and the score chart. It posts to its own game's address, not to the old
+// /api/score, which goes to the first game served with a calculator: the
+// other games have theirs too.
 
 import { call } from '../../js/api.js';
 import { h, s, fill, errorBox, colourOf } from '../../js/ui.js';
@@ -101,7 +104,7 @@ export function scorePage(app) {
     fill(err);
     try {
       const base = input();
-      const res = await call('POST', '/api/score', { body: base });
+      const res = await call('POST', '/api/rules/dead-reckoning/score', { body: base });
       fill(result, scoreResult(res), res.tied && res.tied.length && !res.winner ? tieBreakBox(() => base, res.tied) : null);
       if (scroll) result.scrollIntoView({ behavior: 'smooth' });
     } catch (e) { fill(err, errorBox(e)); }
@@ -134,7 +137,7 @@ export function tieBreakBox(base, tied, cannons) {
   let tie = null;
   const run = async () => {
     try {
-      const res = await call('POST', '/api/score', { body: { ...base(), tieBreak: tie } });
+      const res = await call('POST', '/api/rules/dead-reckoning/score', { body: { ...base(), tieBreak: tie } });
       draw(res.tieBreak || {});
     } catch (e) { fill(box, h('h2', null, 'Tie-break battle (p. 23)'), errorBox(e)); }
   };

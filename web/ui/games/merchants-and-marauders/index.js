@@ -14,6 +14,9 @@
 import { html, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
 
+// The "just score" page: an end counted at the table, scored by the engine.
+export { Score } from './score.js';
+
 /** @typedef {import('./types.gen.js').MMView} View */
 /** @typedef {import('./types.gen.js').MMPlayerView} Player */
 /** @typedef {import('./types.gen.js').MMZoneView} Zone */

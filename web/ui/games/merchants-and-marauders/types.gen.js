@@ -158,6 +158,30 @@
  */
 
 /**
+ * MMEndLine is merchants.EndLine.
+ * @typedef {Object} MMEndLine
+ * @property {string} name
+ * @property {number} glory
+ * @property {number} stash
+ * @property {number} stashPoints
+ * @property {number} total
+ * @property {boolean} winner
+ */
+
+/**
+ * MMEndResult is merchants.EndResult.
+ * @typedef {Object} MMEndResult
+ * @property {Array<MMEndLine>} players
+ * @property {Array<string>} winners
+ * @property {boolean} shared
+ * @property {string} decidedBy
+ * @property {string} reason
+ * @property {string} ended
+ * @property {string} section
+ * @property {Array<string>} [notes]
+ */
+
+/**
  * MMMission is merchants.Mission.
  * @typedef {Object} MMMission
  * @property {string} id

@@ -10,6 +10,9 @@
 import { html, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
 
+// The "just score" page: an end counted at the table, scored by the engine.
+export { Score } from './score.js';
+
 const css = document.createElement('link');
 css.rel = 'stylesheet';
 css.href = new URL('./pc.css', import.meta.url).href;

@@ -80,6 +80,32 @@
  */
 
 /**
+ * PCEndLine is piratescode.EndLine.
+ * @typedef {Object} PCEndLine
+ * @property {string} name
+ * @property {boolean} [automa]
+ * @property {number} treasures
+ * @property {number} [legend]
+ * @property {string} [legendName]
+ * @property {number} gold
+ * @property {number} booty
+ * @property {boolean} winner
+ */
+
+/**
+ * PCEndResult is piratescode.EndResult.
+ * @typedef {Object} PCEndResult
+ * @property {Array<PCEndLine>} players
+ * @property {Array<string>} winners
+ * @property {boolean} shared
+ * @property {string} decidedBy
+ * @property {string} reason
+ * @property {number} [page]
+ * @property {string} section
+ * @property {Array<string>} [notes]
+ */
+
+/**
  * PCFightView is piratescode.FightView.
  * @typedef {Object} PCFightView
  * @property {number} attacker
