@@ -144,3 +144,56 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	b.waitText(tablet, `#mm-players [data-seat="1"]`, "glory cards 4")
 	b.run(bob, "Play buttons again", chromedp.WaitVisible(`#mm-glory [data-act^="play-"]`, chromedp.ByQuery))
 }
+
+// TestBrowserMerchantsWantedPort: a captain with a bounty of a port's
+// nation, at a port other than Port Royal, reads on the Enter button
+// itself that the port is closed to them and why, and cannot tap it (a
+// plain Enter button was offered and then refused, port-closed). The
+// example map's Spanish port is made English here, so that the English
+// bounty Ann earns raiding off her home port keeps her out of it.
+func TestBrowserMerchantsWantedPort(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	var setup map[string]any
+	seed := exampleScript(t, "../engine/merchants/testdata/script-basic.json", &setup)
+	for _, z := range setup["catalog"].(map[string]any)["zones"].([]any) {
+		if zm := z.(map[string]any); zm["id"] == "tz-brig" {
+			zm["nation"] = "english"
+		}
+	}
+	cr := createTable(t, e, merchants.Name, setup, seed, "Ann", "test-colour-0", "Bob", "test-colour-1")
+	sess, err := e.mgr.Get(context.Background(), cr.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example script's raid (an English merchant off Ann's home
+	// port), then Ann sails next door; her next turn begins there.
+	for _, a := range []string{
+		`{"type":"leave-port","seat":0}`,
+		`{"type":"scout","seat":0,"target":"merchant"}`,
+		`{"type":"roll","seat":-1,"request":"r1","faces":["skull","2"]}`,
+		`{"type":"merchant","seat":0,"nation":"english","raid":true}`,
+		`{"type":"roll","seat":-1,"request":"r3","faces":["skull","4"]}`,
+		`{"type":"raid","seat":0,"op":"draw"}`,
+		`{"type":"raid","seat":0,"op":"end","keep":[]}`,
+		`{"type":"move","seat":0,"to":"tz-brig"}`,
+		`{"type":"end-turn","seat":0}`,
+		`{"type":"end-turn","seat":1}`,
+	} {
+		if r := e.do("POST", "/api/tables/"+cr.Table+"/actions", `{"action":`+a+`,"baseVersion":`+itoa(sess.Version())+`}`, host(cr.HostToken)...); r.status != 200 {
+			t.Fatalf("%s: %d %s", a, r.status, r.body)
+		}
+	}
+	b := newBrowser(t, e.http.URL)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	sel := `[data-act="enter-port"]`
+	b.waitText(ann, "#mm-act", "Your turn: 3 actions left")
+	b.waitText(ann, sel, "Enter Brig Test Port")
+	b.waitText(ann, sel, "Closed to you: you have an English bounty. Only your home port lets you in, and Port Royal for a fee (rulebook: Effects of bounties)")
+	var off bool
+	b.run(ann, "the Enter button", chromedp.Evaluate(`document.querySelector(`+jsString(sel)+`).disabled`, &off))
+	if !off {
+		t.Error("Ann's phone offers Enter Brig Test Port, which the rules refuse")
+	}
+	b.gsFits(ann, "Ann at a closed port", "#mm-act")
+	b.gsShotAt(ann, "mm-wanted-port.png", sel)
+}

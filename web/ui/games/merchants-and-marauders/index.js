@@ -43,6 +43,8 @@ const CSS = `
 .mm-control { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .6rem; max-width: 100%; }
 .mm-control .big { white-space: normal; text-align: left; max-width: 100%; }
 .mm-withnote { flex-direction: column; align-items: flex-start; gap: .1rem; }
+/* a way in the rules keep closed: not tapped, but its reason read whole */
+button.btn.mm-closed:disabled { opacity: 1; background: transparent; border-style: dashed; color: var(--muted); cursor: not-allowed; }
 .mm-withnote .mm-btnnote { display: block; font-size: 1rem; font-weight: 400; color: var(--muted); }
 .mm-refusal { flex-basis: 100%; margin: .2rem 0; padding: .3rem .5rem; border-radius: .4rem; background: #5a4a0a; color: #fff3c0; border: 2px solid var(--gold); }
 .mm-port, .mm-group { border: 2px solid var(--line); border-radius: .6rem; padding: .4rem .7rem; margin: .5rem 0; }
@@ -447,10 +449,33 @@ function EnterPort({ view, p, z, ctx }) {
   const seat = p.seat;
   const home = p.captain && p.captain.home === z.id;
   const wanted = !home && z.nation && p.bounties && (p.bounties[z.nation] ?? 0) > 0;
+  const closed = portClosed(view, p, z);
+  if (closed) return html`<${Act} id="enter-port" cls="mm-closed" label=${'Enter ' + z.port} note=${closed} disabled=${true} action=${{ type: 'enter-port', seat }} ctx=${ctx} />`;
   if (!(wanted && z.ability === 'port-royal')) return html`<${Act} id="enter-port" label=${'Enter ' + z.port} action=${{ type: 'enter-port', seat }} ctx=${ctx} />`;
   return html`<div class="mm-group" id="mm-port-royal"><p>${z.port} lets in a captain with ${aNation(view, z.nation || '')} bounty for a fee or a good word:</p><div class="row">
     <${Act} id="enter-port-pay" label=${'Pay 2 gold to enter ' + z.port} action=${{ type: 'enter-port', seat, pay: true }} ctx=${ctx} />
     <${Act} id="enter-port-roll" label=${`Talk your way in: roll ${skill('influence')}`} note="A failure leaves you at sea, the action spent" action=${{ type: 'enter-port', seat, roll: true }} ctx=${ctx} /></div></div>`;
+}
+
+/**
+ * portClosed says why zone z's port turns captain p away, or '' when it
+ * lets them in (the engine's port-closed rules, so that the reason is read
+ * before the tap: a plain Enter button was tapped and then refused). A
+ * captain's home port always lets them in; a nation at war with theirs
+ * keeps them out (our reading); a bounty of the port's nation keeps them
+ * out of any port but Port Royal, which offers its own ways in.
+ * @param {View} view
+ * @param {Player} p
+ * @param {Zone} z
+ */
+function portClosed(view, p, z) {
+  if (!p.captain || p.captain.home === z.id || !z.nation) return '';
+  const mine = p.captain.nation;
+  const war = mine && mine !== z.nation && (view.wars || []).some((w) => { const [a, b] = w.split('|'); return (a === mine && b === z.nation) || (b === mine && a === z.nation); });
+  if (war) return `Closed to you: the ${nationName(view, z.nation)} are at war with your captain’s nation (rulebook: Effects of bounties)`;
+  const wanted = p.bounties && (p.bounties[z.nation] ?? 0) > 0;
+  if (!wanted || z.ability === 'port-royal') return '';
+  return `Closed to you: you have ${aNation(view, z.nation)} bounty. Only your home port lets you in, and Port Royal for a fee (rulebook: Effects of bounties)`;
 }
 
 /**
