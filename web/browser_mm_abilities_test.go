@@ -137,6 +137,14 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	if plays != 0 {
 		t.Errorf("Bob's phone offers %d Play buttons over the hand of 4", plays)
 	}
+	// Each Discard names its card: five buttons that all said "Discard",
+	// each under its card's text, left the player counting which was which.
+	var unnamed []string
+	b.run(bob, "Discard buttons", chromedp.Evaluate(`[...document.querySelectorAll('#mm-glory [data-act^="discard-"]')]
+	  .filter((e) => e.innerText.trim() !== 'Discard ' + e.closest('.mm-card').dataset.card).map((e) => e.innerText)`, &unnamed))
+	if len(unnamed) > 0 {
+		t.Errorf("Bob's Discard buttons do not name their card: %q", unnamed)
+	}
 	b.gsFits(bob, "Bob's glory cards over the hand", "#mm-act")
 	b.gsShotAt(bob, "mm-abilities-bob-glory-over.png", "#mm-glory-discard")
 	b.gsClick(bob, "discard one", `#mm-glory [data-act^="discard-"]`)

@@ -667,7 +667,7 @@ function GloryHand({ p, ctx, turn }) {
     ${over ? html`<p class="warn" id="mm-glory-discard">${overHand(cards.length)}</p>` : null}
     ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong>${g.text ? html`<br />${g.text}` : null}</p>
       <div class="row">${turn && !over ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
-        <${Act} id=${'discard-' + g.id} label="Discard" action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
+        <${Act} id=${'discard-' + g.id} label=${'Discard ' + g.name} action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
     ${turn ? html`<${AdjustForm} p=${p} ctx=${ctx} />` : null}
   </div>`;
 }
