@@ -67,6 +67,15 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	b.gsClick(ann, "keep no cards", `[data-act="raid-end"]`)
 	b.waitText(tablet, `#mm-players [data-seat="0"]`, "Spanish")
 	b.gsClick(ann, "sail to the Spanish port", `[data-act="move-tz-brig"]`)
+	// Her three actions are spent: the phone says to end the turn and
+	// offers no sailing, port or scouting, which the rules would refuse
+	// (it offered them all, "Your turn: 0 actions left").
+	b.waitText(ann, "#mm-no-actions", "no actions left: end the turn")
+	var spent []string
+	b.run(ann, "actions offered", chromedp.Evaluate(`[...document.querySelectorAll('#mm-act [data-act^="move-"], #mm-act [data-act^="scout"], #mm-act [data-act^="enter-port"], #mm-act [data-act="port"], #mm-act [data-act="leave-port"]')].map((e) => e.innerText)`, &spent))
+	if len(spent) > 0 {
+		t.Errorf("Ann's phone offers actions with none left: %q", spent)
+	}
 	b.shot(ann, "mm-abilities-ann-after-move.png")
 	b.gsClick(ann, "end the turn", `[data-act="end-turn"]`)
 

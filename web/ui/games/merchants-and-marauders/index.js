@@ -11,7 +11,7 @@
 // Everything shown comes from the view: names, values, faces and sections
 // are the owner's catalog's and the engine's, none is copied here.
 
-import { html, useState } from '../../js/view.js';
+import { html, Fragment, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
 
 /** @typedef {import('./types.gen.js').MMView} View */
@@ -412,19 +412,26 @@ export function Actions({ view, ctx }) {
   const others = z ? (z.atSea || []).filter((s) => s !== seat) : [];
   const npcs = (view.npcs || []).filter((n) => z && n.zone === z.id && !n.entering);
   const left = view.turn.actionsLeft;
+  // Sailing, ports and scouting each spend one of the turn's three
+  // actions: with none left they are not offered (they were, and each tap
+  // was refused), and the turn says what is left to do.
+  const acts = left > 0;
+  // A target scouted this turn cannot be scouted again (scout-repeat).
+  const scouted = (/** @type {string} */ key) => (view.turn.scouted || []).includes(key);
   return html`<div class="mm-act" id="mm-act">
-    <p>${own ? 'Your turn' : p.name + '’s turn'}: ${left} action${left === 1 ? '' : 's'} left.</p>
+    <p>${own ? 'Your turn' : p.name + '’s turn'}: ${acts ? `${left} action${left === 1 ? '' : 's'} left.` : html`<strong id="mm-no-actions">no actions left: end the turn${own && (p.gloryCards || []).length ? ' (glory cards may still be played)' : ''}.</strong>`}</p>
     ${p.inPort && view.turn.portOpen ? html`<${Port} view=${view} p=${p} z=${z} ctx=${ctx} own=${own} />` : null}
+    ${acts ? html`<${Fragment}>
     ${z && !p.inPort ? html`<div class="mm-group" id="mm-sail"><h3>Sail to</h3><div class="row">${z.adjacent.map((a) => html`<${Act} key=${a} id=${'move-' + a} label=${zoneName(view, a)} action=${{ type: 'move', seat, to: a }} ctx=${ctx} />`)}</div></div>` : null}
     <div class="row">
       ${z && z.port && !p.inPort ? html`<${EnterPort} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portUsed ? html`<${Act} id="port" cls="primary" label=${'Visit ' + (z ? z.port : 'the port') + ' (one action)'} action=${{ type: 'port', seat }} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
-      ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
-      ${z && z.merchant && !p.inPort && z.ability === 'cartagena' ? html`<${Act} id="scout-spanish" label="Find a Spanish merchant without a roll (Cartagena)" action=${{ type: 'scout', seat, target: 'merchant', spanish: true }} ctx=${ctx} />` : null}
-      ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
-      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
-    </div>
+      ${z && z.merchant && !p.inPort && !scouted('merchant:' + z.id) ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
+      ${z && z.merchant && !p.inPort && z.ability === 'cartagena' && !scouted('merchant:' + z.id) ? html`<${Act} id="scout-spanish" label="Find a Spanish merchant without a roll (Cartagena)" action=${{ type: 'scout', seat, target: 'merchant', spanish: true }} ctx=${ctx} />` : null}
+      ${others.filter((s) => !scouted('seat:' + s)).map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
+      ${!p.inPort ? npcs.filter((n) => !scouted('npc:' + n.kind)).map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
+    </div></${Fragment}>` : null}
     ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
       <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
     ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
