@@ -387,7 +387,14 @@ function Stepper({ id, label, n, max, set }) {
  */
 export function Actions({ view, ctx }) {
   if (view.stage === 'setup') {
-    if (ctx.seat < 0) return html`<p class="muted">Each player picks their first ship on their phone, in secret.</p>`;
+    // The tablet cannot take a secret pick: it says how a phone joins (it
+    // said only "on their phone", and a newcomer with no phone joined yet
+    // had nothing to tap). Who has picked is secret from the tablet's
+    // view; the log says it.
+    if (ctx.seat < 0) {
+      return html`<div id="mm-setup-wait"><p>Each player picks their first ship on their phone, in secret.</p>
+        ${ctx.host ? html`<p>To join a phone, tap Phones & PINs at the top and scan its code.</p>` : null}</div>`;
+    }
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
