@@ -816,7 +816,11 @@ function BattleActs({ view, mine, ctx }) {
       }
     }
   }
-  return out.length ? html`<div id="mm-act" class="mm-act">${out}</div>` : html`<p class="muted">The battle waits for the other side.</p>`;
+  if (out.length) return html`<div id="mm-act" class="mm-act">${out}</div>`;
+  // Nothing for this screen: say whom the battle waits for ("the other
+  // side" left a player guessing whether it was them).
+  const waiting = [...new Set((b.need || []).map((n) => (b.seats[n.side] >= 0 ? b.seats[n.side] : b.controller)).filter((s) => s !== undefined && s >= 0 && view.players[s]))];
+  return html`<p class="muted" id="mm-battle-wait">${waiting.length ? `The battle waits for ${names(view, waiting)}.` : 'The battle waits for the other side.'}</p>`;
 }
 
 /**
