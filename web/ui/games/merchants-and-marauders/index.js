@@ -763,6 +763,12 @@ function PendingActs({ view, mine, ctx }) {
 function RecruitPay({ p, ctx }) {
   const room = p.ship ? (p.ship.max.crew ?? 0) - (p.ship.locations.crew ?? 0) : 0;
   const [n, setN] = useState(Math.min(room, Math.floor(p.gold / 2)));
+  // A full crew has no one to hire: a stepper stuck at 0 of 0 and "Hire
+  // none" read as a form to fill.
+  if (room <= 0) {
+    return html`<div class="mm-act" id="mm-act"><p>The recruiting roll failed, and your crew is full: there is no one to hire.</p>
+      <${Act} id="recruit-pay" cls="primary" label="Go on" action=${{ type: 'recruit-pay', seat: p.seat, crew: 0 }} ctx=${ctx} /></div>`;
+  }
   return html`<div class="mm-act" id="mm-act"><p>The recruiting roll failed: hire crew for 2 gold each.</p>
     <${Stepper} id="crew" label=${`crew (room for ${room})`} n=${n} max=${room} set=${setN} />
     <${Act} id="recruit-pay" cls="primary" label=${n ? `Hire ${n} for ${2 * n} gold` : 'Hire none'} action=${() => ({ type: 'recruit-pay', seat: p.seat, crew: n })} ctx=${ctx} />
