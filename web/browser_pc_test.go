@@ -322,6 +322,12 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.tap(ann, "Ann sails", `#pc-sail-go`)
 	b.waitText(tablet, "#log", "Ann sailed to Test Isle 2")
 	b.waitText(tablet, `.pc-cell[data-cell="R2C3"]`, "Ann")
+	// The Trade order says what this market buys and that she has none
+	// (it offered three bare "Sell 1/2/3" buttons the rules refused).
+	b.waitText(ann, "#pc-trade", "Test Isle 2’s market buys only Rum at 4 gold each, and you carry none.")
+	if strings.Contains(b.gsText(ann), "Sell 1") {
+		t.Error("Ann's phone offers to sell booty the market does not buy")
+	}
 	b.tap(ann, "Ann ends", `#pc-end-turn`)
 
 	// Bo's phone: a sail the rules refuse shows beside the Sail button.
