@@ -191,6 +191,8 @@ func TestJourneyMerchants(t *testing.T) {
 		t.Errorf("Bob's masts: %q before the hit, %q after", before, after)
 	}
 	b.shot(tablet, "mm-tablet-battle-rolled.png")
+	// Bob's phone names whom the battle waits for (it said "the other side").
+	b.waitText(bob, "#mm-battle-wait", "The battle waits for Ann.")
 	b.shot(bob, "mm-bob-battle.png")
 	noSecrets("in the battle")
 

@@ -67,6 +67,15 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	b.gsClick(ann, "keep no cards", `[data-act="raid-end"]`)
 	b.waitText(tablet, `#mm-players [data-seat="0"]`, "Spanish")
 	b.gsClick(ann, "sail to the Spanish port", `[data-act="move-tz-brig"]`)
+	// Her three actions are spent: the phone says to end the turn and
+	// offers no sailing, port or scouting, which the rules would refuse
+	// (it offered them all, "Your turn: 0 actions left").
+	b.waitText(ann, "#mm-no-actions", "no actions left: end the turn")
+	var spent []string
+	b.run(ann, "actions offered", chromedp.Evaluate(`[...document.querySelectorAll('#mm-act [data-act^="move-"], #mm-act [data-act^="scout"], #mm-act [data-act^="enter-port"], #mm-act [data-act="port"], #mm-act [data-act="leave-port"]')].map((e) => e.innerText)`, &spent))
+	if len(spent) > 0 {
+		t.Errorf("Ann's phone offers actions with none left: %q", spent)
+	}
 	b.shot(ann, "mm-abilities-ann-after-move.png")
 	b.gsClick(ann, "end the turn", `[data-act="end-turn"]`)
 
@@ -137,10 +146,71 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 	if plays != 0 {
 		t.Errorf("Bob's phone offers %d Play buttons over the hand of 4", plays)
 	}
+	// Each Discard names its card: five buttons that all said "Discard",
+	// each under its card's text, left the player counting which was which.
+	var unnamed []string
+	b.run(bob, "Discard buttons", chromedp.Evaluate(`[...document.querySelectorAll('#mm-glory [data-act^="discard-"]')]
+	  .filter((e) => e.innerText.trim() !== 'Discard ' + e.closest('.mm-card').dataset.card).map((e) => e.innerText)`, &unnamed))
+	if len(unnamed) > 0 {
+		t.Errorf("Bob's Discard buttons do not name their card: %q", unnamed)
+	}
 	b.gsFits(bob, "Bob's glory cards over the hand", "#mm-act")
 	b.gsShotAt(bob, "mm-abilities-bob-glory-over.png", "#mm-glory-discard")
 	b.gsClick(bob, "discard one", `#mm-glory [data-act^="discard-"]`)
 	b.run(bob, "the warning goes", gsGone("#mm-glory-discard"))
 	b.waitText(tablet, `#mm-players [data-seat="1"]`, "glory cards 4")
 	b.run(bob, "Play buttons again", chromedp.WaitVisible(`#mm-glory [data-act^="play-"]`, chromedp.ByQuery))
+}
+
+// TestBrowserMerchantsWantedPort: a captain with a bounty of a port's
+// nation, at a port other than Port Royal, reads on the Enter button
+// itself that the port is closed to them and why, and cannot tap it (a
+// plain Enter button was offered and then refused, port-closed). The
+// example map's Spanish port is made English here, so that the English
+// bounty Ann earns raiding off her home port keeps her out of it.
+func TestBrowserMerchantsWantedPort(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	var setup map[string]any
+	seed := exampleScript(t, "../engine/merchants/testdata/script-basic.json", &setup)
+	for _, z := range setup["catalog"].(map[string]any)["zones"].([]any) {
+		if zm := z.(map[string]any); zm["id"] == "tz-brig" {
+			zm["nation"] = "english"
+		}
+	}
+	cr := createTable(t, e, merchants.Name, setup, seed, "Ann", "test-colour-0", "Bob", "test-colour-1")
+	sess, err := e.mgr.Get(context.Background(), cr.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example script's raid (an English merchant off Ann's home
+	// port), then Ann sails next door; her next turn begins there.
+	for _, a := range []string{
+		`{"type":"leave-port","seat":0}`,
+		`{"type":"scout","seat":0,"target":"merchant"}`,
+		`{"type":"roll","seat":-1,"request":"r1","faces":["skull","2"]}`,
+		`{"type":"merchant","seat":0,"nation":"english","raid":true}`,
+		`{"type":"roll","seat":-1,"request":"r3","faces":["skull","4"]}`,
+		`{"type":"raid","seat":0,"op":"draw"}`,
+		`{"type":"raid","seat":0,"op":"end","keep":[]}`,
+		`{"type":"move","seat":0,"to":"tz-brig"}`,
+		`{"type":"end-turn","seat":0}`,
+		`{"type":"end-turn","seat":1}`,
+	} {
+		if r := e.do("POST", "/api/tables/"+cr.Table+"/actions", `{"action":`+a+`,"baseVersion":`+itoa(sess.Version())+`}`, host(cr.HostToken)...); r.status != 200 {
+			t.Fatalf("%s: %d %s", a, r.status, r.body)
+		}
+	}
+	b := newBrowser(t, e.http.URL)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	sel := `[data-act="enter-port"]`
+	b.waitText(ann, "#mm-act", "Your turn: 3 actions left")
+	b.waitText(ann, sel, "Enter Brig Test Port")
+	b.waitText(ann, sel, "Closed to you: you have an English bounty. Only your home port lets you in, and Port Royal for a fee (rulebook: Effects of bounties)")
+	var off bool
+	b.run(ann, "the Enter button", chromedp.Evaluate(`document.querySelector(`+jsString(sel)+`).disabled`, &off))
+	if !off {
+		t.Error("Ann's phone offers Enter Brig Test Port, which the rules refuse")
+	}
+	b.gsFits(ann, "Ann at a closed port", "#mm-act")
+	b.gsShotAt(ann, "mm-wanted-port.png", sel)
 }

@@ -87,8 +87,8 @@ func (b *browser) gsRoll(tablet context.Context, faces string) {
 // TestJourneyMerchantsPorts: a port visit on the phones. Ann takes the
 // port action in her home port, draws the cargo cards for sale (only her
 // phone sees them), is refused three cards for a hold of two (the reason
-// under the Buy button), buys two, fails her recruiting roll and hires no
-// one, and plays her glory card; Bob is refused a frigate he cannot pay
+// under the Buy button), buys two, fails her recruiting roll with a full
+// crew (the phone says there is no one to hire) and goes on, and plays her glory card; Bob is refused a frigate he cannot pay
 // for at the shipyard (the reason under its button), buys chain-shot
 // instead; on her next turn Ann sells the two cards. The tablet shows the
 // public side of each step, and neither phone shows the other's secrets.
@@ -145,7 +145,7 @@ func TestJourneyMerchantsPorts(t *testing.T) {
 	b.gsClick(ann, "recruit", `[data-act="recruit"]`)
 	b.waitText(tablet, "#mm-rolls", "Ann recruits (Leadership)")
 	b.gsRoll(tablet, "1, 2, 3")
-	b.waitText(ann, "#mm-act", "The recruiting roll failed")
+	b.waitText(ann, "#mm-act", "The recruiting roll failed, and your crew is full: there is no one to hire.")
 	b.gsShotAt(ann, "mm-ports-ann-recruit-pay.png", "#mm-act")
 	b.gsClick(ann, "hire none", `[data-act="recruit-pay"]`)
 	b.waitText(tablet, "#log", "Ann hires 0 crew")

@@ -55,6 +55,8 @@ func TestBrowserMerchantsShipsTogether(t *testing.T) {
 	b.Fill(tablet, "body", "Name of seat 2", "Bob")
 	b.Tap(tablet, "body", "Start the game")
 	b.WaitText(tablet, "#mm-status", "Each player picks their first ship in secret")
+	// The tablet says how a phone joins.
+	b.WaitText(tablet, "#mm-setup-wait", "To join a phone, tap Phones & PINs at the top and scan its code.")
 	var hash, host string
 	b.Eval(tablet, "the table", `location.hash`, &hash)
 	table := hash[len("#/t/"):]

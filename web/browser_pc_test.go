@@ -72,6 +72,17 @@ func (b *browser) tap(ctx context.Context, what, sel string) {
 		chromedp.Poll(pcLastVersion+` > `+itoa(uint64(v)), nil, chromedp.WithPollingInterval(50*time.Millisecond)))
 }
 
+// toastGone fails the test when the bar's message still shows old, the
+// table having moved on since (stale news read as news).
+func (b *browser) toastGone(ctx context.Context, name, old string) {
+	b.t.Helper()
+	var shown string
+	b.run(ctx, name+": the toast", chromedp.Evaluate(`(() => { const t = document.querySelector('#toast.show'); return t ? t.textContent : ''; })()`, &shown))
+	if strings.Contains(shown, old) {
+		b.t.Errorf("%s: the bar still says %q, which is no longer the news", name, shown)
+	}
+}
+
 // pcFits checks a screen: nothing wider than the window, every button of
 // the module at least 48 px, text at least 16 px (minPx).
 func (b *browser) pcFits(ctx context.Context, name string, minPx int) {
@@ -311,6 +322,12 @@ func TestJourneyPiratesCode(t *testing.T) {
 	b.tap(ann, "Ann sails", `#pc-sail-go`)
 	b.waitText(tablet, "#log", "Ann sailed to Test Isle 2")
 	b.waitText(tablet, `.pc-cell[data-cell="R2C3"]`, "Ann")
+	// The Trade order says what this market buys and that she has none
+	// (it offered three bare "Sell 1/2/3" buttons the rules refused).
+	b.waitText(ann, "#pc-trade", "Test Isle 2’s market buys only Rum at 4 gold each, and you carry none.")
+	if strings.Contains(b.gsText(ann), "Sell 1") {
+		t.Error("Ann's phone offers to sell booty the market does not buy")
+	}
 	b.tap(ann, "Ann ends", `#pc-end-turn`)
 
 	// Bo's phone: a sail the rules refuse shows beside the Sail button.
@@ -439,7 +456,12 @@ func TestJourneyPiratesCode(t *testing.T) {
 	// sure-fire token" (it read "A sure fire token").
 	b.waitText(tablet, "[data-tokenpick]", "A sure-fire token")
 	b.tap(tablet, "Ann ends", `#pc-end-turn`)
+	b.toastWhole(tablet, "the tablet after Ann's turn", "Ann ended the turn")
 	b.tap(bo, "Bo: Hide Out", `#pc-order-0`)
+	b.waitText(tablet, "#log", "Bo's Captain chose Hide Out")
+	// The tablet's own last news goes once another screen moved the table
+	// on: at Bo's turn it still read "Ann ended the turn".
+	b.toastGone(tablet, "the tablet at Bo's turn", "Ann ended the turn")
 	b.waitText(bo, "#pc-hide", "place your")
 	var free string
 	b.run(bo, "one more on Rigging", chromedp.Click(`#pc-hide [data-assign="rigging"] button:last-child`, chromedp.ByQuery),

@@ -272,6 +272,12 @@ func TestBrowserTouchTargets(t *testing.T) {
 		t.Errorf("Ann's phone, the board to tap where the cubes lie: %s", strings.Join(zones, "; "))
 	}
 	b.shot(phone.ctx, "targets-battle-read-phone.png")
+	// The tablet's board too: its words touched the board's edge there.
+	b.frun(tab.ctx, "the tablet's board", chromedp.WaitVisible(`.boardpick`, chromedp.ByQuery), chromedp.Evaluate(zonePickJS, &zones))
+	if len(zones) > 0 {
+		t.Errorf("the tablet, the board to tap where the cubes lie: %s", strings.Join(zones, "; "))
+	}
+	b.shot(tab.ctx, "targets-battle-read-tablet.png")
 	var sides int
 	b.frun(tab.ctx, "read by hand", chromedp.WaitVisible(`#bs-read`, chromedp.ByQuery), chromedp.Evaluate(readBattleJS, &sides), tap(`#bs-read`))
 	if sides != 2 {
@@ -330,11 +336,11 @@ func TestBrowserTouchTargets(t *testing.T) {
 }
 
 // zonePickJS lists the zones of the battle board to tap (a read by hand)
-// smaller than 48 px either way, and the zone names that run off the
-// board's edge.
+// smaller than 48 px either way, and the zone names that touch the
+// board's edge or run over their zone's.
 const zonePickJS = `(() => {
   const out = [];
-  const bp = document.querySelector('#battle .boardpick');
+  const bp = [...document.querySelectorAll('.boardpick')].find((e) => e.offsetParent);
   const r = bp.getBoundingClientRect();
   for (const z of bp.querySelectorAll('[data-zone-pick]')) {
     const q = z.getBoundingClientRect();
@@ -342,7 +348,10 @@ const zonePickJS = `(() => {
   }
   for (const s of bp.querySelectorAll('.zname')) {
     const q = s.getBoundingClientRect();
-    if (q.left < r.left - 1 || q.right > r.right + 1) out.push('off the board: ' + s.textContent);
+    if (q.left < r.left + 4 || q.right > r.right - 4) out.push('at the board\'s edge: ' + s.textContent + ' ' + Math.round(q.left - r.left) + '/' + Math.round(r.right - q.right));
+    // Its words stay inside its own zone, off the zone's edges.
+    const z = bp.querySelector('[data-zone-pick="' + s.closest('[data-zone-name]').dataset.zoneName + '"]').getBoundingClientRect();
+    if (q.left < z.left + 2 || q.right > z.right - 2) out.push('over its zone\'s edge: ' + s.textContent + ' ' + Math.round(q.left - z.left) + '/' + Math.round(z.right - q.right));
   }
   out.push('board ' + Math.round(r.width) + ' px');
   return out.length > 1 ? out : [];

@@ -16,7 +16,7 @@
 
 import { call, secrets, newKey, ApiError, rulesList, gameModule, helpNotes } from './api.js';
 import { Live } from './live.js';
-import { toast, colourOf, fmtTime, errorText } from './ui.js';
+import { toast, hideToast, colourOf, fmtTime, errorText } from './ui.js';
 import { html, render, useState, useEffect, useRef, useLayoutEffect, DomPart, ErrorBox } from './view.js';
 import { cameraSlot, placeCamera } from './camera.js';
 import * as generic from './generic.js';
@@ -498,7 +498,7 @@ function TablePage({ id, mode }) {
     }
     // One line for the whole action ("Ann ends her turn · Ben's turn").
     const said = ((res && res.events) || []).filter((e) => e.text).map((e) => (e.secret && e.secret.text ? e.secret.text : e.text));
-    if (said.length) toast(said.join(' · '), 'ok');
+    if (said.length) toast(said.join(' · '), 'ok', 'action');
     draw();
     return res;
   };
@@ -624,6 +624,10 @@ function TablePage({ id, mode }) {
     setSnap(snap);
     if (notice) addNotice(notice);
     if (changed) {
+      // What this screen's last action did ("Ann ended the turn") is old
+      // news once another screen moved the table on: at the start of the
+      // next turn it read as what had just happened.
+      if (!st.own.has(snap.version)) hideToast('action');
       // The banner's refusal stays: the player may be reading it. It goes
       // when they dismiss it or act again (send), never because another
       // screen acted.

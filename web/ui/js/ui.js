@@ -74,8 +74,9 @@ let toastTimer;
  * second), so a player can read it to its end.
  * @param {string} text
  * @param {string} [kind] "ok" for a confirmation, else a warning
+ * @param {string} [tag] what the message is about, for hideToast
  */
-export function toast(text, kind) {
+export function toast(text, kind, tag) {
   const bar = document.getElementById('bar') || document.body;
   let t = document.getElementById('toast');
   if (!t) {
@@ -85,10 +86,24 @@ export function toast(text, kind) {
     bar.append(t);
   }
   t.className = 'show ' + (kind || '');
+  t.dataset.tag = tag || '';
   t.replaceChildren(h('span', { class: 'msg' }, text));
   clearTimeout(toastTimer);
   const el = t;
   toastTimer = setTimeout(() => { el.className = ''; }, Math.min(8000, Math.max(2500, text.length * 65)));
+}
+
+/**
+ * hideToast takes the message away now if it is the one tagged tag: news
+ * that is no longer the latest (the table moved on since) must not be read
+ * as news.
+ * @param {string} tag
+ */
+export function hideToast(tag) {
+  const t = document.getElementById('toast');
+  if (!t || !t.classList.contains('show') || t.dataset.tag !== tag) return;
+  t.className = '';
+  clearTimeout(toastTimer);
 }
 
 // colourOf maps a player colour name to a CSS colour that reads well on the

@@ -102,6 +102,28 @@ function centre(poly) {
   return [poly.reduce((a, p) => a + p[0], 0) / n, poly.reduce((a, p) => a + p[1], 0) / n];
 }
 
+/** @type {CanvasRenderingContext2D|null} measures the zones' words (fitName). */
+let measure = null;
+
+/**
+ * fitName sizes a zone's words to stay inside it: the widest word at fs px
+ * must fit in room px (the zone's width less a margin each side), else the
+ * size comes down to what fits, never under 10 px. Words too wide ran over
+ * the zone's edges and touched the board's (the tablet's "damage, left").
+ * A name's parts are on lines of their own ("2 strength" over "top"), so
+ * its commas are not drawn and not measured.
+ * @param {string} name
+ * @param {number} room the label's width in px
+ * @param {number} fs the board's text size in px
+ */
+function fitName(name, room, fs) {
+  if (!measure) measure = document.createElement('canvas').getContext('2d');
+  if (!measure || room <= 0) return fs;
+  measure.font = `${fs}px system-ui, "DejaVu Sans", sans-serif`;
+  const widest = Math.max(...name.split(/,?\s+/).map((w) => (measure ? measure.measureText(w).width : 0)));
+  return widest <= room ? fs : Math.max(10, Math.floor((fs * room) / widest));
+}
+
 /**
  * ReadGrid is the read by hand: a picture of the battle board, each zone a
  * big area named in words; the player picks a colour and taps the zone a
@@ -161,13 +183,16 @@ export function ReadGrid({ colours, start, id = 'read-grid', zones, names = {} }
         const clip = poly.map((q) => `${((q[0] - x0) / w) * 100}% ${((q[1] - y0) / hh) * 100}%`).join(', ');
         const name = zoneWords(z);
         const here = colours.filter((c) => count(z.id, c) > 0);
-        // The button is the zone's shape; its words lie above it, unclipped
-        // (a long name may reach over a border and stays readable).
+        // The words keep 3 px off the zone's sides (a hexagon's slanted
+        // sides take a third of its box at the words' height).
+        const room = px ? ((w / board.width) * px) * (poly.length > 4 ? 0.66 : 0.97) - 6 : 0;
+        const zfs = fitName(name, room, fs);
+        // The button is the zone's shape; its words lie above it, inside it.
         return html`<${Fragment} key=${z.id}><button type="button" class="zonepick" data-zone-pick=${z.id} title=${name} aria-label=${`${name}: add a ${colour} cube`}
           onClick=${() => tap(z.id)}
           style=${`position:absolute;left:${(x0 / board.width) * 100}%;top:${(y0 / board.height) * 100}%;width:${(w / board.width) * 100}%;height:${(hh / board.height) * 100}%;clip-path:polygon(${clip});background:#f4ead2;border:0;padding:0;margin:0;cursor:pointer;transform:scale(.97)`}></button>
-          <span aria-hidden="true" style=${`position:absolute;left:${(cx / board.width) * 100}%;top:${(cy / board.height) * 100}%;transform:translate(-50%,-50%);width:max-content;max-width:${Math.max(18, (w / board.width) * 115)}%;text-align:center;line-height:1.15;pointer-events:none;z-index:1;color:#1b1400;text-shadow:0 0 3px #f4ead2,0 0 3px #f4ead2`}>
-            <span class="zname">${name.split(', ').map((part, k) => html`${k ? html`<br />` : null}${k ? part : part + (name.includes(', ') ? ',' : '')}`)}</span>
+          <span aria-hidden="true" data-zone-name=${z.id} style=${`position:absolute;left:${(cx / board.width) * 100}%;top:${(cy / board.height) * 100}%;transform:translate(-50%,-50%);width:max-content;max-width:${room ? room + 'px' : (w / board.width) * 90 + '%'};font-size:${zfs}px;text-align:center;line-height:1.15;pointer-events:none;z-index:1;color:#1b1400;text-shadow:0 0 3px #f4ead2,0 0 3px #f4ead2`}>
+            <span class="zname">${name.split(', ').map((part, k) => html`${k ? html`<br />` : null}${part}`)}</span>
             ${here.length ? html`<span style="display:flex;gap:.25em;justify-content:center;margin-top:.2em">${here.map((c) => html`<span key=${c} data-count=${c}
               style=${`display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;border-radius:50%;background:${colourOf(c)};color:#fff;font-weight:bold;border:2px solid #fff;text-shadow:none`}>${count(z.id, c)}</span>`)}</span>` : null}
           </span></${Fragment}>`;

@@ -11,7 +11,7 @@
 // Everything shown comes from the view: names, values, faces and sections
 // are the owner's catalog's and the engine's, none is copied here.
 
-import { html, useState } from '../../js/view.js';
+import { html, Fragment, useState } from '../../js/view.js';
 import { errorText } from '../../js/ui.js';
 
 // The "just score" page: an end counted at the table, scored by the engine.
@@ -46,6 +46,8 @@ const CSS = `
 .mm-control { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .6rem; max-width: 100%; }
 .mm-control .big { white-space: normal; text-align: left; max-width: 100%; }
 .mm-withnote { flex-direction: column; align-items: flex-start; gap: .1rem; }
+/* a way in the rules keep closed: not tapped, but its reason read whole */
+button.btn.mm-closed:disabled { opacity: 1; background: transparent; border-style: dashed; color: var(--muted); cursor: not-allowed; }
 .mm-withnote .mm-btnnote { display: block; font-size: 1rem; font-weight: 400; color: var(--muted); }
 .mm-refusal { flex-basis: 100%; margin: .2rem 0; padding: .3rem .5rem; border-radius: .4rem; background: #5a4a0a; color: #fff3c0; border: 2px solid var(--gold); }
 .mm-port, .mm-group { border: 2px solid var(--line); border-radius: .6rem; padding: .4rem .7rem; margin: .5rem 0; }
@@ -388,7 +390,14 @@ function Stepper({ id, label, n, max, set }) {
  */
 export function Actions({ view, ctx }) {
   if (view.stage === 'setup') {
-    if (ctx.seat < 0) return html`<p class="muted">Each player picks their first ship on their phone, in secret.</p>`;
+    // The tablet cannot take a secret pick: it says how a phone joins (it
+    // said only "on their phone", and a newcomer with no phone joined yet
+    // had nothing to tap). Who has picked is secret from the tablet's
+    // view; the log says it.
+    if (ctx.seat < 0) {
+      return html`<div id="mm-setup-wait"><p>Each player picks their first ship on their phone, in secret.</p>
+        ${ctx.host ? html`<p>To join a phone, tap Phones & PINs at the top and scan its code.</p>` : null}</div>`;
+    }
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
@@ -413,19 +422,26 @@ export function Actions({ view, ctx }) {
   const others = z ? (z.atSea || []).filter((s) => s !== seat) : [];
   const npcs = (view.npcs || []).filter((n) => z && n.zone === z.id && !n.entering);
   const left = view.turn.actionsLeft;
+  // Sailing, ports and scouting each spend one of the turn's three
+  // actions: with none left they are not offered (they were, and each tap
+  // was refused), and the turn says what is left to do.
+  const acts = left > 0;
+  // A target scouted this turn cannot be scouted again (scout-repeat).
+  const scouted = (/** @type {string} */ key) => (view.turn.scouted || []).includes(key);
   return html`<div class="mm-act" id="mm-act">
-    <p>${own ? 'Your turn' : p.name + '’s turn'}: ${left} action${left === 1 ? '' : 's'} left.</p>
+    <p>${own ? 'Your turn' : p.name + '’s turn'}: ${acts ? `${left} action${left === 1 ? '' : 's'} left.` : html`<strong id="mm-no-actions">no actions left: end the turn${own && (p.gloryCards || []).length ? ' (glory cards may still be played)' : ''}.</strong>`}</p>
     ${p.inPort && view.turn.portOpen ? html`<${Port} view=${view} p=${p} z=${z} ctx=${ctx} own=${own} />` : null}
+    ${acts ? html`<${Fragment}>
     ${z && !p.inPort ? html`<div class="mm-group" id="mm-sail"><h3>Sail to</h3><div class="row">${z.adjacent.map((a) => html`<${Act} key=${a} id=${'move-' + a} label=${zoneName(view, a)} action=${{ type: 'move', seat, to: a }} ctx=${ctx} />`)}</div></div>` : null}
     <div class="row">
       ${z && z.port && !p.inPort ? html`<${EnterPort} view=${view} p=${p} z=${z} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portUsed ? html`<${Act} id="port" cls="primary" label=${'Visit ' + (z ? z.port : 'the port') + ' (one action)'} action=${{ type: 'port', seat }} ctx=${ctx} />` : null}
       ${p.inPort && !view.turn.portOpen ? html`<${Act} id="leave-port" label="Leave port" action=${{ type: 'leave-port', seat }} ctx=${ctx} />` : null}
-      ${z && z.merchant && !p.inPort ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
-      ${z && z.merchant && !p.inPort && z.ability === 'cartagena' ? html`<${Act} id="scout-spanish" label="Find a Spanish merchant without a roll (Cartagena)" action=${{ type: 'scout', seat, target: 'merchant', spanish: true }} ctx=${ctx} />` : null}
-      ${others.map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
-      ${!p.inPort ? npcs.map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
-    </div>
+      ${z && z.merchant && !p.inPort && !scouted('merchant:' + z.id) ? html`<${Act} id="scout-merchant" label="Scout for the merchant" action=${{ type: 'scout', seat, target: 'merchant' }} ctx=${ctx} />` : null}
+      ${z && z.merchant && !p.inPort && z.ability === 'cartagena' && !scouted('merchant:' + z.id) ? html`<${Act} id="scout-spanish" label="Find a Spanish merchant without a roll (Cartagena)" action=${{ type: 'scout', seat, target: 'merchant', spanish: true }} ctx=${ctx} />` : null}
+      ${others.filter((s) => !scouted('seat:' + s)).map((s) => html`<${Act} key=${s} id=${'scout-' + s} label=${'Scout for ' + view.players[s].name} action=${{ type: 'scout', seat, target: 'player', targetSeat: s }} ctx=${ctx} />`)}
+      ${!p.inPort ? npcs.filter((n) => !scouted('npc:' + n.kind)).map((n) => html`<${Act} key=${n.kind} id=${'scout-npc-' + n.kind} label=${'Scout for the ' + (n.name || words(n.kind))} action=${{ type: 'scout', seat, target: 'npc', npc: n.kind }} ctx=${ctx} />`) : null}
+    </div></${Fragment}>` : null}
     ${p.mission ? html`<div class="mm-group" id="mm-mission-held"><h3>Your mission: ${p.mission.name}</h3>${p.mission.text ? html`<p>${p.mission.text}</p>` : null}
       <${Act} id="mission-complete" label=${'Done: complete ' + p.mission.name + (p.mission.gold ? ` (${p.mission.gold} gold and a glory point)` : ' (a glory point)')} action=${{ type: 'mission-complete', seat }} ctx=${ctx} /></div>` : null}
     ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
@@ -450,10 +466,33 @@ function EnterPort({ view, p, z, ctx }) {
   const seat = p.seat;
   const home = p.captain && p.captain.home === z.id;
   const wanted = !home && z.nation && p.bounties && (p.bounties[z.nation] ?? 0) > 0;
+  const closed = portClosed(view, p, z);
+  if (closed) return html`<${Act} id="enter-port" cls="mm-closed" label=${'Enter ' + z.port} note=${closed} disabled=${true} action=${{ type: 'enter-port', seat }} ctx=${ctx} />`;
   if (!(wanted && z.ability === 'port-royal')) return html`<${Act} id="enter-port" label=${'Enter ' + z.port} action=${{ type: 'enter-port', seat }} ctx=${ctx} />`;
   return html`<div class="mm-group" id="mm-port-royal"><p>${z.port} lets in a captain with ${aNation(view, z.nation || '')} bounty for a fee or a good word:</p><div class="row">
     <${Act} id="enter-port-pay" label=${'Pay 2 gold to enter ' + z.port} action=${{ type: 'enter-port', seat, pay: true }} ctx=${ctx} />
     <${Act} id="enter-port-roll" label=${`Talk your way in: roll ${skill('influence')}`} note="A failure leaves you at sea, the action spent" action=${{ type: 'enter-port', seat, roll: true }} ctx=${ctx} /></div></div>`;
+}
+
+/**
+ * portClosed says why zone z's port turns captain p away, or '' when it
+ * lets them in (the engine's port-closed rules, so that the reason is read
+ * before the tap: a plain Enter button was tapped and then refused). A
+ * captain's home port always lets them in; a nation at war with theirs
+ * keeps them out (our reading); a bounty of the port's nation keeps them
+ * out of any port but Port Royal, which offers its own ways in.
+ * @param {View} view
+ * @param {Player} p
+ * @param {Zone} z
+ */
+function portClosed(view, p, z) {
+  if (!p.captain || p.captain.home === z.id || !z.nation) return '';
+  const mine = p.captain.nation;
+  const war = mine && mine !== z.nation && (view.wars || []).some((w) => { const [a, b] = w.split('|'); return (a === mine && b === z.nation) || (b === mine && a === z.nation); });
+  if (war) return `Closed to you: the ${nationName(view, z.nation)} are at war with your captain’s nation (rulebook: Effects of bounties)`;
+  const wanted = p.bounties && (p.bounties[z.nation] ?? 0) > 0;
+  if (!wanted || z.ability === 'port-royal') return '';
+  return `Closed to you: you have ${aNation(view, z.nation)} bounty. Only your home port lets you in, and Port Royal for a fee (rulebook: Effects of bounties)`;
 }
 
 /**
@@ -645,7 +684,7 @@ function GloryHand({ p, ctx, turn }) {
     ${over ? html`<p class="warn" id="mm-glory-discard">${overHand(cards.length)}</p>` : null}
     ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong>${g.text ? html`<br />${g.text}` : null}</p>
       <div class="row">${turn && !over ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
-        <${Act} id=${'discard-' + g.id} label="Discard" action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
+        <${Act} id=${'discard-' + g.id} label=${'Discard ' + g.name} action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
     ${turn ? html`<${AdjustForm} p=${p} ctx=${ctx} />` : null}
   </div>`;
 }
@@ -727,6 +766,12 @@ function PendingActs({ view, mine, ctx }) {
 function RecruitPay({ p, ctx }) {
   const room = p.ship ? (p.ship.max.crew ?? 0) - (p.ship.locations.crew ?? 0) : 0;
   const [n, setN] = useState(Math.min(room, Math.floor(p.gold / 2)));
+  // A full crew has no one to hire: a stepper stuck at 0 of 0 and "Hire
+  // none" read as a form to fill.
+  if (room <= 0) {
+    return html`<div class="mm-act" id="mm-act"><p>The recruiting roll failed, and your crew is full: there is no one to hire.</p>
+      <${Act} id="recruit-pay" cls="primary" label="Go on" action=${{ type: 'recruit-pay', seat: p.seat, crew: 0 }} ctx=${ctx} /></div>`;
+  }
   return html`<div class="mm-act" id="mm-act"><p>The recruiting roll failed: hire crew for 2 gold each.</p>
     <${Stepper} id="crew" label=${`crew (room for ${room})`} n=${n} max=${room} set=${setN} />
     <${Act} id="recruit-pay" cls="primary" label=${n ? `Hire ${n} for ${2 * n} gold` : 'Hire none'} action=${() => ({ type: 'recruit-pay', seat: p.seat, crew: n })} ctx=${ctx} />
@@ -780,7 +825,11 @@ function BattleActs({ view, mine, ctx }) {
       }
     }
   }
-  return out.length ? html`<div id="mm-act" class="mm-act">${out}</div>` : html`<p class="muted">The battle waits for the other side.</p>`;
+  if (out.length) return html`<div id="mm-act" class="mm-act">${out}</div>`;
+  // Nothing for this screen: say whom the battle waits for ("the other
+  // side" left a player guessing whether it was them).
+  const waiting = [...new Set((b.need || []).map((n) => (b.seats[n.side] >= 0 ? b.seats[n.side] : b.controller)).filter((s) => s !== undefined && s >= 0 && view.players[s]))];
+  return html`<p class="muted" id="mm-battle-wait">${waiting.length ? `The battle waits for ${names(view, waiting)}.` : 'The battle waits for the other side.'}</p>`;
 }
 
 /**

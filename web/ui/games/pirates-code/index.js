@@ -421,6 +421,27 @@ function Sail({ view, ctx, seat, bonus }) {
 }
 
 /**
+ * TradeChoices sells booty at the ship's market: what it buys and at what
+ * price, one button per count the player can sell ("Sell 2 Coffee"), or
+ * why nothing sells here. Three bare "Sell 1/2/3" buttons named neither
+ * the booty nor the price, and were refused where there is no market or
+ * none of its booty aboard.
+ * @param {{view: View, p: any, id: string, ctx: any, action: (n: number) => any}} props
+ */
+function TradeChoices({ view, p, id, ctx, action }) {
+  const c = view.map.find((/** @type {any} */ x) => x.cell === p.cell);
+  const place = c ? c.place : 'this card';
+  const t = c && c.card && c.card.market;
+  if (!t) return html`<p class="muted pc-trade-none">${place} has no market: there is nothing to sell here.</p>`;
+  const have = (p.booty || []).filter((/** @type {string} */ x) => x === t).length;
+  const m = view.market.find((/** @type {any} */ x) => x.booty === t);
+  const price = m ? ` at ${m.price} gold each` : '';
+  if (!have) return html`<p class="muted pc-trade-none">${place}’s market buys only ${cap(t)}${price}, and you carry none.</p>`;
+  return html`<p>${place}’s market buys ${cap(t)}${price}.</p>
+    ${[1, 2, 3].filter((n) => n <= have).map((n) => html`<${Button} key=${n} id=${id + n} label=${`Sell ${n} ${cap(t)}`} action=${action(n)} ctx=${ctx} />`)}`;
+}
+
+/**
  * Order: carrying out the order the Captain chose.
  * @param {{o: string, view: View, ctx: any, seat: number}} props
  */
@@ -429,7 +450,7 @@ function Order({ o, view, ctx, seat }) {
   switch (o) {
     case 'trade': {
       return html`<div class="pc-group" id="pc-trade"><h3>Trade</h3>
-        ${[1, 2, 3].map((n) => html`<${Button} key=${n} id=${'pc-trade-' + n} label=${`Sell ${n}`} action=${{ type: 'trade', seat, count: n }} ctx=${ctx} />`)}</div>`;
+        <${TradeChoices} view=${view} p=${p} id="pc-trade-" ctx=${ctx} action=${(/** @type {number} */ n) => ({ type: 'trade', seat, count: n })} /></div>`;
     }
     case 'crew-up':
       return html`<${CrewUp} view=${view} ctx=${ctx} seat=${seat} />`;
@@ -629,7 +650,8 @@ function Bonus({ b, view, ctx, seat }) {
     case 'plunder': case 'search': return html`<${Draws} view=${view} ctx=${ctx} seat=${seat} o=${b.kind} bonus=${b} />`;
     case 'crew-up': return html`<${CrewUp} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`;
     case 'trade':
-      return html`<div class="pc-group" id="pc-bonus-trade"><h3>${b.name}: Trade</h3>${[1, 2, 3].map((n) => html`<${Button} key=${n} id=${'pc-bonus-trade-' + n} label=${`Sell ${n}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, count: n }} ctx=${ctx} />`)}</div>`;
+      return html`<div class="pc-group" id="pc-bonus-trade"><h3>${b.name}: Trade</h3>
+        <${TradeChoices} view=${view} p=${view.players[seat]} id="pc-bonus-trade-" ctx=${ctx} action=${(/** @type {number} */ n) => ({ type: 'bonus', seat, card: b.card, index: b.index, count: n })} /></div>`;
     case 'reassign': return html`<${Reassign} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
     case 'exchange': return html`<${Exchange} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
     case 'sail-navy': case 'sail-merchant': return html`<${SailShip} b=${b} view=${view} ctx=${ctx} seat=${seat} />`;
