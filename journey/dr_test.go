@@ -27,7 +27,7 @@ type player struct {
 // newGame fills the new-game form on the tablet as the host would: the game
 // by its title, the players in seating order with their colours, and
 // starts it. It returns the table's id (from the address bar).
-func newGame(t *testing.T, b *bt.Browser, tablet context.Context, base, title string, players []player) string {
+func newGame(t *testing.T, b *bt.Browser, tablet context.Context, base, title string, players []player, options ...option) string {
 	t.Helper()
 	b.Run(tablet, "open the home page", chromedp.Navigate(base+"/"))
 	b.Tap(tablet, "body", "New game")
@@ -39,12 +39,26 @@ func newGame(t *testing.T, b *bt.Browser, tablet context.Context, base, title st
 		b.Fill(tablet, "body", "Name of seat "+strconv.Itoa(i+1), p.name)
 		b.Fill(tablet, "body", "Colour of seat "+strconv.Itoa(i+1), p.colour)
 	}
+	for _, o := range options {
+		b.Fill(tablet, "body", o.label, o.value)
+		// The form shows what was picked, in the players' words (a list
+		// of names shows "Ann"; a number box would have refused it).
+		var shown string
+		b.Eval(tablet, "read "+o.label, `(() => { const f = document.activeElement; return f.tagName === 'SELECT' ? f.options[f.selectedIndex].text : f.value; })()`, &shown)
+		if !strings.Contains(shown, o.value) {
+			t.Fatalf("the form's %q shows %q after picking %q", o.label, shown, o.value)
+		}
+	}
 	b.Shot(tablet, "journey-new-game-"+slug(title)+".png")
 	b.Tap(tablet, "body", "Start the game")
 	var hash string
 	b.Run(tablet, "the table opens", chromedp.Poll(`location.hash.startsWith('#/t/') ? location.hash : ''`, &hash, chromedp.WithPollingInterval(50*time.Millisecond)))
 	return strings.TrimPrefix(hash, "#/t/")
 }
+
+// option is one answer of the new-game form, by its label as players read
+// it and the value they pick or type.
+type option struct{ label, value string }
 
 // joinPhones shows each player's PIN on the tablet, one at a time, and
 // types it on that player's phone, as players do at the table.

@@ -74,7 +74,8 @@ func TestJourneyPiratesCodeTable(t *testing.T) {
 	b.Tap(tablet, ".catalog-page", "Load the practice catalog")
 	b.WaitText(tablet, ".catalog-page", "Practice Isle 1")
 
-	id := newGame(t, b, tablet, s.URL, "The Pirate's Code", []player{ann, bo, cat})
+	// Who plays first is picked by name, not by a seat number.
+	id := newGame(t, b, tablet, s.URL, "The Pirate's Code", []player{ann, bo, cat}, option{"Who plays first", "Ann"})
 	b.WaitText(tablet, "#pc-map", "Practice Isle")
 	b.WaitText(tablet, "#pc-turn", "Ann")
 	b.Shot(tablet, "journey-pc-start.png")

@@ -3,6 +3,7 @@ package piratescode
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
@@ -27,9 +28,11 @@ func (rulesImpl) Describe() engine.GameInfo {
 
 // NewGameOptions lists the new-game form's options.
 func (rulesImpl) NewGameOptions() []engine.Option {
-	lo, hi := 1, 4
+	// A choice of the players' names, not a seat number: a newcomer picks
+	// "Ann", not "1 (the first player listed)".
 	return []engine.Option{
-		{ID: "first", Label: "Who plays first", Help: "the seat number (1 is the first player listed)", Kind: "number", Default: json.RawMessage("1"), Min: &lo, Max: &hi},
+		{ID: "first", Label: "Who plays first", Help: "the rulebook leaves it to the group", Kind: "choice", Default: json.RawMessage(`"1"`),
+			Choices: engine.SeatChoices(4)},
 		{ID: "sides", Label: "Captain card sides", Help: "the side of the Captain Card every player starts with (a Mutiny flips it, p. 10)", Kind: "choice", Default: json.RawMessage(`"front"`),
 			Choices: []engine.Choice{{Value: "front", Label: "Front"}, {Value: "back", Label: "Back"}}},
 	}
@@ -44,9 +47,11 @@ func (rulesImpl) SetupFromForm(form engine.FormAnswers, catalog json.RawMessage)
 	su := Setup{Catalog: catalog}
 	first := 1
 	if raw, ok := form.Options["first"]; ok {
-		if err := json.Unmarshal(raw, &first); err != nil || first < 1 || first > len(form.Players) {
+		n, ok := seatNumber(raw)
+		if !ok || n < 1 || n > len(form.Players) {
 			return nil, engine.Malformed("option first: want a seat number from 1 to %d", len(form.Players))
 		}
+		first = n
 	}
 	su.First = first - 1
 	side := 0
@@ -153,4 +158,20 @@ func (rulesImpl) HelpNotes() []engine.HelpNote {
 		n("navy-attack", "Crossing the Ship Line", "When your Captain crosses the line before Hide Out: gain 1 gold per Extort Deckhand, each merchant moves one card toward its port, then the Navy sails toward you and, if it reaches you outside a cove, always wins.", refShipLine, "ship line", "navy", "extort"),
 		n("game-over", "The end", "When someone buries a third treasure, play on until everyone has had as many turns. Among those with three buried: highest legend, then most gold, then most booty.", refEnd, "end", "win", "tie"),
 	}
+}
+
+// seatNumber reads the "first" option: the form's choice sends the seat as
+// a string ("2"); a number (2), as saved tables and scripts sent it before
+// the option became a choice, is read the same.
+func seatNumber(raw json.RawMessage) (int, bool) {
+	var n int
+	if json.Unmarshal(raw, &n) == nil {
+		return n, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

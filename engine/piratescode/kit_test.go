@@ -35,6 +35,22 @@ func TestDescribeAndForm(t *testing.T) {
 	if st.Current != 1 || st.Players[0].Side != 1 || st.Players[1].Colour != "blue" {
 		t.Fatalf("the form's answers were not kept: current %d side %d", st.Current, st.Players[0].Side)
 	}
+	// The form's choice sends the seat as a string and names the players.
+	opts := form.NewGameOptions()
+	if opts[0].ID != "first" || opts[0].Kind != "choice" || opts[0].Choices[1].Seat == nil || *opts[0].Choices[1].Seat != 1 {
+		t.Fatalf("who plays first is not a choice of the players: %+v", opts[0])
+	}
+	answers.Options["first"] = json.RawMessage(`"2"`)
+	if setup, err = form.SetupFromForm(answers, testCatalogJSON(t)); err != nil {
+		t.Fatal(err)
+	}
+	if g, err = r.New(setup, 9); err != nil || g.(*Game).st.Current != 1 {
+		t.Fatalf("first \"2\": %v", err)
+	}
+	answers.Options["first"] = json.RawMessage(`"Bo"`)
+	if _, err := form.SetupFromForm(answers, testCatalogJSON(t)); !errors.Is(err, engine.ErrMalformed) {
+		t.Fatalf("first Bo: %v", err)
+	}
 	answers.Options["first"] = json.RawMessage("5")
 	if _, err := form.SetupFromForm(answers, testCatalogJSON(t)); !errors.Is(err, engine.ErrMalformed) {
 		t.Fatalf("first 5 of 2: %v", err)
