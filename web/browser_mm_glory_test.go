@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,4 +133,128 @@ func TestJourneyMerchantsGloryTimings(t *testing.T) {
 	b.waitText(tablet, "#log", "Ann plays Test Glory 6")
 	b.run(ann, "no card left to play now", gsGone(`#mm-glory`))
 	b.shot(tablet, "mm-glory-tablet-battle.png")
+}
+
+// mmNPCTable makes the example M&M table with a pirate sloop: the first
+// event card (round 1, the example's seed) brings it into the open sea at
+// the end of the round, the second (round 2) draws it a new captain while
+// it sails. It opens the table on a 1024x768 tablet and the two phones.
+func mmNPCTable(t *testing.T) (b *browser, tablet, ann, bob context.Context) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	var setup map[string]any
+	seed := exampleScript(t, "../engine/merchants/testdata/script-basic.json", &setup)
+	npc := map[string]any{"kind": merchants.PirateSloop, "seamanship": 1, "scouting": 1, "leadership": 1, "toughness": 2, "cargo": 1, "crew": 1, "cannons": 1, "maneuverability": 2, "home": "tz-open"}
+	for _, c := range setup["catalog"].(map[string]any)["events"].([]any) {
+		cm := c.(map[string]any)
+		if id := cm["id"].(string); id == "test-event-8" || id == "test-event-4" {
+			cm["npc"] = npc
+		}
+	}
+	cr := createTable(t, e, merchants.Name, setup, seed, "Ann", "test-colour-0", "Bob", "test-colour-1")
+	b = newBrowser(t, e.http.URL)
+	tablet = b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann = b.playerPhone(cr, 0, `#mm-secrets`)
+	bob = b.playerPhone(cr, 1, `#mm-secrets`)
+	return b, tablet, ann, bob
+}
+
+// mmRollAll enters face on every die of the oldest roll the tablet's roll
+// box asks for (as many dice as it says).
+func (b *browser) mmRollAll(tablet context.Context, face string) {
+	b.t.Helper()
+	var label string
+	b.run(tablet, "how many dice", chromedp.WaitVisible(`#expects .faces`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#expects .faces').getAttribute('aria-label')`, &label))
+	n := 1
+	if f := strings.Fields(label); len(f) > 2 && f[1] == "the" {
+		n, _ = strconv.Atoi(f[2])
+	}
+	faces := make([]string, max(n, 1))
+	for i := range faces {
+		faces[i] = face
+	}
+	b.gsRoll(tablet, strings.Join(faces, ", "))
+}
+
+// TestJourneyMerchantsClaimShip: after a won boarding, the beaten NPC's
+// ship as a clear yes/no choice, and an NPC's next captain on the tablet.
+// Round 1's event brings a pirate sloop; round 2's draws it a new captain
+// while it sails, which the tablet shows beside the ship until the round
+// ends. Ann sails into its sea zone and it scouts her; in the first round
+// her phone offers only Shoot (board and flee were offered and refused as
+// declare-first-round); in the second she boards and wins the crew
+// combat: her phone names the ship offered and her own ship given up
+// ("Yes: take the Sloop" / "No: keep your Test Sloop"; before, "Take
+// their ship" / "Keep mine"), Bob's phone says what the table waits for
+// from her, and she keeps her own.
+func TestJourneyMerchantsClaimShip(t *testing.T) {
+	b, tablet, ann, bob := mmNPCTable(t)
+
+	b.gsClick(ann, "Ann ends round 1's turn", `[data-act="end-turn"]`)
+	b.waitText(bob, "#mm-act", "Your turn")
+	b.gsClick(bob, "Bob ends round 1's turn", `[data-act="end-turn"]`)
+	b.waitText(tablet, `#mm-map [data-npc="pirate-sloop"]`, "next captain Test Event 4, at the end of the round")
+	b.shot(tablet, "mm-claim-tablet-next.png")
+
+	// Ann sails to the pirate sloop, which scouts her; she boards it.
+	b.gsClick(ann, "Ann leaves port", `[data-act="leave-port"]`)
+	b.gsClick(ann, "Ann sails to the open sea", `[data-act="move-tz-open"]`)
+	b.waitText(tablet, "#mm-rolls", "The pirate sloop scouts for Ann")
+	b.mmRollAll(tablet, "skull")
+	b.run(tablet, "the battle", chromedp.WaitVisible(`#mm-battle`, chromedp.ByQuery))
+	b.shot(tablet, "mm-claim-tablet-battle.png")
+	// The first round is shooting only: Ann's phone offers nothing else.
+	b.mmTap(bob, "Bob steers the pirate sloop: shoot", `[data-act="declare-shoot"]`)
+	b.waitText(ann, "#mm-act", "Ann: the first round of a sea battle is shooting only.")
+	if n := b.mmCount(ann, `[data-act="declare-board"], [data-act="declare-flee"]`); n != 0 {
+		t.Error("Ann's phone offers to board or flee in the first round")
+	}
+	b.mmTap(ann, "Ann shoots", `[data-act="declare-shoot"]`)
+	b.mmRollSide(tablet, "Ann", "skull", "1") // the contest
+	b.mmRollSide(tablet, "Ann", "skull", "1")
+	b.mmRollAll(tablet, "2") // her hits: masts
+	// Round 2: Ann boards and wins the contest and the crew combat.
+	b.mmTap(bob, "Bob steers the pirate sloop: shoot", `[data-act="declare-shoot"]`)
+	b.mmTap(ann, "Ann boards", `[data-act="declare-board"]`)
+	for i := 0; i < 6 && b.mmCount(tablet, "#mm-battle") > 0; i++ {
+		b.mmRollSide(tablet, "Ann", "skull", "1")
+	}
+	b.run(tablet, "the battle is over", gsGone("#mm-battle"))
+
+	// The claim: the ship offered by name, yes or no.
+	b.waitText(ann, "#mm-claim", "Ann won the boarding against the Pirate sloop. Take the beaten Sloop, with the damage it took, and discard your Test Sloop? The crew comes along.")
+	b.waitText(ann, `[data-act="claim"]`, "Yes: take the Sloop")
+	b.waitText(ann, `[data-act="no-claim"]`, "No: keep your Test Sloop")
+	b.waitText(bob, "#mm-wait-pending", "Ann decides now: whether to take the beaten Sloop.")
+	b.waitText(tablet, "#mm-pending", "Waiting for Ann: deciding whether to claim the beaten ship")
+	b.gsFits(ann, "Ann's claim", "#mm-act")
+	b.gsShotAt(ann, "mm-claim-ann.png", "#mm-claim")
+	b.shot(tablet, "mm-claim-tablet.png")
+	b.mmTap(ann, "Ann keeps her ship", `[data-act="no-claim"]`)
+	b.run(ann, "the claim is answered", gsGone("#mm-claim"))
+	b.waitText(tablet, `#mm-players [data-seat="0"]`, "Test Sloop")
+	b.shot(tablet, "mm-claim-tablet-after.png")
+}
+
+// mmTap taps sel mid-screen, where the toast at the top cannot take the
+// tap (a player sees the toast and taps beside it).
+func (b *browser) mmTap(ctx context.Context, what, sel string) {
+	b.t.Helper()
+	b.run(ctx, what, chromedp.WaitVisible(sel, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector(`+jsString(sel)+`).scrollIntoView({block: 'center'})`, nil),
+		chromedp.Click(sel, chromedp.ByQuery))
+}
+
+// mmRollSide enters the oldest roll the tablet's roll box asks for: win on
+// every die when its words name who, lose on every die otherwise.
+func (b *browser) mmRollSide(tablet context.Context, who, win, lose string) {
+	b.t.Helper()
+	var say string
+	b.run(tablet, "the roll asked", chromedp.WaitVisible(`#expects .faces`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#expects .expect .say').innerText`, &say))
+	face := lose
+	if strings.Contains(say, who) {
+		face = win
+	}
+	b.mmRollAll(tablet, face)
 }

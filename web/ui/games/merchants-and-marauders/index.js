@@ -841,8 +841,11 @@ function BattleActs({ view, mine, ctx }) {
     const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${npcName(view, b.npc)} (steered by ${view.players[seat].name})` : '');
     const k = `${n.kind}-${n.side}`;
     if (n.kind === 'declare') {
-      out.push(html`<div key=${k} class="mm-group"><p>${who}: shoot, board or flee?</p><div class="row">
-        ${['shoot', 'board', 'flee'].map((c) => html`<${Act} key=${c} id=${'declare-' + c} label=${cap(c)} action=${{ type: 'declare', seat, choice: c }} ctx=${ctx} />`)}</div></div>`);
+      // A naval battle's first round is shooting only (the engine refuses
+      // board and flee then): the buttons were offered and refused.
+      const first = !!(b.battle && b.battle.round === 1 && !b.battle.inCrewCombat);
+      out.push(html`<div key=${k} class="mm-group"><p>${who}: ${first ? 'the first round of a sea battle is shooting only.' : 'shoot, board or flee?'}</p><div class="row">
+        ${(first ? ['shoot'] : ['shoot', 'board', 'flee']).map((c) => html`<${Act} key=${c} id=${'declare-' + c} label=${cap(c)} action=${{ type: 'declare', seat, choice: c }} ctx=${ctx} />`)}</div></div>`);
     } else if (n.kind === 'choose') {
       out.push(html`<${ChooseHits} key=${k} who=${who} n=${n.choose || 1} seat=${seat} view=${view} ctx=${ctx} />`);
     } else if (n.kind === 'chasers') {
