@@ -258,3 +258,81 @@ func (b *browser) mmRollSide(tablet context.Context, who, win, lose string) {
 	}
 	b.mmRollAll(tablet, face)
 }
+
+// TestJourneyMerchantsRumorPlunder: a winner already holding a rumor
+// chooses which of two to keep (Acquire a rumor: one at a time). Ann and
+// Bob each hear a rumor in their home port (the example catalog with four
+// rumor cards) and meet in the open sea; Ann scouts Bob, shoots in the
+// first round, boards in the second and wins the crew combat. She keeps
+// her own ship; then her phone shows both rumors with a Keep button each,
+// Bob's phone says she decides, and once she has kept one Bob holds none.
+func TestJourneyMerchantsRumorPlunder(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	var setup map[string]any
+	seed := exampleScript(t, "../engine/merchants/testdata/script-basic.json", &setup)
+	var rumors []any
+	for i, sk := range merchants.Skills {
+		rumors = append(rumors, map[string]any{"id": "test-rumor-" + itoa(uint64(i+1)), "name": "Test Rumor " + itoa(uint64(i+1)), "skill": sk})
+	}
+	setup["catalog"].(map[string]any)["rumors"] = rumors
+	cr := createTable(t, e, merchants.Name, setup, seed, "Ann", "test-colour-0", "Bob", "test-colour-1")
+	b := newBrowser(t, e.http.URL)
+	tablet := b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	bob := b.playerPhone(cr, 1, `#mm-secrets`)
+
+	// Each hears a rumor at home, then sails to the open sea.
+	for _, pl := range []struct {
+		name  string
+		phone context.Context
+	}{{"Ann", ann}, {"Bob", bob}} {
+		b.waitText(pl.phone, "#mm-act", "Your turn")
+		b.mmTap(pl.phone, pl.name+" visits the port", `[data-act="port"]`)
+		b.mmTap(pl.phone, pl.name+" seeks a rumor", `[data-act="rumor"]`)
+		b.mmRollAll(tablet, "skull")
+		b.waitText(pl.phone, "#mm-secrets", "Rumor: Test Rumor")
+		b.mmTap(pl.phone, pl.name+" is done in port", `[data-act="end-port"]`)
+		b.mmTap(pl.phone, pl.name+" leaves port", `[data-act="leave-port"]`)
+		b.mmTap(pl.phone, pl.name+" sails to the open sea", `[data-act="move-tz-open"]`)
+		b.mmTap(pl.phone, pl.name+" ends the turn", `[data-act="end-turn"]`)
+	}
+
+	// Round 2: Ann scouts Bob, shoots, then boards and wins.
+	b.waitText(ann, "#mm-act", "Your turn")
+	b.mmTap(ann, "Ann scouts Bob", `[data-act="scout-1"]`)
+	b.mmRollAll(tablet, "skull")
+	b.run(tablet, "the battle", chromedp.WaitVisible(`#mm-battle`, chromedp.ByQuery))
+	b.mmTap(ann, "Ann shoots", `[data-act="declare-shoot"]`)
+	b.mmTap(bob, "Bob shoots", `[data-act="declare-shoot"]`)
+	b.mmRollSide(tablet, "Ann", "skull", "1") // the contest
+	b.mmRollSide(tablet, "Ann", "skull", "1")
+	b.mmRollAll(tablet, "2") // her hits: masts
+	b.mmTap(ann, "Ann boards", `[data-act="declare-board"]`)
+	b.mmTap(bob, "Bob shoots", `[data-act="declare-shoot"]`)
+	for i := 0; i < 6 && b.mmCount(tablet, "#mm-battle") > 0; i++ {
+		b.mmRollSide(tablet, "Ann", "skull", "1")
+	}
+	b.run(tablet, "the battle is over", gsGone("#mm-battle"))
+	b.mmTap(ann, "Ann keeps her ship", `[data-act="no-claim"]`)
+
+	// Two rumors: Ann keeps one.
+	b.waitText(ann, "#mm-rumor-keep", "You hold two rumors now, and may keep only one: pick it, the other goes back into the deck.")
+	if n := b.mmCount(ann, `#mm-act [data-act^="keep-"]`); n != 2 {
+		t.Errorf("Ann's phone offers %d rumors to keep, want 2", n)
+	}
+	b.waitText(ann, "#mm-act", "(the one you held)")
+	b.waitText(ann, "#mm-act", "(new)")
+	b.waitText(bob, "#mm-wait-pending", "Ann decides now: choosing which rumor to keep.")
+	b.gsFits(ann, "Ann's two rumors", "#mm-act")
+	b.gsShotAt(ann, "mm-rumor-ann-keep.png", "#mm-rumor-keep")
+	b.mmTap(ann, "Ann keeps the first", `#mm-act [data-act^="keep-"]`)
+	b.run(ann, "the choice is made", gsGone("#mm-rumor-keep"))
+	b.waitText(ann, "#mm-secrets", "Rumor: Test Rumor")
+	b.waitText(tablet, `#mm-players [data-seat="0"]`, "holds a rumor")
+	var bobRow string
+	b.run(tablet, "Bob's row", chromedp.Text(`#mm-players [data-seat="1"]`, &bobRow, chromedp.ByQuery))
+	if strings.Contains(bobRow, "holds a rumor") {
+		t.Errorf("Bob lost his rumor to Ann but the tablet says he holds one: %q", bobRow)
+	}
+	b.shot(tablet, "mm-rumor-tablet.png")
+}

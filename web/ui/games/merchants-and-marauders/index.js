@@ -792,7 +792,7 @@ function PendingActs({ view, mine, ctx }) {
     case 'rumor-keep':
       if (!(pd.rumors || []).length) return html`<p class="muted">${who} keeps one of two rumors on their phone.</p>`;
       return html`<div class="mm-act" id="mm-act"><p id="mm-rumor-keep">You hold two rumors now, and may keep only one: pick it, the other goes back into the deck.</p>
-        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${r.text ? html`<br />${r.text}` : null}</p>
+        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${p && p.rumor && p.rumor.id === r.id ? html` <span class="muted">(the one you held)</span>` : html` <span class="muted">(new)</span>`}${r.text ? html`<br />${r.text}` : null}</p>
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
