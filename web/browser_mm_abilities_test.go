@@ -138,7 +138,7 @@ func TestJourneyMerchantsPortAbilities(t *testing.T) {
 		t.Error("Bob's phone asks a discard with 4 glory cards")
 	}
 	b.mmGlory(bob, "Bob", "Test Event 4", 1)
-	b.waitText(bob, "#mm-glory-discard", "You hold 5 glory cards and may keep 4: discard one before playing any.")
+	b.waitText(bob, "#mm-glory-discard", "You hold 5 glory cards and may keep 4: discard one first, before anything else. The game waits for you.")
 	b.waitText(bob, "#mm-glory-over", "You hold 5 glory cards and may keep 4")
 	b.waitText(tablet, `#mm-players [data-seat="1"]`, "glory cards 5 (must discard to 4 on their phone)")
 	var plays int

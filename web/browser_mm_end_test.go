@@ -23,7 +23,41 @@ func (b *browser) mmGlory(phone context.Context, who, card string, n int) {
 	}
 	b.waitText(phone, `[data-step="adjust-glory"]`, itoa(uint64(n))+" glory points")
 	b.gsClick(phone, who+" enters it", `#mm-adjust [data-act="adjust"]`)
-	b.run(phone, who+"'s glory form is emptied", chromedp.Poll(`document.querySelector('#mm-adjust-why').value === ''`, nil))
+	// The form empties, or goes with the rest of the turn when the cards
+	// drawn put the hand over 4 (the discard comes first).
+	b.run(phone, who+"'s glory form is emptied", chromedp.Poll(`!document.querySelector('#mm-adjust-why') || document.querySelector('#mm-adjust-why').value === ''`, nil))
+}
+
+// mmDiscard discards glory cards on the phone of a player holding more
+// than 4 until 4 are left, the way they are asked: their phone says the
+// discard comes first, and every screen in others says the table waits
+// for them.
+func (b *browser) mmDiscard(phone context.Context, who string, others ...context.Context) {
+	b.t.Helper()
+	b.waitText(phone, "#mm-glory-discard", "first, before anything else. The game waits for you.")
+	for _, sc := range others {
+		b.waitText(sc, "#mm-wait-discard", "The table waits for "+who+": "+who+" holds ")
+		if strings.Contains(b.gsText(sc), "End the turn") {
+			b.t.Errorf("a screen offers to end the turn while %s must discard", who)
+		}
+	}
+	for i := 0; i < 10; i++ {
+		var held int
+		b.run(phone, who+"'s glory cards", chromedp.Evaluate(`document.querySelectorAll('#mm-glory .mm-card').length`, &held))
+		if held <= 4 {
+			break
+		}
+		// The button mid-screen, where the toast at the top cannot take
+		// the tap (a player sees the toast and taps beside it).
+		b.run(phone, who+" discards a glory card", chromedp.WaitVisible(`#mm-glory [data-act^="discard-"]`, chromedp.ByQuery),
+			chromedp.Evaluate(`document.querySelector('#mm-glory [data-act^="discard-"]').scrollIntoView({block: 'center'})`, nil),
+			chromedp.Click(`#mm-glory [data-act^="discard-"]`, chromedp.ByQuery))
+		b.run(phone, who+": one card fewer", chromedp.Poll(`document.querySelectorAll('#mm-glory .mm-card').length === `+itoa(uint64(held-1)), nil))
+	}
+	b.run(phone, who+": the warning goes", gsGone("#mm-glory-discard"))
+	for _, sc := range others {
+		b.run(sc, "the wait for "+who+" ends", gsGone("#mm-wait-discard"))
+	}
 }
 
 // TestJourneyMerchantsEnd: the end of a game of Merchants & Marauders and
@@ -49,10 +83,16 @@ func TestJourneyMerchantsEnd(t *testing.T) {
 	b.gsClick(ann, "done in port", `[data-act="end-port"]`)
 	b.run(ann, "port closed", gsGone(`#mm-port`))
 
-	// Ann's glory cards gave her 9 points: with her stash, 10.
+	// Ann's glory cards gave her 9 points: with her stash, 10. Each point
+	// (and her stash's) draws a glory card: over 4 she discards at once, on her phone, and
+	// the tablet and Bob's phone say the table waits for her.
 	b.mmGlory(ann, "Ann", "Test Glory", 3)
 	b.mmGlory(ann, "Ann", "Test Glory", 3)
+	b.shot(tablet, "mm-end-tablet-wait-discard.png")
+	b.gsShotAt(ann, "mm-end-ann-discard.png", "#mm-glory-discard")
+	b.mmDiscard(ann, "Ann", tablet, bob)
 	b.mmGlory(ann, "Ann", "Test Glory", 3)
+	b.mmDiscard(ann, "Ann", tablet, bob)
 	for _, sc := range []context.Context{tablet, ann, bob} {
 		b.waitText(sc, "#mm-declared", "Ann declared 10 glory points: the game ends when this round is over (rulebook: Winning)")
 	}
@@ -66,8 +106,11 @@ func TestJourneyMerchantsEnd(t *testing.T) {
 	b.waitText(bob, "#mm-act", "Your turn")
 	b.mmGlory(bob, "Bob", "Test Glory", 3)
 	b.mmGlory(bob, "Bob", "Test Glory", 3)
+	b.mmDiscard(bob, "Bob", tablet, ann)
 	b.mmGlory(bob, "Bob", "Test Glory", 3)
+	b.mmDiscard(bob, "Bob", tablet, ann)
 	b.mmGlory(bob, "Bob", "Test Glory", 1)
+	b.mmDiscard(bob, "Bob", tablet, ann)
 	b.waitText(tablet, "#mm-declared", "Ann and Bob declared 10 glory points")
 	b.gsClick(bob, "Bob ends the turn", `[data-act="end-turn"]`)
 

@@ -234,7 +234,7 @@ function ZoneBox({ z, view, ctx }) {
     <div class="ships">
       ${(z.atSea || []).map((s) => html`<span key=${'s' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} at sea</span>`)}
       ${(z.inPort || []).map((s) => html`<span key=${'p' + s} class="ship" style=${'--c:' + ctx.colour(view.players[s].colour)}>${view.players[s].name} in port</span>`)}
-      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc">${n.name || words(n.kind)}${n.entering ? ' (entering)' : ''}</span>`)}
+      ${npcs.map((n) => html`<span key=${n.kind} class="ship npc" data-npc=${n.kind}>${n.name || words(n.kind)}${n.entering ? ' (entering)' : ''}${n.next ? html`<span class="mm-next"> · next captain ${n.next.name}, at the end of the round</span>` : null}</span>`)}
     </div>
     <div class="muted">Borders: ${z.adjacent.map((a) => zoneName(view, a)).join(', ')}</div>
   </div>`;
@@ -254,6 +254,7 @@ function PlayerBox({ p, view, ctx }) {
     ${s ? html`<div>${s.name}: ${view.locations.map((l) => `${l} ${s.locations[l] ?? 0}/${s.max[l] ?? 0}`).join(' · ')} · maneuverability ${s.maneuverability}</div>` : null}
     ${s && s.mods && s.mods.length ? html`<div>Modifications: ${s.mods.map(words).join(', ')}</div>` : null}
     ${p.weapons && p.weapons.length ? html`<div>Special weapons: ${p.weapons.map(words).join(', ')}</div>` : null}
+    ${p.specialists && p.specialists.length ? html`<div class="mm-specialists">Specialists: ${p.specialists.map((c) => c.specialist ? `${c.name} (${words(c.specialist)})` : c.name).join(', ')}</div>` : null}
     <div>${p.zone ? (p.inPort ? 'In port at ' : 'At sea in ') + zoneName(view, p.zone) : ''}</div>
     <div>Gold ${p.gold} · Glory ${p.glory} · cargo cards ${p.cargoCount} · glory cards ${p.gloryCardCount}${p.gloryCardCount > GLORY_HAND ? ` (must discard to ${GLORY_HAND} on their phone)` : ''}${p.hasStashed && !shown ? ' · has a stash' : ''}${p.hasRumor ? ' · holds a rumor' : ''}</div>
     ${shown ? html`<div class="mm-declared-stash">Stash ${p.stash ?? 0} gold, shown: ${points(p.total ?? p.glory)} in all</div>` : null}
@@ -407,9 +408,22 @@ export function Actions({ view, ctx }) {
   if (view.stage !== 'play') return null;
   // The tablet acts for anyone; a phone only for its own seat.
   const mine = (/** @type {number} */ s) => ctx.seat < 0 || ctx.seat === s;
-  if ((view.need || []).length) return html`<p class="muted">Roll first: the table waits for the dice (above).</p>`;
-  if (view.battle) return html`<${BattleActs} view=${view} mine=${mine} ctx=${ctx} />`;
-  if (view.pending) return html`<${PendingActs} view=${view} mine=${mine} ctx=${ctx} />`;
+  const me = ctx.seat >= 0 ? view.players[ctx.seat] : null;
+  // A hand over 4 glory cards stops the whole table (the engine refuses
+  // everything but its holder's discard): its holder sees only the
+  // discard, every other screen whom the table waits for, instead of
+  // buttons refused after a tap.
+  const over = view.players.find((x) => x.gloryCardCount > GLORY_HAND);
+  if (over) {
+    if (me && me.seat === over.seat) return html`<div class="mm-act" id="mm-act"><${GloryHand} view=${view} p=${me} ctx=${ctx} turn=${false} /></div>`;
+    return html`<div class="mm-act" id="mm-act"><p class="warn" id="mm-wait-discard">${waitDiscard(over)}</p></div>`;
+  }
+  // Beside a roll, a battle or a step, a phone still offers the glory
+  // cards it may play then (a combat card in its battle, an "any" card).
+  const hand = me ? html`<${GloryHand} view=${view} p=${me} ctx=${ctx} turn=${false} now=${true} />` : null;
+  if ((view.need || []).length) return html`<p class="muted">Roll first: the table waits for the dice (above).</p>${hand}`;
+  if (view.battle) return html`<${BattleActs} view=${view} mine=${mine} ctx=${ctx} />${hand}`;
+  if (view.pending) return html`<${PendingActs} view=${view} mine=${mine} ctx=${ctx} />${hand}`;
   const seat = ctx.seat >= 0 ? ctx.seat : view.active;
   const p = view.players[seat];
   if (!p) return null;
@@ -428,6 +442,7 @@ export function Actions({ view, ctx }) {
   const acts = left > 0;
   // A target scouted this turn cannot be scouted again (scout-repeat).
   const scouted = (/** @type {string} */ key) => (view.turn.scouted || []).includes(key);
+  const home = !!(p.inPort && z && p.captain && p.captain.home === z.id);
   return html`<div class="mm-act" id="mm-act">
     <p>${own ? 'Your turn' : p.name + '’s turn'}: ${acts ? `${left} action${left === 1 ? '' : 's'} left.` : html`<strong id="mm-no-actions">no actions left: end the turn${own && (p.gloryCards || []).length ? ' (glory cards may still be played)' : ''}.</strong>`}</p>
     ${p.inPort && view.turn.portOpen ? html`<${Port} view=${view} p=${p} z=${z} ctx=${ctx} own=${own} />` : null}
@@ -447,6 +462,7 @@ export function Actions({ view, ctx }) {
     ${own && p.rumor ? html`<div class="mm-group" id="mm-rumor-held"><h3>Your rumor: ${p.rumor.name}</h3>${p.rumor.text ? html`<p>${p.rumor.text}</p>` : null}
       <${Act} id="rumor-attempt" label=${`Follow it: roll ${skill(p.rumor.skill)}`} action=${{ type: 'rumor-attempt', seat }} ctx=${ctx} /></div>` : null}
     ${!own && p.hasRumor ? html`<p class="muted">${p.name} may follow their rumor from their phone.</p>` : null}
+    ${own && home && (p.stash ?? 0) > 0 && !(view.turn.portOpen && !(view.turn.activities || []).includes('stash')) ? html`<${ChestOut} p=${p} ctx=${ctx} />` : null}
     ${own ? html`<${GloryHand} view=${view} p=${p} ctx=${ctx} turn=${true} />` : html`<p class="muted">${p.name}’s glory cards, cargo and stash are on their phone.</p>`}
     <div class="row">
       ${p.inPort && left === 3 ? html`<${Act} id="retire" label="Retire this captain (ends the turn)" action=${{ type: 'retire', seat }} ctx=${ctx} />` : null}
@@ -658,6 +674,23 @@ function StashForm({ p, z, ctx }) {
   </div>`;
 }
 
+/**
+ * ChestOut takes gold out of the chest in the home port: "freely", at any
+ * time on one's turn there (Stash gold), not only in the port action's
+ * stash activity, so it shows whenever the chest holds gold.
+ * @param {{p: Player, ctx: any}} props
+ */
+function ChestOut({ p, ctx }) {
+  const [n, setN] = useState('');
+  const amount = Number(n);
+  const ok = n !== '' && Number.isInteger(amount) && amount > 0 && amount <= (p.stash ?? 0);
+  return html`<div class="mm-group" id="mm-chest"><h4>Your chest: ${p.stash ?? 0} gold</h4>
+    <p class="muted">At home, gold leaves the chest whenever you like on your turn.</p>
+    <label class="mm-field">Gold to take out <input type="number" inputmode="numeric" min="1" max=${p.stash ?? 0} id="mm-chest-n" value=${n} onInput=${(/** @type {any} */ e) => setN(e.currentTarget.value)} /></label>
+    <${Act} id="chest-out" label=${ok ? `Take ${amount} gold out of the chest` : 'Take gold out of the chest'} disabled=${!ok} action=${() => ({ type: 'stash', seat: p.seat, amount: -amount })} ctx=${ctx} done=${() => setN('')} />
+  </div>`;
+}
+
 /** A hand holds at most 4 glory cards (rulebook, Glory cards). */
 const GLORY_HAND = 4;
 
@@ -667,25 +700,81 @@ const GLORY_HAND = 4;
  * until the hand is 4 again.
  * @param {number} n the cards held
  */
-const overHand = (n) => `You hold ${n} glory cards and may keep ${GLORY_HAND}: discard ${n - GLORY_HAND === 1 ? 'one' : n - GLORY_HAND} before playing any.`;
+const overHand = (n) => `You hold ${n} glory cards and may keep ${GLORY_HAND}: discard ${n - GLORY_HAND === 1 ? 'one' : n - GLORY_HAND} first, before anything else. The game waits for you.`;
 
 /**
- * GloryHand is the phone's glory cards: each with its text, to play on
- * one's own turn outside a battle (its effect is settled at the table, and
- * any gold or glory it gives entered with the adjustment below) or to
- * discard.
- * @param {{view: View, p: Player, ctx: any, turn: boolean}} props
+ * waitDiscard tells every other screen whom the table waits for while a
+ * player holds more than 4 glory cards (the engine refuses anything else).
+ * @param {Player} p
  */
-function GloryHand({ p, ctx, turn }) {
-  const cards = p.gloryCards || [];
+const waitDiscard = (p) => `The table waits for ${p.name}: ${p.name} holds ${p.gloryCardCount} glory cards and may keep ${GLORY_HAND}, and discards ${p.gloryCardCount - GLORY_HAND} on their phone before anything else.`;
+
+/**
+ * playable tells whether p may play glory card g now (Glory Cards): a
+ * combat card in a battle p fights, an "any" card on anyone's turn outside
+ * a battle, any other card on p's own turn outside a battle.
+ * @param {View} view
+ * @param {Player} p
+ * @param {import('./types.gen.js').MMCard} g
+ */
+function playable(view, p, g) {
+  if (view.battle) return g.timing === 'combat' && view.battle.seats.includes(p.seat);
+  if (g.timing === 'combat') return false;
+  return g.timing === 'any' || view.active === p.seat;
+}
+
+/**
+ * timingWords says when a glory card is played, beside its name.
+ * @param {import('./types.gen.js').MMCard} g
+ */
+function timingWords(g) {
+  if (g.specialist) return `specialist: ${words(g.specialist)}`;
+  if (g.timing === 'combat') return 'played in a battle you fight';
+  if (g.timing === 'any') return 'played on any turn, when the card says';
+  return 'played on your own turn';
+}
+
+/**
+ * GloryHand is the phone's glory cards: each with its text and when it is
+ * played, to play when its timing allows (its effect is settled at the
+ * table, and any gold or glory it gives entered with the adjustment
+ * below), a specialist to hire on one's own turn, or to discard. With
+ * now, only the cards playable at this moment (beside a battle or a step),
+ * or nothing.
+ * @param {{view: View, p: Player, ctx: any, turn: boolean, now?: boolean}} props
+ */
+function GloryHand({ view, p, ctx, turn, now = false }) {
+  const all = p.gloryCards || [];
+  const over = all.length > GLORY_HAND;
+  const cards = now ? all.filter((g) => playable(view, p, g)) : all;
   if (!cards.length) return null;
-  const over = cards.length > GLORY_HAND;
-  return html`<div class="mm-group" id="mm-glory"><h3>Your glory cards</h3>
-    ${over ? html`<p class="warn" id="mm-glory-discard">${overHand(cards.length)}</p>` : null}
-    ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong>${g.text ? html`<br />${g.text}` : null}</p>
-      <div class="row">${turn && !over ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
+  // Hiring is a turn's business: the engine takes it from the active
+  // player only, outside a battle, a step or an open purchase.
+  const hiring = !over && view.active === p.seat && !view.battle && !view.pending && !(view.buyDraw || []).length;
+  return html`<div class="mm-group" id="mm-glory"><h3>${now ? 'Glory cards you may play now' : 'Your glory cards'}</h3>
+    ${over ? html`<p class="warn" id="mm-glory-discard">${overHand(all.length)}</p>` : null}
+    ${cards.map((g) => html`<div key=${g.id} class="mm-card" data-card=${g.name}><p><strong>${g.name}</strong> <span class="muted">· ${timingWords(g)}</span>${g.text ? html`<br />${g.text}` : null}</p>
+      ${g.specialist && hiring ? html`<${Hire} p=${p} g=${g} ctx=${ctx} />` : null}
+      <div class="row">${!over && !g.specialist && playable(view, p, g) ? html`<${Act} id=${'play-' + g.id} label=${'Play ' + g.name} action=${{ type: 'play-glory', seat: p.seat, card: g.id }} ctx=${ctx} />` : null}
         <${Act} id=${'discard-' + g.id} label=${'Discard ' + g.name} action=${{ type: 'discard-glory', seat: p.seat, card: g.id }} ctx=${ctx} /></div></div>`)}
     ${turn ? html`<${AdjustForm} p=${p} ctx=${ctx} />` : null}
+  </div>`;
+}
+
+/**
+ * Hire employs a specialist glory card for the gold the card asks (read at
+ * the table: the engine does not know the price), one of each type.
+ * @param {{p: Player, g: import('./types.gen.js').MMCard, ctx: any}} props
+ */
+function Hire({ p, g, ctx }) {
+  const [n, setN] = useState('');
+  const held = (p.specialists || []).find((c) => c.specialist === g.specialist);
+  if (held) return html`<p class="muted">You already employ ${held.name}, a ${words(g.specialist || '')}: one of each kind.</p>`;
+  const gold = n === '' ? 0 : Number(n);
+  const ok = Number.isInteger(gold) && gold >= 0 && gold <= p.gold;
+  return html`<div class="mm-hire" data-hire=${g.id}>
+    <label class="mm-field">Gold the card asks <input type="number" inputmode="numeric" min="0" max=${p.gold} class="mm-hire-gold" value=${n} onInput=${(/** @type {any} */ e) => setN(e.currentTarget.value)} /></label>
+    <${Act} id=${'hire-' + g.id} cls="primary" label=${`Hire ${g.name}${gold ? ` for ${gold} gold` : ''}`} disabled=${!ok} action=${() => ({ type: 'hire-specialist', seat: p.seat, card: g.id, gold })} ctx=${ctx} done=${() => setN('')} />
   </div>`;
 }
 
@@ -719,7 +808,7 @@ function PendingActs({ view, mine, ctx }) {
   const seat = pd.seat;
   const p = view.players[seat];
   const who = p ? p.name : '';
-  if (!mine(seat)) return html`<p class="muted">${who} decides now.</p>`;
+  if (!mine(seat)) return html`<p class="muted" id="mm-wait-pending">${who} decides now: ${pd.kind === 'claim-ship' && pd.ship ? `whether to take the beaten ${words(pd.ship)}` : pd.what || words(pd.kind)}.</p>`;
   switch (pd.kind) {
     case 'merchant':
       if (pd.spanish) {
@@ -744,16 +833,22 @@ function PendingActs({ view, mine, ctx }) {
       return html`<${RecruitPay} p=${p} ctx=${ctx} />`;
     case 'rumor-keep':
       if (!(pd.rumors || []).length) return html`<p class="muted">${who} keeps one of two rumors on their phone.</p>`;
-      return html`<div class="mm-act" id="mm-act"><p>You heard a second rumor: keep one, the other goes back into the deck.</p>
-        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${r.text ? html`<br />${r.text}` : null}</p>
+      return html`<div class="mm-act" id="mm-act"><p id="mm-rumor-keep">You hold two rumors now, and may keep only one: pick it, the other goes back into the deck.</p>
+        ${(pd.rumors || []).map((r) => html`<div key=${r.id} class="mm-card"><p><strong>${r.name}</strong> · roll ${skill(r.skill)}${p && p.rumor && p.rumor.id === r.id ? html` <span class="muted">(the one you held)</span>` : html` <span class="muted">(new)</span>`}${r.text ? html`<br />${r.text}` : null}</p>
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
         ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + s} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
-    case 'claim-ship':
-      return html`<div class="mm-act" id="mm-act"><p>${who} beat the enemy crew: take their ship instead of yours?</p><div class="row">
-        <${Act} id="claim" label="Take their ship" action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
-        <${Act} id="no-claim" label="Keep mine" action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
+    case 'claim-ship': {
+      // The ship offered by name, and the one given up: "take their ship"
+      // did not say which, nor that one's own is discarded.
+      const theirs = pd.ship ? words(pd.ship) : 'beaten ship';
+      const own = p && p.ship ? p.ship.name : 'ship';
+      const whose = ctx.seat >= 0 ? 'your' : who + '’s';
+      return html`<div class="mm-act" id="mm-act"><p id="mm-claim">${who} won the boarding${pd.npc ? ` against the ${npcName(view, pd.npc)}` : ''}. Take the beaten ${theirs}, with the damage it took, and discard ${whose} ${own}? The crew comes along.</p><div class="row">
+        <${Act} id="claim" label=${`Yes: take the ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
+        <${Act} id="no-claim" label=${`No: keep ${whose} ${own}`} action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
+    }
     default:
       return html`<p class="muted">${who}: ${pd.what || words(pd.kind)}. The dice come first.</p>`;
   }
@@ -794,8 +889,11 @@ function BattleActs({ view, mine, ctx }) {
     const who = b.seats[n.side] >= 0 ? view.players[seat].name : (b.npc ? `the ${npcName(view, b.npc)} (steered by ${view.players[seat].name})` : '');
     const k = `${n.kind}-${n.side}`;
     if (n.kind === 'declare') {
-      out.push(html`<div key=${k} class="mm-group"><p>${who}: shoot, board or flee?</p><div class="row">
-        ${['shoot', 'board', 'flee'].map((c) => html`<${Act} key=${c} id=${'declare-' + c} label=${cap(c)} action=${{ type: 'declare', seat, choice: c }} ctx=${ctx} />`)}</div></div>`);
+      // A naval battle's first round is shooting only (the engine refuses
+      // board and flee then): the buttons were offered and refused.
+      const first = !!(b.battle && b.battle.round === 1 && !b.battle.inCrewCombat);
+      out.push(html`<div key=${k} class="mm-group"><p>${who}: ${first ? 'the first round of a sea battle is shooting only.' : 'shoot, board or flee?'}</p><div class="row">
+        ${(first ? ['shoot'] : ['shoot', 'board', 'flee']).map((c) => html`<${Act} key=${c} id=${'declare-' + c} label=${cap(c)} action=${{ type: 'declare', seat, choice: c }} ctx=${ctx} />`)}</div></div>`);
     } else if (n.kind === 'choose') {
       out.push(html`<${ChooseHits} key=${k} who=${who} n=${n.choose || 1} seat=${seat} view=${view} ctx=${ctx} />`);
     } else if (n.kind === 'chasers') {

@@ -68,6 +68,8 @@
  * @property {MMNPCCard} [npc]
  * @property {Array<string>} [war]
  * @property {Array<string>} [peace]
+ * @property {string} [specialist]
+ * @property {string} [timing]
  */
 
 /**
@@ -204,6 +206,7 @@
  * @property {number} cannons
  * @property {number} maneuverability
  * @property {string} home
+ * @property {string} [ship]
  */
 
 /**
@@ -223,6 +226,7 @@
  * @property {string} [zone]
  * @property {boolean} [entering]
  * @property {Array<number>} [hunts]
+ * @property {MMCard} [next]
  */
 
 /**
@@ -232,6 +236,7 @@
  * @property {string} what
  * @property {number} seat
  * @property {string} [npc]
+ * @property {string} [ship]
  * @property {string} [token]
  * @property {string} [zoneNation]
  * @property {boolean} [spanish]
@@ -256,6 +261,7 @@
  * @property {Object<string, number>} [bounties]
  * @property {boolean} pirate
  * @property {Array<string>} [weapons]
+ * @property {Array<MMCard>} [specialists]
  * @property {number} cargoCount
  * @property {number} gloryCardCount
  * @property {boolean} hasStashed
