@@ -563,3 +563,65 @@ func TestSecondLookAllowsALocalCast(t *testing.T) {
 		}
 	}
 }
+
+// Without a reference, a black cube near the board's far edge (its sides
+// 6 mm wide in the photograph) with an orange cube standing against its
+// side toward the camera shows its top alone, under half a cube's
+// expected area (or a little more: "0 or 1 cube?"): it is one black cube,
+// its footprint a side's width from its top toward the camera
+// (sidesCovered). The same top with nothing
+// beside it, a black piece as large but too long for a top beside the
+// orange cube, and the top with the orange cube on its far side are
+// nothing.
+func TestBlackTopBesideACubeIsACube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	r.pose = board.CameraPose{Nadir: board.Point{X: 100, Y: 60}, Height: 120}
+	at := board.Point{X: 185, Y: 60} // where the top shows
+	s := r.layout.CubeMM
+	shift := r.sideShift(at)
+	if shift < 5.5 {
+		t.Fatalf("sides of %.1f mm: the scene does not test the rule", shift)
+	}
+	orange := r.lab[slices.Index(r.names, "orange")]
+	top := 0.85 * s // a top's edges blur into the board
+	paint := func(w, h, orangeX float64) []detection {
+		lab := labBoard(r)
+		if orangeX != 0 {
+			paintLab(r, lab, orangeX-s/2, at.Y-s/2, orangeX+s/2, at.Y+s/2, orange)
+		}
+		paintLab(r, lab, at.X-w/2, at.Y-h/2, at.X+w/2, at.Y+h/2, r.lab[r.black])
+		var black []detection
+		for _, d := range r.blobs(r.classify(lab), lab) {
+			if d.color == "black" {
+				black = append(black, d)
+			}
+		}
+		return black
+	}
+	if n := top * top * r.s * r.s / r.expectedArea(at); n >= minBlob {
+		t.Fatalf("the top holds %.2f of a cube: read without the rule", n)
+	}
+	// The orange cube against the black one, on the camera's side; the
+	// top a little larger is "0 or 1 cube?" without the rule.
+	foot := board.Point{X: at.X - shift, Y: at.Y}
+	for _, w := range []float64{top, 0.95 * s} {
+		ds := paint(w, w, at.X-s-0.5)
+		if len(ds) != 1 || ds[0].unreadable || ds[0].at.Sub(foot).Len() > 1.5 {
+			t.Errorf("a black top %.1f mm wide beside an orange cube on the camera's side was read as %+v, want one black cube at %v", w, ds, foot)
+		}
+	}
+	for _, c := range []struct {
+		name          string
+		w, h, orangeX float64
+	}{
+		{"alone", top, top, 0},
+		{"too long", 0.6 * top, top / 0.6, at.X - s - 0.5},
+		{"the orange cube beyond it", top, top, at.X + s + 0.5},
+	} {
+		if ds := paint(c.w, c.h, c.orangeX); len(ds) != 0 {
+			t.Errorf("%s: read %+v, want no black cube", c.name, ds)
+		}
+	}
+}
+
