@@ -625,3 +625,27 @@ func TestBlackTopBesideACubeIsACube(t *testing.T) {
 	}
 }
 
+// Without a reference, a black cube's top lit brighter than coolBlack
+// takes (L 62, as on the tuning seeds 5654 and 5822) but as cool as the
+// paint, read black only along its darker side, grows into the rest of
+// the top: one cube where it lies. The same top 3 yellower than the paint
+// (grey ink that light) stays nothing.
+func TestSecondLookTakesABrightCoolTop(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	s := r.layout.CubeMM * 0.95
+	bk := r.lab[r.black]
+	side := [3]float64{25, bk[1], bk[2]}
+	for _, c := range []struct {
+		topB float64
+		want int
+	}{{0, 1}, {3, 0}} {
+		lab := labBoard(r)
+		paintLab(r, lab, 60-s/2, 60-s/2, 60+s/2, 60+s/2, [3]float64{62, bk[1], bk[2] + c.topB})
+		paintLab(r, lab, 60-s/2, 60-s/2, 60-s/6, 60+s/2, side)
+		ds := r.blobs(r.classify(lab), lab)
+		if len(ds) != c.want || c.want == 1 && (ds[0].color != "black" || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 1.5) {
+			t.Errorf("a black top at L 62, %.0f yellower than the paint, was read as %+v, want %d black cube(s) at (60, 60)", c.topB, ds, c.want)
+		}
+	}
+}
