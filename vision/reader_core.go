@@ -841,6 +841,9 @@ type blob struct {
 	// cast is the local yellow cast (ringCast) of a blob secondLook grew
 	// under it, 0 otherwise: warm judges its colour under that light.
 	cast float64
+	// covered is set for a black blob that is a cube whose sides the
+	// cubes beside it hide (sidesCovered): its top alone is a cube.
+	covered bool
 }
 
 // blobs groups labelled pixels into 4-connected blobs of one colour and
@@ -897,6 +900,7 @@ func (r *core) blobs(cls []uint8, lab []byte) []detection {
 				// A piece of a top too warm for the black limits
 				// takes in the rest of it (reader_noref.go).
 				b.pix, b.cast, stack = r.secondLook(b.pix, cls, lab, seen, stack)
+				b.covered = r.sidesCovered(b.pix, cls)
 			}
 		}
 		out = append(out, r.cubesOf(b, lab)...)
@@ -920,6 +924,13 @@ func (r *core) expectedArea(p board.Point) float64 {
 	return 0.9 * (s*s + 1.2*s*shift) * r.s * r.s
 }
 
+// topArea is the area, in warped pixels, of a cube's top alone (0.9 as in
+// expectedArea).
+func (r *core) topArea() float64 {
+	s := r.layout.CubeMM
+	return 0.9 * s * s * r.s * r.s
+}
+
 func (r *core) cubesOf(b blob, lab []byte) []detection {
 	var sx, sy float64
 	for _, i := range b.pix {
@@ -931,7 +942,13 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
 		return nil // outside the board: the hull, not a cube
 	}
-	ratio := n / r.expectedArea(ctr)
+	area := r.expectedArea(ctr)
+	if b.covered {
+		// Its sides are hidden: one cube shows its top alone
+		// (reader_noref.go).
+		area = r.topArea()
+	}
+	ratio := n / area
 	if ratio < minBlob {
 		return nil
 	}

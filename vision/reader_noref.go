@@ -768,10 +768,16 @@ func (r *core) holdsOneCube(pix []int32) bool {
 // secondLook to take it into a black blob: as dark as coolBlack allows,
 // as grey as darkBlack asks, and at most growMaxB yellower than the
 // palette's black (the borders' shaded wood is brown, yellower by 5 or
-// more), plus the local cast scaled by the pixel's lightness.
+// more), plus the local cast scaled by the pixel's lightness. A pixel
+// lighter than coolBlack allows, up to growCoolMaxL, is taken only when
+// it is as cool as coolBlack asks (coolMaxB): the tops of black cubes lit
+// brighter still (L 59-66 on the tuning seeds 5654 and 5822, 0.28 and 0.39
+// of a cube read black at their sides: missed) are as cool as the paint,
+// while printed ink that light is warm.
 func (r *core) growDark(i int, lab []byte, cast float64) bool {
 	l, a, b := float64(lab[3*i]), float64(lab[3*i+1]), float64(lab[3*i+2])
-	if l > coolMaxL || r.outside[i] || b-r.lab[r.black][2] > growMaxB+cast*l {
+	yellow := b - r.lab[r.black][2]
+	if l > growCoolMaxL || r.outside[i] || yellow > growMaxB+cast*l || l > coolMaxL && yellow > coolMaxB {
 		return false
 	}
 	c2 := chroma2(a, b)
@@ -788,6 +794,10 @@ var (
 	growMax   = 1.5  // the growth is given up beyond this many cubes' area
 	growMaxB  = 4.0  // Lab b over the palette's black a grown pixel may show, at most
 	growTouch = 0.3  // the grown blob may touch black blobs read before along this many cube sides, at most
+
+	// growCoolMaxL is the lightest a grown pixel may be when it is as
+	// cool as coolBlack asks (coolMaxB); warmer ones stop at coolMaxL.
+	growCoolMaxL = 68.0
 )
 
 // ringCast is the local colour cast around a black blob (pixels pix,
@@ -834,4 +844,110 @@ var (
 	ringMinL    = 0.8  // its pixels at least this share of the board's lightness (not print)
 	ringMinPix  = 40   // the fewest such pixels a cast is taken from
 	ringCastMax = 15.0 // the most yellow over bgLab the ring's board is taken to show
+)
+
+// sidesCovered reports, without a reference, whether a black blob too
+// small for a cube where it lies (pix: nothing, or "0 or 1 cube?", as
+// cubesOf counts; secondLook having found nothing to grow into) is a
+// black cube whose sides the cubes beside it hide. The expected area
+// counts a cube's top and the sides the camera sees, which near the
+// board's far edges are as wide as a third to a half of the cube; a black
+// cube with a cube standing against it on the camera's side shows its top
+// alone: 0.43 and 0.44 of a cube on the tuning seeds 5605 and 5902 (a
+// green and an orange, a blue cube beside it), missed, and 0.49-0.62 on
+// seven others (5036, 5112, 5340, 5652, 5711, 5825, 5920), "0 or 1
+// cube?" re-drops. Such a blob is one cube when it holds most of a top
+// (coverMinTop), is no longer than a top (coverMaxLen, across and along
+// the way its sides would show), and other cubes' pixels cover at least
+// coverMin of the band on the camera's side of it where its sides would
+// show (coverShare: 0.73-1.00 on those nine, 0.02 on a lone top).
+func (r *core) sidesCovered(pix []int32, cls []uint8) bool {
+	if len(pix) == 0 {
+		return false
+	}
+	cx, cy := centroid(pix, r.ww)
+	at := r.warpToBoard(cx, cy)
+	shift := r.sideShift(at)
+	if shift < coverMinShift {
+		return false
+	}
+	s := r.layout.CubeMM
+	n := float64(len(pix))
+	if n < coverMinTop*r.topArea() || !r.underOne(n, at) {
+		return false
+	}
+	u := at.Sub(r.pose.Nadir)
+	u = u.Scale(1 / u.Len())
+	if r.lengths(pix, cx, cy, u) > coverMaxLen*s {
+		return false
+	}
+	return r.coverShare(pix, cls, cx, cy, u, shift) >= coverMin
+}
+
+// underOne reports whether a blob of n warped pixels at board point at is
+// too small for one cube where it lies, as cubesOf counts: under minBlob
+// (nothing) or between 0 and 1 ("0 or 1 cube?"), its area near a border
+// taken for a leaning cube's.
+func (r *core) underOne(n float64, at board.Point) bool {
+	ratio := n / r.expectedArea(at)
+	if r.layout.BorderDist(at) < r.layout.CubeMM {
+		ratio /= leanArea
+	}
+	return ratio < 1-maxFrac
+}
+
+// lengths is the longer of a blob's lengths along u and across it (mm;
+// sqrt(12 x the variance), exact for a rectangle), its middle at (cx, cy)
+// in warped px.
+func (r *core) lengths(pix []int32, cx, cy float64, u board.Point) float64 {
+	var vu, vv float64
+	for _, i := range pix {
+		dx := float64(int(i)%r.ww) + 0.5 - cx
+		dy := float64(int(i)/r.ww) + 0.5 - cy
+		a, b := dx*u.X+dy*u.Y, -dx*u.Y+dy*u.X
+		vu += a * a
+		vv += b * b
+	}
+	n := float64(len(pix))
+	return math.Sqrt(12*max(vu, vv)/n) / r.s
+}
+
+// coverShare is the share of the band where a black top's sides would
+// show (on the camera's side of it, towards the point below the camera:
+// -u; as wide as the top, from its edge to shift mm beyond) that other
+// cubes' pixels cover: any colour's label but this blob's own pixels
+// (pix, middle (cx, cy) in warped px).
+func (r *core) coverShare(pix []int32, cls []uint8, cx, cy float64, u board.Point, shift float64) float64 {
+	mark := r.markBlob(pix)
+	st := r.buf.stamp
+	h := r.layout.CubeMM / 2
+	covered, all := 0, 0
+	for a := h + coverGapMM; a <= h+shift; a += 1 / r.s {
+		for b := -h * coverWidth; b <= h*coverWidth; b += 1 / r.s {
+			x := int(cx - (a*u.X-b*u.Y)*r.s)
+			y := int(cy - (a*u.Y+b*u.X)*r.s)
+			if x < 0 || y < 0 || x >= r.ww || y >= r.wh {
+				continue
+			}
+			i := y*r.ww + x
+			all++
+			if cls[i] != 0 && cls[i] != edgeBlack && st[i] != mark {
+				covered++
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(covered) / float64(all)
+}
+
+// Limits of sidesCovered.
+var (
+	coverMinShift = 3.0 // mm of sides the camera would see there, at least
+	coverMinTop   = 0.7 // the blob holds this many cube tops' area (topArea), at least (5605 and 5902: 0.86)
+	coverMaxLen   = 1.3 // cube sides, its length at most
+	coverMin      = 0.4 // share of the sides' band other cubes cover, at least
+	coverGapMM    = 1.0 // the band starts this far beyond the top's middle edge
+	coverWidth    = 0.8 // and is this share of the top's width wide
 )

@@ -563,3 +563,89 @@ func TestSecondLookAllowsALocalCast(t *testing.T) {
 		}
 	}
 }
+
+// Without a reference, a black cube near the board's far edge (its sides
+// 6 mm wide in the photograph) with an orange cube standing against its
+// side toward the camera shows its top alone, under half a cube's
+// expected area (or a little more: "0 or 1 cube?"): it is one black cube,
+// its footprint a side's width from its top toward the camera
+// (sidesCovered). The same top with nothing
+// beside it, a black piece as large but too long for a top beside the
+// orange cube, and the top with the orange cube on its far side are
+// nothing.
+func TestBlackTopBesideACubeIsACube(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	r.pose = board.CameraPose{Nadir: board.Point{X: 100, Y: 60}, Height: 120}
+	at := board.Point{X: 185, Y: 60} // where the top shows
+	s := r.layout.CubeMM
+	shift := r.sideShift(at)
+	if shift < 5.5 {
+		t.Fatalf("sides of %.1f mm: the scene does not test the rule", shift)
+	}
+	orange := r.lab[slices.Index(r.names, "orange")]
+	top := 0.85 * s // a top's edges blur into the board
+	paint := func(w, h, orangeX float64) []detection {
+		lab := labBoard(r)
+		if orangeX != 0 {
+			paintLab(r, lab, orangeX-s/2, at.Y-s/2, orangeX+s/2, at.Y+s/2, orange)
+		}
+		paintLab(r, lab, at.X-w/2, at.Y-h/2, at.X+w/2, at.Y+h/2, r.lab[r.black])
+		var black []detection
+		for _, d := range r.blobs(r.classify(lab), lab) {
+			if d.color == "black" {
+				black = append(black, d)
+			}
+		}
+		return black
+	}
+	if n := top * top * r.s * r.s / r.expectedArea(at); n >= minBlob {
+		t.Fatalf("the top holds %.2f of a cube: read without the rule", n)
+	}
+	// The orange cube against the black one, on the camera's side; the
+	// top a little larger is "0 or 1 cube?" without the rule.
+	foot := board.Point{X: at.X - shift, Y: at.Y}
+	for _, w := range []float64{top, 0.95 * s} {
+		ds := paint(w, w, at.X-s-0.5)
+		if len(ds) != 1 || ds[0].unreadable || ds[0].at.Sub(foot).Len() > 1.5 {
+			t.Errorf("a black top %.1f mm wide beside an orange cube on the camera's side was read as %+v, want one black cube at %v", w, ds, foot)
+		}
+	}
+	for _, c := range []struct {
+		name          string
+		w, h, orangeX float64
+	}{
+		{"alone", top, top, 0},
+		{"too long", 0.6 * top, top / 0.6, at.X - s - 0.5},
+		{"the orange cube beyond it", top, top, at.X + s + 0.5},
+	} {
+		if ds := paint(c.w, c.h, c.orangeX); len(ds) != 0 {
+			t.Errorf("%s: read %+v, want no black cube", c.name, ds)
+		}
+	}
+}
+
+// Without a reference, a black cube's top lit brighter than coolBlack
+// takes (L 62, as on the tuning seeds 5654 and 5822) but as cool as the
+// paint, read black only along its darker side, grows into the rest of
+// the top: one cube where it lies. The same top 3 yellower than the paint
+// (grey ink that light) stays nothing.
+func TestSecondLookTakesABrightCoolTop(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	s := r.layout.CubeMM * 0.95
+	bk := r.lab[r.black]
+	side := [3]float64{25, bk[1], bk[2]}
+	for _, c := range []struct {
+		topB float64
+		want int
+	}{{0, 1}, {3, 0}} {
+		lab := labBoard(r)
+		paintLab(r, lab, 60-s/2, 60-s/2, 60+s/2, 60+s/2, [3]float64{62, bk[1], bk[2] + c.topB})
+		paintLab(r, lab, 60-s/2, 60-s/2, 60-s/6, 60+s/2, side)
+		ds := r.blobs(r.classify(lab), lab)
+		if len(ds) != c.want || c.want == 1 && (ds[0].color != "black" || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 1.5) {
+			t.Errorf("a black top at L 62, %.0f yellower than the paint, was read as %+v, want %d black cube(s) at (60, 60)", c.topB, ds, c.want)
+		}
+	}
+}
