@@ -17,10 +17,17 @@ type faceSample struct {
 	soft     []float64              // ink, smoothed for matching
 	softNorm float64                // the norm of soft less its mean
 	softSum  float64                // the sum of soft
-	rows     [faceN * faceN]float64 // smoothWith's row sums
-	paint    [3]float64             // median colour of the paint
-	inkRGB   [3]float64             // median colour of the ink
-	inkShare float64
+	// What the pip templates are matched against (dice_rim.go): soft, or
+	// where the ink is darker than the paint, rimSoft, the ink without
+	// the grid's outer ring (rim) smoothed; and its sum and norm.
+	pipSoft         []float64
+	pipSum, pipNorm float64
+	rim             [faceN * faceN]float64
+	rimSoft         []float64
+	rows            [faceN * faceN]float64 // smoothWith's row sums
+	paint           [3]float64             // median colour of the paint
+	inkRGB          [3]float64             // median colour of the ink
+	inkShare        float64
 	// nz lists the cells whose ink is not 0, nnz of them, or nnz is -1
 	// when not listed yet (see inkCells).
 	nz  [faceN * faceN]int16
@@ -335,11 +342,26 @@ func (f *faceSample) finish(quick bool) {
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	m := smoothWith(f.soft, f.ink[:], &f.rows)
-	f.softSum = m
-	m /= float64(len(f.soft))
+	f.softSum, f.softNorm = smoothNorm(f.soft, f.ink[:], &f.rows)
+	// The pip templates are matched without the rim where the ink is
+	// darker than the paint (dice_rim.go).
+	f.pipSoft, f.pipSum, f.pipNorm = f.soft, f.softSum, f.softNorm
+	if il < pl {
+		if len(f.rimSoft) != faceN*faceN {
+			f.rimSoft = make([]float64, faceN*faceN)
+		}
+		f.pipSum, f.pipNorm = smoothNorm(f.rimSoft, f.rimless(), &f.rows)
+		f.pipSoft = f.rimSoft
+	}
+}
+
+// smoothNorm smooths g into out (smoothWith, with the row sums in h) and
+// returns the sum of out and the norm of out less its mean.
+func smoothNorm(out, g []float64, h *[faceN * faceN]float64) (sum, norm float64) {
+	sum = smoothWith(out, g, h)
+	m := sum / float64(len(out))
 	var s0, s1, s2, s3 float64
-	soft := f.soft[:faceN*faceN]
+	soft := out[:faceN*faceN]
 	for k := 0; k < len(soft); k += 4 {
 		v := soft[k : k+4 : k+4]
 		d0, d1, d2, d3 := v[0]-m, v[1]-m, v[2]-m, v[3]-m
@@ -348,7 +370,7 @@ func (f *faceSample) finish(quick bool) {
 		s2 += d2 * d2
 		s3 += d3 * d3
 	}
-	f.softNorm = math.Sqrt((s0 + s1) + (s2 + s3))
+	return sum, math.Sqrt((s0 + s1) + (s2 + s3))
 }
 
 // clamp01 is max(0, min(1, v)) for v not NaN (a sample's cells never

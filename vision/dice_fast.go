@@ -473,11 +473,11 @@ func makePipSpots() ([]pipSpot, [12]pipFace) {
 // (softPips' order; 0 where the sample has no contrast).
 func pipCorr(f *faceSample, out *[12]float64) {
 	*out = [12]float64{}
-	if f.softNorm <= 1e-12 {
+	if f.pipNorm <= 1e-12 {
 		return
 	}
 	var d [16]float64
-	soft := f.soft[:faceN*faceN]
+	soft := f.pipSoft[:faceN*faceN]
 	for s := range pipSpots {
 		d[s&15] = spotDot(soft, &pipSpots[s])
 	}
@@ -512,18 +512,18 @@ func pipFaceCorr(f *faceSample, k int, d *[16]float64) float64 {
 	for _, s := range pf.spots {
 		raw += d[s&15]
 	}
-	return (raw - pf.mean*f.softSum) / pf.norm / f.softNorm
+	return (raw - pf.mean*f.pipSum) / pf.norm / f.pipNorm
 }
 
 // pipFaceScore is the better correlation of f with face k's two turns
 // (templates 2k and 2k+1) alone: what pipCorr gives for them, from the
 // products with their pips only.
 func pipFaceScore(f *faceSample, k int) float64 {
-	if f.softNorm <= 1e-12 {
+	if f.pipNorm <= 1e-12 {
 		return 0
 	}
 	var d [16]float64
-	soft := f.soft[:faceN*faceN]
+	soft := f.pipSoft[:faceN*faceN]
 	for t := 2 * k; t <= 2*k+1; t++ {
 		for _, s := range pipFaces[t].spots {
 			d[s&15] = spotDot(soft, &pipSpots[s])
