@@ -786,11 +786,11 @@ func normTemplate(t []float64) []float64 {
 	return out
 }
 
-// readPips returns the pip count that matches best, its score and the
-// margin to the next count.
-func readPips(f *faceSample) (string, float64, float64) {
+// readPips returns the pip count of die d that matches best, its score
+// and the margin to the next count.
+func readPips(d *diceset.Die, f *faceSample) (string, float64, float64) {
 	var c [12]float64
-	pipCorr(f, &c)
+	pipCorr(f, &c, darkPips(d))
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
 		score[k] = max(c[2*k], c[2*k+1])
@@ -857,7 +857,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	var label string
 	var score, margin float64
 	if d.Faces.Kind == diceset.Pips {
-		label, score, margin = readPips(f)
+		label, score, margin = readPips(d, f)
 	} else {
 		ld := r.learned.die(d.ID)
 		if ld == nil {
@@ -948,7 +948,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	var label string
 	var score, margin float64
 	if d.Faces.Kind == diceset.Pips {
-		label, score, margin = readPips(f)
+		label, score, margin = readPips(d, f)
 	} else {
 		ld := r.learned.die(d.ID)
 		if ld == nil {
@@ -999,7 +999,7 @@ func (r *DiceReader) faceScore(d *diceset.Die, f *faceSample) float64 {
 		return -1
 	}
 	if d.Faces.Kind == diceset.Pips {
-		_, sc, _ := readPips(f)
+		_, sc, _ := readPips(d, f)
 		return sc
 	}
 	if ld := r.learned.die(d.ID); ld != nil {

@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/vision/synth"
 )
 
 // rimSample is a flat die's top as the reader samples it: paint, the
@@ -39,19 +41,21 @@ func rimSample(paint, ink, rim float64, n int) *faceSample {
 // 0.876 where it lay) reads as clearly as one lit evenly. A dark die's
 // lighter rim is not its rounding, and still counts.
 func TestReadPipsLeavesADarkRimOut(t *testing.T) {
+	set := synth.DefaultDiceSet()
+	white, red := set.Die("white"), set.Die("red")
 	for _, n := range []int{1, 2, 4} {
 		even := rimSample(220, 30, 220, n)
 		shaded := rimSample(220, 30, 176, n)
-		_, se, _ := readPips(even)
-		label, ss, _ := readPips(shaded)
+		_, se, _ := readPips(white, even)
+		label, ss, _ := readPips(white, shaded)
 		if label != diceLabel(n) || ss < minScore || math.Abs(ss-se) > 0.02 {
 			t.Errorf("white %d with a shaded rim: read %s %.3f, want %d at %.3f as lit evenly", n, label, ss, n, se)
 		}
 	}
 	// White pips on red paint: a light ring around the face is kept (a
 	// print-only candidate's floor, a neighbour), and lowers the score.
-	_, se, _ := readPips(rimSample(60, 230, 60, 2))
-	_, sl, _ := readPips(rimSample(60, 230, 150, 2))
+	_, se, _ := readPips(red, rimSample(60, 230, 60, 2))
+	_, sl, _ := readPips(red, rimSample(60, 230, 150, 2))
 	if sl > se-0.05 {
 		t.Errorf("red 2 with a light ring: %.3f, want well under %.3f", sl, se)
 	}
