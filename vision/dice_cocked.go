@@ -415,7 +415,7 @@ func (r *DiceReader) labelScore(d *diceset.Die, label string, f *faceSample) flo
 			if l == label {
 				// Face k's two turns are templates 2k and 2k+1: only
 				// their correlations are computed.
-				return pipFaceScore(f, k)
+				return pipFaceScore(f, k, darkPips(d))
 			}
 		}
 		return -1

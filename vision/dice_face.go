@@ -17,10 +17,17 @@ type faceSample struct {
 	soft     []float64              // ink, smoothed for matching
 	softNorm float64                // the norm of soft less its mean
 	softSum  float64                // the sum of soft
-	rows     [faceN * faceN]float64 // smoothWith's row sums
-	paint    [3]float64             // median colour of the paint
-	inkRGB   [3]float64             // median colour of the ink
-	inkShare float64
+	// What the pip templates are matched against (dice_rim.go): soft, or
+	// where the ink is darker than the paint, rimSoft, the ink without
+	// the grid's outer ring (rim) smoothed; and its sum and norm.
+	pipSoft         []float64
+	pipSum, pipNorm float64
+	rim             [faceN * faceN]float64
+	rimSoft         []float64
+	rows            [faceN * faceN]float64 // smoothWith's row sums
+	paint           [3]float64             // median colour of the paint
+	inkRGB          [3]float64             // median colour of the ink
+	inkShare        float64
 	// nz lists the cells whose ink is not 0, nnz of them, or nnz is -1
 	// when not listed yet (see inkCells).
 	nz  [faceN * faceN]int16
@@ -335,11 +342,26 @@ func (f *faceSample) finish(quick bool) {
 	if len(f.soft) != faceN*faceN {
 		f.soft = make([]float64, faceN*faceN)
 	}
-	m := smoothWith(f.soft, f.ink[:], &f.rows)
-	f.softSum = m
-	m /= float64(len(f.soft))
+	f.softSum, f.softNorm = smoothNorm(f.soft, f.ink[:], &f.rows)
+	// The pip templates are matched without the rim where the ink is
+	// darker than the paint (dice_rim.go).
+	f.pipSoft, f.pipSum, f.pipNorm = f.soft, f.softSum, f.softNorm
+	if il < pl {
+		if len(f.rimSoft) != faceN*faceN {
+			f.rimSoft = make([]float64, faceN*faceN)
+		}
+		f.pipSum, f.pipNorm = smoothNorm(f.rimSoft, f.rimless(), &f.rows)
+		f.pipSoft = f.rimSoft
+	}
+}
+
+// smoothNorm smooths g into out (smoothWith, with the row sums in h) and
+// returns the sum of out and the norm of out less its mean.
+func smoothNorm(out, g []float64, h *[faceN * faceN]float64) (sum, norm float64) {
+	sum = smoothWith(out, g, h)
+	m := sum / float64(len(out))
 	var s0, s1, s2, s3 float64
-	soft := f.soft[:faceN*faceN]
+	soft := out[:faceN*faceN]
 	for k := 0; k < len(soft); k += 4 {
 		v := soft[k : k+4 : k+4]
 		d0, d1, d2, d3 := v[0]-m, v[1]-m, v[2]-m, v[3]-m
@@ -348,7 +370,7 @@ func (f *faceSample) finish(quick bool) {
 		s2 += d2 * d2
 		s3 += d3 * d3
 	}
-	f.softNorm = math.Sqrt((s0 + s1) + (s2 + s3))
+	return sum, math.Sqrt((s0 + s1) + (s2 + s3))
 }
 
 // clamp01 is max(0, min(1, v)) for v not NaN (a sample's cells never
@@ -764,11 +786,11 @@ func normTemplate(t []float64) []float64 {
 	return out
 }
 
-// readPips returns the pip count that matches best, its score and the
-// margin to the next count.
-func readPips(f *faceSample) (string, float64, float64) {
+// readPips returns the pip count of die d that matches best, its score
+// and the margin to the next count.
+func readPips(d *diceset.Die, f *faceSample) (string, float64, float64) {
 	var c [12]float64
-	pipCorr(f, &c)
+	pipCorr(f, &c, darkPips(d))
 	score := [6]float64{}
 	for k := 0; k < 6; k++ {
 		score[k] = max(c[2*k], c[2*k+1])
@@ -835,7 +857,7 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 	var label string
 	var score, margin float64
 	if d.Faces.Kind == diceset.Pips {
-		label, score, margin = readPips(f)
+		label, score, margin = readPips(d, f)
 	} else {
 		ld := r.learned.die(d.ID)
 		if ld == nil {
@@ -869,7 +891,12 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		// die's outline fills its square (tuning seeds: 1 cocked die in
 		// 66 filled less). A face that reads badly but not slanted may be
 		// a square in the wrong place: searched again wider (dice_wide.go).
-		if r.mayBeElsewhere(c, over) && (score < minScore || margin < minMargin) && squash <= 0.04 && !r.slanted(p, d, top, c.angle, score) {
+		// Slanted says so of a full square only: one astride a die's top
+		// and the floor reads part of a face, which may read better
+		// shortened too (tuning seed 696: a white 3's square 6.5 mm off
+		// read 0.70 and 0.044 better shortened), and its wide search
+		// climbs from every angle (readStart).
+		if r.mayBeElsewhere(c, over) && (score < minScore || margin < minMargin) && squash <= 0.04 && (c.fill < wideFullFill || !r.slanted(p, d, top, c.angle, score)) {
 			r.keepForWide(c, d, foot)
 			r.partCocked(c, p, d, label, dist, top, f, foot)
 			return
@@ -921,7 +948,7 @@ func (r *DiceReader) judgePrint(p *topPatch, c candidate, res *DiceResult) {
 	var label string
 	var score, margin float64
 	if d.Faces.Kind == diceset.Pips {
-		label, score, margin = readPips(f)
+		label, score, margin = readPips(d, f)
 	} else {
 		ld := r.learned.die(d.ID)
 		if ld == nil {
@@ -972,7 +999,7 @@ func (r *DiceReader) faceScore(d *diceset.Die, f *faceSample) float64 {
 		return -1
 	}
 	if d.Faces.Kind == diceset.Pips {
-		_, sc, _ := readPips(f)
+		_, sc, _ := readPips(d, f)
 		return sc
 	}
 	if ld := r.learned.die(d.ID); ld != nil {

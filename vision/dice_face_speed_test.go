@@ -55,7 +55,7 @@ func BenchmarkQuickFace(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		f.lum = grids[i%len(grids)]
 		f.finish(true)
-		pipCorr(&f, &c)
+		pipCorr(&f, &c, true)
 	}
 }
 
@@ -131,14 +131,19 @@ func TestQuickFinishIsThePlainOne(t *testing.T) {
 			t.Fatalf("grid %d: sum %v norm %v, plainly %v and %v", n, a.softSum, a.softNorm, b.softSum, b.softNorm)
 		}
 		var ca, cb [12]float64
-		pipCorr(&a, &ca)
-		pipCorr(&b, &cb)
+		pipCorr(&a, &ca, false)
+		pipCorr(&b, &cb, false)
 		for k := 0; k < 6; k++ {
 			if math.Abs(ca[2*k]-cb[2*k]) > 1e-9 || math.Abs(ca[2*k+1]-cb[2*k+1]) > 1e-9 {
 				t.Fatalf("grid %d face %d: %v, plainly %v", n, k+1, ca[2*k:2*k+2], cb[2*k:2*k+2])
 			}
-			if got, want := pipFaceScore(&a, k), max(ca[2*k], ca[2*k+1]); got != want {
+			if got, want := pipFaceScore(&a, k, false), max(ca[2*k], ca[2*k+1]); got != want {
 				t.Fatalf("grid %d face %d: face score %v, pipCorr's %v", n, k+1, got, want)
+			}
+			var cr [12]float64
+			pipCorr(&a, &cr, true)
+			if got, want := pipFaceScore(&a, k, true), max(cr[2*k], cr[2*k+1]); got != want {
+				t.Fatalf("grid %d face %d: face score without the rim %v, pipCorr's %v", n, k+1, got, want)
 			}
 		}
 		if ca == [12]float64{} {

@@ -471,18 +471,19 @@ func makePipSpots() ([]pipSpot, [12]pipFace) {
 
 // pipCorr writes the correlations of f with the twelve pip templates
 // (softPips' order; 0 where the sample has no contrast).
-func pipCorr(f *faceSample, out *[12]float64) {
+func pipCorr(f *faceSample, out *[12]float64, rimless bool) {
 	*out = [12]float64{}
-	if f.softNorm <= 1e-12 {
+	soft, sum, norm := f.pipView(rimless)
+	if norm <= 1e-12 {
 		return
 	}
 	var d [16]float64
-	soft := f.soft[:faceN*faceN]
+	soft = soft[:faceN*faceN]
 	for s := range pipSpots {
 		d[s&15] = spotDot(soft, &pipSpots[s])
 	}
 	for k := range out {
-		out[k] = pipFaceCorr(f, k, &d)
+		out[k] = pipFaceCorr(k, &d, sum, norm)
 	}
 }
 
@@ -506,28 +507,29 @@ func spotDot(soft []float64, sp *pipSpot) float64 {
 
 // pipFaceCorr is the correlation with pip template k from the products
 // d with the pips (spotDot).
-func pipFaceCorr(f *faceSample, k int, d *[16]float64) float64 {
+func pipFaceCorr(k int, d *[16]float64, sum, norm float64) float64 {
 	pf := &pipFaces[k]
 	raw := 0.0
 	for _, s := range pf.spots {
 		raw += d[s&15]
 	}
-	return (raw - pf.mean*f.softSum) / pf.norm / f.softNorm
+	return (raw - pf.mean*sum) / pf.norm / norm
 }
 
 // pipFaceScore is the better correlation of f with face k's two turns
 // (templates 2k and 2k+1) alone: what pipCorr gives for them, from the
 // products with their pips only.
-func pipFaceScore(f *faceSample, k int) float64 {
-	if f.softNorm <= 1e-12 {
+func pipFaceScore(f *faceSample, k int, rimless bool) float64 {
+	soft, sum, norm := f.pipView(rimless)
+	if norm <= 1e-12 {
 		return 0
 	}
 	var d [16]float64
-	soft := f.soft[:faceN*faceN]
+	soft = soft[:faceN*faceN]
 	for t := 2 * k; t <= 2*k+1; t++ {
 		for _, s := range pipFaces[t].spots {
 			d[s&15] = spotDot(soft, &pipSpots[s])
 		}
 	}
-	return max(pipFaceCorr(f, 2*k, &d), pipFaceCorr(f, 2*k+1, &d))
+	return max(pipFaceCorr(2*k, &d, sum, norm), pipFaceCorr(2*k+1, &d, sum, norm))
 }

@@ -91,7 +91,7 @@ func TestCorrIsTheSmoothedInksCorrelation(t *testing.T) {
 		f.finish(true)
 		soft := smoothGrid(f.ink[:])
 		var got, sparse [12]float64
-		pipCorr(f, &got)
+		pipCorr(f, &got, false)
 		corr(f, softCorr, 0, 3, sparse[:])
 		for k := range softPips {
 			if math.Abs(sparse[k]-got[k]) > 1e-12 {

@@ -36,7 +36,7 @@ func (r *DiceReader) faceAroundPip(p *topPatch, d *diceset.Die, pip board.Point)
 		a := th + math.Pi/4
 		r.fillPatch(img, c, p)
 		r.sampleInto(g, p, c, a, r.h0, 1, 1, true)
-		if l, sc, _ := readPips(g); l != "1" && sc > bestSc {
+		if l, sc, _ := readPips(d, g); l != "1" && sc > bestSc {
 			bestSc, bestC, bestA = sc, c, a
 		}
 	}
@@ -46,7 +46,7 @@ func (r *DiceReader) faceAroundPip(p *topPatch, d *diceset.Die, pip board.Point)
 	r.fillPatch(img, bestC, p)
 	f := r.sampleFace(p, bestC, bestA, r.h0)
 	top, ang, f2 := r.refine(p, d, bestC, bestA, f)
-	label, score, margin := readPips(f2)
+	label, score, margin := readPips(d, f2)
 	if label == "1" || score < 0.85 || margin < 0.1 {
 		return board.Point{}, 0, false
 	}

@@ -167,7 +167,7 @@ func (r *DiceReader) wideSearch(img image.Image, w wideRetry, tops []board.Point
 		}
 		if !st.read {
 			st.read = true
-			r.readStart(img, p, st)
+			r.readStart(img, p, st, w.c.fill < wideFullFill)
 		}
 		if st.d != nil {
 			r.wideRank = append(r.wideRank, k)
@@ -234,24 +234,52 @@ func (r *DiceReader) wideStarts(w wideRetry, out []wideStart) []wideStart {
 	return out
 }
 
-// readStart reads a start at its four angles, keeps the one whose face
-// reads best there (its face and die), and climbs from it with the
-// coarse steps, on the patch the angles were read from (centred on the
-// start: the tiles they filled are not filled again).
-func (r *DiceReader) readStart(img image.Image, p *topPatch, st *wideStart) {
+// readStart reads a start at its four angles and climbs from them with
+// the coarse steps, on the patch the angles were read from (centred on
+// the start: the tiles they filled are not filled again); it keeps the
+// angle whose climb reads best (its face and die). For a full square
+// (all false) it climbs from the angle that reads best at the start only.
+//
+// A square only partly full sits astride a die's top and the floor or a
+// neighbour (a die of touching dice whose part's outline misplaced its
+// square, tuning seeds 362 and 645: white dice 3.4 and 4.6 mm off their
+// squares): a few millimetres off a face, the angle that reads best is
+// as often another's as the die's own (seed 362: a white 2 at 0.33 rad
+// read best at 1.09 from every start, 0.35 at 2.3 mm off), and the
+// coarse climb turns too little to reach it. A full square is a die there
+// that does not read, most often cocked: climbing from every angle around
+// it found a leaning white die's raised side, read as a flat 2 (seed 878).
+func (r *DiceReader) readStart(img image.Image, p *topPatch, st *wideStart, all bool) {
 	r.fillPatch(img, st.q, p)
 	st.sc0 = -2.0
+	best := -2.0
 	for _, a := range st.angles {
 		f := r.sampleFace(p, st.q, a, r.h0)
 		d, dist, _ := r.classify(f)
-		if sc := r.faceScore(d, f); dist <= 1.6 && sc > st.sc0 {
+		sc := r.faceScore(d, f)
+		if dist > 1.6 || (!all && sc <= st.sc0) {
+			continue
+		}
+		if !all {
 			st.sc0, st.f, st.d, st.a0 = sc, f, d, a
+			continue
+		}
+		if c := r.climbCoarse(p, d, st.q, a, sc); c.best > best {
+			best = c.best
+			st.sc0, st.f, st.d, st.a0, st.c = sc, f, d, a, c
 		}
 	}
-	if st.d != nil {
+	if !all && st.d != nil {
 		st.c = r.climbCoarse(p, st.d, st.q, st.a0, st.sc0)
 	}
 }
+
+// wideFullFill is the share of a square full of kept pixels from which
+// the wide search takes it for a die there (readStart): a cocked die's
+// outline fills its square (0.96 for seed 878's), the squares astride a
+// flat die's top and the floor that the wide search reads fill 0.66-0.71
+// (tuning seeds 362, 645, 696).
+const wideFullFill = 0.85
 
 // climbStart finishes a start's climb with the fine steps. (The coarse
 // steps' placements are read again where the fine steps meet them: the
