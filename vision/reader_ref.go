@@ -43,11 +43,6 @@ var (
 	// The percentile of a group's print pixels' darkening taken as the
 	// print's own (printOffset).
 	printOffsetQ = 0.25
-	// The percentile of their coolness (Lab b below the reference's)
-	// taken as the print's own (printCoolOffset): lower than
-	// printOffsetQ, as a cool black top covers most of a small disc's
-	// print (seed 5585: 0.25 of the group is already the cube's top).
-	printCoolQ = 0.1
 	// A placed cube is weak when it explains less than this much of a
 	// cube's evidence, at least fitOffWeak of it black off the print
 	// (fitCubes).
@@ -266,7 +261,7 @@ func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
 // those within blackRefDrop of it become dark ground again, unless they
 // are cooler than the print's own coolness by coolInkDrop on warm ink
 // (coolerThanPrint): a black cube's top lit from above may be no darker
-// than the ink, only more neutral (seeds 5402, 5585, 5700 missed a cube
+// than the ink, only more neutral (seeds 5402 and 5700 missed a cube
 // so), and was marked for that (coolOnWarmInk).
 func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int32, []int32) {
 	var hist [256]int32
@@ -303,9 +298,9 @@ func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int3
 }
 
 // printCoolOffset is how much cooler (Lab b) than the reference a group's
-// print comes out as a whole: a low percentile (printCoolQ) of how much
-// cooler its print pixels and dark ground are, as printOffset takes of
-// their darkening. A light's colour a little off makes a whole icon
+// print comes out as a whole: the low percentile (printOffsetQ) of how
+// much cooler its print pixels and dark ground are that printOffset takes
+// of their darkening. A light's colour a little off makes a whole icon
 // cooler (the disc of strength-2-bottom came out 3 cooler than its
 // reference on seed 5132, with no cube on it); a black cube's neutral top
 // on warm ink is cooler still.
@@ -325,7 +320,7 @@ func (r *core) printCoolOffset(pix, ground []int32, lab []byte) int {
 		hist[cool(i)]++
 		n++
 	}
-	return int(histPercentile(&hist, n, printCoolQ))
+	return int(histPercentile(&hist, n, printOffsetQ))
 }
 
 // coolerThanPrint reports whether a pixel (Lab b) is cooler than warm
