@@ -258,7 +258,11 @@ func (r *core) ownReading(g blob, cls []uint8, lab []byte) []detection {
 // as a whole comes out darker than in the reference (a cube on it is
 // darker still). The print's own offset is a low percentile (printOffsetQ)
 // of how much darker than the reference the group's print pixels are;
-// those within blackRefDrop of it become dark ground again.
+// those within blackRefDrop of it become dark ground again, unless they
+// are cooler than the print's own coolness by coolInkDrop on warm ink
+// (coolerThanPrint): a black cube's top lit from above may be no darker
+// than the ink, only more neutral (seeds 5402 and 5700 missed a cube
+// so), and was marked for that (coolOnWarmInk).
 func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int32, []int32) {
 	var hist [256]int32
 	n := 0
@@ -279,9 +283,10 @@ func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int3
 	if off < 1 {
 		return pix, ground
 	}
+	coff := r.printCoolOffset(pix, ground, lab)
 	keep := pix[:0]
 	for _, i := range pix {
-		if r.onPrint[i] && float64(diff(i)) < float64(off)+blackRefDrop {
+		if r.onPrint[i] && float64(diff(i)) < float64(off)+blackRefDrop && !coolerThanPrint(r.refLab[int(i)*3+2], lab[int(i)*3+2], coff) {
 			cls[i] = 0
 			r.onPrint[i] = false
 			ground = append(ground, i)
@@ -290,6 +295,41 @@ func (r *core) printOffset(pix, ground []int32, cls []uint8, lab []byte) ([]int3
 		keep = append(keep, i)
 	}
 	return keep, ground
+}
+
+// printCoolOffset is how much cooler (Lab b) than the reference a group's
+// print comes out as a whole: the low percentile (printOffsetQ) of how
+// much cooler its print pixels and dark ground are that printOffset takes
+// of their darkening. A light's colour a little off makes a whole icon
+// cooler (the disc of strength-2-bottom came out 3 cooler than its
+// reference on seed 5132, with no cube on it); a black cube's neutral top
+// on warm ink is cooler still.
+func (r *core) printCoolOffset(pix, ground []int32, lab []byte) int {
+	var hist [256]int32
+	n := 0
+	cool := func(i int32) int {
+		return max(0, int(r.refLab[int(i)*3+2])-int(lab[int(i)*3+2]))
+	}
+	for _, i := range pix {
+		if r.onPrint[i] {
+			hist[cool(i)]++
+			n++
+		}
+	}
+	for _, i := range ground {
+		hist[cool(i)]++
+		n++
+	}
+	return int(histPercentile(&hist, n, printOffsetQ))
+}
+
+// coolerThanPrint reports whether a pixel (Lab b) is cooler than warm
+// print in the reference (refB) by coolInkDrop more than the print's own
+// offset (coff, printCoolOffset): a black cube's top on the ink that is
+// no darker than the ink (lit from above), which printOffset, judging
+// by darkness alone, would give back to the ground.
+func coolerThanPrint(refB, b byte, coff int) bool {
+	return int(refB) >= 128+warmInkB && int(b) <= int(refB)-coff-coolInkDrop
 }
 
 // refDark reports whether an unlabelled pixel is dark print that a black

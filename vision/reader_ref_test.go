@@ -337,3 +337,40 @@ func TestCoolBlackTopOnWarmInkIsFound(t *testing.T) {
 		t.Errorf("warm ink a little darker was read as %+v, want nothing", ds)
 	}
 }
+
+// A black cube's top on warm ink, cooler than the ink but no darker,
+// where the light estimate leaves the whole disc a little darker than the
+// reference: printOffset takes that darkening for the print's own, and
+// judging by darkness alone gave the cool top back to the ground (seeds
+// 5402 and 5700 missed a cube so). The top is cooler than the print's own
+// offset, and stays; a disc cooler as a whole is still nothing.
+func TestCoolTopOnDarkenedInkIsFound(t *testing.T) {
+	r := testCore(t)
+	lab, _ := refScene(r, 60, 60, 10)
+	for i := range r.onPrint {
+		if r.refLab[i*3] < 100 {
+			copy(r.refLab[i*3:], []byte{27, 131, 130})
+			copy(lab[i*3:], []byte{25, 131, 130})
+		}
+	}
+	cooled := append([]byte(nil), lab...)
+	h := r.layout.CubeMM / 2 * 0.95
+	for i := range r.onPrint {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if math.Abs(p.X-60) <= h && math.Abs(p.Y-60) <= h {
+			copy(lab[i*3:], []byte{31, 129, 126})
+		}
+	}
+	ds := r.blobs(r.classify(lab), lab)
+	if len(ds) != 1 || ds[0].unreadable || ds[0].at.Sub(board.Point{X: 60, Y: 60}).Len() > 2 {
+		t.Fatalf("a cool black top on darkened warm ink: %+v, want one cube at (60, 60)", ds)
+	}
+	for i := range r.onPrint {
+		if r.refLab[i*3] < 100 {
+			cooled[i*3+2] -= 4
+		}
+	}
+	if ds := r.blobs(r.classify(cooled), cooled); len(ds) != 0 {
+		t.Errorf("darkened ink 4 cooler as a whole was read as %+v, want nothing", ds)
+	}
+}
