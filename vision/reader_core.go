@@ -1119,11 +1119,12 @@ func (r *core) fadedParts(pix []int32, labels []int32, k int, lab []byte, c uint
 // 90th percentiles). A cube is as colourful as its paint where the light
 // estimate is right, and where it is not (a cube in a shade, the sides
 // darker than the top) its top, its sides and its edges blended with the
-// board spread its lightness: on tuning seeds 5000-5999 without the
-// reference, real cubes of a spread of 8 or less kept 0.75 of their
-// colour's chroma or more, and those under 0.65 of it spread by 16 or more;
-// the patches read as a blue cube (5872) and an orange one (5502, with the
-// reference) kept 0.42 and 0.48, at a spread of 5 and 3.
+// board spread its lightness: of the cubes main's build read on tuning
+// seeds 5000-5999 without the reference, the 212 of a spread of 8 or less
+// kept 0.68 of their colour's chroma or more, and the 19 under 0.65 of it
+// spread by 11 or more; the patches read as a blue cube (5872) and an
+// orange one (5502, with the reference) kept 0.42 and 0.48, at a spread
+// of 5 and 3.
 func (r *core) fadedFlat(pix []int32, lab []byte, c uint8) bool {
 	if len(pix) == 0 {
 		return false

@@ -414,7 +414,8 @@ var (
 // redInkMin (2.9 to 6.6 on the tuning seeds), with b more than redInkMinB,
 // or a alone is more than redInkMinA (under a shade's bluish light the ink
 // loses its yellow but stays red: a 4.3 and 5.2 over the paint, b -0.3 and
-// 0.3, on tuning seeds 5493 and 5497; real black cubes 3.9 at most).
+// 0.3, on tuning seeds 5493 and 5497; the 5184 real black cubes main's
+// build read on 5000-5999, 3.9 at most).
 // That alone would drop a real cube whose edge pixels blend with the warm
 // board, so the part must also be one a cube's top does not make: flat
 // (its lightness within redInkSpread from the 10th to the 90th percentile,
