@@ -416,3 +416,43 @@ func TestLightChangeRowsAreCellFields(t *testing.T) {
 		t.Error("the image corrected row by row differs from the one corrected by the stored gain")
 	}
 }
+
+// A flat patch of a cube colour with less than fadedChroma of the colour's
+// chroma (board under a shade's colour cast) is not a cube; the same patch
+// as colourful as the paint is one, and so is a pale one whose side toward
+// the camera is darker than its top (a cube in a shade).
+func TestFadedFlatPatchIsNotACube(t *testing.T) {
+	r := testCore(t)
+	blue := -1
+	for k, n := range r.names {
+		if n == "blue" {
+			blue = k
+		}
+	}
+	if blue < 0 {
+		t.Fatal("no blue in the default palette")
+	}
+	c := uint8(blue + 1)
+	p := r.lab[blue]
+	pale := func(f float64) (byte, byte) {
+		return byte(math.Round(128 + f*(p[1]-128))), byte(math.Round(128 + f*(p[2]-128)))
+	}
+	s := r.layout.CubeMM * 0.95
+	lab := make([]byte, r.ww*r.wh*3)
+	a, b := pale(0.45)
+	if ds := r.cubesOf(rectBlob(r, c, 60, 60, s, s, lab, 100, a, b), lab); len(ds) != 0 {
+		t.Errorf("a flat pale blue patch was read as %+v, want nothing", ds)
+	}
+	lab = make([]byte, r.ww*r.wh*3)
+	a, b = pale(1)
+	if ds := r.cubesOf(rectBlob(r, c, 60, 60, s, s, lab, 100, a, b), lab); len(ds) != 1 {
+		t.Errorf("a flat blue cube was read as %+v, want one cube", ds)
+	}
+	lab = make([]byte, r.ww*r.wh*3)
+	a, b = pale(0.45)
+	top := rectBlob(r, c, 60, 58, s, s*0.7, lab, 100, a, b)
+	side := rectBlob(r, c, 60, 58+s*0.5, s, s*0.3, lab, 70, a, b)
+	if ds := r.cubesOf(blob{cls: c, pix: append(top.pix, side.pix...)}, lab); len(ds) != 1 {
+		t.Errorf("a pale blue cube with a darker side was read as %+v, want one cube", ds)
+	}
+}

@@ -411,7 +411,11 @@ var (
 // where the camera is nearly above it (sides under flatMinShift mm) or a
 // cube touches it, flatPrint cannot judge it; but it is red as well as
 // yellow: its mean Lab a and b above the black paint's add up to more than
-// redInkMin (2.9 to 6.6 on the tuning seeds), with b more than redInkMinB.
+// redInkMin (2.9 to 6.6 on the tuning seeds), with b more than redInkMinB,
+// or a alone is more than redInkMinA (under a shade's bluish light the ink
+// loses its yellow but stays red: a 4.3 and 5.2 over the paint, b -0.3 and
+// 0.3, on tuning seeds 5493 and 5497; the 5184 real black cubes main's
+// build read on 5000-5999, 3.9 at most).
 // That alone would drop a real cube whose edge pixels blend with the warm
 // board, so the part must also be one a cube's top does not make: flat
 // (its lightness within redInkSpread from the 10th to the 90th percentile,
@@ -431,8 +435,8 @@ func (r *core) redGreyInk(pix []int32, lab []byte, c [2]float64) bool {
 		sb += float64(lab[int(i)*3+2])
 	}
 	n := float64(len(pix))
-	yellow := sb/n - r.lab[r.black][2]
-	if yellow <= redInkMinB || yellow+sa/n-r.lab[r.black][1] <= redInkMin {
+	yellow, red := sb/n-r.lab[r.black][2], sa/n-r.lab[r.black][1]
+	if (yellow <= redInkMinB || yellow+red <= redInkMin) && red <= redInkMinA {
 		return false
 	}
 	at := r.warpToBoard(c[0], c[1])
@@ -449,6 +453,7 @@ func (r *core) redGreyInk(pix []int32, lab []byte, c [2]float64) bool {
 var (
 	redInkMin        = 2.8  // mean Lab a plus b above the palette's black, more than
 	redInkMinB       = 1.0  // and b alone, more than
+	redInkMinA       = 4.0  // or a alone, more than (red ink under a bluish shade)
 	redInkArea       = 0.75 // a part smaller than this much of a cube is judged by its hue alone
 	redInkSpread     = 8    // else it must be flat: L between its 10th and 90th percentiles, at most
 	flatMinStepShift = 0.5  // mm of sides below which no near/far step is looked for

@@ -649,3 +649,26 @@ func TestSecondLookTakesABrightCoolTop(t *testing.T) {
 		}
 	}
 }
+
+// Without the reference, the red-grey ink under a shade's bluish light
+// stays red (Lab a 5 over the black paint) but is no yellower than the
+// paint: a piece of it 0.6 of a cube large is not a black cube
+// (redGreyInk's red alone); a black cube's piece as large, as neutral as
+// its paint, is still one.
+func TestRedInkUnderABluishShade(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	black := uint8(r.black + 1)
+	a0, b0 := r.lab[r.black][1], r.lab[r.black][2]
+	rad := math.Sqrt(0.6*r.expectedArea(board.Point{X: 60, Y: 60})/math.Pi) / r.s
+	lab := make([]byte, r.ww*r.wh*3)
+	ink := discBlob(r, black, 60, 60, rad, lab, 40, byte(math.Round(a0+5)), byte(math.Round(b0)))
+	if ds := r.cubesOf(ink, lab); len(ds) != 0 {
+		t.Errorf("red ink no yellower than the black paint was read as %+v, want nothing", ds)
+	}
+	lab = make([]byte, r.ww*r.wh*3)
+	cube := discBlob(r, black, 60, 60, rad, lab, 40, byte(math.Round(a0+1)), byte(math.Round(b0)))
+	if ds := r.cubesOf(cube, lab); len(ds) != 1 {
+		t.Errorf("a neutral black piece of 0.6 of a cube was read as %+v, want one cube", ds)
+	}
+}
