@@ -1,11 +1,8 @@
 package piratescode
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -115,34 +112,16 @@ func DecodeEndState(data []byte) (*EndState, error) {
 	var top struct {
 		Players []json.RawMessage `json:"players"`
 	}
-	if err := strictJSON(data, &top); err != nil {
+	if err := engine.DecodeStrict(data, &top); err != nil {
 		return nil, engine.Malformed("end state: %v", err)
 	}
 	st := &EndState{Players: make([]EndPlayer, len(top.Players))}
 	for i, raw := range top.Players {
-		if err := strictJSON(raw, &st.Players[i]); err != nil {
+		if err := engine.DecodeStrict(raw, &st.Players[i]); err != nil {
 			return nil, engine.Malformed("players[%d]: %v", i, err)
 		}
 	}
 	return st, nil
-}
-
-// strictJSON decodes one JSON value into v, refusing unknown fields and
-// anything after the value; a type error names the field.
-func strictJSON(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return fmt.Errorf("%s: want %s, not a JSON %s", te.Field, te.Type, te.Value)
-		}
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("more data after the value")
-	}
-	return nil
 }
 
 // Score checks the counts and finds the winner. track is the owner's
