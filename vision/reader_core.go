@@ -486,6 +486,26 @@ func (f *lightField) gainAt(x, y, k int) float32 {
 	return g
 }
 
+// partLab gathers what the ink and cast tests read of a part: its
+// lightness histogram and its mean Lab a and b.
+func partLab(pix []int32, lab []byte) (hist [256]int32, a, b float64) {
+	for _, i := range pix {
+		hist[lab[int(i)*3]]++
+		a += float64(lab[int(i)*3+1])
+		b += float64(lab[int(i)*3+2])
+	}
+	if n := float64(len(pix)); n > 0 {
+		a, b = a/n, b/n
+	}
+	return hist, a, b
+}
+
+// lightSpread is the spread of n lightness values counted in h, from the
+// 10th to the 90th percentile: how flat a part is.
+func lightSpread(h *[256]int32, n int) int {
+	return int(histPercentile(h, n, 0.9)) - int(histPercentile(h, n, 0.1))
+}
+
 // histPercentile is the q-th percentile of n values counted in h.
 func histPercentile(h *[256]int32, n int, q float64) byte {
 	want := int(float64(n) * q)
@@ -1146,19 +1166,12 @@ func (r *core) fadedFlat(pix []int32, lab []byte, c uint8) bool {
 	if len(pix) == 0 {
 		return false
 	}
-	var hist [256]int32
-	var sa, sb float64
-	for _, i := range pix {
-		hist[lab[int(i)*3]]++
-		sa += float64(lab[int(i)*3+1])
-		sb += float64(lab[int(i)*3+2])
-	}
-	n := float64(len(pix))
+	hist, ma, mb := partLab(pix, lab)
 	p := r.lab[c-1]
-	if chroma2(sa/n, sb/n) >= fadedChroma*fadedChroma*chroma2(p[1], p[2]) {
+	if chroma2(ma, mb) >= fadedChroma*fadedChroma*chroma2(p[1], p[2]) {
 		return false
 	}
-	return int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) <= fadedSpread
+	return lightSpread(&hist, len(pix)) <= fadedSpread
 }
 
 // Limits of fadedFlat.

@@ -356,16 +356,11 @@ func (r *core) flatPrint(pix []int32, lab []byte, c [2]float64) bool {
 	if len(pix) == 0 || r.sideShift(at) < flatMinShift {
 		return false
 	}
-	var hist [256]int32
-	var sb float64
-	for _, i := range pix {
-		hist[lab[int(i)*3]]++
-		sb += float64(lab[int(i)*3+2])
-	}
-	if sb/float64(len(pix))-r.lab[r.black][2] <= flatMinB {
+	hist, _, mb := partLab(pix, lab)
+	if mb-r.lab[r.black][2] <= flatMinB {
 		return false
 	}
-	if int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) > flatMaxSpread {
+	if lightSpread(&hist, len(pix)) > flatMaxSpread {
 		return false
 	}
 	return math.Abs(r.nearFarStep(pix, lab, c, at)) < flatMaxStep
@@ -427,15 +422,9 @@ func (r *core) redGreyInk(pix []int32, lab []byte, c [2]float64) bool {
 	if len(pix) == 0 {
 		return false
 	}
-	var hist [256]int32
-	var sa, sb float64
-	for _, i := range pix {
-		hist[lab[int(i)*3]]++
-		sa += float64(lab[int(i)*3+1])
-		sb += float64(lab[int(i)*3+2])
-	}
+	hist, ma, mb := partLab(pix, lab)
 	n := float64(len(pix))
-	yellow, red := sb/n-r.lab[r.black][2], sa/n-r.lab[r.black][1]
+	yellow, red := mb-r.lab[r.black][2], ma-r.lab[r.black][1]
 	if (yellow <= redInkMinB || yellow+red <= redInkMin) && red <= redInkMinA {
 		return false
 	}
@@ -443,7 +432,7 @@ func (r *core) redGreyInk(pix []int32, lab []byte, c [2]float64) bool {
 	if n < redInkArea*r.expectedArea(at) {
 		return true
 	}
-	if int(histPercentile(&hist, len(pix), 0.9))-int(histPercentile(&hist, len(pix), 0.1)) > redInkSpread {
+	if lightSpread(&hist, len(pix)) > redInkSpread {
 		return false
 	}
 	return r.sideShift(at) < flatMinStepShift || math.Abs(r.nearFarStep(pix, lab, c, at)) < flatMaxStep
