@@ -31,7 +31,7 @@ func (rulesImpl) NewGameOptions() []engine.Option {
 	// A choice of the players' names, not a seat number: a newcomer picks
 	// "Ann", not "1 (the first player listed)".
 	return []engine.Option{
-		{ID: "first", Label: "Who plays first", Help: "the rulebook leaves it to the group", Kind: "choice", Default: json.RawMessage(`"1"`),
+		{ID: "first", Label: "Who plays first", Help: "the youngest, or however the group likes (p. 5)", Kind: "choice", Default: json.RawMessage(`"1"`),
 			Choices: engine.SeatChoices(4)},
 		{ID: "sides", Label: "Captain card sides", Help: "the side of the Captain Card every player starts with (a Mutiny flips it, p. 10)", Kind: "choice", Default: json.RawMessage(`"front"`),
 			Choices: []engine.Choice{{Value: "front", Label: "Front"}, {Value: "back", Label: "Back"}}},
