@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -39,4 +40,14 @@ func CheckName(what, name string) error {
 type SeatNamer interface {
 	// SeatNames lists the setup's players' names in seat order.
 	SeatNames() []string
+}
+
+// AndList joins words as a sentence lists them for players: "Ann", "Ann
+// and Ben", "Ann, Ben and Cy"; nothing for none. Every game's messages
+// list names and goods this way.
+func AndList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -21,3 +21,14 @@ func TestCheckName(t *testing.T) {
 		}
 	}
 }
+
+func TestAndList(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{{nil, ""}, {[]string{"Ann"}, "Ann"}, {[]string{"Ann", "Ben"}, "Ann and Ben"}, {[]string{"Ann", "Ben", "Cy"}, "Ann, Ben and Cy"}} {
+		if got := AndList(c.in); got != c.want {
+			t.Errorf("AndList(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

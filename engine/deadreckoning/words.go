@@ -2,10 +2,11 @@ package deadreckoning
 
 import (
 	"fmt"
-	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
-	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/battle"
 )
 
 // count is a number with its noun as players say it: "1 coin", "2 coins",
@@ -31,13 +32,10 @@ func capital(s string) string {
 // listWords joins names as players list them: "A", "A and B", "A, B and C";
 // none is said when there are none.
 func listWords(names []string, none string) string {
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return none
-	case 1:
-		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return engine.AndList(names)
 }
 
 // goodsPlace names where goods are loaded from or unloaded to ("dock",

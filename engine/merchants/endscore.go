@@ -271,7 +271,7 @@ func othersWords(others []EndLine, v func(EndLine) string) string {
 	for i, l := range others {
 		words[i] = l.Name + "'s " + v(l)
 	}
-	return andWords(words)
+	return engine.AndList(words)
 }
 
 func namesOf(ls []EndLine) string {
@@ -279,16 +279,7 @@ func namesOf(ls []EndLine) string {
 	for i, l := range ls {
 		names[i] = l.Name
 	}
-	return andWords(names)
-}
-
-// andWords joins words as a sentence does: "Ann", "Ann and Ben", "Ann,
-// Ben and Cy".
-func andWords(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return engine.AndList(names)
 }
 
 // word picks the comparative for two, the superlative for more.

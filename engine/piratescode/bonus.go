@@ -191,7 +191,7 @@ func (c *ctx) specialTrade(seat engine.Seat, p *Player, b Bonus) error {
 	}
 	p.Booty = left
 	g := p.gainGold(b.N)
-	c.emit("special-trade", seat, map[string]any{"booty": b.Booty, "gold": g}, "%s handed in %s for %d gold", p.Name, andList(b.Booty), g)
+	c.emit("special-trade", seat, map[string]any{"booty": b.Booty, "gold": g}, "%s handed in %s for %d gold", p.Name, engine.AndList(b.Booty), g)
 	return nil
 }
 

@@ -3,7 +3,8 @@ package piratescode
 import (
 	"fmt"
 	"slices"
-	"strings"
+
+	"github.com/quartermaster-table/quartermaster/engine"
 )
 
 // TableDraws are what the table drew from the bag, the crew deck or the
@@ -159,5 +160,5 @@ func bagWords(bag map[string]int) string {
 			parts = append(parts, "no "+t)
 		}
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return engine.AndList(parts)
 }

@@ -401,7 +401,7 @@ func othersWords(others []EndLine, v func(EndLine) string) string {
 	for i, l := range others {
 		words[i] = l.Name + "'s " + v(l)
 	}
-	return andList(words)
+	return engine.AndList(words)
 }
 
 func namesOf(ls []EndLine) string {
@@ -409,7 +409,7 @@ func namesOf(ls []EndLine) string {
 	for i, l := range ls {
 		names[i] = l.Name
 	}
-	return andList(names)
+	return engine.AndList(names)
 }
 
 // bothAll is "both" for two pirates, "all" for more.

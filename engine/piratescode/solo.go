@@ -3,7 +3,6 @@ package piratescode
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/dice"
@@ -546,14 +545,5 @@ func ordersWords(orders []string) string {
 	for i, o := range orders {
 		names[i] = orderName(o)
 	}
-	return andList(names)
-}
-
-// andList joins words as a sentence does: "rum", "rum and coffee",
-// "rum, coffee and sugarcane".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return engine.AndList(names)
 }
