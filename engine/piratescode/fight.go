@@ -257,10 +257,15 @@ func (a *Reroll) apply(c *ctx) error {
 	if len(faces) == 0 || len(a.Dice) == 0 {
 		return refuse("reroll-not-allowed", refBonus, "%s has no Reroll", card.Name)
 	}
+	// Each die once per card (p. 14, Reroll: "each such die once", said of
+	// one card; with several cards one is resolved completely before the
+	// next, which then sees the dice as the first left them). Rerolled marks
+	// the dice this card rolls again.
 	first := c.firstRoll(f)
+	f.Rerolled = make([]bool, len(f.Faces))
 	for _, i := range a.Dice {
 		if i < 0 || i >= len(f.Faces) || f.Rerolled[i] || !containsInt(faces, f.Faces[i]) {
-			return refuse("reroll-face", refBonus, "Each die rolled again must show one of %v and not have been rolled again yet", faces)
+			return refuse("reroll-face", refBonus, "Each die %s rolls again must show %s, and only once", card.Name, orFaces(faces))
 		}
 		f.Rerolled[i] = true
 	}
@@ -296,6 +301,18 @@ func (c *ctx) firstRoll(f *Fight) string {
 			return id
 		}
 	}
+}
+
+// orFaces lists die faces in words: "1, 2 or 3".
+func orFaces(faces []int) string {
+	words := make([]string, len(faces))
+	for i, n := range faces {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 func containsInt(list []int, n int) bool {

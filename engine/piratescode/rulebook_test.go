@@ -1,0 +1,43 @@
+package piratescode
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// Scenarios written from the rulebook in the fourteenth session's audit.
+
+// Reroll (p. 14, Trigger Bonus Actions, continued): a Crew Card with Reroll
+// lets each die showing one of its faces be rolled again once; with several
+// such cards, one is resolved completely before the next. The "once" belongs
+// to the card: the second card looks at the dice as the first left them, and
+// may roll again a die the first card already rolled again.
+func TestRerollOncePerCard(t *testing.T) {
+	g := newTestGame(t, 2, 55)
+	cat := *g.st.Catalog
+	cat.Crew = slices.Clone(cat.Crew)
+	// test-crew-10 triggers on Attack; give it a Reroll of 4, 5 and 6.
+	cat.Crew[9].Bonuses = []Bonus{{Kind: BonusReroll, Faces: []int{4, 5, 6}}}
+	g.st.Catalog = &cat
+	put(g, 0, 0)
+	standOn(g, 0, Attack)
+	g.st.Merchants[0].Cell = g.st.Players[0].Cell
+	g.st.Players[0].Crew = []int{4, 9} // Reroll of 1, 2, 3; Reroll of 4, 5, 6
+	do(t, g, `{"type":"attack","seat":0,"target":"orange"}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","2"]}`, g.st.Fight.Request))
+	// The first card rolls both dice again: a 4 and a 2.
+	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0,1]}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["4","2"]}`, g.st.Fight.Request))
+	// The first card is done: its 2 is not rolled a second time.
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-not-allowed")
+	// The second card may roll again the 4 the first card gave.
+	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6"]}`, g.st.Fight.Request))
+	if f := g.st.Fight; !slices.Equal(f.Faces, []int{6, 2}) {
+		t.Fatalf("faces after both cards: %v, want 6 and 2", f.Faces)
+	}
+	// Each card once: the second is done too, and the 2 is not its face.
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`, "reroll-not-allowed")
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-not-allowed")
+}
