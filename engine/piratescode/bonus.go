@@ -172,19 +172,21 @@ func (c *ctx) sailShip(seat engine.Seat, m int, path []string, n int) error {
 }
 
 // specialTrade hands in the listed booty for the listed gold, after a Trade
-// order, at a market buying one of those types; prices do not move.
+// order, at a market buying one of those types; prices do not move. The
+// order need not have been carried out: bonus actions trigger while the
+// Captain stands on it (p. 13); before, the engine wanted a trade made.
 func (c *ctx) specialTrade(seat engine.Seat, p *Player, b Bonus) error {
-	if !c.s.Turn.Traded {
-		return refuse("bonus-special-trade", refBonus, "A special trade follows a Trade order this turn")
+	if p.order() != Trade {
+		return refuse("bonus-special-trade", refBonus, "A special trade follows a Trade order, and your Captain stands on %s", orderName(p.order()))
 	}
 	if m := c.s.card(p.Cell).Market; m == "" || !oneOf(m, b.Booty) {
-		return refuse("bonus-special-trade", refBonus, "This market buys none of %v", b.Booty)
+		return refuse("bonus-special-trade", refBonus, "A special trade is made at a market buying %s", orList(b.Booty))
 	}
 	left := slices.Clone(p.Booty)
 	for _, t := range b.Booty {
 		i := lastIndex(left, t)
 		if i < 0 {
-			return refuse("bonus-special-trade", refBonus, "You do not carry all of %v", b.Booty)
+			return refuse("bonus-special-trade", refBonus, "This special trade hands in %s, and you do not carry them all", engine.AndList(b.Booty))
 		}
 		left = slices.Delete(left, i, i+1)
 		c.s.Bag[t]++

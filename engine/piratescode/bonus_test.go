@@ -59,8 +59,9 @@ func TestBonusKinds(t *testing.T) {
 	crewOn(g, 11)
 	g.st.Players[0].Booty = []string{Sugarcane, Rum, Coffee}
 	g.st.Players[0].Gold = 0
-	put(g, 0, 0) // buys sugarcane
+	put(g, 0, 4) // no market
 	refused(t, g, `{"type":"bonus","seat":0,"card":"test-crew-12","index":0}`, "bonus-special-trade")
+	put(g, 0, 0) // buys sugarcane
 	do(t, g, `{"type":"trade","seat":0,"count":1}`)
 	g.st.Players[0].Booty = []string{Sugarcane, Rum, Coffee}
 	market := g.st.Market

@@ -309,6 +309,11 @@ func orFaces(faces []int) string {
 	for i, n := range faces {
 		words[i] = strconv.Itoa(n)
 	}
+	return orList(words)
+}
+
+// orList lists choices in words: "sugarcane or rum".
+func orList(words []string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}

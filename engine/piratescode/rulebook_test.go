@@ -41,3 +41,24 @@ func TestRerollOncePerCard(t *testing.T) {
 	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`, "reroll-not-allowed")
 	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-not-allowed")
 }
+
+// Trade Special Booty (p. 14) after a Trade order the player did not carry
+// out: bonus actions trigger while the Captain stands on the order, executed
+// or not (p. 13, 4. Trigger Bonus Actions). A pirate at a sugarcane market
+// with sugarcane, rum and coffee lets the Trade order go and hands in
+// sugarcane and rum for the card's 7 gold; the market does not move.
+func TestSpecialTradeWithoutTrading(t *testing.T) {
+	g := newTestGame(t, 2, 5)
+	p := g.st.Players[0]
+	p.Crew = []int{11} // test-crew-12: Trade, special trade sugarcane + rum for 7
+	p.Booty = []string{Sugarcane, Rum, Coffee}
+	p.Gold = 0
+	put(g, 0, 0) // test-isle-1 buys sugarcane
+	standOn(g, 0, Trade)
+	market := g.st.Market
+	do(t, g, `{"type":"pass-order","seat":0}`)
+	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-12","index":0}`)
+	if p := g.st.Players[0]; p.Gold != 7 || !slices.Equal(p.Booty, []string{Coffee}) || g.st.Market != market {
+		t.Fatalf("gold %d booty %v market %v, want 7, coffee, the market unchanged", p.Gold, p.Booty, g.st.Market)
+	}
+}
