@@ -3,6 +3,7 @@ package piratescode
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -60,5 +61,44 @@ func TestSpecialTradeWithoutTrading(t *testing.T) {
 	do(t, g, `{"type":"bonus","seat":0,"card":"test-crew-12","index":0}`)
 	if p := g.st.Players[0]; p.Gold != 7 || !slices.Equal(p.Booty, []string{Coffee}) || g.st.Market != market {
 		t.Fatalf("gold %d booty %v market %v, want 7, coffee, the market unchanged", p.Gold, p.Booty, g.st.Market)
+	}
+}
+
+// Solo: the Legendary Pirate takes the bonus actions its order triggers on
+// the Helm Mat after carrying the order out ("Solo Pirate Sails and then
+// Executes an Order", step 3). With 9 gold of 10 and a Helm Mat giving 1
+// gold for Attack, it attacks you at its first level (no automatic hit): the
+// gold, and the treasure it buries on reaching the top, come after the
+// fight, so the fight is counted without the next level's hit.
+func TestSoloHelmGoldAfterItsAttack(t *testing.T) {
+	g := newTestGame(t, 1, 26)
+	cat := *g.st.Catalog
+	cat.SoloHelms = slices.Clone(cat.SoloHelms)
+	cat.SoloHelms[1].Bonuses = []SoloBonus{{Order: Attack, Kind: "gold", N: 1}}
+	g.st.Catalog = &cat
+	lp := g.st.Players[1]
+	lp.Wheel = [6]string{HideOut, Attack, Attack, Attack, Attack, Attack}
+	lp.Helm = 1 // test data: targets you from space 4; symbols 5, 5
+	lp.Mat = 0  // gold track top 10; one treasure buried gives 1 automatic hit
+	lp.Captain = 3
+	lp.Gold = 9
+	you := g.st.Players[0]
+	you.Cell, you.InCove = lp.Cell, false
+	lp.InCove = false
+	automaRolls(t, g, 4)
+	if lp := g.st.Players[1]; g.st.Fight == nil || lp.Gold != 9 || lp.Buried != 0 {
+		t.Fatalf("the Helm Mat's gold came before the attack: gold %d buried %d fight %+v", lp.Gold, lp.Buried, g.st.Fight)
+	}
+	evs := do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","1"]}`, g.st.Fight.Request))
+	for _, e := range evs {
+		if e.Type == "attack-total" && !strings.Contains(e.Text, "deals 1 damage") {
+			t.Fatalf("its attack: %s, want 1 damage (1 Cannons, no hit yet)", e.Text)
+		}
+	}
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6","6"]}`, g.st.Fight.Request))
+	do(t, g, `{"type":"resolve","seat":0}`) // you: 2 + 1 Cannons, you win
+	// Beaten, it gains 1 gold (10: it buries, back to 0), then its bonus 1.
+	if lp := g.st.Players[1]; lp.Buried != 1 || lp.Gold != 1 || g.st.Auto != nil {
+		t.Fatalf("after its turn: buried %d gold %d, want 1 and 1, its turn over", lp.Buried, lp.Gold)
 	}
 }

@@ -76,6 +76,8 @@ type AutoTurn struct {
 	Target  string   `json:"target,omitempty"`
 	Hits    int      `json:"hits,omitempty"`
 	Crossed bool     `json:"crossed,omitempty"`
+	// After is the order whose Helm Mat gold waits for its fight to end.
+	After string `json:"after,omitempty"`
 }
 
 func (c *Catalog) checkSolo() error {
@@ -314,25 +316,38 @@ func (c *ctx) automaContinue() {
 	seat := c.s.automa()
 	p := c.s.Players[seat]
 	a := c.s.Auto
-	helm := c.s.Catalog.SoloHelms[p.Helm]
+	if a.After != "" {
+		o := a.After
+		a.After = ""
+		if c.automaBonusGold(seat, p, o); c.s.Over {
+			return
+		}
+	}
 	for len(a.Orders) > 0 {
 		o := a.Orders[0]
 		a.Orders = a.Orders[1:]
 		c.automaOrder(seat, p, o)
-		for _, b := range helm.Bonuses {
-			if b.Order == o && b.Kind == "gold" {
-				c.automaGold(seat, p, b.N)
-			}
-		}
-		if c.s.Over {
+		if c.s.Fight != nil {
+			// Its bonus actions follow the order (Solo: step 3), so the
+			// gold waits for the fight to end.
+			a.After = o
+			a.Stage = "fight"
 			return
 		}
-		if c.s.Fight != nil {
-			a.Stage = "fight"
+		if c.automaBonusGold(seat, p, o); c.s.Over {
 			return
 		}
 	}
 	c.endAutomaTurn(seat, p)
+}
+
+// automaBonusGold gains the gold its Helm Mat prints for order o.
+func (c *ctx) automaBonusGold(seat engine.Seat, p *Player, o string) {
+	for _, b := range c.s.Catalog.SoloHelms[p.Helm].Bonuses {
+		if b.Order == o && b.Kind == "gold" && !c.s.Over {
+			c.automaGold(seat, p, b.N)
+		}
+	}
 }
 
 func (c *ctx) automaOrder(seat engine.Seat, p *Player, o string) {
