@@ -245,8 +245,11 @@ func (a *Reroll) apply(c *ctx) error {
 			card = &c.s.Catalog.Crew[k]
 		}
 	}
-	if card == nil || card.Trigger != p.order() || f.Cards[a.Card] {
-		return refuse("reroll-not-allowed", refBonus, "No unused Reroll of your crew is triggered by this order")
+	if card == nil || card.Trigger != p.order() {
+		return refuse("reroll-not-allowed", refBonus, "No Reroll of your crew is triggered by this order")
+	}
+	if f.Cards[a.Card] && f.Rerolling != a.Card {
+		return refuse("reroll-not-allowed", refBonus, "%s's Reroll is done: another card rolled dice again after it", card.Name)
 	}
 	var faces []int
 	for _, b := range card.Bonuses {
@@ -260,9 +263,12 @@ func (a *Reroll) apply(c *ctx) error {
 	// Each die once per card (p. 14, Reroll: "each such die once", said of
 	// one card; with several cards one is resolved completely before the
 	// next, which then sees the dice as the first left them). Rerolled marks
-	// the dice this card rolls again.
+	// the dice this card rolled again, over one or several reroll actions.
 	first := c.firstRoll(f)
-	f.Rerolled = make([]bool, len(f.Faces))
+	if f.Rerolling != a.Card || len(f.Rerolled) != len(f.Faces) {
+		f.Rerolled = make([]bool, len(f.Faces))
+		f.Rerolling = a.Card
+	}
 	for _, i := range a.Dice {
 		if i < 0 || i >= len(f.Faces) || f.Rerolled[i] || !containsInt(faces, f.Faces[i]) {
 			return refuse("reroll-face", refBonus, "Each die %s rolls again must show %s, and only once", card.Name, orFaces(faces))
@@ -356,7 +362,7 @@ func (c *ctx) resolve(seat engine.Seat, swap string, port *int) error {
 		}
 		q := c.s.Players[f.Defender]
 		r := c.s.Dice.Ask(dice.Request{Purpose: fmt.Sprintf("%s defends against %s", q.Name, p.Name), Seat: f.Defender, Side: "defender", Dice: c.diceOf(q)})
-		f.Request, f.Roll, f.Faces, f.Rerolled = r.ID, "", nil, nil
+		f.Request, f.Roll, f.Faces, f.Rerolled, f.Rerolling = r.ID, "", nil, nil, ""
 		f.Stage = stageDefendRoll
 		return nil
 	}

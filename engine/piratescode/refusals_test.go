@@ -154,7 +154,8 @@ func TestFightRefusalsAndReroll(t *testing.T) {
 	if f := g.st.Fight; !slices.Equal(f.Faces, []int{6, 5}) {
 		t.Fatalf("faces after the re-roll %v", f.Faces)
 	}
-	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0]}`, "reroll-not-allowed")
+	// That die was rolled again by this card already.
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0]}`, "reroll-face")
 	// An older roll can no longer be corrected.
 	first := g.st.Dice.Rolls[0].ID
 	refused(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"corrects":%q,"faces":["2","2"]}`, req, first), "roll-too-late")

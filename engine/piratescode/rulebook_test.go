@@ -27,19 +27,22 @@ func TestRerollOncePerCard(t *testing.T) {
 	g.st.Players[0].Crew = []int{4, 9} // Reroll of 1, 2, 3; Reroll of 4, 5, 6
 	do(t, g, `{"type":"attack","seat":0,"target":"orange"}`)
 	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["1","2"]}`, g.st.Fight.Request))
-	// The first card rolls both dice again: a 4 and a 2.
-	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0,1]}`)
-	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["4","2"]}`, g.st.Fight.Request))
-	// The first card is done: its 2 is not rolled a second time.
-	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-not-allowed")
+	// The first card rolls its dice again one at a time (as the tablet's
+	// buttons send them): the 1 becomes a 4, then the 2 stays a 2.
+	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[0]}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["4"]}`, g.st.Fight.Request))
+	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`)
+	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["2"]}`, g.st.Fight.Request))
+	// Each die once for this card: its 2 is not rolled a second time.
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-face")
 	// The second card may roll again the 4 the first card gave.
 	do(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`)
 	do(t, g, fmt.Sprintf(`{"type":"roll","seat":-1,"request":%q,"faces":["6"]}`, g.st.Fight.Request))
 	if f := g.st.Fight; !slices.Equal(f.Faces, []int{6, 2}) {
 		t.Fatalf("faces after both cards: %v, want 6 and 2", f.Faces)
 	}
-	// Each card once: the second is done too, and the 2 is not its face.
-	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`, "reroll-not-allowed")
+	// The second card rolled its die once; the first card is done.
+	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-10","dice":[0]}`, "reroll-face")
 	refused(t, g, `{"type":"reroll","seat":0,"card":"test-crew-5","dice":[1]}`, "reroll-not-allowed")
 }
 

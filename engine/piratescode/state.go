@@ -171,9 +171,12 @@ type Fight struct {
 	Request string `json:"request,omitempty"`
 	Roll    string `json:"roll,omitempty"`
 	Faces   []int  `json:"faces,omitempty"`
-	// Rerolled marks dice already rolled again; Cards the Reroll cards used.
-	Rerolled []bool          `json:"rerolled,omitempty"`
-	Cards    map[string]bool `json:"cards,omitempty"`
+	// Rerolled marks the dice the Reroll card in use (Rerolling) rolled
+	// again; Cards the Reroll cards used. A card is done once another is
+	// used (p. 14: one card resolved completely before the next).
+	Rerolled  []bool          `json:"rerolled,omitempty"`
+	Cards     map[string]bool `json:"cards,omitempty"`
+	Rerolling string          `json:"rerolling,omitempty"`
 	// AttackTotal is the attacker's total once they resolved.
 	AttackTotal int `json:"attackTotal"`
 	// AttackerJostle is the attacker's jostle choice, given when they
