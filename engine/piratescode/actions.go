@@ -332,9 +332,10 @@ func (c *ctx) sail(seat engine.Seat, p *Player, path []string, tokens, storms in
 
 // Jostles are the acting player's choices of which Deckhand goes to Repair
 // each time they are jostled during the action, in order: "rigging",
-// "cannons", "extort", or "wheel" (only when those three are empty). Absent
-// or used up, the engine takes Extort, then Cannons, then Rigging, then the
-// wheel (p. 8: the player chooses).
+// "cannons", "extort", or, only when those three are empty, "wheel1" to
+// "wheel5" (the wheel space whose Deckhand goes) or "wheel" (the one
+// nearest behind the Captain). Absent or used up, the engine takes Extort,
+// then Cannons, then Rigging, then the wheel (p. 8: the player chooses).
 type Jostles struct {
 	Jostle []string `json:"jostle,omitempty"`
 }
@@ -359,8 +360,12 @@ func (c *ctx) jostle(seat engine.Seat, p *Player) string {
 		return x
 	case x == "wheel" && on == 0:
 		return jostle(p)
+	case len(x) == 6 && x[:5] == "wheel" && x[5] >= '1' && x[5] <= '5' && on == 0 && p.WheelHands[x[5]-'0'] > 0:
+		p.WheelHands[x[5]-'0']--
+		p.Assign[Repair]++
+		return "wheel"
 	default:
-		c.fail(refuse("jostle-choice", refJostle, "A jostled Deckhand comes from Rigging, Cannons or Extort where one is, else from the wheel; not %q", x))
+		c.fail(refuse("jostle-choice", refJostle, "A jostled Deckhand comes from Rigging, Cannons or Extort where one is, else from a wheel space holding one; not %q", x))
 		return ""
 	}
 }

@@ -105,3 +105,26 @@ func TestSoloHelmGoldAfterItsAttack(t *testing.T) {
 		t.Fatalf("after its turn: buried %d gold %d, want 1 and 1, its turn over", lp.Buried, lp.Gold)
 	}
 }
+
+// Getting Jostled (p. 8): with no Deckhand on Rigging, Cannons or Extort,
+// the player moves one Deckhand of their choice from the wheel into Repair.
+// "wheel2" names the Deckhand on space 2; "wheel" still lets the game take
+// the one nearest behind the Captain.
+func TestJostleFromTheWheelSpaceChosen(t *testing.T) {
+	g := newTestGame(t, 2, 42)
+	g.st.Grid[0], g.st.Grid[4] = 4, 0 // R1C1 a storm, R2C1 calm
+	p := g.st.Players[0]
+	p.Cell, p.InCove = 4, false
+	p.Assign = map[string]int{Rigging: 0, Cannons: 0, Extort: 0, Repair: 1}
+	p.WheelHands = [6]int{0, 0, 1, 0, 1, 0}
+	standOn(g, 0, Plunder)
+	p.Captain = 5 // on Plunder, moved to space 5
+	p.Wheel[5] = Plunder
+	g.st.Turn.Step = stepSail
+	refused(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["wheel3"]}`, "jostle-choice")
+	refused(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["wheel0"]}`, "jostle-choice")
+	do(t, g, `{"type":"sail","seat":0,"path":["R1C1"],"jostle":["wheel2"]}`)
+	if p := g.st.Players[0]; p.WheelHands != [6]int{0, 0, 0, 0, 1, 0} || p.Assign[Repair] != 2 {
+		t.Fatalf("wheel %v repair %d, want the Deckhand of space 2 in Repair", p.WheelHands, p.Assign[Repair])
+	}
+}
