@@ -77,10 +77,12 @@ type AttackAction struct {
 // Assign gives the new counts on Rigging, Cannons and Extort, taken from the
 // mat first, then from the wheel; the rest stay in Repair (none goes there
 // from Rigging, Cannons or Extort: they total at least the Deckhands now off
-// Repair).
+// Repair). Wheel, when given, names the wheel spaces whose Deckhands are
+// taken (a space once per Deckhand), the rest coming from the mat.
 type HideOutAction struct {
 	engine.ActionHeader
 	Assign map[string]int `json:"assign,omitempty"`
+	Wheel  []int          `json:"wheel,omitempty"`
 }
 
 // BonusAction takes bonus action Index of Card ("captain" or a crew card
@@ -662,6 +664,9 @@ func (a *HideOutAction) apply(c *ctx) error {
 		return refuse("hide-cove-taken", refHide, "Another pirate already hides in the cove of %s", c.s.place(p.Cell))
 	}
 	p.InCove = true
+	if a.Assign == nil && a.Wheel != nil {
+		return refuse("deckhand-missing", refHide, "Say where the Deckhands taken from the wheel go: Rigging, Cannons or Extort")
+	}
 	if a.Assign != nil {
 		for k, n := range a.Assign {
 			if k != Rigging && k != Cannons && k != Extort {
@@ -673,6 +678,9 @@ func (a *HideOutAction) apply(c *ctx) error {
 		}
 		want := a.Assign[Rigging] + a.Assign[Cannons] + a.Assign[Extort]
 		mat := p.handsOnMat()
+		if a.Wheel != nil {
+			return c.hideOutFromWheel(a.Seat, p, a.Assign, a.Wheel, want, mat)
+		}
 		if want > mat+p.handsOnWheel() {
 			return refuse("deckhand-missing", refHide, "You have %d Deckhands on your Helm Mat", mat+p.handsOnWheel())
 		}
@@ -689,12 +697,40 @@ func (a *HideOutAction) apply(c *ctx) error {
 		}
 		p.Assign = map[string]int{Rigging: a.Assign[Rigging], Cannons: a.Assign[Cannons], Extort: a.Assign[Extort], Repair: mat - want}
 	}
+	c.hidOut(a.Seat, p)
+	return nil
+}
+
+// hideOutFromWheel re-assigns at Hide Out taking the Deckhands of the wheel
+// spaces named (p. 12: "from ANYWHERE"), the rest from the mat.
+func (c *ctx) hideOutFromWheel(seat engine.Seat, p *Player, assign map[string]int, wheel []int, want, mat int) error {
+	for _, sp := range wheel {
+		if sp < 1 || sp > 5 || p.WheelHands[sp] == 0 {
+			return refuse("deckhand-missing", refHide, "Name wheel spaces holding a Deckhand, once for each Deckhand taken")
+		}
+		p.WheelHands[sp]--
+	}
+	fromMat := want - len(wheel)
+	switch {
+	case fromMat < 0:
+		return refuse("deckhand-missing", refHide, "The %d Deckhands taken from the wheel all go to Rigging, Cannons or Extort: place at least %d", len(wheel), len(wheel))
+	case fromMat > mat:
+		return refuse("deckhand-missing", refHide, "Placing %d with %d from the wheel needs %d from your assignments, which hold %d", want, len(wheel), fromMat, mat)
+	case mat-fromMat > p.Assign[Repair]:
+		return refuse("deckhand-missing", refHide, "Hiding out moves Deckhands into Rigging, Cannons or Extort, never into Repair: place at least %d", mat-p.Assign[Repair]+len(wheel))
+	}
+	p.Assign = map[string]int{Rigging: assign[Rigging], Cannons: assign[Cannons], Extort: assign[Extort], Repair: mat - fromMat}
+	c.hidOut(seat, p)
+	return nil
+}
+
+// hidOut pays the Extort gold of a Hide Out and says so.
+func (c *ctx) hidOut(seat engine.Seat, p *Player) {
 	// The Extort gold is paid as the Deckhands are placed, and not again
 	// when the Ship Line is resolved (docs: reading of p. 12 and p. 15).
 	gained := p.gainGold(p.Assign[Extort])
 	c.s.Turn.ExtortPaid = true
-	c.emit("hid-out", a.Seat, map[string]any{"assign": p.Assign, "gold": gained}, "%s hid in the cove of %s", p.Name, c.s.place(p.Cell))
-	return nil
+	c.emit("hid-out", seat, map[string]any{"assign": p.Assign, "gold": gained}, "%s hid in the cove of %s", p.Name, c.s.place(p.Cell))
 }
 
 func (a *EndTurn) apply(c *ctx) error {

@@ -128,3 +128,30 @@ func TestJostleFromTheWheelSpaceChosen(t *testing.T) {
 		t.Fatalf("wheel %v repair %d, want the Deckhand of space 2 in Repair", p.WheelHands, p.Assign[Repair])
 	}
 }
+
+// Hide Out (p. 12): the player takes any of their Deckhands from anywhere on
+// the Helm Mat, Repair included, to Rigging, Cannons or Extort. "wheel"
+// names the wheel spaces whose Deckhands are taken: here both of the
+// wheel's, and the one in Repair stays there. Without it the engine takes
+// the mat's Deckhands first.
+func TestHideOutTakesTheWheelDeckhandsNamed(t *testing.T) {
+	g := newTestGame(t, 2, 7)
+	put(g, 0, 0) // test-isle-1 has a cove
+	put(g, 1, 1)
+	standOn(g, 0, HideOut)
+	p := g.st.Players[0]
+	p.Gold = 0
+	p.Assign = map[string]int{Rigging: 1, Cannons: 0, Extort: 0, Repair: 1}
+	p.WheelHands = [6]int{0, 0, 1, 0, 1, 0}
+	refused(t, g, `{"type":"hide-out","seat":0,"assign":{"rigging":1,"cannons":1,"extort":1},"wheel":[3,4]}`, "deckhand-missing")
+	refused(t, g, `{"type":"hide-out","seat":0,"assign":{"rigging":1},"wheel":[2,4]}`, "deckhand-missing")
+	refused(t, g, `{"type":"hide-out","seat":0,"wheel":[2]}`, "deckhand-missing")
+	// Four placed with one from the wheel needs three from the mat, which
+	// holds two.
+	refused(t, g, `{"type":"hide-out","seat":0,"assign":{"rigging":2,"cannons":1,"extort":1},"wheel":[2]}`, "deckhand-missing")
+	do(t, g, `{"type":"hide-out","seat":0,"assign":{"rigging":1,"cannons":1,"extort":1},"wheel":[2,4]}`)
+	p = g.st.Players[0]
+	if p.WheelHands != [6]int{} || p.Assign[Repair] != 1 || p.Assign[Rigging] != 1 || p.Assign[Cannons] != 1 || p.Assign[Extort] != 1 || p.Gold != 1 || !p.InCove {
+		t.Fatalf("wheel %v assign %v gold %d in cove %v", p.WheelHands, p.Assign, p.Gold, p.InCove)
+	}
+}
