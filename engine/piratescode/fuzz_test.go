@@ -22,6 +22,8 @@ var seedActions = []string{
 	`{"type":"attack","seat":0,"target":"orange"}`,
 	`{"type":"attack","seat":0,"target":"seat2"}`,
 	`{"type":"hide-out","seat":0,"assign":{"rigging":1,"cannons":1,"extort":1}}`,
+	`{"type":"hide-out","seat":0,"assign":{"rigging":2,"cannons":1,"extort":1},"wheel":[2,2,5]}`,
+	`{"type":"sail","seat":0,"path":["R2C1"],"jostle":["wheel3"]}`,
 	`{"type":"bonus","seat":0,"card":"captain","index":0}`,
 	`{"type":"bonus","seat":0,"card":"test-crew-6","index":0,"path":["R2C2"]}`,
 	`{"type":"surefire","seat":0,"die":0,"face":6}`,
