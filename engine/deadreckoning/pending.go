@@ -444,7 +444,8 @@ func (s *State) CardsInPlay(seat engine.Seat) []CardInPlay {
 	var out []CardInPlay
 	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
 		c := p.Card(id)
-		sa, ca, wh := s.CardIcons(c)
+		_, _, wh := s.CardIcons(c)
+		sa, ca := s.CardGives(c)
 		out = append(out, CardInPlay{Card: *c, Sails: sa, Cannons: ca, Wheels: wh})
 	}
 	return out

@@ -2,6 +2,8 @@ package deadreckoning
 
 import (
 	"testing"
+
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 // Rules found wrong by reading the rulebook against the engine again
@@ -38,4 +40,59 @@ func TestBothShipsSinkLosingWhatTheyHad(t *testing.T) {
 		t.Errorf("each sank the other: Terror of the Sea for both (%v, %v)", ann.Achievements, ben.Achievements)
 	}
 	conserved(t, s)
+}
+
+// perWheelCatalog adds two test advancements written with the "icon X icon"
+// shorthand of p. 13: a sail, and a cannon, for each wheel on this card.
+func perWheelSetup() Setup {
+	su := testSetup(2)
+	su.Catalog.Advancements = append(su.Catalog.Advancements,
+		data.Advancement{ID: "test-sail-per-wheel", Name: "Test Sailing Master", Row: 3, Slot: "bottom", Cost: 1,
+			Abilities: []data.Ability{{Options: []data.Option{{Effects: []data.Effect{{Kind: "sails", N: 1, Per: "wheel"}}}}}}},
+		data.Advancement{ID: "test-cannon-per-wheel", Name: "Test Gun Deck", Row: 3, Slot: "middle", Cost: 1,
+			Abilities: []data.Ability{{Options: []data.Option{{Effects: []data.Effect{{Kind: "cannon", N: 1, Per: "wheel"}}}}}}})
+	return su
+}
+
+// p. 13: "[icon] X [icon]" gives the thing on the left for each one on the
+// card of the thing on the right; p. 14: the sails on cards played are
+// counted when you set sails. A sail for each wheel on a level 2 Bosun (one
+// wheel) adds one sail: 2 on the ship, 3 in all. Before, a sail given "for
+// each wheel" was never counted, and could not be chosen either.
+func TestSailForEachWheelCountsWhenSettingSails(t *testing.T) {
+	g := newGame(t, perWheelSetup(), 1)
+	s := st(g)
+	s.Players[pur].Card("bosun").Level = 2
+	sleeveInto(s, pur, "bosun", "test-sail-per-wheel")
+	setHand(g, pur, "bosun")
+	do(t, g, `{"type":"play-card","seat":0,"card":"bosun"}`)
+	do(t, g, `{"type":"set-sails","seat":0}`)
+	if got := st(g).Players[pur].Ship.Sails; got != 3 {
+		t.Fatalf("sails %d, want 3: the ship's 2 and 1 for the Bosun's wheel", got)
+	}
+}
+
+// p. 13 with p. 17: a cannon for each wheel on the card gives battle cubes
+// like a printed cannon. The level 3 Captain has one wheel: its cannon "for
+// each wheel" is one cannon the attacker may use, and the tie-break battle
+// (p. 23) counts it among the cannons on the player's cards.
+func TestCannonForEachWheelGivesABattleCube(t *testing.T) {
+	g := newGame(t, perWheelSetup(), 1)
+	s := st(g)
+	s.Players[pur].Card("captain").Level = 3
+	sleeveInto(s, pur, "captain", "test-cannon-per-wheel")
+	setHand(g, pur, "captain")
+	place(s, blu, Harbor)
+	do(t, g, `{"type":"play-card","seat":0,"card":"captain"}`)
+	do(t, g, `{"type":"attack-ship","seat":0,"target":1,"flag":{"card":"captain","ability":0}}`)
+	cfg, err := BattleConfig(st(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Attacker.Cards) != 1 || cfg.Attacker.Cards[0].Cannons != 1 {
+		t.Fatalf("the Captain's cards in battle: %+v, want 1 cannon (1 per wheel)", cfg.Attacker.Cards)
+	}
+	if got, want := tieBreakCannons(st(g), &st(g).Players[pur]), 2; got != want {
+		t.Fatalf("tie-break cannons %d, want %d: the ship's printed cannon and the Captain's", got, want)
+	}
 }
