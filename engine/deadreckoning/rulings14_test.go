@@ -96,3 +96,35 @@ func TestCannonForEachWheelGivesABattleCube(t *testing.T) {
 		t.Fatalf("tie-break cannons %d, want %d: the ship's printed cannon and the Captain's", got, want)
 	}
 }
+
+// The worked example of p. 10: an Advancement costing 4 is bought by
+// returning 4 cargo from the ship to the supply; it is set aside until the
+// Cleanup and its space stays empty until then. Cargo on the Dock tile does
+// not pay for it, and 3 cargo aboard are not enough.
+func TestExampleBuyingCostsCargoFromTheShip(t *testing.T) {
+	su := testSetup(2)
+	su.Catalog.Advancements = append(su.Catalog.Advancements, data.Advancement{ID: "test-adv-cost-4", Name: "Test Charts", Row: 1, Slot: "top", Cost: 4,
+		Abilities: []data.Ability{{Options: []data.Option{{Effects: []data.Effect{{Kind: "gain-cargo", N: 1, To: "dock"}}}}}}})
+	su.Row1[0].Card = "test-adv-cost-4"
+	g := newGame(t, su, 1)
+	s := st(g)
+	place(s, pur, Pos{1, 1})
+	stow(s, pur, 0, 3)
+	s.Players[pur].Dock += 2
+	s.Supply.Cargo -= 2
+	refused(t, g, `{"type":"buy","seat":0,"pay":{"A":4}}`, "not-in-hold")
+	refused(t, g, `{"type":"buy","seat":0,"pay":{"A":3}}`, "wrong-payment")
+	stow(s, pur, 0, 1)
+	stow(s, pur, 3, 1)
+	supply := st(g).Supply.Cargo
+	do(t, g, `{"type":"buy","seat":0,"pay":{"A":4}}`)
+	s = st(g)
+	ann := s.Players[pur]
+	if s.Supply.Cargo != supply+4 || ann.Ship.Spaces[0].Hold.Cargo != 0 || ann.Ship.Spaces[3].Hold.Cargo != 1 || ann.Dock != 3 {
+		t.Fatalf("supply %d (want %d), holds A %d D %d, dock %d", s.Supply.Cargo, supply+4, ann.Ship.Spaces[0].Hold.Cargo, ann.Ship.Spaces[3].Hold.Cargo, ann.Dock)
+	}
+	if len(ann.SetAside) != 1 || ann.SetAside[0].ID != "test-adv-cost-4" || s.Board(Pos{1, 1}).Card != nil {
+		t.Fatalf("set aside %+v, space %+v", ann.SetAside, s.Board(Pos{1, 1}).Card)
+	}
+	conserved(t, s)
+}
