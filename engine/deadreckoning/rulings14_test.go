@@ -3,6 +3,7 @@ package deadreckoning
 import (
 	"testing"
 
+	"github.com/quartermaster-table/quartermaster/engine"
 	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
@@ -127,4 +128,44 @@ func TestExampleBuyingCostsCargoFromTheShip(t *testing.T) {
 		t.Fatalf("set aside %+v, space %+v", ann.SetAside, s.Board(Pos{1, 1}).Card)
 	}
 	conserved(t, s)
+}
+
+// p. 14: "you may place as many cubes as you want on the island and THEN
+// check for island control ... You don't check after each cube is placed, so
+// long as you don't do anything in between": influence from two abilities
+// used one straight after the other at the same island is checked once.
+// Green 2, Purple 2, no empty slot: Blue's first Deck Hand replaces a green
+// cube (Purple 2 would lead), the second a purple one: Blue 2, Purple 1,
+// Green 1, and only Blue takes control, with its permanent cube. With a card
+// played in between, each check stands: Purple took control on the way and
+// keeps its permanent cube, and nobody controls at the end (Blue 2, Purple
+// 1 + 1 permanent).
+func TestConsecutiveInfluenceCheckedOnce(t *testing.T) {
+	for _, between := range []bool{false, true} {
+		g := newGame(t, testSetup(3), 1)
+		s := st(g)
+		s.Turn.Seat = blu
+		islandWith(s, Pos{1, 1}, []engine.Seat{grn, pur, pur, grn}, nil)
+		place(s, blu, Pos{1, 1})
+		setHand(g, blu, "deck-hand-1", "deck-hand-2")
+		do(t, g, `{"type":"play-card","seat":1,"card":"deck-hand-1"}`)
+		if !between {
+			do(t, g, `{"type":"play-card","seat":1,"card":"deck-hand-2"}`)
+		}
+		do(t, g, `{"type":"use-ability","seat":1,"card":"deck-hand-1","ability":0,"replace":[2]}`)
+		if between {
+			do(t, g, `{"type":"play-card","seat":1,"card":"deck-hand-2"}`)
+		}
+		do(t, g, `{"type":"use-ability","seat":1,"card":"deck-hand-2","ability":0,"replace":[0]}`)
+		s = st(g)
+		is := s.Board(Pos{1, 1}).Island
+		if between {
+			if is.Controller != engine.NoSeat || is.Permanent[pur] != 1 || is.Permanent[blu] != 0 {
+				t.Fatalf("a card played in between: controller %v, permanent %v; want nobody, Purple's cube kept", is.Controller, is.Permanent)
+			}
+		} else if is.Controller != blu || is.Permanent[pur] != 0 || is.Permanent[blu] != 1 {
+			t.Fatalf("one check after both: controller %v, permanent %v; want Blue with 1 permanent cube, none for Purple", is.Controller, is.Permanent)
+		}
+		conserved(t, s)
+	}
 }
