@@ -214,7 +214,6 @@ func (c *ctx) blockade(seat engine.Seat, at Pos) error {
 // influence that can be used must be used.
 func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine.Seat, reclaim []Pos, partial bool) error {
 	is := b.Island
-	c.undoInfluenceCheck(seat, b)
 	placed, replaced := 0, []engine.Seat{}
 	usedPartial := false
 	for n > 0 {
