@@ -160,6 +160,10 @@ func (a *UseAbility) apply(c *ctx) error {
 			if b == nil || b.Island == nil {
 				return engine.Refuse("influence-island", 14, "Influence is placed only at the island where your ship is")
 			}
+			// Influence placed straight after more at this island is
+			// checked with it (p. 14): the last check is undone first,
+			// so that a Fort it handed back protects nothing yet.
+			c.undoInfluenceCheck(a.Seat, b)
 			if err := c.islandInteraction(a.Seat, b, e.OverridesForts, true); err != nil {
 				return err
 			}

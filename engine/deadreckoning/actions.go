@@ -207,7 +207,7 @@ func (a *SetSails) apply(c *ctx) error {
 	}
 	total := c.s.ShipSails(p, covered)
 	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
-		s, _, _ := c.s.CardIcons(p.Card(id))
+		s, _ := c.s.CardGives(p.Card(id))
 		total += s
 	}
 	for _, ch := range a.Choices {

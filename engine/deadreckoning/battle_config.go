@@ -147,7 +147,7 @@ func shipSide(s *State, p *Player, pb *PendingBattle, defender bool) battle.Side
 		if c == nil {
 			continue
 		}
-		_, cannons, _ := s.CardIcons(c)
+		_, cannons := s.CardGives(c)
 		card := battle.Card{ID: c.ID, Name: cardName(c), Cannons: cannons, InHand: inHand[id]}
 		if s.Used(AbilityKey(p.Seat, c.ID, SourceLevel, -1)) {
 			sd.UsedCannons[c.ID] = cannons
@@ -392,7 +392,7 @@ func ApplyBattle(s *State, o *battle.Outcome) ([]engine.Event, error) {
 			if c == nil {
 				continue
 			}
-			if _, cannons, _ := s.CardIcons(c); n >= cannons {
+			if _, cannons := s.CardGives(c); n >= cannons {
 				s.MarkUsed(AbilityKey(p.Seat, id, SourceLevel, -1))
 			}
 		}

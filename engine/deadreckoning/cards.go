@@ -117,6 +117,30 @@ func (s *State) CardIcons(c *SailorCard) (sails, cannons, wheels int) {
 	return
 }
 
+// CardGives counts the sails and cannons a card gives: its plain icons
+// (CardIcons) and the "icon X icon" shorthand, such as a sail for each wheel
+// on this card (p. 13). What the shorthand gives is not "on the card", so
+// "for each ... on this card" amounts count CardIcons only.
+func (s *State) CardGives(c *SailorCard) (sails, cannons int) {
+	for _, src := range cardSources(c) {
+		abs, _ := s.cardAbilities(c, src)
+		for _, a := range abs {
+			if len(a.Options) != 1 {
+				continue
+			}
+			for _, e := range a.Options[0].Effects {
+				switch e.Kind {
+				case data.KindSails:
+					sails += s.effectAmount(c, e)
+				case data.KindCannon:
+					cannons += s.effectAmount(c, e)
+				}
+			}
+		}
+	}
+	return
+}
+
 // effectAmount is an effect's amount, multiplied by the card's icons for a
 // "for each X on this card" effect (p. 13).
 func (s *State) effectAmount(c *SailorCard, e data.Effect) int {

@@ -43,6 +43,11 @@ func (s *State) clone() *State {
 	t.Fought = cloneSlice(t.Fought)
 	t.Blockaded = cloneSlice(t.Blockaded)
 	t.Partial = cloneSlice(t.Partial)
+	if t.Influence != nil {
+		ic := *t.Influence
+		ic.Buildings = cloneSlice(ic.Buildings)
+		t.Influence = &ic
+	}
 	if t.PendingExplore != nil {
 		p := *t.PendingExplore
 		t.PendingExplore = &p

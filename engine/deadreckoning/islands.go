@@ -289,8 +289,59 @@ func (c *ctx) placeInfluence(seat engine.Seat, b *Board, n int, replace []engine
 	}
 	c.emit(engine.NewEvent("influence-placed", seat, fmt.Sprintf("%s places %d influence at %s", c.s.Players[seat].Name, placed, placeName(c.s, b.At)),
 		map[string]any{"at": b.At, "placed": placed, "replaced": replaced}))
-	c.updateControl(b)
+	c.checkInfluence(seat, b)
 	return nil
+}
+
+// checkInfluence checks control after influence was placed (p. 14) and keeps
+// what the check changed for the next action: more influence placed there
+// straight away undoes it, so that control is checked once after all the
+// cubes. A permanent cube that had to be taken from another island (the
+// player had none left) is not undone: that check stands.
+func (c *ctx) checkInfluence(seat engine.Seat, b *Board) {
+	is := b.Island
+	ic := InfluenceCheck{At: b.At, Seat: seat, Controller: is.Controller, LastController: is.LastController, Gained: engine.NoSeat}
+	buildings := cloneSlice(is.Buildings)
+	cubes := make([]int, len(c.s.Players))
+	for i := range c.s.Players {
+		cubes[i] = c.s.Players[i].Cubes
+	}
+	c.updateControl(b)
+	if is.Controller == ic.Controller {
+		return
+	}
+	if nc := is.Controller; nc != engine.NoSeat {
+		if c.s.Players[nc].Cubes != cubes[nc]-1 {
+			return
+		}
+		ic.Gained = nc
+	}
+	if len(is.Buildings) < len(buildings) {
+		ic.Buildings = buildings
+	}
+	c.s.Turn.Influence = &ic
+}
+
+// undoInfluenceCheck undoes the control check of the previous action when
+// it placed influence at the same island for the same player: the cubes
+// placed one straight after the other are checked together (p. 14).
+func (c *ctx) undoInfluenceCheck(seat engine.Seat, b *Board) {
+	ic := c.influence
+	if ic == nil || ic.Seat != seat || ic.At != b.At || seat != c.s.Turn.Seat {
+		return
+	}
+	c.influence = nil
+	is := b.Island
+	if ic.Gained != engine.NoSeat {
+		is.Permanent[ic.Gained]--
+		c.s.Players[ic.Gained].Cubes++
+	}
+	if ic.Buildings != nil {
+		is.Buildings = cloneSlice(ic.Buildings)
+	}
+	is.Controller, is.LastController = ic.Controller, ic.LastController
+	c.emit(engine.NewEvent("control-rechecked", seat, fmt.Sprintf("%s places more influence at %s straight away: control is checked once, after all the cubes", c.s.Players[seat].Name, placeName(c.s, b.At)),
+		map[string]any{"at": b.At}))
 }
 
 // replaceCost is the influence that replacing one of owner's cubes at the

@@ -262,15 +262,29 @@ func (c *ctx) applyBattleOutcome(o BattleOutcome) error {
 	// Sinking at the end of the battle (p. 21): both ships may sink. The
 	// defending player, or the controller of the attacked Fort or Garrison,
 	// dealt the 5th damage and gains the coins lost (pp. 20-21).
+	// Each sinking ship loses what it carried when the battle ended: both
+	// losses are taken before either is paid, so coins gained from the
+	// other ship's sinking are not lost again.
+	type sinking struct {
+		seat, by engine.Seat
+		lost     int
+	}
+	var sunk []sinking
 	if att.Ship.Damage >= 5 {
 		by := engine.NoSeat
 		if done.Kind == BattleShip || done.Kind == BattleBuilding {
 			by = done.Defender
 		}
-		c.SinkShip(att.Seat, by)
+		sunk = append(sunk, sinking{seat: att.Seat, by: by})
 	}
 	if def != nil && done.Kind == BattleShip && def.Ship.Damage >= 5 {
-		c.SinkShip(def.Seat, done.Attacker)
+		sunk = append(sunk, sinking{seat: def.Seat, by: done.Attacker})
+	}
+	for i := range sunk {
+		sunk[i].lost = c.sinkingLoss(sunk[i].seat)
+	}
+	for _, sk := range sunk {
+		c.sinkPay(sk.seat, sk.by, sk.lost)
 	}
 	// A sunk attacker cannot fight the rest of the queue.
 	if att.Ship.At.IsHarbor() && !done.At.IsHarbor() {
@@ -294,6 +308,12 @@ func sideName(s *State, seat engine.Seat, pb *PendingBattle) string {
 // the supply); cargo stays aboard; back to the Harbor with no damage, Sails
 // 0, mercantile. The first sinking gives the sinker Terror of the Sea.
 func (c *ctx) SinkShip(seat, by engine.Seat) {
+	c.sinkPay(seat, by, c.sinkingLoss(seat))
+}
+
+// sinkingLoss takes the coins a sinking ship loses (p. 21): every coin on
+// it, topped up to 5 from its player's chest as far as it holds.
+func (c *ctx) sinkingLoss(seat engine.Seat) int {
 	p := &c.s.Players[seat]
 	lost := 0
 	for i := range p.Ship.Spaces {
@@ -305,6 +325,13 @@ func (c *ctx) SinkShip(seat, by engine.Seat) {
 		p.Chest -= fromChest
 		lost += fromChest
 	}
+	return lost
+}
+
+// sinkPay gives the lost coins to the player who sank the ship (or the
+// supply) and sends the ship back to the Harbor (p. 21).
+func (c *ctx) sinkPay(seat, by engine.Seat, lost int) {
+	p := &c.s.Players[seat]
 	if q := c.s.Player(by); q != nil {
 		q.Chest += lost
 		q.Sunk++
@@ -417,7 +444,8 @@ func (s *State) CardsInPlay(seat engine.Seat) []CardInPlay {
 	var out []CardInPlay
 	for _, id := range append(append([]string{}, p.Played...), p.PlayedOffTurn...) {
 		c := p.Card(id)
-		sa, ca, wh := s.CardIcons(c)
+		_, _, wh := s.CardIcons(c)
+		sa, ca := s.CardGives(c)
 		out = append(out, CardInPlay{Card: *c, Sails: sa, Cannons: ca, Wheels: wh})
 	}
 	return out

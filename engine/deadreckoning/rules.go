@@ -82,6 +82,9 @@ var _ engine.Game = (*Game)(nil)
 type ctx struct {
 	s      *State
 	events []engine.Event
+	// influence is the control check of the previous action's influence,
+	// which this action may undo by placing more influence there (p. 14).
+	influence *InfluenceCheck
 }
 
 func (c *ctx) emit(e engine.Event) { c.events = append(c.events, e) }
@@ -109,6 +112,7 @@ func (g *Game) Apply(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Refuse("no-such-seat", 0, "There is no player in %s", a.Head().Seat)
 	}
 	c := &ctx{s: g.st.clone()}
+	c.influence, c.s.Turn.Influence = c.s.Turn.Influence, nil
 	if err := ra.apply(c); err != nil {
 		return nil, err
 	}

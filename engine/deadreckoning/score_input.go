@@ -50,7 +50,7 @@ func ScoreInput(s *State) *score.Input {
 func tieBreakCannons(s *State, p *Player) int {
 	n := s.ShipCannons(p)
 	for i := range p.Cards {
-		_, c, _ := s.CardIcons(&p.Cards[i])
+		_, c := s.CardGives(&p.Cards[i])
 		n += c
 	}
 	return n

@@ -341,6 +341,26 @@ type Turn struct {
 	// one influence towards this turn: a second influence this turn
 	// replaces the cube (pp. 14, 22).
 	Partial []PartialReplace `json:"partial,omitempty"`
+	// Influence is the change of control the last action's influence made,
+	// kept only until the next action: influence placed straight after it
+	// at the same island by the same player undoes it and control is
+	// checked once after all the cubes (p. 14).
+	Influence *InfluenceCheck `json:"influence,omitempty"`
+}
+
+// InfluenceCheck is one change of control made by placing influence, with
+// what it changed, so that it can be undone.
+type InfluenceCheck struct {
+	At   Pos         `json:"at"`
+	Seat engine.Seat `json:"seat"`
+	// Controller and LastController before the check.
+	Controller     engine.Seat `json:"controller"`
+	LastController engine.Seat `json:"lastController"`
+	// Gained is the player who took control and placed a permanent cube
+	// from their supply, NoSeat for none.
+	Gained engine.Seat `json:"gained"`
+	// Buildings removed by the change of control.
+	Buildings []string `json:"buildings,omitempty"`
 }
 
 // PartialReplace is influence put towards replacing one cube of Owner, a

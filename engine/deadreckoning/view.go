@@ -287,7 +287,8 @@ func (s *State) cardViews(p *Player, ids []string) []CardView {
 		if c == nil {
 			continue
 		}
-		sails, cannons, wheels := s.CardIcons(c)
+		_, _, wheels := s.CardIcons(c)
+		sails, cannons := s.CardGives(c)
 		out = append(out, CardView{SailorCard: *c, Sails: sails, Cannons: cannons, Wheels: wheels})
 	}
 	return out
