@@ -237,6 +237,9 @@ func checkInvariants(t testing.TB, g *Game) {
 		count(s.Pending.Cargo)
 	}
 	glory := len(s.GloryDeck) + len(s.GloryDiscard)
+	if s.Pending != nil {
+		glory += len(s.Pending.Specialists)
+	}
 	for i, p := range s.Players {
 		count(p.Cargo)
 		glory += len(p.GloryCards) + len(p.Specialists)

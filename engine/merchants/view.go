@@ -138,8 +138,10 @@ type PendingView struct {
 	What string `json:"what"`
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
-	// Ship: the type of the beaten ship a claim-ship step offers.
-	Ship string `json:"ship,omitempty"`
+	// Ship: the type of the beaten ship a claim-ship step offers;
+	// Specialists, the beaten player's specialists offered with it.
+	Ship        string `json:"ship,omitempty"`
+	Specialists []Card `json:"specialists,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
@@ -281,6 +283,9 @@ func (g *Game) View(v engine.Viewer) any {
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
 			pv.Ship = pd.Ship.Type
+			for _, id := range pd.Specialists {
+				pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
+			}
 		}
 		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
 			p := s.Players[pd.Seat]
