@@ -125,10 +125,17 @@ func (a *Grapple) apply(c *ctx) error {
 // Dismiss lists the beaten player's specialists offered with the ship
 // (the view's pending.specialists) that the winner does not employ: they
 // are discarded; the others come over free (Plundering player captains).
+//
+// Keep, after beating a player, is the cargo the winner sails on with,
+// chosen from their hold and the beaten player's cards it could not take
+// (the view's pending.cargo), as many as the hold they sail on carries; the
+// others are discarded. Absent, the cards left fill the claimed ship's
+// hold, or are discarded.
 type ClaimShip struct {
 	engine.ActionHeader
-	Claim   bool     `json:"claim"`
-	Dismiss []string `json:"dismiss,omitempty"`
+	Claim   bool      `json:"claim"`
+	Dismiss []string  `json:"dismiss,omitempty"`
+	Keep    *[]string `json:"keep,omitempty"`
 }
 
 func (a *ClaimShip) apply(c *ctx) error {
@@ -140,9 +147,34 @@ func (a *ClaimShip) apply(c *ctx) error {
 	if !distinctSubset(a.Dismiss, pd.Specialists) {
 		return engine.RefuseIn("not-offered", secPlunder, "Dismiss only the beaten captain's specialists you are offered, each once")
 	}
-	s.Pending = nil
 	p := s.Players[a.Seat]
+	pool := append(cloneStrings(p.Cargo), pd.Cargo...)
+	if a.Keep != nil {
+		hold := p.Ship.Cargo
+		if a.Claim {
+			hold = pd.Ship.Cargo
+		}
+		switch {
+		case pd.NPC != "":
+			return engine.RefuseIn("not-offered", secPlunder, "Cargo is chosen this way only after beating a player")
+		case !distinctSubset(*a.Keep, pool):
+			return engine.RefuseIn("not-offered", secPlunder, "Keep only your cargo cards and the beaten captain's, each once")
+		case len(*a.Keep) > max(hold, 0):
+			return engine.RefuseIn("cargo-full", secPlunder, "The hold you sail on carries %d cargo cards", max(hold, 0))
+		}
+	}
+	s.Pending = nil
 	c.takeSpecialists(pd.Seat, pd.Loser, pd.Specialists, a.Dismiss)
+	if a.Keep != nil {
+		// The cargo chosen; the rest of both holds is discarded.
+		p.Cargo = cloneStrings(*a.Keep)
+		for _, id := range pool {
+			if !in(p.Cargo, id) {
+				s.CargoDiscard = append(s.CargoDiscard, id)
+			}
+		}
+		pd.Cargo = nil
+	}
 	if a.Claim {
 		old := p.Ship
 		sh := *pd.Ship
