@@ -126,11 +126,10 @@ func (a *Grapple) apply(c *ctx) error {
 // (the view's pending.specialists) that the winner does not employ: they
 // are discarded; the others come over free (Plundering player captains).
 //
-// Keep, after beating a player, is the cargo the winner sails on with,
-// chosen from their hold and the beaten player's cards it could not take
-// (the view's pending.cargo), as many as the hold they sail on carries; the
-// others are discarded. Absent, the cards left fill the claimed ship's
-// hold, or are discarded.
+// Keep is the cargo the winner sails on with, chosen from their hold and
+// the plundered cards it could not take (the view's pending.cargo), as
+// many as the hold they sail on carries; the others are discarded. Absent,
+// the cards left fill the claimed ship's hold, or are discarded.
 type ClaimShip struct {
 	engine.ActionHeader
 	Claim   bool      `json:"claim"`
@@ -155,10 +154,8 @@ func (a *ClaimShip) apply(c *ctx) error {
 			hold = pd.Ship.Cargo
 		}
 		switch {
-		case pd.NPC != "":
-			return engine.RefuseIn("not-offered", secPlunder, "Cargo is chosen this way only after beating a player")
 		case !distinctSubset(*a.Keep, pool):
-			return engine.RefuseIn("not-offered", secPlunder, "Keep only your cargo cards and the beaten captain's, each once")
+			return engine.RefuseIn("not-offered", secPlunder, "Keep only your cargo cards and those plundered, each once")
 		case len(*a.Keep) > max(hold, 0):
 			return engine.RefuseIn("cargo-full", secPlunder, "The hold you sail on carries %d cargo cards", max(hold, 0))
 		}

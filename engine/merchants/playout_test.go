@@ -93,7 +93,7 @@ func randomAction(g *Game, r *rand.Rand) string {
 		case "recruit-pay":
 			return fmt.Sprintf(`{"type":"recruit-pay","seat":%d,"crew":%d}`, seat, r.IntN(3))
 		case "claim-ship":
-			if pd.NPC == "" && r.IntN(2) == 0 {
+			if r.IntN(2) == 0 {
 				// A chosen cargo (sometimes too much) and a dismissed specialist.
 				var keep []string
 				for _, id := range append(cloneStrings(s.Players[seat].Cargo), pd.Cargo...) {
