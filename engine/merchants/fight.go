@@ -121,9 +121,20 @@ func (a *Grapple) apply(c *ctx) error {
 // an NPC) takes the beaten ship: their own ship is discarded (its modifications go back to ports),
 // and crew, cargo, weapons and gold move over; the claimed ship keeps its
 // own modifications (our reading).
+//
+// Dismiss lists the beaten player's specialists offered with the ship
+// (the view's pending.specialists) that the winner does not employ: they
+// are discarded; the others come over free (Plundering player captains).
+//
+// Keep is the cargo the winner sails on with, chosen from their hold and
+// the plundered cards it could not take (the view's pending.cargo), as
+// many as the hold they sail on carries; the others are discarded. Absent,
+// the cards left fill the claimed ship's hold, or are discarded.
 type ClaimShip struct {
 	engine.ActionHeader
-	Claim bool `json:"claim"`
+	Claim   bool      `json:"claim"`
+	Dismiss []string  `json:"dismiss,omitempty"`
+	Keep    *[]string `json:"keep,omitempty"`
 }
 
 func (a *ClaimShip) apply(c *ctx) error {
@@ -132,8 +143,35 @@ func (a *ClaimShip) apply(c *ctx) error {
 	if pd == nil || pd.Kind != "claim-ship" || pd.Seat != int(a.Seat) {
 		return engine.RefuseIn("no-claim", secPlunder, "Only the winner of a crew combat may claim the beaten ship, at once")
 	}
-	s.Pending = nil
+	if !distinctSubset(a.Dismiss, pd.Specialists) {
+		return engine.RefuseIn("not-offered", secPlunder, "Dismiss only the beaten captain's specialists you are offered, each once")
+	}
 	p := s.Players[a.Seat]
+	pool := append(cloneStrings(p.Cargo), pd.Cargo...)
+	if a.Keep != nil {
+		hold := p.Ship.Cargo
+		if a.Claim {
+			hold = pd.Ship.Cargo
+		}
+		switch {
+		case !distinctSubset(*a.Keep, pool):
+			return engine.RefuseIn("not-offered", secPlunder, "Keep only your cargo cards and those plundered, each once")
+		case len(*a.Keep) > max(hold, 0):
+			return engine.RefuseIn("cargo-full", secPlunder, "The hold you sail on carries %d cargo cards", max(hold, 0))
+		}
+	}
+	s.Pending = nil
+	c.takeSpecialists(pd.Seat, pd.Loser, pd.Specialists, a.Dismiss)
+	if a.Keep != nil {
+		// The cargo chosen; the rest of both holds is discarded.
+		p.Cargo = cloneStrings(*a.Keep)
+		for _, id := range pool {
+			if !in(p.Cargo, id) {
+				s.CargoDiscard = append(s.CargoDiscard, id)
+			}
+		}
+		pd.Cargo = nil
+	}
 	if a.Claim {
 		old := p.Ship
 		sh := *pd.Ship
@@ -326,18 +364,19 @@ func (c *ctx) settleFight() {
 	c.emit(engine.NewEvent("battle-ended", engine.NoSeat, text, map[string]any{"result": b.Result, "winner": b.Winner, "seats": f.Seats, "log": b.Log}))
 	var claim *Pending
 	second := ""
+	var offered []string
 	if w := b.Winner; w >= 0 && (b.Result == combat.ResultSunk || b.Result == combat.ResultCrew) {
 		ws, ls := f.Seats[w], f.Seats[1-w]
 		winner, loser := s.Players[ws], s.Players[ls]
 		if b.Result == combat.ResultCrew {
-			second = c.plunder(ws, ls)
+			second, offered = c.plunder(ws, ls)
 			if loser.Ship != nil && loser.Ship.Type != "" {
 				sh := *loser.Ship
 				sh.Mods = cloneStrings(loser.Ship.Mods)
 				loser.Ship.Mods = nil // they sail on with the claimed ship, or go back to ports below
 				// The cargo the winner's hold could not take stays in the
 				// beaten ship's, for the winner if they claim it.
-				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh, Cargo: loser.Cargo}
+				claim = &Pending{Kind: "claim-ship", Seat: ws, Ship: &sh, Cargo: loser.Cargo, Specialists: offered, Loser: ls}
 				loser.Cargo = nil
 			}
 		}
@@ -364,7 +403,10 @@ func (c *ctx) settleFight() {
 		} else {
 			c.reenterMods(claim.Ship.Mods)
 			s.CargoDiscard = append(s.CargoDiscard, claim.Cargo...)
+			c.takeSpecialists(claim.Seat, claim.Loser, claim.Specialists, nil)
 		}
+	} else if len(offered) > 0 {
+		c.takeSpecialists(f.Seats[b.Winner], f.Seats[1-b.Winner], offered, nil)
 	}
 	switch {
 	case second != "" && s.Stage == StagePlay:
@@ -401,8 +443,9 @@ func (c *ctx) reward(ws int, loser *Player) {
 }
 
 // plunder gives the winner of crew combat the loser's gold on board, the
-// cargo their hold has room for and the special weapons they lack.
-func (c *ctx) plunder(ws, ls int) (second string) {
+// cargo their hold has room for and the special weapons they lack; offered
+// are the loser's specialists the winner may employ, for them to choose.
+func (c *ctx) plunder(ws, ls int) (second string, offered []string) {
 	w, l := c.s.Players[ws], c.s.Players[ls]
 	gold := l.Gold
 	w.Gold += gold
@@ -425,22 +468,14 @@ func (c *ctx) plunder(ws, ls int) (second string) {
 	cards := l.GloryCards
 	w.GloryCards = append(w.GloryCards, cards...)
 	l.GloryCards = nil
-	// The loser's specialists move over free, but one of each type: one
-	// the winner already employs is discarded with the loser's captain.
-	var hired []string
-	for _, id := range l.Specialists {
+	// The loser's specialists of a type the winner does not employ are
+	// offered: the winner keeps those they want (ClaimShip.Dismiss); one of
+	// a type already employed is discarded with the loser's captain.
+	for _, id := range cloneStrings(l.Specialists) {
 		if c.employs(w, findCard(c.cat.Glory, id).Specialist) == "" {
-			w.Specialists = append(w.Specialists, id)
-			hired = append(hired, id)
+			offered = append(offered, id)
 			l.Specialists = remove(l.Specialists, id)
 		}
-	}
-	if len(hired) > 0 {
-		var names []string
-		for _, id := range hired {
-			names = append(names, findCard(c.cat.Glory, id).Name)
-		}
-		c.emit(engine.NewEvent("specialists-taken", engine.Seat(ws), fmt.Sprintf("%s takes on %s from %s", w.Name, strings.Join(names, ", "), l.Name), map[string]any{"cards": hired}))
 	}
 	rumor := l.Rumor
 	l.Rumor = ""
@@ -469,5 +504,25 @@ func (c *ctx) plunder(ws, ls int) (second string) {
 		ev = ev.WithSecret(text, map[string]any{"glory": cards, "rumor": rumor})
 	}
 	c.emit(ev)
-	return second
+	return second, offered
+}
+
+// takeSpecialists employs the offered specialists but the dismissed ones,
+// which are discarded (Plundering player captains: "discard any
+// specialists you can't (or don't want to) employ").
+func (c *ctx) takeSpecialists(ws, ls int, offered, dismiss []string) {
+	w, l := c.s.Players[ws], c.s.Players[ls]
+	var hired, names []string
+	for _, id := range offered {
+		if in(dismiss, id) {
+			c.s.GloryDiscard = append(c.s.GloryDiscard, id)
+			continue
+		}
+		w.Specialists = append(w.Specialists, id)
+		hired = append(hired, id)
+		names = append(names, findCard(c.cat.Glory, id).Name)
+	}
+	if len(hired) > 0 {
+		c.emit(engine.NewEvent("specialists-taken", engine.Seat(ws), fmt.Sprintf("%s takes on %s from %s", w.Name, engine.AndList(names), l.Name), map[string]any{"cards": hired}))
+	}
 }

@@ -115,7 +115,7 @@ func (rulesImpl) HelpNotes() []engine.HelpNote {
 		{ID: "glory-hand", Title: "Four glory cards", Section: secGlory, Keywords: []string{"glory", "card", "hand", "discard"},
 			Text: "You keep at most 4 glory cards. Drawing a fifth, you choose one to discard before the game goes on. Cards are played on your own turn outside battles, unless the card says otherwise."},
 		{ID: "specialist-type", Title: "Specialists", Section: secSpecialists, Keywords: []string{"specialist", "hire", "glory"},
-			Text: "Hire a specialist from your glory cards by paying what the card asks; it lies faceup and no longer counts in your hand. One specialist of each kind. Beating a captain in crew combat brings their specialists over, one of each kind."},
+			Text: "Hire a specialist from your glory cards by paying what the card asks; it lies faceup and no longer counts in your hand. One specialist of each kind. Beating a captain in crew combat lets you take on their specialists free, those of a kind you lack; dismiss any you do not want."},
 		{ID: "scout-repeat", Title: "Scouting", Section: secScout, Keywords: []string{"scout", "find"},
 			Text: "At sea, roll Scouting for a merchant, or a captain at sea in your zone; one success finds it. Each target once a turn."},
 		{ID: "raid-destroyed-location", Title: "Merchant raids", Section: secRaid, Keywords: []string{"raid", "merchant", "plunder"},

@@ -396,6 +396,7 @@ func (c *ctx) settleNPCFight(f *Fight) {
 	seat := f.Seats[ps]
 	p := s.Players[seat]
 	sh := b.Ships[ps]
+	var left []string // plundered cargo the hold could not take
 	p.Ship.Hull, p.Ship.Cargo, p.Ship.Masts, p.Ship.Crew, p.Ship.Cannons = sh.Hull, sh.Cargo, sh.Masts, sh.Crew, sh.Cannons
 	p.Weapons = cloneStrings(sh.Weapons)
 	p.Ship.HullFlipped = in(p.Ship.Mods, ReinforcedHull) && !sh.Reinforced
@@ -409,7 +410,7 @@ func (c *ctx) settleNPCFight(f *Fight) {
 		if nation := navyNation(f.NPC); nation != "" {
 			c.addBounty(seat, nation)
 			if b.Result == combat.ResultCrew {
-				c.navalPlunder(seat, card.Cargo-b.Ships[f.NPCSide].Cargo)
+				left = c.navalPlunder(seat, card.Cargo-b.Ships[f.NPCSide].Cargo)
 			}
 		} else if !f.Pirate[ps] {
 			gold := 5
@@ -422,7 +423,9 @@ func (c *ctx) settleNPCFight(f *Fight) {
 		c.defeatNPC(f.NPC)
 		c.gainGlory(seat, "defeating the "+npcWord(f.NPC))
 		if b.Result == combat.ResultCrew && !b.Dead[ps] {
-			c.offerNPCShip(f, card)
+			c.offerNPCShip(f, card, left)
+		} else {
+			s.CargoDiscard = append(s.CargoDiscard, left...)
 		}
 	}
 	if b.Dead[ps] {
@@ -453,9 +456,14 @@ func (c *ctx) npcShipType(kind string, card *NPCCard) string {
 // ship (Claiming ships): the ship card of the type the NPC sails, with the
 // damage the NPC took; claim-ship answers. The NPCs still waiting to scout
 // the captain do so after the answer.
-func (c *ctx) offerNPCShip(f *Fight, card *NPCCard) {
+//
+// cargo are the plundered cards the winner's hold could not take: kept on
+// the claimed ship if it has room (or chosen with claim-ship's keep),
+// else discarded.
+func (c *ctx) offerNPCShip(f *Fight, card *NPCCard, cargo []string) {
 	t := c.npcShipType(f.NPC, card)
 	if t == "" {
+		c.s.CargoDiscard = append(c.s.CargoDiscard, cargo...)
 		return
 	}
 	b := f.Battle
@@ -469,7 +477,7 @@ func (c *ctx) offerNPCShip(f *Fight, card *NPCCard) {
 	// The NPC did not sink: the ship claimed floats, whatever its card's
 	// TOUGHNESS against the NPC's.
 	sh.Hull = max(sh.Hull, 1)
-	c.s.Pending = &Pending{Kind: "claim-ship", Seat: f.Seats[1-f.NPCSide], Ship: sh, NPC: f.NPC, Queue: cloneStrings(f.Queue)}
+	c.s.Pending = &Pending{Kind: "claim-ship", Seat: f.Seats[1-f.NPCSide], Ship: sh, NPC: f.NPC, Queue: cloneStrings(f.Queue), Cargo: cargo}
 }
 
 // defeatNPC discards the NPC's captain; a card below (drawn at random when
@@ -495,8 +503,9 @@ func (c *ctx) defeatNPC(kind string) {
 
 // navalPlunder: after beating a naval ship in crew combat, draw 3 cargo
 // cards, gain their PLUNDER, discard one at random per cargo hit the ship
-// took, keep the rest the hold has room for.
-func (c *ctx) navalPlunder(seat, cargoHits int) {
+// took, keep the rest the hold has room for; left are those it has not,
+// for a claimed ship's hold.
+func (c *ctx) navalPlunder(seat, cargoHits int) (left []string) {
 	s := c.s
 	p := s.Players[seat]
 	var cards []string
@@ -518,12 +527,13 @@ func (c *ctx) navalPlunder(seat, cargoHits int) {
 			p.Cargo = append(p.Cargo, id)
 			kept++
 		} else {
-			s.CargoDiscard = append(s.CargoDiscard, id)
+			left = append(left, id)
 		}
 	}
 	p.Gold += gold
 	c.emit(engine.NewEvent("plundered", engine.Seat(seat), fmt.Sprintf("%s plunders %d gold and %d cargo %s from the naval ship", p.Name, gold, kept, plural(kept, "card", "cards")),
 		map[string]int{"gold": gold, "cargo": kept}))
+	return left
 }
 
 // hardLife is variant 4: before play, the first two naval ships of

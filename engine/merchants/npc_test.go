@@ -460,3 +460,42 @@ func TestNPCHuntTiesGoToTheNextPriority(t *testing.T) {
 		}
 	}
 }
+
+// Plundering naval ships (l. 796-803): "The remaining goods are yours to
+// keep, and you may also keep the ship if you wish"; Claiming ships (l.
+// 817-822): cargo is transferred "freely to the new ship". Ann's sloop
+// carries 2; she boards the Spanish frigate and draws 3 cargo cards (no
+// cargo hit on it). The third waits for her answer (pending.cargo, hers
+// alone): claiming the frigate (CARGO 3) she sails on with all three.
+// Declining, she chooses the two she keeps (keep).
+func TestNavalPlunderFillsTheClaimedShip(t *testing.T) {
+	g := newNPCGame(t, 2)
+	g.cat.Events[8].NPC.Ship = Frigate
+	ann := g.st.Players[0]
+	ann.Bounties, ann.Cargo = map[string]int{Spanish: 1}, nil
+	drawn := cloneStrings(g.st.CargoDeck[:3])
+	boardNPC(t, g, 8)
+	pd := g.st.Pending
+	if pd == nil || pd.Kind != "claim-ship" || len(pd.Cargo) != 1 || pd.Cargo[0] != drawn[2] {
+		t.Fatalf("the card Ann's sloop cannot carry waits with the frigate: %+v", pd)
+	}
+	if own, _ := g.View(engine.PlayerViewer(0)).(View); own.Pending == nil || len(own.Pending.Cargo) != 1 {
+		t.Fatalf("Ann sees the card her hold could not take: %+v", own.Pending)
+	}
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":true}`)
+	if got := g.st.Players[0].Cargo; len(got) != 3 || !in(got, drawn[2]) {
+		t.Fatalf("the claimed frigate carries the three cards: %v", got)
+	}
+
+	g = newNPCGame(t, 2)
+	g.cat.Events[8].NPC.Ship = Frigate
+	ann = g.st.Players[0]
+	ann.Bounties, ann.Cargo = map[string]int{Spanish: 1}, nil
+	drawn = cloneStrings(g.st.CargoDeck[:3])
+	boardNPC(t, g, 8)
+	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+drawn[0]+`","`+drawn[1]+`","`+drawn[2]+`"]}`, "cargo-full")
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+drawn[2]+`","`+drawn[0]+`"]}`)
+	if got := g.st.Players[0].Cargo; len(got) != 2 || !in(got, drawn[2]) || !in(got, drawn[0]) || !in(g.st.CargoDiscard, drawn[1]) {
+		t.Fatalf("Ann keeps the two cards she chose on her sloop: %v", got)
+	}
+}

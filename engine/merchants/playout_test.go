@@ -93,6 +93,21 @@ func randomAction(g *Game, r *rand.Rand) string {
 		case "recruit-pay":
 			return fmt.Sprintf(`{"type":"recruit-pay","seat":%d,"crew":%d}`, seat, r.IntN(3))
 		case "claim-ship":
+			if r.IntN(2) == 0 {
+				// A chosen cargo (sometimes too much) and a dismissed specialist.
+				var keep []string
+				for _, id := range append(cloneStrings(s.Players[seat].Cargo), pd.Cargo...) {
+					if r.IntN(2) == 0 {
+						keep = append(keep, id)
+					}
+				}
+				k, _ := json.Marshal(keep)
+				if keep == nil {
+					k = []byte("[]")
+				}
+				d, _ := json.Marshal(pd.Specialists)
+				return fmt.Sprintf(`{"type":"claim-ship","seat":%d,"claim":%v,"keep":%s,"dismiss":%s}`, seat, r.IntN(2) == 0, k, d)
+			}
 			return fmt.Sprintf(`{"type":"claim-ship","seat":%d,"claim":%v}`, seat, r.IntN(2) == 0)
 		case "rumor-keep":
 			return fmt.Sprintf(`{"type":"rumor-keep","seat":%d,"rumor":%q}`, seat, pick([]string{pd.Token, s.Players[seat].Rumor, "x"}))
@@ -237,6 +252,9 @@ func checkInvariants(t testing.TB, g *Game) {
 		count(s.Pending.Cargo)
 	}
 	glory := len(s.GloryDeck) + len(s.GloryDiscard)
+	if s.Pending != nil {
+		glory += len(s.Pending.Specialists)
+	}
 	for i, p := range s.Players {
 		count(p.Cargo)
 		glory += len(p.GloryCards) + len(p.Specialists)

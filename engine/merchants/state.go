@@ -164,6 +164,10 @@ type Pending struct {
 	// take (secret), kept if the ship is claimed and there is room.
 	Ship  *Ship    `json:"ship,omitempty"`
 	Cargo []string `json:"cargo,omitempty"`
+	// Specialists are the beaten player's specialists the winner may
+	// employ (faceup), offered with the ship; Loser is the beaten seat.
+	Specialists []string `json:"specialists,omitempty"`
+	Loser       int      `json:"loser,omitempty"`
 	// NPC scouting: the NPC rolling, and the NPCs still to scout.
 	NPC   string   `json:"npc,omitempty"`
 	Queue []string `json:"queue,omitempty"`
@@ -237,6 +241,7 @@ func (s *State) clone() *State {
 		}
 		pd.Queue = cloneStrings(pd.Queue)
 		pd.Cargo = cloneStrings(pd.Cargo)
+		pd.Specialists = cloneStrings(pd.Specialists)
 		if pd.Ship != nil {
 			sh := *pd.Ship
 			sh.Mods = cloneStrings(pd.Ship.Mods)

@@ -908,12 +908,100 @@ func TestSpecialistsHiredAndPlundered(t *testing.T) {
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
 	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
 	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false}`)
 	ann, bob = g.st.Players[0], g.st.Players[1]
 	if len(ann.Specialists) != 2 || !in(ann.Specialists, surgeon) || !in(ann.Specialists, lookout) {
 		t.Fatalf("Ann employs her surgeon and Bob's lookout: %v", ann.Specialists)
 	}
 	if len(bob.Specialists) != 0 || !in(g.st.GloryDiscard, surgeon2) {
 		t.Fatalf("Bob's second surgeon is discarded: bob %v", bob.Specialists)
+	}
+}
+
+// Plundering player captains (l. 784-792): "Any employed specialists can
+// be transferred to your ship at no cost. Discard any specialists you can't
+// (or don't want to) employ." Ann beats Bob, who employs a lookout and a
+// surgeon, in crew combat: both are offered with his ship, faceup; she
+// dismisses the surgeon (discarded) and takes the lookout.
+func TestPlunderedSpecialistsChosen(t *testing.T) {
+	g := newNPCGame(t, 2)
+	lookout, surgeon := g.cat.Glory[8].ID, g.cat.Glory[9].ID
+	for _, id := range []string{lookout, surgeon} {
+		g.st.GloryDeck = remove(g.st.GloryDeck, id)
+		for _, p := range g.st.Players {
+			p.GloryCards = remove(p.GloryCards, id)
+		}
+	}
+	g.st.Players[1].Specialists = []string{lookout, surgeon}
+	atSeaTogether(g)
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	pub, _ := g.View(engine.Public).(View)
+	if pub.Pending == nil || pub.Pending.Kind != "claim-ship" || len(pub.Pending.Specialists) != 2 {
+		t.Fatalf("Bob's two specialists are offered with his ship, faceup: %+v", pub.Pending)
+	}
+	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"dismiss":["`+g.cat.Glory[0].ID+`"]}`, "not-offered")
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false,"dismiss":["`+surgeon+`"]}`)
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	if len(ann.Specialists) != 1 || ann.Specialists[0] != lookout {
+		t.Fatalf("Ann employs Bob's lookout only: %v", ann.Specialists)
+	}
+	if len(bob.Specialists) != 0 || !in(g.st.GloryDiscard, surgeon) || in(g.st.GloryDiscard, lookout) {
+		t.Fatalf("the surgeon Ann did not want is discarded: bob %v discard %v", bob.Specialists, g.st.GloryDiscard)
+	}
+}
+
+// Plundering player captains (l. 784-792): the winner "may take the
+// player's ... cargo cards": which ones is theirs to choose. Ann's hold
+// carries 2 and holds her own card; Bob holds two. Ann sees the card her
+// hold could not take (pending.cargo, hers alone) and keeps both of Bob's,
+// discarding her own (as when buying, l. 222).
+func TestPlunderedCargoChosen(t *testing.T) {
+	g := newNPCGame(t, 2)
+	ann, bob := g.st.Players[0], g.st.Players[1]
+	mine, his1, his2 := g.st.CargoDeck[0], g.st.CargoDeck[1], g.st.CargoDeck[2]
+	g.st.CargoDeck = g.st.CargoDeck[3:]
+	ann.Cargo, bob.Cargo = []string{mine}, []string{his1, his2}
+	ann.Ship.Cargo = 2
+	atSeaTogether(g)
+	do(t, g, `{"type":"scout","seat":0,"target":"player","targetSeat":1}`)
+	roll(t, g, "skull", "1")
+	do(t, g, `{"type":"declare","seat":0,"choice":"shoot"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", fails(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	do(t, g, `{"type":"declare","seat":0,"choice":"board"}`)
+	do(t, g, `{"type":"declare","seat":1,"choice":"shoot"}`)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.ContestDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.ContestDice(1))...)
+	rollFor(t, g, "attacker", skulls(g.st.Fight.Battle.CrewDice(0))...)
+	rollFor(t, g, "defender", fails(g.st.Fight.Battle.CrewDice(1))...)
+	if got := g.st.Players[0].Cargo; len(got) != 2 || got[0] != mine || got[1] != his1 {
+		t.Fatalf("Ann's hold is filled with Bob's first card: %v", got)
+	}
+	own, _ := g.View(engine.PlayerViewer(0)).(View)
+	if own.Pending == nil || len(own.Pending.Cargo) != 1 || own.Pending.Cargo[0].ID != his2 {
+		t.Fatalf("Ann sees Bob's card her hold could not take: %+v", own.Pending)
+	}
+	if pub, _ := g.View(engine.Public).(View); pub.Pending == nil || len(pub.Pending.Cargo) != 0 {
+		t.Fatalf("the cargo left is secret: %+v", pub.Pending)
+	}
+	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+mine+`","`+his1+`","`+his2+`"]}`, "cargo-full")
+	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+g.st.CargoDeck[0]+`"]}`, "not-offered")
+	do(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+his2+`","`+his1+`"]}`)
+	ann = g.st.Players[0]
+	if len(ann.Cargo) != 2 || !in(ann.Cargo, his1) || !in(ann.Cargo, his2) || !in(g.st.CargoDiscard, mine) {
+		t.Fatalf("Ann keeps Bob's two cards and discards hers: hold %v", ann.Cargo)
 	}
 }
 

@@ -138,8 +138,13 @@ type PendingView struct {
 	What string `json:"what"`
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
-	// Ship: the type of the beaten ship a claim-ship step offers.
-	Ship string `json:"ship,omitempty"`
+	// Ship: the type of the beaten ship a claim-ship step offers;
+	// Specialists, the beaten player's specialists offered with it.
+	Ship        string `json:"ship,omitempty"`
+	Specialists []Card `json:"specialists,omitempty"`
+	// Cargo, to the winner only, are the beaten player's cargo cards
+	// their hold could not take (claim-ship's keep may choose them).
+	Cargo []CargoCard `json:"cargo,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
@@ -281,6 +286,14 @@ func (g *Game) View(v engine.Viewer) any {
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
 			pv.Ship = pd.Ship.Type
+			for _, id := range pd.Specialists {
+				pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
+			}
+			if v.CanSee(engine.Seat(pd.Seat)) {
+				for _, id := range pd.Cargo {
+					pv.Cargo = append(pv.Cargo, *cat.cargo(id))
+				}
+			}
 		}
 		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
 			p := s.Players[pd.Seat]

@@ -237,6 +237,8 @@
  * @property {number} seat
  * @property {string} [npc]
  * @property {string} [ship]
+ * @property {Array<MMCard>} [specialists]
+ * @property {Array<MMCargoCard>} [cargo]
  * @property {string} [token]
  * @property {string} [zoneNation]
  * @property {boolean} [spanish]
