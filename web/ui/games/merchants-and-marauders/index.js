@@ -703,6 +703,22 @@ const GLORY_HAND = 4;
 const overHand = (n) => `You hold ${n} glory cards and may keep ${GLORY_HAND}: discard ${n - GLORY_HAND === 1 ? 'one' : n - GLORY_HAND} first, before anything else. The game waits for you.`;
 
 /**
+ * rollsHeld says why no roll can be entered while a captain holds more
+ * than 4 glory cards (the engine refuses everything but the discard, the
+ * roll too): the shell shows it in place of the roll box, which offered a
+ * roll that was then refused.
+ * @param {View} view
+ * @param {number} seat the screen's seat, -1 for the tablet
+ * @returns {string} empty when the rolls can be entered
+ */
+export function rollsHeld(view, seat) {
+  const over = view && view.stage === 'play' && (view.players || []).find((x) => x.gloryCardCount > GLORY_HAND);
+  if (!over) return '';
+  if (over.seat === seat) return `Discard ${over.gloryCardCount - GLORY_HAND === 1 ? 'a glory card' : over.gloryCardCount - GLORY_HAND + ' glory cards'} first (below): you hold ${over.gloryCardCount} and may keep ${GLORY_HAND}. Then the dice.`;
+  return `The dice wait until ${over.name} has discarded down to ${GLORY_HAND} glory cards (${over.gloryCardCount} held) on their phone.`;
+}
+
+/**
  * waitDiscard tells every other screen whom the table waits for while a
  * player holds more than 4 glory cards (the engine refuses anything else).
  * @param {Player} p
