@@ -138,8 +138,11 @@ type PendingView struct {
 	What string `json:"what"`
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
-	// Ship: the type of the beaten ship a claim-ship step offers.
-	Ship string `json:"ship,omitempty"`
+	// Ship: the type of the beaten ship a claim-ship step offers;
+	// ShipName its name in the owner's catalog ("Test Sloop"), which the
+	// screens show (they showed the type id).
+	Ship     string `json:"ship,omitempty"`
+	ShipName string `json:"shipName,omitempty"`
 	// Merchant: the found merchant's nation and the zone's.
 	Token      string `json:"token,omitempty"`
 	ZoneNation string `json:"zoneNation,omitempty"`
@@ -280,7 +283,10 @@ func (g *Game) View(v engine.Viewer) any {
 			pv.Token, pv.ZoneNation, pv.Spanish = pd.Token, pd.ZoneNation, pd.Spanish
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
-			pv.Ship = pd.Ship.Type
+			pv.Ship, pv.ShipName = pd.Ship.Type, spoken(pd.Ship.Type)
+			if st := cat.shipType(pd.Ship.Type); st != nil {
+				pv.ShipName = st.Name
+			}
 		}
 		if pd.Kind == "rumor-keep" && v.CanSee(engine.Seat(pd.Seat)) {
 			p := s.Players[pd.Seat]

@@ -824,7 +824,7 @@ function PendingActs({ view, mine, ctx }) {
   const seat = pd.seat;
   const p = view.players[seat];
   const who = p ? p.name : '';
-  if (!mine(seat)) return html`<p class="muted" id="mm-wait-pending">${who} decides now: ${pd.kind === 'claim-ship' && pd.ship ? `whether to take the beaten ${words(pd.ship)}` : pd.what || words(pd.kind)}.</p>`;
+  if (!mine(seat)) return html`<p class="muted" id="mm-wait-pending">${who} decides now: ${pd.kind === 'claim-ship' && pd.ship ? `whether to take the beaten ${pd.shipName || words(pd.ship)}` : pd.what || words(pd.kind)}.</p>`;
   switch (pd.kind) {
     case 'merchant':
       if (pd.spanish) {
@@ -858,11 +858,12 @@ function PendingActs({ view, mine, ctx }) {
     case 'claim-ship': {
       // The ship offered by name, and the one given up: "take their ship"
       // did not say which, nor that one's own is discarded.
-      const theirs = pd.ship ? words(pd.ship) : 'beaten ship';
+      // The catalog's name ("Test Sloop"), not the type id ("Sloop").
+      const theirs = pd.ship ? pd.shipName || words(pd.ship) : 'beaten ship';
       const own = p && p.ship ? p.ship.name : 'ship';
       const whose = ctx.seat >= 0 ? 'your' : who + '’s';
       return html`<div class="mm-act" id="mm-act"><p id="mm-claim">${who} won the boarding${pd.npc ? ` against the ${npcName(view, pd.npc)}` : ''}. Take the beaten ${theirs}, with the damage it took, and discard ${whose} ${own}? The crew comes along.</p><div class="row">
-        <${Act} id="claim" label=${`Yes: take the ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
+        <${Act} id="claim" label=${`Yes: take the beaten ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
         <${Act} id="no-claim" label=${`No: keep ${whose} ${own}`} action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
     }
     default:

@@ -237,6 +237,7 @@
  * @property {number} seat
  * @property {string} [npc]
  * @property {string} [ship]
+ * @property {string} [shipName]
  * @property {string} [token]
  * @property {string} [zoneNation]
  * @property {boolean} [spanish]
