@@ -46,7 +46,9 @@ function parseHash() {
 function App() {
   const [r, setR] = useState(parseHash());
   useEffect(() => {
-    const on = () => { setStatus('', true); setR(parseHash()); };
+    // A message belongs to the page it was said on: the practice
+    // catalog's "Loaded" showed again on the new table's page.
+    const on = () => { setStatus('', true); hideToast(); setR(parseHash()); };
     window.addEventListener('hashchange', on);
     // The address may have changed between the first render and this
     // listener (a link opened while the page loads): catch up once.
