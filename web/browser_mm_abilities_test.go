@@ -243,6 +243,7 @@ func TestBrowserMerchantsRollHeld(t *testing.T) {
 	ann := b.playerPhone(cr, 0, `#mm-secrets`)
 	b.waitText(tablet, "#rolls-held", "The dice wait until Ann has discarded down to 4 glory cards (5 held) on their phone.")
 	b.waitText(ann, "#rolls-held", "Discard a glory card first (below): you hold 5 and may keep 4. Then the dice.")
+	b.waitText(tablet, "#mm-rolls", "Roll for: Ann scouts for a merchant (Scouting) · 2 dice (Ann), after Ann’s discard")
 	for _, sc := range []context.Context{tablet, ann} {
 		if n := b.mmCount(sc, `[data-act="enter-roll"], [data-act="digital-roll"]`); n != 0 {
 			t.Errorf("a screen offers %d roll buttons while Ann must discard", n)
@@ -253,4 +254,7 @@ func TestBrowserMerchantsRollHeld(t *testing.T) {
 	b.mmTap(ann, "Ann discards", `#mm-glory [data-act^="discard-"]`)
 	b.run(tablet, "the roll box is back", chromedp.WaitVisible(`#expects [data-act="enter-roll"]`, chromedp.ByQuery))
 	b.run(tablet, "the wait is over", gsGone("#rolls-held"))
+	if strings.Contains(b.gsText(tablet), "after Ann’s discard") {
+		t.Error("the tablet still says the roll comes after Ann's discard")
+	}
 }

@@ -287,8 +287,12 @@ function Rolls({ view }) {
   const need = view.need || [];
   const last = view.lastRoll;
   if (!need.length && !last) return null;
+  // A hand over 4 glory cards holds the dice (rollsHeld): each roll says
+  // it comes after the discard, as the "waits for" box does.
+  const over = view.players.find((x) => x.gloryCardCount > GLORY_HAND);
+  const after = over ? `, after ${over.name}’s discard` : '';
   return html`<section id="mm-rolls">
-    ${need.map((r) => html`<p key=${r.id} class="warn">Roll for: ${r.purpose} · ${r.dice.length} di${r.dice.length === 1 ? 'e' : 'ce'}${r.seat >= 0 && view.players[r.seat] ? ` (${view.players[r.seat].name})` : ''}</p>`)}
+    ${need.map((r) => html`<p key=${r.id} class="warn">Roll for: ${r.purpose} · ${r.dice.length} di${r.dice.length === 1 ? 'e' : 'ce'}${r.seat >= 0 && view.players[r.seat] ? ` (${view.players[r.seat].name})` : ''}${after}</p>`)}
     ${last ? html`<p class="faces" id="mm-last-roll">Last roll (${last.request.purpose}): ${last.faces.map((f, i) => html`<span key=${i}>${f}</span>`)}
       <span class="muted"> success face: ${view.dice.success}</span></p>` : null}
   </section>`;
