@@ -56,6 +56,10 @@ type View struct {
 	// ("Spanish"), for a screen to show bounties, ports, captains and
 	// merchants in players' words.
 	Nations map[string]string `json:"nations"`
+	// StartShips names the ships a captain starts in (sloop, flute) as the
+	// owner's catalog does ("Test Sloop"), for the first-ship and new
+	// captain buttons (they showed the type id).
+	StartShips map[string]string `json:"startShips,omitempty"`
 	// Locations and Dice tell a screen how to draw hit locations and faces.
 	Locations []string   `json:"locations"`
 	Dice      DiceLayout `json:"dice"`
@@ -212,6 +216,14 @@ func (g *Game) View(v engine.Viewer) any {
 		Turn: TurnView{ActionsLeft: 3 - s.T.Actions, PortUsed: s.T.PortUsed, PortOpen: s.T.PortOpen, Activities: s.T.Activities, Scouted: s.T.Scouted}}
 	if s.Event != "" {
 		out.Event = findCard(cat.Events, s.Event)
+	}
+	for _, id := range []string{Sloop, Flute} {
+		if st := cat.shipType(id); st != nil {
+			if out.StartShips == nil {
+				out.StartShips = map[string]string{}
+			}
+			out.StartShips[id] = st.Name
+		}
 	}
 	for _, z := range cat.Zones {
 		zs := s.Zones[z.ID]

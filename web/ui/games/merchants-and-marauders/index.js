@@ -406,7 +406,7 @@ export function Actions({ view, ctx }) {
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
-      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
+      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${startShip(view, s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
     </div></div>`;
   }
   if (view.stage !== 'play') return null;
@@ -695,6 +695,15 @@ function ChestOut({ p, ctx }) {
   </div>`;
 }
 
+/**
+ * startShip names a ship a captain may start in as the owner's catalog
+ * does ("Practice Sloop"): the buttons said the type ("Sloop"), and the
+ * captain then sailed a ship of another name.
+ * @param {View} view
+ * @param {string} type "sloop" or "flute"
+ */
+const startShip = (view, type) => (view.startShips && view.startShips[type]) || cap(type);
+
 /** A hand holds at most 4 glory cards (rulebook, Glory cards). */
 const GLORY_HAND = 4;
 
@@ -858,7 +867,7 @@ function PendingActs({ view, mine, ctx }) {
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
-        ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + s} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
+        ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + startShip(view, s)} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
     case 'claim-ship': {
       // The ship offered by name, and the one given up: "take their ship"
       // did not say which, nor that one's own is discarded.

@@ -359,6 +359,7 @@
  * @property {Array<number>} [winners]
  * @property {string} [endReason]
  * @property {Object<string, string>} nations
+ * @property {Object<string, string>} [startShips]
  * @property {Array<string>} locations
  * @property {MMDiceLayout} dice
  */
