@@ -41,18 +41,32 @@ func (b *browser) phoneChip(ctx context.Context, seat string) string {
 	return s
 }
 
-// toastWhole waits for the toast saying want and fails the test when its
-// text is cut (it was one line ending in an ellipsis on a phone).
+// toastWhole waits for the toast saying want and fails the test when it
+// covers the page below the bar, or when its text cannot be read to its
+// end (it was one line ending in an ellipsis on a phone): a notice longer
+// than the bar's two lines says "more" and shows whole when tapped.
 func (b *browser) toastWhole(ctx context.Context, name, want string) {
 	b.t.Helper()
 	var r struct {
-		Text string `json:"text"`
-		Cut  bool   `json:"cut"`
+		Text  string `json:"text"`
+		Cut   bool   `json:"cut"`
+		More  bool   `json:"more"`
+		Below bool   `json:"below"`
 	}
-	b.run(ctx, name+": the toast", chromedp.Poll(`(() => { const m = document.querySelector('#toast .msg'), t = document.querySelector('#toast');
-	  if (!m || !m.textContent.includes(`+jsQuote(want)+`)) return false;
-	  const mr = m.getBoundingClientRect(), tr = t.getBoundingClientRect();
-	  return {text: m.textContent, cut: m.scrollWidth > m.clientWidth + 1 || mr.right > innerWidth + 1 || mr.bottom > tr.bottom + 1}; })()`, &r, chromedp.WithPollingInterval(50*time.Millisecond)))
+	measure := `(() => { const m = document.querySelector('#toast .msg'), t = document.querySelector('#toast');
+	  if (!m || !t.classList.contains('show') || !m.textContent.includes(` + jsQuote(want) + `)) return false;
+	  const mr = m.getBoundingClientRect(), tr = t.getBoundingClientRect(), br = document.querySelector('#bar').getBoundingClientRect();
+	  return {text: m.textContent, more: t.classList.contains('cut') && !t.classList.contains('whole'), below: !t.classList.contains('whole') && tr.bottom > br.bottom + 1,
+	    cut: m.scrollHeight > m.clientHeight + 1 || mr.right > innerWidth + 1 || mr.bottom > tr.bottom + 1}; })()`
+	b.run(ctx, name+": the toast", chromedp.Poll(measure, &r, chromedp.WithPollingInterval(50*time.Millisecond)))
+	if r.Below {
+		b.t.Errorf("%s: the toast %q reaches over the page below the bar", name, r.Text)
+	}
+	if r.More {
+		// The player taps "more" to read the rest.
+		b.run(ctx, name+": tap the toast", chromedp.Click(`#toast`, chromedp.ByQuery),
+			chromedp.Poll(measure, &r, chromedp.WithPollingInterval(50*time.Millisecond)))
+	}
 	if r.Cut {
 		b.t.Errorf("%s: the toast %q is cut: a player cannot read its end", name, r.Text)
 	}

@@ -81,6 +81,12 @@ func TestJourneyJustScore(t *testing.T) {
 			b.gsFits(ctx, "Merchants & Marauders' score", "#mm-score")
 			b.jsOneLine(ctx, "#mms-table")
 			b.gsShotAt(ctx, "justscore-mm-"+dev.name+".png", "#mms-result")
+			// Cy passed 10 on the track in the last round: 11 is counted
+			// (the calculator refused glory above 10).
+			b.gsClick(ctx, "one more captain", `#mms-add`)
+			b.jsType(ctx, "#mm-score", 2, map[string]string{"pname": "Cy", "glory": "11", "stash": "0"})
+			b.gsClick(ctx, "who won", `#mms-go`)
+			b.waitText(ctx, "#mms-winner", "Cy wins")
 		})
 	}
 }

@@ -214,3 +214,47 @@ func TestBrowserMerchantsWantedPort(t *testing.T) {
 	b.gsFits(ann, "Ann at a closed port", "#mm-act")
 	b.gsShotAt(ann, "mm-wanted-port.png", sel)
 }
+
+// TestBrowserMerchantsRollHeld: while a captain holds more than 4 glory
+// cards the rules refuse everything but the discard, the roll too. With a
+// scouting roll asked, four glory points entered for Ann put her hand
+// over (5 cards): the tablet's roll box says the dice wait for her discard, her
+// phone says to discard first, and no screen offers to enter the roll
+// (the shell's roll box stayed and its roll was refused). Her discard
+// brings the roll box back.
+func TestBrowserMerchantsRollHeld(t *testing.T) {
+	e := newEnv(t, Options{PingInterval: time.Second}, merchants.Rules())
+	cr := createMerchants(t, e)
+	sess, err := e.mgr.Get(context.Background(), cr.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{
+		`{"type":"leave-port","seat":0}`,
+		`{"type":"scout","seat":0,"target":"merchant"}`,
+		`{"type":"adjust","seat":-1,"target":0,"glory":4,"reason":"Test Glory"}`,
+	} {
+		if r := e.do("POST", "/api/tables/"+cr.Table+"/actions", `{"action":`+a+`,"baseVersion":`+itoa(sess.Version())+`}`, host(cr.HostToken)...); r.status != 200 {
+			t.Fatalf("%s: %d %s", a, r.status, r.body)
+		}
+	}
+	b := newBrowser(t, e.http.URL)
+	tablet := b.hostTablet(cr, 1024, 768, `#mm-map`)
+	ann := b.playerPhone(cr, 0, `#mm-secrets`)
+	b.waitText(tablet, "#rolls-held", "The dice wait until Ann has discarded down to 4 glory cards (5 held) on their phone.")
+	b.waitText(ann, "#rolls-held", "Discard a glory card first (below): you hold 5 and may keep 4. Then the dice.")
+	b.waitText(tablet, "#mm-rolls", "Roll for: Ann scouts for a merchant (Scouting) · 2 dice (Ann), after Ann’s discard")
+	for _, sc := range []context.Context{tablet, ann} {
+		if n := b.mmCount(sc, `[data-act="enter-roll"], [data-act="digital-roll"]`); n != 0 {
+			t.Errorf("a screen offers %d roll buttons while Ann must discard", n)
+		}
+	}
+	b.gsShotAt(ann, "mm-rollheld-ann.png", "#rolls-held")
+	b.shot(tablet, "mm-rollheld-tablet.png")
+	b.mmTap(ann, "Ann discards", `#mm-glory [data-act^="discard-"]`)
+	b.run(tablet, "the roll box is back", chromedp.WaitVisible(`#expects [data-act="enter-roll"]`, chromedp.ByQuery))
+	b.run(tablet, "the wait is over", gsGone("#rolls-held"))
+	if strings.Contains(b.gsText(tablet), "after Ann’s discard") {
+		t.Error("the tablet still says the roll comes after Ann's discard")
+	}
+}

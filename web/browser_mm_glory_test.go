@@ -222,10 +222,12 @@ func TestJourneyMerchantsClaimShip(t *testing.T) {
 	b.run(tablet, "the battle is over", gsGone("#mm-battle"))
 
 	// The claim: the ship offered by name, yes or no.
-	b.waitText(ann, "#mm-claim", "Ann won the boarding against the Pirate sloop. Take the beaten Sloop, with the damage it took, and discard your Test Sloop? The crew comes along.")
-	b.waitText(ann, `[data-act="claim"]`, "Yes: take the Sloop")
+	// The ship offered by its catalog name, "Test Sloop", not its type
+	// id ("the beaten Sloop").
+	b.waitText(ann, "#mm-claim", "Ann won the boarding against the Pirate sloop. Take the beaten Test Sloop, with the damage it took, and discard your Test Sloop? The crew comes along.")
+	b.waitText(ann, `[data-act="claim"]`, "Yes: take the beaten Test Sloop")
 	b.waitText(ann, `[data-act="no-claim"]`, "No: keep your Test Sloop")
-	b.waitText(bob, "#mm-wait-pending", "Ann decides now: whether to take the beaten Sloop.")
+	b.waitText(bob, "#mm-wait-pending", "Ann decides now: whether to take the beaten Test Sloop.")
 	b.waitText(tablet, "#mm-pending", "Waiting for Ann: deciding whether to claim the beaten ship")
 	b.gsFits(ann, "Ann's claim", "#mm-act")
 	b.gsShotAt(ann, "mm-claim-ann.png", "#mm-claim")

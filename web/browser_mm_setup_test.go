@@ -82,10 +82,12 @@ func TestBrowserMerchantsShipsTogether(t *testing.T) {
 	// Bob's phone stops hearing the table; Ann picks; Bob, still seeing the
 	// table before her pick, picks too.
 	b.Run(bob, "Bob's phone misses the next update", chromedp.Evaluate(`window.__hold = true`, nil))
-	b.Tap(ann, "#mm-act", "Sloop")
+	// The buttons name the ships as the catalog does ("Test Sloop"; they
+	// said the type, "Sloop", and the captain then sailed a Test Sloop).
+	b.Tap(ann, "#mm-act", "Test Sloop")
 	b.WaitText(ann, ".actions", "You have picked your ship")
 	b.WaitText(tablet, "#log", "Ann has picked a ship")
-	b.Tap(bob, "#mm-act", "Flute")
+	b.Tap(bob, "#mm-act", "Test Flute")
 	b.Run(bob, "Bob's phone hears the table again", chromedp.Evaluate(`window.__hold = false`, nil))
 	b.WaitText(tablet, "#mm-status", "Round 1")
 	b.WaitText(bob, "#mm-players", "Flute")

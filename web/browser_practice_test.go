@@ -109,6 +109,7 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.Shot(tablet, "practice-mm-form-note.png")
 	b.Tap(tablet, "#needs-catalog", "Load the practice catalog (made-up values, not your copy’s)")
 	b.Run(tablet, "the note goes", chromedp.WaitNotPresent(`#needs-catalog`, chromedp.ByQuery))
+	b.WaitText(tablet, "#toast.show", "Loaded the practice catalog")
 	b.Fill(tablet, "body", "Name of seat 1", "Ann")
 	b.Fill(tablet, "body", "Name of seat 2", "Bob")
 	b.Fill(tablet, "body", "Colour of seat 1", "Red")
@@ -116,6 +117,13 @@ func TestJourneyPracticeCatalog(t *testing.T) {
 	b.Tap(tablet, "body", "Start the game")
 	b.WaitText(tablet, "#status", "live")
 	b.WaitText(tablet, ".topbar", "Merchants & Marauders")
+	// The form's "Loaded" notice stays with the form: it showed again on
+	// the new table's page, as if the table had loaded something.
+	var stale string
+	b.Eval(tablet, "the bar's notice", `(() => { const t = document.querySelector('#toast.show'); return t ? t.textContent : ''; })()`, &stale)
+	if strings.Contains(stale, "Loaded the practice catalog") {
+		t.Errorf("the new table's page shows the form's notice %q", stale)
+	}
 	b.WaitText(tablet, ".main", "Port: Anchor Practice Port")
 	b.WaitText(tablet, ".main", "Demand: Practice ")
 	b.Shot(tablet, "practice-mm-first-turn.png")

@@ -277,6 +277,17 @@ func TestBrowserTouchTargets(t *testing.T) {
 	if len(zones) > 0 {
 		t.Errorf("the tablet, the board to tap where the cubes lie: %s", strings.Join(zones, "; "))
 	}
+	// It is under the battle in the main column, wide enough to read
+	// across the table: in the 380 px side column it was 331 px.
+	var wide struct {
+		W    float64
+		Main bool
+	}
+	b.frun(tab.ctx, "the tablet's board's width", chromedp.Evaluate(`(() => { const bp = [...document.querySelectorAll('.boardpick')].find((e) => e.offsetParent);
+	  return {W: bp.getBoundingClientRect().width, Main: !!bp.closest('.main')}; })()`, &wide))
+	if wide.W < 500 || !wide.Main {
+		t.Errorf("the tablet's board to tap is %.0f px wide (in the main column: %v), want 500 px or more in the main column", wide.W, wide.Main)
+	}
 	b.shot(tab.ctx, "targets-battle-read-tablet.png")
 	var sides int
 	b.frun(tab.ctx, "read by hand", chromedp.WaitVisible(`#bs-read`, chromedp.ByQuery), chromedp.Evaluate(readBattleJS, &sides), tap(`#bs-read`))

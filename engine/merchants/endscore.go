@@ -26,8 +26,13 @@ const (
 	EndImmediate = "immediate"
 )
 
-// gloryTrackTop is the glory point track's last space (0-10).
-const gloryTrackTop = 10
+// gloryMost is the most glory points a count on the track may say. The
+// game is played to 10, but a captain may pass it: points gained in the
+// turn that reaches 10, and by the others in the last round ("the player
+// with the most points wins", Winning); the rules name no last space of
+// the track. 20 keeps a slip of the finger (100) out. It was 10, which
+// refused an 11 that a game can end with.
+const gloryMost = 20
 
 // EndState is an end of game counted at the table.
 type EndState struct {
@@ -43,7 +48,7 @@ type EndState struct {
 // left out is refused by name rather than read as 0.
 type EndPlayer struct {
 	Name string `json:"name"`
-	// Glory is the cube's space on the glory point track, 0-10.
+	// Glory is the cube's space on the glory point track, 0 to gloryMost.
 	Glory *int `json:"glory"`
 	// Stash is the gold in the player's chest.
 	Stash *int `json:"stash"`
@@ -169,9 +174,9 @@ func (st *EndState) check() error {
 		seen[strings.ToLower(name)] = true
 		switch {
 		case p.Glory == nil:
-			return engine.Malformed("%s.glory: missing (the cube's space on the glory point track, 0 to 10)", path)
-		case *p.Glory < 0 || *p.Glory > gloryTrackTop:
-			return engine.Malformed("%s.glory: %d is off the glory point track (0 to 10); stashed gold is counted from stash", path, *p.Glory)
+			return engine.Malformed("%s.glory: missing (the cube's space on the glory point track, 0 or more)", path)
+		case *p.Glory < 0 || *p.Glory > gloryMost:
+			return engine.Malformed("%s.glory: %d is off the glory point track (0 to %d); stashed gold is counted from stash", path, *p.Glory, gloryMost)
 		case p.Stash == nil:
 			return engine.Malformed("%s.stash: missing (the gold in the chest, 0 if none)", path)
 		case *p.Stash < 0:

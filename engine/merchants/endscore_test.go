@@ -81,7 +81,7 @@ func TestEndScoreRefusals(t *testing.T) {
 	ben := `{"name":"Ben","glory":10,"stash":3}`
 	two := func(ann string) string { return `{"end":"declared","players":[` + ann + `,` + ben + `]}` }
 	cases := []struct{ name, input, field string }{
-		{"glory off the track", two(`{"name":"Ann","glory":11,"stash":0}`), "players[0].glory: 11 is off the glory point track"},
+		{"glory off the track", two(`{"name":"Ann","glory":21,"stash":0}`), "players[0].glory: 21 is off the glory point track (0 to 20)"},
 		{"negative glory", two(`{"name":"Ann","glory":-1,"stash":0}`), "players[0].glory: -1"},
 		{"negative stash", two(`{"name":"Ann","glory":3,"stash":-5}`), "players[0].stash: -5 is impossible"},
 		{"a stash left out", two(`{"name":"Ann","glory":3}`), "players[0].stash: missing"},

@@ -56,6 +56,10 @@ type View struct {
 	// ("Spanish"), for a screen to show bounties, ports, captains and
 	// merchants in players' words.
 	Nations map[string]string `json:"nations"`
+	// StartShips names the ships a captain starts in (sloop, flute) as the
+	// owner's catalog does ("Test Sloop"), for the first-ship and new
+	// captain buttons (they showed the type id).
+	StartShips map[string]string `json:"startShips,omitempty"`
 	// Locations and Dice tell a screen how to draw hit locations and faces.
 	Locations []string   `json:"locations"`
 	Dice      DiceLayout `json:"dice"`
@@ -139,8 +143,11 @@ type PendingView struct {
 	Seat int    `json:"seat"`
 	NPC  string `json:"npc,omitempty"`
 	// Ship: the type of the beaten ship a claim-ship step offers;
-	// Specialists, the beaten player's specialists offered with it.
+	// ShipName its name in the owner's catalog ("Test Sloop"), which the
+	// screens show (they showed the type id); Specialists, the beaten
+	// player's specialists offered with it.
 	Ship        string `json:"ship,omitempty"`
+	ShipName    string `json:"shipName,omitempty"`
 	Specialists []Card `json:"specialists,omitempty"`
 	// Cargo, to the winner only, are the beaten player's cargo cards
 	// their hold could not take (claim-ship's keep may choose them).
@@ -215,6 +222,14 @@ func (g *Game) View(v engine.Viewer) any {
 	if s.Event != "" {
 		out.Event = findCard(cat.Events, s.Event)
 	}
+	for _, id := range []string{Sloop, Flute} {
+		if st := cat.shipType(id); st != nil {
+			if out.StartShips == nil {
+				out.StartShips = map[string]string{}
+			}
+			out.StartShips[id] = st.Name
+		}
+	}
 	for _, z := range cat.Zones {
 		zs := s.Zones[z.ID]
 		zv := ZoneView{ID: z.ID, Name: z.Name, Port: z.Port, Nation: z.Nation, Adjacent: z.Adjacent, Demand: zs.Demand, Ability: z.Ability, Merchant: zs.Merchant != ""}
@@ -285,7 +300,10 @@ func (g *Game) View(v engine.Viewer) any {
 			pv.Token, pv.ZoneNation, pv.Spanish = pd.Token, pd.ZoneNation, pd.Spanish
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
-			pv.Ship = pd.Ship.Type
+			pv.Ship, pv.ShipName = pd.Ship.Type, spoken(pd.Ship.Type)
+			if st := cat.shipType(pd.Ship.Type); st != nil {
+				pv.ShipName = st.Name
+			}
 			for _, id := range pd.Specialists {
 				pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
 			}

@@ -46,7 +46,9 @@ function parseHash() {
 function App() {
   const [r, setR] = useState(parseHash());
   useEffect(() => {
-    const on = () => { setStatus('', true); setR(parseHash()); };
+    // A message belongs to the page it was said on: the practice
+    // catalog's "Loaded" showed again on the new table's page.
+    const on = () => { setStatus('', true); hideToast(); setR(parseHash()); };
     window.addEventListener('hashchange', on);
     // The address may have changed between the first render and this
     // listener (a link opened while the page loads): catch up once.
@@ -726,7 +728,7 @@ function TablePage({ id, mode }) {
         <${g.Table} view=${view} snap=${snap} ctx=${c} />
       </div>
       <aside class="side">
-        ${rollPanels ? html`<${Expects} expects=${snap.expects} ctx=${c} reads=${diceReads} version=${snap.version} />` : null}
+        ${rollPanels ? html`<${Expects} expects=${snap.expects} ctx=${c} reads=${diceReads} version=${snap.version} held=${g.rollsHeld ? g.rollsHeld(view, c.seat) : ''} />` : null}
         ${st.at === null && !snap.over && as !== 'public' ? html`<section class="actions"><h2>Act</h2><${g.Actions} view=${view} snap=${snap} ctx=${c} /></section>` : null}
         ${st.at === null && !snap.over && as === 'public' ? html`<section class="actions" id="watching"><p class="muted">This screen watches the table: players act on the host tablet or on their phones.</p></section>` : null}
         <${Log} log=${st.log} at=${st.at} seat=${c.seat} travel=${travel} />
@@ -738,9 +740,12 @@ function TablePage({ id, mode }) {
 // Expects is what the game waits for on the table now (engine.Expect):
 // cubes to drop say what to drop; a roll is the roll panel (RollPanel).
 // reads are the camera's proposed reads of dice, shown in the panel of the
-// roll they answer.
-function Expects({ expects, ctx, reads, version }) {
+// roll they answer. held, when a game says so (its rollsHeld), is why no
+// roll can be entered yet: it is said in place of the roll boxes, which
+// offered a roll the rules then refused.
+function Expects({ expects, ctx, reads, version, held }) {
   if (!expects || !expects.length) return null;
+  if (held) return html`<section class="expects" id="expects"><h2>The table waits for</h2><p class="warn" id="rolls-held">${held}</p></section>`;
   return html`<section class="expects" id="expects"><h2>The table waits for</h2>
     ${expects.map((x) => html`<${ExpectBox} key=${x.kind + ':' + x.id} x=${x} ctx=${ctx} version=${version} read=${(reads || []).find((r) => r.expect === x.id) || null} />`)}
   </section>`;

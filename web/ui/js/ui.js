@@ -68,10 +68,12 @@ let toastTimer;
 /**
  * toast shows a short message for a moment in the band at the top of the
  * screen (the bar, which stays in place as the page scrolls): it covers the
- * brand and the connection badge, never a control of the page, pushes
- * nothing, and goes away when tapped. A long one wraps over the page for
- * its moment, which is longer for a longer text (about 15 characters a
- * second), so a player can read it to its end.
+ * brand and the connection badge, never a control of the page, and pushes
+ * nothing. A message longer than the bar's two lines ends in "… more": a
+ * tap shows it whole over the page (the player asked for it), the next tap
+ * hides it. It grew over the page by itself before, up to ~170 px of a
+ * phone, and took the taps meant for the buttons under it. It stays longer
+ * for a longer text (about 15 characters a second).
  * @param {string} text
  * @param {string} [kind] "ok" for a confirmation, else a warning
  * @param {string} [tag] what the message is about, for hideToast
@@ -82,28 +84,55 @@ export function toast(text, kind, tag) {
   if (!t) {
     t = h('div', { id: 'toast', role: 'status', title: 'Tap to hide' });
     const el = t;
-    el.addEventListener('click', () => { el.className = ''; clearTimeout(toastTimer); });
+    el.addEventListener('click', () => {
+      if (el.classList.contains('cut') && !el.classList.contains('whole')) {
+        el.classList.add('whole');
+        el.title = 'Tap to hide';
+        showFor(el, el.textContent || '');
+        return;
+      }
+      hideNow(el);
+    });
     bar.append(t);
   }
   t.className = 'show ' + (kind || '');
   t.dataset.tag = tag || '';
-  t.replaceChildren(h('span', { class: 'msg' }, text));
-  clearTimeout(toastTimer);
-  const el = t;
-  toastTimer = setTimeout(() => { el.className = ''; }, Math.min(8000, Math.max(2500, text.length * 65)));
+  const msg = h('span', { class: 'msg' }, text);
+  t.replaceChildren(msg, h('span', { class: 'more', 'aria-hidden': 'true' }, 'more'));
+  // Cut to the bar's two lines: say there is more, and where.
+  const cut = msg.scrollHeight > msg.clientHeight + 1;
+  t.classList.toggle('cut', cut);
+  t.title = cut ? 'Tap to read it whole' : 'Tap to hide';
+  showFor(t, text);
 }
 
 /**
- * hideToast takes the message away now if it is the one tagged tag: news
- * that is no longer the latest (the table moved on since) must not be read
- * as news.
- * @param {string} tag
+ * showFor (re)starts the time a toast stays: longer for a longer text.
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function showFor(el, text) {
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => hideNow(el), Math.min(8000, Math.max(2500, text.length * 65)));
+}
+
+/** @param {HTMLElement} el */
+function hideNow(el) {
+  el.className = '';
+  clearTimeout(toastTimer);
+}
+
+/**
+ * hideToast takes the message away now if it is the one tagged tag (any
+ * message when tag is not given): news that is no longer the latest (the
+ * table moved on since, or the player went to another page) must not be
+ * read as news.
+ * @param {string} [tag]
  */
 export function hideToast(tag) {
   const t = document.getElementById('toast');
-  if (!t || !t.classList.contains('show') || t.dataset.tag !== tag) return;
-  t.className = '';
-  clearTimeout(toastTimer);
+  if (!t || !t.classList.contains('show') || (tag !== undefined && t.dataset.tag !== tag)) return;
+  hideNow(t);
 }
 
 // colourOf maps a player colour name to a CSS colour that reads well on the

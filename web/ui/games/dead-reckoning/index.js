@@ -63,6 +63,16 @@ function fightsHere(view, ctx) {
 }
 
 /**
+ * stepsInMain says whether the battle's step forms go under the battle in
+ * the main column: on the host's tablet, whose side column is 380 px. The
+ * board to tap where the cubes lie was 331 px wide there, its narrowest
+ * zones' words 10 px, too small to read across the table.
+ */
+function stepsInMain(ctx) {
+  return ctx.seat < 0 && ctx.host && !ctx.readOnly;
+}
+
+/**
  * Table is the battle, the board and the players. A phone shows its
  * player's own things first.
  */
@@ -70,7 +80,7 @@ export function Table({ view, ctx }) {
   const phone = ctx.seat >= 0;
   const board = html`<div class="boardwrap" key="board"><${Board} view=${view} ctx=${ctx} /><${Turn} view=${view} /></div>`;
   return html`<div class="dr">
-    ${fightsHere(view, ctx) ? null : html`<${BattlePanel} view=${view} ctx=${ctx} />`}
+    ${fightsHere(view, ctx) ? null : html`<${BattlePanel} view=${view} ctx=${ctx} steps=${stepsInMain(ctx)} />`}
     ${phone ? [html`<${Players} key="players" view=${view} ctx=${ctx} />`, board, html`<${Achievements} key="ach" view=${view} />`]
       : [board, html`<${Achievements} key="ach" view=${view} />`, html`<${Players} key="players" view=${view} ctx=${ctx} />`]}
   </div>`;
@@ -108,7 +118,8 @@ export function Actions({ view, ctx }) {
     ${entering}
     <div class="dr-actions">
       <p class="muted">${ctx.seat >= 0 ? `You act as ${me.name}.` : `The tablet acts for ${me.name || 'the player to play'}.`}</p>
-      ${ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
+      ${stepsInMain(ctx) && battling ? html`<p class="note" id="battle-beside">The battle’s step is under the battle, on the left.</p>`
+        : ctx.seat < 0 ? html`<${BattleSteps} view=${view} ctx=${ctx} /><${OutcomeForm} view=${view} ctx=${ctx} />` : null}
       ${offTurn ? html`<p class="note" id="off-turn">It is ${pname(view, t.seat)}’s turn. Between turns you may level up one card in your hand (p. 13).</p>`
         : html`<${Sails} key=${'sails:' + seat} view=${view} ctx=${ctx} seat=${seat} />
           <${MoveBoard} view=${view} ctx=${ctx} />`}

@@ -287,8 +287,12 @@ function Rolls({ view }) {
   const need = view.need || [];
   const last = view.lastRoll;
   if (!need.length && !last) return null;
+  // A hand over 4 glory cards holds the dice (rollsHeld): each roll says
+  // it comes after the discard, as the "waits for" box does.
+  const over = view.players.find((x) => x.gloryCardCount > GLORY_HAND);
+  const after = over ? `, after ${over.name}’s discard` : '';
   return html`<section id="mm-rolls">
-    ${need.map((r) => html`<p key=${r.id} class="warn">Roll for: ${r.purpose} · ${r.dice.length} di${r.dice.length === 1 ? 'e' : 'ce'}${r.seat >= 0 && view.players[r.seat] ? ` (${view.players[r.seat].name})` : ''}</p>`)}
+    ${need.map((r) => html`<p key=${r.id} class="warn">Roll for: ${r.purpose} · ${r.dice.length} di${r.dice.length === 1 ? 'e' : 'ce'}${r.seat >= 0 && view.players[r.seat] ? ` (${view.players[r.seat].name})` : ''}${after}</p>`)}
     ${last ? html`<p class="faces" id="mm-last-roll">Last roll (${last.request.purpose}): ${last.faces.map((f, i) => html`<span key=${i}>${f}</span>`)}
       <span class="muted"> success face: ${view.dice.success}</span></p>` : null}
   </section>`;
@@ -402,7 +406,7 @@ export function Actions({ view, ctx }) {
     const p = view.players[ctx.seat];
     if (p.ship) return html`<p class="muted">You have picked your ship; waiting for the others.</p>`;
     return html`<div class="mm-act" id="mm-act"><p>Pick your first ship (secret):</p><div class="row">
-      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${cap(s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
+      ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'ship-' + s} label=${startShip(view, s)} action=${{ type: 'choose-ship', seat: ctx.seat, ship: s }} ctx=${ctx} />`)}
     </div></div>`;
   }
   if (view.stage !== 'play') return null;
@@ -691,6 +695,15 @@ function ChestOut({ p, ctx }) {
   </div>`;
 }
 
+/**
+ * startShip names a ship a captain may start in as the owner's catalog
+ * does ("Practice Sloop"): the buttons said the type ("Sloop"), and the
+ * captain then sailed a ship of another name.
+ * @param {View} view
+ * @param {string} type "sloop" or "flute"
+ */
+const startShip = (view, type) => (view.startShips && view.startShips[type]) || cap(type);
+
 /** A hand holds at most 4 glory cards (rulebook, Glory cards). */
 const GLORY_HAND = 4;
 
@@ -701,6 +714,22 @@ const GLORY_HAND = 4;
  * @param {number} n the cards held
  */
 const overHand = (n) => `You hold ${n} glory cards and may keep ${GLORY_HAND}: discard ${n - GLORY_HAND === 1 ? 'one' : n - GLORY_HAND} first, before anything else. The game waits for you.`;
+
+/**
+ * rollsHeld says why no roll can be entered while a captain holds more
+ * than 4 glory cards (the engine refuses everything but the discard, the
+ * roll too): the shell shows it in place of the roll box, which offered a
+ * roll that was then refused.
+ * @param {View} view
+ * @param {number} seat the screen's seat, -1 for the tablet
+ * @returns {string} empty when the rolls can be entered
+ */
+export function rollsHeld(view, seat) {
+  const over = view && view.stage === 'play' && (view.players || []).find((x) => x.gloryCardCount > GLORY_HAND);
+  if (!over) return '';
+  if (over.seat === seat) return `Discard ${over.gloryCardCount - GLORY_HAND === 1 ? 'a glory card' : over.gloryCardCount - GLORY_HAND + ' glory cards'} first (below): you hold ${over.gloryCardCount} and may keep ${GLORY_HAND}. Then the dice.`;
+  return `The dice wait until ${over.name} has discarded down to ${GLORY_HAND} glory cards (${over.gloryCardCount} held) on their phone.`;
+}
 
 /**
  * waitDiscard tells every other screen whom the table waits for while a
@@ -808,7 +837,7 @@ function PendingActs({ view, mine, ctx }) {
   const seat = pd.seat;
   const p = view.players[seat];
   const who = p ? p.name : '';
-  if (!mine(seat)) return html`<p class="muted" id="mm-wait-pending">${who} decides now: ${pd.kind === 'claim-ship' && pd.ship ? `whether to take the beaten ${words(pd.ship)}` : pd.what || words(pd.kind)}.</p>`;
+  if (!mine(seat)) return html`<p class="muted" id="mm-wait-pending">${who} decides now: ${pd.kind === 'claim-ship' && pd.ship ? `whether to take the beaten ${pd.shipName || words(pd.ship)}` : pd.what || words(pd.kind)}.</p>`;
   switch (pd.kind) {
     case 'merchant':
       if (pd.spanish) {
@@ -838,15 +867,16 @@ function PendingActs({ view, mine, ctx }) {
           <${Act} id=${'keep-' + r.id} label=${'Keep ' + r.name} action=${{ type: 'rumor-keep', seat, rumor: r.id }} ctx=${ctx} /></div>`)}</div>`;
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
-        ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + s} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
+        ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + startShip(view, s)} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
     case 'claim-ship': {
       // The ship offered by name, and the one given up: "take their ship"
       // did not say which, nor that one's own is discarded.
-      const theirs = pd.ship ? words(pd.ship) : 'beaten ship';
+      // The catalog's name ("Test Sloop"), not the type id ("Sloop").
+      const theirs = pd.ship ? pd.shipName || words(pd.ship) : 'beaten ship';
       const own = p && p.ship ? p.ship.name : 'ship';
       const whose = ctx.seat >= 0 ? 'your' : who + '’s';
       return html`<div class="mm-act" id="mm-act"><p id="mm-claim">${who} won the boarding${pd.npc ? ` against the ${npcName(view, pd.npc)}` : ''}. Take the beaten ${theirs}, with the damage it took, and discard ${whose} ${own}? The crew comes along.</p><div class="row">
-        <${Act} id="claim" label=${`Yes: take the ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
+        <${Act} id="claim" label=${`Yes: take the beaten ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
         <${Act} id="no-claim" label=${`No: keep ${whose} ${own}`} action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
     }
     default:

@@ -18,7 +18,9 @@ const URL_SCORE = '/api/rules/merchants-and-marauders/score';
 
 /** @type {Array<[string, string, number, number|undefined, string]>} id, label, min, max, hint */
 const FIELDS = [
-  ['glory', 'Glory on the track', 0, 10, '0 to 10'],
+  // Past 10 too: a captain may pass it in the turn that reaches it, and the
+  // others in the last round (rulebook: Winning); 10 was refused an 11.
+  ['glory', 'Glory on the track', 0, 20, '0 to 20'],
   ['stash', 'Gold in the stash', 0, undefined, 'the chest; 0 if none'],
 ];
 /** @type {Record<string, string>} */

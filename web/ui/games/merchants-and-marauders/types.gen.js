@@ -237,6 +237,7 @@
  * @property {number} seat
  * @property {string} [npc]
  * @property {string} [ship]
+ * @property {string} [shipName]
  * @property {Array<MMCard>} [specialists]
  * @property {Array<MMCargoCard>} [cargo]
  * @property {string} [token]
@@ -360,6 +361,7 @@
  * @property {Array<number>} [winners]
  * @property {string} [endReason]
  * @property {Object<string, string>} nations
+ * @property {Object<string, string>} [startShips]
  * @property {Array<string>} locations
  * @property {MMDiceLayout} dice
  */
