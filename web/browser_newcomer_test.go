@@ -74,6 +74,13 @@ func TestJourneyNewcomer(t *testing.T) {
 	b.Tap(tablet, ".actions", "Enter the board")
 	b.WaitText(tablet, "#log", "The board in row 1, left is Test Isle A")
 	b.WaitText(tablet, "#card-entry", "No Row 1 card is in your catalog yet")
+	// The form's question wraps on the tablet; it must sit inside the
+	// form's border, not run over it (a rendered legend straddles it).
+	var legendTop float64
+	b.Eval(tablet, "legend inside the border", `(() => { const f = document.querySelector('#card-entry'); return f.querySelector('legend').getBoundingClientRect().top - f.getBoundingClientRect().top; })()`, &legendTop)
+	if legendTop < 2 {
+		t.Errorf("the card form's question starts %.0f px below the form's top: it runs over the border", legendTop)
+	}
 	if b.Has(tablet, "#card-entry", "Enter the card") || !b.Has(tablet, "#card-entry", "Open the owner’s catalog") {
 		t.Errorf("without a catalog the card's form should offer the catalog page, not a dead button:\n%s", b.Text(tablet, "#card-entry"))
 	}

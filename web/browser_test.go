@@ -612,6 +612,8 @@ func TestBrowserRealBattle(t *testing.T) {
 		time.Sleep(150 * time.Millisecond)
 	}
 	b.waitText(tablet, "#battle-outcome", "Ben wins the battle 0 to 0")
+	// 0 to 0 alone reads as a bug: the tie rule is said beside it.
+	b.waitText(tablet, "#battle-outcome", "A tie: the player whose turn it is wins it (p. 19)")
 	b.waitText(tablet, "#battle-outcome", "plunder to the ship: 1 cargo and 0 coins")
 	b.waitText(tablet, "#log", "Ben")
 	b.shot(tablet, "battle-real-outcome.png")

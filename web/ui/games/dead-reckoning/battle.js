@@ -344,11 +344,22 @@ function Fight({ view, bv }) {
     ${bv.error ? html`<p class="warn">${bv.error.message || String(bv.error)}</p>` : null}
     ${o ? html`<div class="outcome" id="battle-outcome">
       <h3>${`${names[w]} wins the battle ${(o.strength || [])[w] ?? ''} to ${(o.strength || [])[1 - w] ?? ''}`}</h3>
+      ${tied(o) ? html`<p class="tie-note">A tie: the player whose turn it is wins it (p. 19). Damage cubes do not count toward strength.</p>` : null}
       <ul>${(o.sides || []).map((sd, i) => html`<li key=${i}>${`${names[i]}: ${sd.damage || 0} damage taken`}${sd.ship && (sd.ship.cargo || sd.ship.coins) ? `, plunder to the ship: ${sd.ship.cargo} cargo and ${plural(sd.ship.coins, 'coin')}` : ''}${sd.sinks ? ' – the ship sinks!' : ''}</li>`)}</ul>
       ${o.toMercantile ? html`<p>The losing pirate ship turns mercantile (p. 18).</p>` : null}
       ${o.blockaded >= 0 ? html`<p>${`${pname(view, o.blockaded)} is blockaded there (p. 18).`}</p>` : null}
     </div>` : null}
   </div>`;
+}
+
+/**
+ * tied says whether the outcome's two strengths are equal: the heading's
+ * "wins 0 to 0" then needs the tie rule beside it, or it reads as a bug.
+ * @param {any} o
+ */
+function tied(o) {
+  const st = o.strength || [];
+  return st.length === 2 && st[0] === st[1];
 }
 
 /** CameraSlot is where the page's one live picture goes (the shell moves it in). */
