@@ -83,7 +83,7 @@ func (a *ChooseShip) apply(c *ctx) error {
 		return engine.RefuseIn("start-ship", secSetup, "A captain starts with a sloop or a flute")
 	}
 	p.Ship = c.newShip(a.Ship)
-	c.emit(engine.NewEvent("ship-chosen", a.Seat, p.Name+" has picked a ship", nil).WithSecret("You picked a "+a.Ship, map[string]string{"ship": a.Ship}))
+	c.emit(engine.NewEvent("ship-chosen", a.Seat, p.Name+" has picked a ship", nil).WithSecret("You picked the "+c.cat.shipName(a.Ship), map[string]string{"ship": a.Ship}))
 	c.maybeStart()
 	return nil
 }

@@ -234,6 +234,15 @@ func (c *Catalog) captain(id string) *Captain {
 	return nil
 }
 
+// shipName is how players know a ship type: its name in the owner's
+// catalog ("Test Sloop"), or the type in words when the catalog has none.
+func (c *Catalog) shipName(id string) string {
+	if st := c.shipType(id); st != nil && st.Name != "" {
+		return st.Name
+	}
+	return spoken(id)
+}
+
 func (c *Catalog) shipType(id string) *ShipType {
 	for i := range c.Ships {
 		if c.Ships[i].ID == id {

@@ -136,6 +136,11 @@ func TestSecretShipChoice(t *testing.T) {
 	if strings.Contains(string(pub), "flute") {
 		t.Fatalf("the public log shows the secret pick: %s", pub)
 	}
+	// Ann reads her pick as her catalog names it, not by its type.
+	own, _ := json.Marshal(engine.EventsFor(evs, engine.PlayerViewer(0)))
+	if !strings.Contains(string(own), "You picked the Test Flute") {
+		t.Fatalf("Ann's own log does not name her ship: %s", own)
+	}
 	view, _ := json.Marshal(g.View(engine.PlayerViewer(1)))
 	if strings.Contains(string(view), g.st.Players[0].Captain) {
 		t.Fatal("another player sees Ann's captain before the reveal")

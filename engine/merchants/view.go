@@ -300,10 +300,7 @@ func (g *Game) View(v engine.Viewer) any {
 			pv.Token, pv.ZoneNation, pv.Spanish = pd.Token, pd.ZoneNation, pd.Spanish
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
-			pv.Ship, pv.ShipName = pd.Ship.Type, spoken(pd.Ship.Type)
-			if st := cat.shipType(pd.Ship.Type); st != nil {
-				pv.ShipName = st.Name
-			}
+			pv.Ship, pv.ShipName = pd.Ship.Type, cat.shipName(pd.Ship.Type)
 			for _, id := range pd.Specialists {
 				pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
 			}
