@@ -48,7 +48,7 @@ const (
 // as f, that is cocked all the same: the side it raises shows beside its
 // top (risenBeside), or its print reads better on a parallelogram than on
 // the square (a tilted top), or, for a learned die, the parallelogram is
-// well off the square (learnedTilted).
+// well off the square or reads any better than it (learnedTilted).
 func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top board.Point, ang float64, f *faceSample) bool {
 	if r.risenBeside(top, ang, f.paint) {
 		return true
@@ -72,8 +72,9 @@ func (r *DiceReader) looksCocked(p *topPatch, d *diceset.Die, label string, top 
 		return true
 	}
 	// A learned print gains little on a tilted top's shape, but settles
-	// on it all the same (dice_cocked_learned.go).
-	return r.learnedTilted(d, top, su, sv, sh)
+	// on it all the same, and a flat one gains less still
+	// (dice_cocked_learned.go).
+	return r.learnedTilted(d, top, su, sv, sh, gain)
 }
 
 // The risen side of a die leaning on another die.

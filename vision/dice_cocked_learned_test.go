@@ -97,14 +97,54 @@ func TestLearnedTiltedByItsShape(t *testing.T) {
 		{"12% shorter along y", 1, 0.88, true},
 	} {
 		p := drawnPrint(top, d.SizeMM, two, c.su, c.sv, 55, 225)
-		su, sv, sh, _ := sharp.affineFit(p, d, "2", top, 0)
-		if got := sharp.learnedTilted(d, top, su, sv, sh); got != c.sharp {
+		su, sv, sh, gain := sharp.affineFit(p, d, "2", top, 0)
+		if got := sharp.learnedTilted(d, top, su, sv, sh, gain); got != c.sharp {
 			t.Errorf("%s: tilted %v (parallelogram %.2f x %.2f, slant %.2f), want %v", c.name, got, su, sv, sh, c.sharp)
 		}
 		p = drawnPrint(top, d.SizeMM, two, c.su, c.sv, 55, 225)
-		su, sv, sh, _ = small.affineFit(p, d, "2", top, 0)
-		if small.learnedTilted(d, top, su, sv, sh) {
+		su, sv, sh, gain = small.affineFit(p, d, "2", top, 0)
+		if small.learnedTilted(d, top, su, sv, sh, gain) {
 			t.Errorf("%s: a learned print's shape is judged in a 400x300 frame", c.name)
+		}
+	}
+}
+
+// A top tilted toward the camera is seen nearly square: its print settles
+// on a parallelogram within the flat dice's band, yet reads better there
+// than on the square, which a flat die's print does not (learnedGain): a
+// print 9% shorter along y (read 0.96 x 0.92: within
+// learnedOffSquare) is cocked by its gain in a sharp frame,
+// not in a small one; the square print and one 4% larger both ways are not.
+func TestLearnedTiltedByItsGain(t *testing.T) {
+	sharp := testLearnedReaderAt(t, 1280, 960)
+	small := testLearnedReaderAt(t, 400, 300)
+	top := board.Point{X: sharp.tray.Width / 2, Y: sharp.tray.Height / 2}
+	d := sharp.set.Die("mm")
+	if d == nil {
+		t.Fatal("the test set has no learned die mm")
+	}
+	two := testLearned().Dice[0].Faces[2]
+	for _, c := range []struct {
+		name   string
+		su, sv float64
+		sharp  bool // called tilted in the sharp frame
+	}{
+		{"square", 1, 1, false},
+		{"4% larger both ways", 1.04, 1.04, false},
+		{"9% shorter along y", 1, 0.91, true},
+	} {
+		p := drawnPrint(top, d.SizeMM, two, c.su, c.sv, 55, 225)
+		su, sv, sh, gain := sharp.affineFit(p, d, "2", top, 0)
+		t.Logf("%s: parallelogram %.2f x %.2f, slant %.2f, gain %.4f", c.name, su, sv, sh, gain)
+		if off := math.Max(math.Max(math.Abs(su-1), math.Abs(sv-1)), math.Abs(sh)); off >= learnedOffSquare-1e-9 {
+			t.Fatalf("%s: the parallelogram is %.2f off the square: the shape alone tells it", c.name, off)
+		}
+		if got := sharp.learnedTilted(d, top, su, sv, sh, gain); got != c.sharp {
+			t.Errorf("%s: tilted %v (gain %.4f), want %v", c.name, got, gain, c.sharp)
+		}
+		su, sv, sh, gain = small.affineFit(p, d, "2", top, 0)
+		if small.learnedTilted(d, top, su, sv, sh, gain) {
+			t.Errorf("%s: a learned print's gain is judged in a 400x300 frame", c.name)
 		}
 	}
 }

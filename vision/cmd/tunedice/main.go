@@ -5,6 +5,12 @@
 //	go run ./vision/cmd/tunedice -seeds 0:40 -list
 //	go run ./vision/cmd/tunedice -seeds 0:200 -cache /tmp/dicecache -list
 //	go run ./vision/cmd/tunedice -seeds 17:1 -overlay /tmp/ov   # pictures of the reads
+//	go run ./vision/cmd/tunedice -seeds 0:100 -cocked 0.33 -ids mm,mm,white,red,black -cache /tmp/mmcocked
+//
+// -cocked and -ids make other scenes from the same seeds (more cocked dice,
+// one die drawn more often: a die listed twice is drawn twice as often);
+// their renders are cached under names of their own, so that a cache of
+// the usual scenes is never read for them.
 //
 // Tuning seeds are those below 5 000 000 (0-999 is the usual set; a wider
 // range finds causes the usual set has too few of). The accuracy benchmark
@@ -45,7 +51,17 @@ func main() {
 	cache := flag.String("cache", "", "keep the rendered scenes in this directory (renders are much slower than reads)")
 	workers := flag.Int("workers", 2, "scenes read at once")
 	measure := flag.Bool("measure", false, "allow the measuring seeds (only to report figures, never to tune)")
+	cocked := flag.Float64("cocked", 0, "chance a die is cocked (0: the renderer's default)")
+	idList := flag.String("ids", "", "comma-separated dice ids to draw from, a repeated id drawn more often (empty: every die of the set alike)")
 	flag.Parse()
+	opt := synth.DiceOptions{PCocked: *cocked}
+	if *idList != "" {
+		opt.IDs = strings.Split(*idList, ",")
+	}
+	if *cocked < 0 || *cocked >= 1 {
+		fail("-cocked wants a chance in [0, 1), got %g", *cocked)
+	}
+	tag := sceneTag(opt)
 	a, b, _ := strings.Cut(*seeds, ":")
 	from, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
@@ -55,7 +71,7 @@ func main() {
 	if !*measure && from+n > measureFrom {
 		fail("seeds from 5 000 000 are kept for measuring: tune on seeds below, or pass -measure to report figures")
 	}
-	lf, err := dicescore.LearnRendered(learnSeed, "mm", synth.DiceOptions{}, func(s *synth.DiceScene) image.Image { return rendered(*cache, s) })
+	lf, err := dicescore.LearnRendered(learnSeed, "mm", synth.DiceOptions{}, func(s *synth.DiceScene) image.Image { return rendered(*cache, "", s) })
 	if err != nil {
 		fail("calibration roll: %v", err)
 	}
@@ -69,8 +85,8 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				s := synth.RandomDice(uint64(from+k), synth.DiceOptions{})
-				img := rendered(*cache, s)
+				s := synth.RandomDice(uint64(from+k), opt)
+				img := rendered(*cache, tag, s)
 				r, err := vision.NewDiceReader(s.Tray, s.Set, s.Corners(), s.Camera.W, s.Camera.H, vision.DiceOptions{Learned: lf})
 				if err != nil {
 					fail("seed %d: %v", s.Seed, err)
@@ -119,13 +135,28 @@ func main() {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// rendered renders a scene, keeping the raw pixels under dir when it is set.
-func rendered(dir string, s *synth.DiceScene) *image.RGBA {
+// sceneTag names scenes made with options other than the default, for
+// their cached renders: empty for the usual scenes (whose cache names are
+// those every earlier cache holds).
+func sceneTag(o synth.DiceOptions) string {
+	var t string
+	if o.PCocked != 0 {
+		t += fmt.Sprintf("-c%g", o.PCocked)
+	}
+	if len(o.IDs) > 0 {
+		t += "-" + strings.Join(o.IDs, ".")
+	}
+	return t
+}
+
+// rendered renders a scene, keeping the raw pixels under dir when it is set;
+// tag (sceneTag) keeps scenes made with other options apart.
+func rendered(dir, tag string, s *synth.DiceScene) *image.RGBA {
 	if dir == "" {
 		return synth.RenderDice(s)
 	}
 	// A calibration roll renders one scene per face from the same seed.
-	name := filepath.Join(dir, fmt.Sprintf("dice-%d-%dx%d.rgba", s.Seed, s.Camera.W, s.Camera.H))
+	name := filepath.Join(dir, fmt.Sprintf("dice-%d%s-%dx%d.rgba", s.Seed, tag, s.Camera.W, s.Camera.H))
 	if len(s.Dice) == 1 && s.Dice[0].Pose == synth.Flat && s.Seed == learnSeed {
 		name = filepath.Join(dir, fmt.Sprintf("dice-learn-%d-%s-%d-%dx%d.rgba", s.Seed, s.Dice[0].ID, s.Dice[0].Face, s.Camera.W, s.Camera.H))
 	}
