@@ -514,16 +514,59 @@ function Surefire({ view, ctx, seat }) {
   </div>`;
 }
 
-/** @param {{view: View, ctx: any, seat: number}} props */
+/** rerollFaces: the faces a card's Reroll rolls again. @param {any} k @returns {number[]} */
+const rerollFaces = (k) => (k.bonuses || []).filter((/** @type {any} */ b) => b.kind === 'reroll').flatMap((/** @type {any} */ b) => b.faces || []);
+
+/** listWords: "1, 2 or 3" (conj "or"), "1 and 2". @param {Array<string|number>} xs @param {string} [conj] */
+const listWords = (xs, conj = 'or') => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ${conj} ${xs[xs.length - 1]}` : String(xs.length ? xs[0] : ''));
+
+/**
+ * Reroll: the attacker's Reroll crew cards (p. 14). A card rolls again
+ * each die showing one of its faces, once, one die per tap, until another
+ * card is used; that card may then roll a die the first already rolled.
+ * Each card says whether it is in use, which dice it may still roll, or
+ * that it is done: with one button per die and no word of the card in
+ * use, a player could not tell why the second tap was refused.
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
 function Reroll({ view, ctx, seat }) {
   const p = view.players[seat];
   const f = view.fight;
-  const cards = p.crew.filter((/** @type {any} */ k) => (k.bonuses || []).some((/** @type {any} */ b) => b.kind === 'reroll'));
+  const cards = p.crew.filter((/** @type {any} */ k) => k.trigger === view.turn.order && rerollFaces(k).length);
   if (!cards.length || !f || !f.faces) return null;
   return html`<div class="pc-group" id="pc-reroll"><h3>Re-roll</h3>
-    ${cards.map((/** @type {any} */ k) => f.faces.map((/** @type {number} */ x, i) => html`<${Button} key=${k.id + i} id=${`pc-reroll-${i}`} label=${`${k.name}: roll die ${i + 1} (${x}) again`} action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`))}
+    ${cards.map((/** @type {any} */ k) => html`<${RerollCard} key=${k.id} k=${k} view=${view} ctx=${ctx} seat=${seat} />`)}
   </div>`;
 }
+
+/**
+ * RerollCard: one Reroll card's state in the fight and a button for each
+ * die it may still roll.
+ * @param {{k: any, view: View, ctx: any, seat: number}} props
+ */
+function RerollCard({ k, view, ctx, seat }) {
+  const f = /** @type {any} */ (view.fight);
+  const faces = rerollFaces(k);
+  const inUse = f.rerolling === k.id;
+  const done = (f.rerollsDone || []).includes(k.id);
+  const rolled = inUse ? f.rerolled || [] : [];
+  const open = f.faces.map((/** @type {number} */ x, /** @type {number} */ i) => i).filter((/** @type {number} */ i) => !rolled[i] && faces.includes(f.faces[i]));
+  const dice = (/** @type {number[]} */ is) => `${is.length > 1 ? 'dice' : 'die'} ${listWords(is.map((i) => i + 1), 'and')}`;
+  const rolledIs = rolled.map((/** @type {boolean} */ r, /** @type {number} */ i) => (r ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
+  let say = `rolls again each die showing ${listWords(faces)}, once`;
+  if (done) say = 'done: another card rolled dice again after it';
+  else if (inUse) say = `in use: it rolled ${dice(rolledIs)} again${open.length ? `; it may still roll ${dice(open)}` : ' and may roll no other'}`;
+  else if (f.rerolling) say += `; using it finishes ${cardName(view, seat, f.rerolling)}’s re-rolls`;
+  return html`<div class="pc-reroll-card" data-card=${k.id}>
+    <p><strong>${k.name}</strong> ${say}.</p>
+    ${done ? null : open.map((/** @type {number} */ i) => html`<${Button} key=${i} id=${`pc-reroll-${k.id}-${i}`} label=${`${k.name}${inUse ? ' (in use)' : ''}: roll die ${i + 1} (${f.faces[i]}) again`}
+      action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`)}
+    ${!done && !open.length && !inUse ? html`<p class="muted">No die shows ${listWords(faces)}.</p>` : null}
+  </div>`;
+}
+
+/** cardName: a crew card of seat's by its id. @param {View} view @param {number} seat @param {string} id */
+const cardName = (view, seat, id) => ((view.players[seat].crew || []).find((/** @type {any} */ k) => k.id === id) || { name: 'the other card' }).name;
 
 /**
  * HideOut: hiding in the cove places every Deckhand of the mat and the
