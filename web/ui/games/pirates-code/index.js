@@ -596,17 +596,24 @@ const BOOTY = ['sugarcane', 'rum', 'coffee', 'gunpowder'];
 
 /**
  * Jostle: which Deckhand a jostle sends to Repair (the player chooses,
- * p. 8); nothing picked lets the game take Extort, then Cannons, then
- * Rigging.
+ * p. 8): from Rigging, Cannons or Extort; when those are empty, from a
+ * wheel space holding one ("wheel2"), named by its order and number as
+ * the wheel shows it. Nothing picked lets the game take Extort, then
+ * Cannons, then Rigging, then the wheel's nearest behind the Captain.
  * @param {{p: any, value: string, set: (v: string) => void, what: string}} props
  */
 function Jostle({ p, value, set, what }) {
   const a = p.assign || {};
+  const empty = !a.rigging && !a.cannons && !a.extort;
+  const wheel = empty ? p.wheel.filter((/** @type {any} */ w) => w.deckhands > 0) : [];
+  const pick = (/** @type {string} */ k) => set(value === k ? '' : k);
   return html`<div class="pc-jostle" data-jostle>
     <p>${what}:</p>
     <div class="row">${ASSIGN.slice(0, 3).map(([k, label]) => html`<button key=${k} class=${'btn' + (value === k ? ' primary' : '')} data-from=${k}
-      disabled=${!a[k]} aria-pressed=${value === k} onClick=${() => set(value === k ? '' : k)}>${label} (${a[k] || 0})</button>`)}</div>
-    ${!value ? html`<p class="muted">Not chosen: Extort first, then Cannons, then Rigging.</p>` : null}
+      disabled=${!a[k]} aria-pressed=${value === k} onClick=${() => pick(k)}>${label} (${a[k] || 0})</button>`)}
+      ${wheel.map((/** @type {any} */ w) => html`<button key=${'w' + w.space} class=${'btn' + (value === 'wheel' + w.space ? ' primary' : '')} data-from=${'wheel' + w.space}
+        aria-pressed=${value === 'wheel' + w.space} onClick=${() => pick('wheel' + w.space)}>${w.label} space (${w.space})${w.deckhands > 1 ? ` · ${w.deckhands}` : ''}</button>`)}</div>
+    ${!value ? html`<p class="muted">${empty ? 'Rigging, Cannons and Extort are empty: the wheel gives one. Not chosen: the one nearest behind the Captain.' : 'Not chosen: Extort first, then Cannons, then Rigging.'}</p>` : null}
   </div>`;
 }
 
