@@ -571,23 +571,36 @@ const cardName = (view, seat, id) => ((view.players[seat].crew || []).find((/** 
 /**
  * HideOut: hiding in the cove places every Deckhand of the mat and the
  * wheel again on Rigging, Cannons and Extort (the rest wait in Repair).
+ * With Deckhands on the wheel the player may say which wheel spaces give
+ * theirs (p. 12: from anywhere on the Helm Mat), so a Deckhand in Repair
+ * can stay there; nothing picked, the game takes the mat's first.
  * @param {{view: View, ctx: any, seat: number}} props
  */
 function HideOut({ view, ctx, seat }) {
   const p = view.players[seat];
   const a = p.assign || {};
-  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + p.wheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + (w.deckhands || 0), 0);
+  const onWheel = p.wheel.filter((/** @type {any} */ w) => w.deckhands > 0);
+  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + onWheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + w.deckhands, 0);
   const [n, setN] = useState(() => ({ rigging: a.rigging || 0, cannons: a.cannons || 0, extort: a.extort || 0 }));
+  const [taken, setTaken] = useState(/** @type {Record<number, number>} */ ({}));
   const placed = n.rigging + n.cannons + n.extort;
   /** @param {'rigging'|'cannons'|'extort'} k @param {number} d */
   const step = (k, d) => setN({ ...n, [k]: Math.max(0, n[k] + d) });
+  const wheel = onWheel.flatMap((/** @type {any} */ w) => Array(Math.min(taken[w.space] || 0, w.deckhands)).fill(w.space));
+  const action = () => ({ type: 'hide-out', seat, assign: n, ...(wheel.length ? { wheel } : {}) });
   return html`<div class="pc-group" id="pc-hide"><h3>Hide out in the cove: place your ${total} Deckhands</h3>
     ${ASSIGN.slice(0, 3).map(([k, label]) => html`<div key=${k} class="pc-stepper" data-assign=${k}>
       <button class="btn" aria-label=${'one less on ' + label} disabled=${n[k] <= 0} onClick=${() => step(/** @type {any} */ (k), -1)}>−</button>
       <span class="pc-count"><strong>${n[k]}</strong> on ${label}</span>
       <button class="btn" aria-label=${'one more on ' + label} disabled=${placed >= total} onClick=${() => step(/** @type {any} */ (k), 1)}>+</button></div>`)}
-    <p>${total - placed} wait in Repair.</p>
-    <${Button} id="pc-hide-out" label="Hide out" action=${{ type: 'hide-out', seat, assign: n }} ctx=${ctx} />
+    ${onWheel.length ? html`<div class="pc-hide-wheel" data-hide-wheel><p>Take the Deckhands of these wheel spaces${wheel.length ? '' : html` <span class="muted">(none picked: the game takes your mat’s first)</span>`}:</p>
+      <div class="row">${onWheel.map((/** @type {any} */ w) => {
+        const t = taken[w.space] || 0;
+        return html`<button key=${w.space} class=${'btn' + (t ? ' primary' : '')} data-wheel=${w.space} aria-pressed=${t > 0}
+          onClick=${() => setTaken({ ...taken, [w.space]: (t + 1) % (w.deckhands + 1) })}>${w.label} space (${w.space})${w.deckhands > 1 ? ` · ${t} of ${w.deckhands}` : ''}</button>`;
+      })}</div></div>` : null}
+    <p>${wheel.length ? `${wheel.length} from the wheel, ${Math.max(0, placed - wheel.length)} from your mat; the rest stay where they are.` : `${total - placed} wait in Repair.`}</p>
+    <${Button} id="pc-hide-out" label="Hide out" action=${action} ctx=${ctx} done=${() => setTaken({})} />
   </div>`;
 }
 
