@@ -33,8 +33,14 @@ const BONUS_WORDS = {
   plunder: 'Plunder', trade: 'Trade', search: 'Search', attack: 'Attack', 'crew-up': 'Crew Up', exchange: 'Exchange booty',
   'sail-navy': 'Sail the Navy', 'sail-merchant': 'Sail a merchant ship', 'special-trade': 'Special trade',
 };
-/** @param {any} b */
-const bonusWords = (b) => (BONUS_WORDS[b.kind] || cap(b.kind)) + (b.n ? ` ${b.n}` : '') + (b.faces ? ` (faces ${b.faces.join(', ')})` : '');
+/**
+ * bonusWords names a bonus action; a special trade says what it hands in
+ * and for how much ("Special trade: Sugarcane and Rum for 7 gold"; it read
+ * "Special trade 7").
+ * @param {any} b
+ */
+const bonusWords = (b) => (b.kind === 'special-trade' && b.booty ? `Special trade: ${listWords(b.booty.map(cap), 'and')} for ${b.n} gold`
+  : (BONUS_WORDS[b.kind] || cap(b.kind)) + (b.n ? ` ${b.n}` : '') + (b.faces ? ` (faces ${b.faces.join(', ')})` : ''));
 const ASSIGN = [['rigging', 'Rigging'], ['cannons', 'Cannons'], ['extort', 'Extort'], ['repair', 'Repair']];
 /** @type {Record<string, string>} */
 const STAGE_WORDS = {
@@ -498,6 +504,12 @@ function Bonuses({ view, ctx, seat }) {
       (k.bonuses || []).forEach((/** @type {any} */ b, i) => list.push({ card: id, name: k.name, index: i, kind: b.kind, n: b.n, used: false }));
     }
   }
+  // The hints carry no booty: a special trade's comes from its card.
+  list = list.map((b) => {
+    const k = b.card === 'captain' ? p.captain : p.crew.find((/** @type {any} */ x) => x.id === b.card);
+    const cb = k && (k.bonuses || [])[b.index];
+    return cb && cb.booty ? { ...b, booty: cb.booty } : b;
+  });
   if (!list.length) return null;
   return html`<div class="pc-group" id="pc-bonuses"><h3>Bonus actions</h3>
     ${list.map((/** @type {any} */ b) => html`<${Bonus} key=${b.card + '/' + b.index} b=${b} view=${view} ctx=${ctx} seat=${seat} />`)}
