@@ -146,6 +146,14 @@ func TestJourneyPiratesCodeRules14(t *testing.T) {
 	b.tap(tablet, "Ann sails", `#pc-sail-go`)
 	b.tap(tablet, "Ann ends", `#pc-end-turn`)
 	b.tap(bo, "Bo: Attack", `#pc-order-5`)
+	// A Reroll is used in the fight: its bonus is not a button to tap
+	// before it (the engine refuses it on its own).
+	b.waitText(bo, "#pc-bonuses", "in the fight, once your dice are rolled")
+	var rerollBonusOn bool
+	b.run(bo, "the Reroll bonus", chromedp.Evaluate(`!!document.querySelector('#pc-bonus-test-crew-5-0:not([disabled])')`, &rerollBonusOn))
+	if rerollBonusOn {
+		t.Error("Bo's phone offers Test Crew 5's Reroll as a bonus to tap before the fight")
+	}
 	b.tap(bo, "Bo attacks", `#pc-attack-orange`)
 	b.pcEnterRoll(tablet, "1", "2")
 	// Both dice show Test Crew 5's faces: a button for each.

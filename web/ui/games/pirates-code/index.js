@@ -720,6 +720,9 @@ function Bonus({ b, view, ctx, seat }) {
   if (b.used) return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${true} note="used this turn" action=${{}} ctx=${ctx} />`;
   switch (b.kind) {
     case 'sail': return html`<${Sail} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`;
+    // A Reroll acts inside the fight, once the dice are rolled (the Re-roll
+    // group there); the engine refuses it as a bonus on its own.
+    case 'reroll': return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${true} note="in the fight, once your dice are rolled" action=${{}} ctx=${ctx} />`;
     case 'attack':
       return html`<div class="pc-group">${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${`pc-bonus-${b.index}-${t}`} label=${`${b.name}: attack ${label}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, target: t }} ctx=${ctx} />`)}</div>`;
     case 'plunder': case 'search': return html`<${Draws} view=${view} ctx=${ctx} seat=${seat} o=${b.kind} bonus=${b} />`;
