@@ -190,6 +190,13 @@ type FightView struct {
 	AttackTotal int         `json:"attackTotal"`
 	// Against is the merchant's damage (merchants only).
 	Against int `json:"against,omitempty"`
+	// Rerolling is the Reroll crew card in use (its id), Rerolled the dice
+	// it rolled again, RerollsDone the cards used before it: the screen
+	// says which card rolls and which dice it may still roll (p. 14: each
+	// die once per card, one card resolved before the next).
+	Rerolling   string   `json:"rerolling,omitempty"`
+	Rerolled    []bool   `json:"rerolled,omitempty"`
+	RerollsDone []string `json:"rerollsDone,omitempty"`
 }
 
 // View returns what v sees.
@@ -243,7 +250,13 @@ func (g *Game) View(v engine.Viewer) any {
 		out.Turn.Order = cur.order()
 	}
 	if f := s.Fight; f != nil {
-		fv := &FightView{Attacker: f.Attacker, Stage: f.Stage, Faces: f.Faces, AttackTotal: f.AttackTotal}
+		fv := &FightView{Attacker: f.Attacker, Stage: f.Stage, Faces: f.Faces, AttackTotal: f.AttackTotal, Rerolling: f.Rerolling, Rerolled: f.Rerolled}
+		for k := range f.Cards {
+			if k != f.Rerolling {
+				fv.RerollsDone = append(fv.RerollsDone, k)
+			}
+		}
+		slices.Sort(fv.RerollsDone)
 		side := s.Players[f.Attacker]
 		if f.Stage == stageDefendRoll || f.Stage == stageDefendAdjust {
 			side = s.Players[f.Defender]

@@ -33,8 +33,14 @@ const BONUS_WORDS = {
   plunder: 'Plunder', trade: 'Trade', search: 'Search', attack: 'Attack', 'crew-up': 'Crew Up', exchange: 'Exchange booty',
   'sail-navy': 'Sail the Navy', 'sail-merchant': 'Sail a merchant ship', 'special-trade': 'Special trade',
 };
-/** @param {any} b */
-const bonusWords = (b) => (BONUS_WORDS[b.kind] || cap(b.kind)) + (b.n ? ` ${b.n}` : '') + (b.faces ? ` (faces ${b.faces.join(', ')})` : '');
+/**
+ * bonusWords names a bonus action; a special trade says what it hands in
+ * and for how much ("Special trade: Sugarcane and Rum for 7 gold"; it read
+ * "Special trade 7").
+ * @param {any} b
+ */
+const bonusWords = (b) => (b.kind === 'special-trade' && b.booty ? `Special trade: ${listWords(b.booty.map(cap), 'and')} for ${b.n} gold`
+  : (BONUS_WORDS[b.kind] || cap(b.kind)) + (b.n ? ` ${b.n}` : '') + (b.faces ? ` (faces ${b.faces.join(', ')})` : ''));
 const ASSIGN = [['rigging', 'Rigging'], ['cannons', 'Cannons'], ['extort', 'Extort'], ['repair', 'Repair']];
 /** @type {Record<string, string>} */
 const STAGE_WORDS = {
@@ -498,6 +504,12 @@ function Bonuses({ view, ctx, seat }) {
       (k.bonuses || []).forEach((/** @type {any} */ b, i) => list.push({ card: id, name: k.name, index: i, kind: b.kind, n: b.n, used: false }));
     }
   }
+  // The hints carry no booty: a special trade's comes from its card.
+  list = list.map((b) => {
+    const k = b.card === 'captain' ? p.captain : p.crew.find((/** @type {any} */ x) => x.id === b.card);
+    const cb = k && (k.bonuses || [])[b.index];
+    return cb && cb.booty ? { ...b, booty: cb.booty } : b;
+  });
   if (!list.length) return null;
   return html`<div class="pc-group" id="pc-bonuses"><h3>Bonus actions</h3>
     ${list.map((/** @type {any} */ b) => html`<${Bonus} key=${b.card + '/' + b.index} b=${b} view=${view} ctx=${ctx} seat=${seat} />`)}
@@ -514,37 +526,93 @@ function Surefire({ view, ctx, seat }) {
   </div>`;
 }
 
-/** @param {{view: View, ctx: any, seat: number}} props */
+/** rerollFaces: the faces a card's Reroll rolls again. @param {any} k @returns {number[]} */
+const rerollFaces = (k) => (k.bonuses || []).filter((/** @type {any} */ b) => b.kind === 'reroll').flatMap((/** @type {any} */ b) => b.faces || []);
+
+/** listWords: "1, 2 or 3" (conj "or"), "1 and 2". @param {Array<string|number>} xs @param {string} [conj] */
+const listWords = (xs, conj = 'or') => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ${conj} ${xs[xs.length - 1]}` : String(xs.length ? xs[0] : ''));
+
+/**
+ * Reroll: the attacker's Reroll crew cards (p. 14). A card rolls again
+ * each die showing one of its faces, once, one die per tap, until another
+ * card is used; that card may then roll a die the first already rolled.
+ * Each card says whether it is in use, which dice it may still roll, or
+ * that it is done: with one button per die and no word of the card in
+ * use, a player could not tell why the second tap was refused.
+ * @param {{view: View, ctx: any, seat: number}} props
+ */
 function Reroll({ view, ctx, seat }) {
   const p = view.players[seat];
   const f = view.fight;
-  const cards = p.crew.filter((/** @type {any} */ k) => (k.bonuses || []).some((/** @type {any} */ b) => b.kind === 'reroll'));
+  const cards = p.crew.filter((/** @type {any} */ k) => k.trigger === view.turn.order && rerollFaces(k).length);
   if (!cards.length || !f || !f.faces) return null;
   return html`<div class="pc-group" id="pc-reroll"><h3>Re-roll</h3>
-    ${cards.map((/** @type {any} */ k) => f.faces.map((/** @type {number} */ x, i) => html`<${Button} key=${k.id + i} id=${`pc-reroll-${i}`} label=${`${k.name}: roll die ${i + 1} (${x}) again`} action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`))}
+    ${cards.map((/** @type {any} */ k) => html`<${RerollCard} key=${k.id} k=${k} view=${view} ctx=${ctx} seat=${seat} />`)}
   </div>`;
 }
 
 /**
+ * RerollCard: one Reroll card's state in the fight and a button for each
+ * die it may still roll.
+ * @param {{k: any, view: View, ctx: any, seat: number}} props
+ */
+function RerollCard({ k, view, ctx, seat }) {
+  const f = /** @type {any} */ (view.fight);
+  const faces = rerollFaces(k);
+  const inUse = f.rerolling === k.id;
+  const done = (f.rerollsDone || []).includes(k.id);
+  const rolled = inUse ? f.rerolled || [] : [];
+  const open = f.faces.map((/** @type {number} */ x, /** @type {number} */ i) => i).filter((/** @type {number} */ i) => !rolled[i] && faces.includes(f.faces[i]));
+  const dice = (/** @type {number[]} */ is) => `${is.length > 1 ? 'dice' : 'die'} ${listWords(is.map((i) => i + 1), 'and')}`;
+  const rolledIs = rolled.map((/** @type {boolean} */ r, /** @type {number} */ i) => (r ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
+  let say = `rolls again each die showing ${listWords(faces)}, once`;
+  if (done) say = 'done: another card rolled dice again after it';
+  else if (inUse) say = `in use: it rolled ${dice(rolledIs)} again${open.length ? `; it may still roll ${dice(open)}` : ' and may roll no other'}`;
+  else if (f.rerolling) say += `; using it finishes ${cardName(view, seat, f.rerolling)}’s re-rolls`;
+  return html`<div class="pc-reroll-card" data-card=${k.id}>
+    <p><strong>${k.name}</strong> ${say}.</p>
+    ${done ? null : open.map((/** @type {number} */ i) => html`<${Button} key=${i} id=${`pc-reroll-${k.id}-${i}`} label=${`${k.name}${inUse ? ' (in use)' : ''}: roll die ${i + 1} (${f.faces[i]}) again`}
+      action=${{ type: 'reroll', seat, card: k.id, dice: [i] }} ctx=${ctx} />`)}
+    ${!done && !open.length && !inUse ? html`<p class="muted">No die shows ${listWords(faces)}.</p>` : null}
+  </div>`;
+}
+
+/** cardName: a crew card of seat's by its id. @param {View} view @param {number} seat @param {string} id */
+const cardName = (view, seat, id) => ((view.players[seat].crew || []).find((/** @type {any} */ k) => k.id === id) || { name: 'the other card' }).name;
+
+/**
  * HideOut: hiding in the cove places every Deckhand of the mat and the
  * wheel again on Rigging, Cannons and Extort (the rest wait in Repair).
+ * With Deckhands on the wheel the player may say which wheel spaces give
+ * theirs (p. 12: from anywhere on the Helm Mat), so a Deckhand in Repair
+ * can stay there; nothing picked, the game takes the mat's first.
  * @param {{view: View, ctx: any, seat: number}} props
  */
 function HideOut({ view, ctx, seat }) {
   const p = view.players[seat];
   const a = p.assign || {};
-  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + p.wheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + (w.deckhands || 0), 0);
+  const onWheel = p.wheel.filter((/** @type {any} */ w) => w.deckhands > 0);
+  const total = (a.rigging || 0) + (a.cannons || 0) + (a.extort || 0) + (a.repair || 0) + onWheel.reduce((/** @type {number} */ n, /** @type {any} */ w) => n + w.deckhands, 0);
   const [n, setN] = useState(() => ({ rigging: a.rigging || 0, cannons: a.cannons || 0, extort: a.extort || 0 }));
+  const [taken, setTaken] = useState(/** @type {Record<number, number>} */ ({}));
   const placed = n.rigging + n.cannons + n.extort;
   /** @param {'rigging'|'cannons'|'extort'} k @param {number} d */
   const step = (k, d) => setN({ ...n, [k]: Math.max(0, n[k] + d) });
+  const wheel = onWheel.flatMap((/** @type {any} */ w) => Array(Math.min(taken[w.space] || 0, w.deckhands)).fill(w.space));
+  const action = () => ({ type: 'hide-out', seat, assign: n, ...(wheel.length ? { wheel } : {}) });
   return html`<div class="pc-group" id="pc-hide"><h3>Hide out in the cove: place your ${total} Deckhands</h3>
     ${ASSIGN.slice(0, 3).map(([k, label]) => html`<div key=${k} class="pc-stepper" data-assign=${k}>
       <button class="btn" aria-label=${'one less on ' + label} disabled=${n[k] <= 0} onClick=${() => step(/** @type {any} */ (k), -1)}>−</button>
       <span class="pc-count"><strong>${n[k]}</strong> on ${label}</span>
       <button class="btn" aria-label=${'one more on ' + label} disabled=${placed >= total} onClick=${() => step(/** @type {any} */ (k), 1)}>+</button></div>`)}
-    <p>${total - placed} wait in Repair.</p>
-    <${Button} id="pc-hide-out" label="Hide out" action=${{ type: 'hide-out', seat, assign: n }} ctx=${ctx} />
+    ${onWheel.length ? html`<div class="pc-hide-wheel" data-hide-wheel><p>Take the Deckhands of these wheel spaces${wheel.length ? '' : html` <span class="muted">(none picked: the game takes your mat’s first)</span>`}:</p>
+      <div class="row">${onWheel.map((/** @type {any} */ w) => {
+        const t = taken[w.space] || 0;
+        return html`<button key=${w.space} class=${'btn' + (t ? ' primary' : '')} data-wheel=${w.space} aria-pressed=${t > 0}
+          onClick=${() => setTaken({ ...taken, [w.space]: (t + 1) % (w.deckhands + 1) })}>${w.label} space (${w.space})${w.deckhands > 1 ? ` · ${t} of ${w.deckhands}` : ''}</button>`;
+      })}</div></div>` : null}
+    <p>${wheel.length ? `${wheel.length} from the wheel, ${Math.max(0, placed - wheel.length)} from your mat; the rest stay where they are.` : `${total - placed} wait in Repair.`}</p>
+    <${Button} id="pc-hide-out" label="Hide out" action=${action} ctx=${ctx} done=${() => setTaken({})} />
   </div>`;
 }
 
@@ -553,17 +621,24 @@ const BOOTY = ['sugarcane', 'rum', 'coffee', 'gunpowder'];
 
 /**
  * Jostle: which Deckhand a jostle sends to Repair (the player chooses,
- * p. 8); nothing picked lets the game take Extort, then Cannons, then
- * Rigging.
+ * p. 8): from Rigging, Cannons or Extort; when those are empty, from a
+ * wheel space holding one ("wheel2"), named by its order and number as
+ * the wheel shows it. Nothing picked lets the game take Extort, then
+ * Cannons, then Rigging, then the wheel's nearest behind the Captain.
  * @param {{p: any, value: string, set: (v: string) => void, what: string}} props
  */
 function Jostle({ p, value, set, what }) {
   const a = p.assign || {};
+  const empty = !a.rigging && !a.cannons && !a.extort;
+  const wheel = empty ? p.wheel.filter((/** @type {any} */ w) => w.deckhands > 0) : [];
+  const pick = (/** @type {string} */ k) => set(value === k ? '' : k);
   return html`<div class="pc-jostle" data-jostle>
     <p>${what}:</p>
     <div class="row">${ASSIGN.slice(0, 3).map(([k, label]) => html`<button key=${k} class=${'btn' + (value === k ? ' primary' : '')} data-from=${k}
-      disabled=${!a[k]} aria-pressed=${value === k} onClick=${() => set(value === k ? '' : k)}>${label} (${a[k] || 0})</button>`)}</div>
-    ${!value ? html`<p class="muted">Not chosen: Extort first, then Cannons, then Rigging.</p>` : null}
+      disabled=${!a[k]} aria-pressed=${value === k} onClick=${() => pick(k)}>${label} (${a[k] || 0})</button>`)}
+      ${wheel.map((/** @type {any} */ w) => html`<button key=${'w' + w.space} class=${'btn' + (value === 'wheel' + w.space ? ' primary' : '')} data-from=${'wheel' + w.space}
+        aria-pressed=${value === 'wheel' + w.space} onClick=${() => pick('wheel' + w.space)}>${w.label} space (${w.space})${w.deckhands > 1 ? ` · ${w.deckhands}` : ''}</button>`)}</div>
+    ${!value ? html`<p class="muted">${empty ? 'Rigging, Cannons and Extort are empty: the wheel gives one. Not chosen: the one nearest behind the Captain.' : 'Not chosen: Extort first, then Cannons, then Rigging.'}</p>` : null}
   </div>`;
 }
 
@@ -645,6 +720,9 @@ function Bonus({ b, view, ctx, seat }) {
   if (b.used) return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${true} note="used this turn" action=${{}} ctx=${ctx} />`;
   switch (b.kind) {
     case 'sail': return html`<${Sail} view=${view} ctx=${ctx} seat=${seat} bonus=${b} />`;
+    // A Reroll acts inside the fight, once the dice are rolled (the Re-roll
+    // group there); the engine refuses it as a bonus on its own.
+    case 'reroll': return html`<${Button} id=${`pc-bonus-${b.card}-${b.index}`} label=${`${b.name}: ${bonusWords(b)}`} disabled=${true} note="in the fight, once your dice are rolled" action=${{}} ctx=${ctx} />`;
     case 'attack':
       return html`<div class="pc-group">${targets(view, seat).map(([t, label]) => html`<${Button} key=${t} id=${`pc-bonus-${b.index}-${t}`} label=${`${b.name}: attack ${label}`} action=${{ type: 'bonus', seat, card: b.card, index: b.index, target: t }} ctx=${ctx} />`)}</div>`;
     case 'plunder': case 'search': return html`<${Draws} view=${view} ctx=${ctx} seat=${seat} o=${b.kind} bonus=${b} />`;

@@ -115,6 +115,9 @@
  * @property {number} total
  * @property {number} attackTotal
  * @property {number} [against]
+ * @property {string} [rerolling]
+ * @property {Array<boolean>} [rerolled]
+ * @property {Array<string>} [rerollsDone]
  */
 
 /**
