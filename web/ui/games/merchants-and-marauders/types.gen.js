@@ -238,6 +238,7 @@
  * @property {string} [npc]
  * @property {string} [ship]
  * @property {Array<MMCard>} [specialists]
+ * @property {MMShipView} [offer]
  * @property {Array<MMCargoCard>} [cargo]
  * @property {string} [token]
  * @property {string} [zoneNation]
