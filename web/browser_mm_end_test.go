@@ -52,7 +52,9 @@ func (b *browser) mmDiscard(phone context.Context, who string, others ...context
 		b.run(phone, who+" discards a glory card", chromedp.WaitVisible(`#mm-glory [data-act^="discard-"]`, chromedp.ByQuery),
 			chromedp.Evaluate(`document.querySelector('#mm-glory [data-act^="discard-"]').scrollIntoView({block: 'center'})`, nil),
 			chromedp.Click(`#mm-glory [data-act^="discard-"]`, chromedp.ByQuery))
-		b.run(phone, who+": one card fewer", chromedp.Poll(`document.querySelectorAll('#mm-glory .mm-card').length === `+itoa(uint64(held-1)), nil))
+		// The last discard may open a step beside which the hand shows
+		// only the cards playable then: the warning is gone instead.
+		b.run(phone, who+": one card fewer", chromedp.Poll(`!document.querySelector('#mm-glory-discard') || document.querySelectorAll('#mm-glory .mm-card').length === `+itoa(uint64(held-1)), nil))
 	}
 	b.run(phone, who+": the warning goes", gsGone("#mm-glory-discard"))
 	for _, sc := range others {

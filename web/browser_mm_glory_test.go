@@ -184,7 +184,7 @@ func (b *browser) mmRollAll(tablet context.Context, face string) {
 // her phone offers only Shoot (board and flee were offered and refused as
 // declare-first-round); in the second she boards and wins the crew
 // combat: her phone names the ship offered and her own ship given up
-// ("Yes: take the Sloop" / "No: keep your Test Sloop"; before, "Take
+// ("Yes: take the beaten Test Sloop" / "No: keep your Test Sloop"; before, "Take
 // their ship" / "Keep mine"), Bob's phone says what the table waits for
 // from her, and she keeps her own.
 func TestJourneyMerchantsClaimShip(t *testing.T) {

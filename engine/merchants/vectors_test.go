@@ -996,6 +996,11 @@ func TestPlunderedCargoChosen(t *testing.T) {
 	if pub, _ := g.View(engine.Public).(View); pub.Pending == nil || len(pub.Pending.Cargo) != 0 {
 		t.Fatalf("the cargo left is secret: %+v", pub.Pending)
 	}
+	// The beaten ship's hold, which a claim's keep is counted against, is
+	// in every view (the dashboard counts the ticked cards against it).
+	if pub, _ := g.View(engine.Public).(View); pub.Pending.Offer == nil || pub.Pending.Offer.Locations["cargo"] != g.st.Pending.Ship.Cargo {
+		t.Fatalf("the ship offered has no hold in the view: %+v", pub.Pending.Offer)
+	}
 	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+mine+`","`+his1+`","`+his2+`"]}`, "cargo-full")
 	refuse(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+g.st.CargoDeck[0]+`"]}`, "not-offered")
 	do(t, g, `{"type":"claim-ship","seat":0,"claim":false,"keep":["`+his2+`","`+his1+`"]}`)

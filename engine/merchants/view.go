@@ -149,6 +149,10 @@ type PendingView struct {
 	Ship        string `json:"ship,omitempty"`
 	ShipName    string `json:"shipName,omitempty"`
 	Specialists []Card `json:"specialists,omitempty"`
+	// Offer is the beaten ship as it would be claimed, with the damage it
+	// took (public): its cargo location is the hold a claim sails on with,
+	// the capacity the dashboard counts claim-ship's keep against.
+	Offer *ShipView `json:"offer,omitempty"`
 	// Cargo, to the winner only, are the beaten player's cargo cards
 	// their hold could not take (claim-ship's keep may choose them).
 	Cargo []CargoCard `json:"cargo,omitempty"`
@@ -301,6 +305,9 @@ func (g *Game) View(v engine.Viewer) any {
 		}
 		if pd.Kind == "claim-ship" && pd.Ship != nil {
 			pv.Ship, pv.ShipName = pd.Ship.Type, cat.shipName(pd.Ship.Type)
+			if g.cat.shipType(pd.Ship.Type) != nil {
+				pv.Offer = g.shipView(pd.Ship)
+			}
 			for _, id := range pd.Specialists {
 				pv.Specialists = append(pv.Specialists, *findCard(cat.Glory, id))
 			}

@@ -868,20 +868,77 @@ function PendingActs({ view, mine, ctx }) {
     case 'new-captain':
       return html`<div class="mm-act" id="mm-act"><p>${who} draws a new captain, who starts in a new ship:</p><div class="row">
         ${['sloop', 'flute'].map((s) => html`<${Act} key=${s} id=${'captain-' + s} label=${'A ' + startShip(view, s)} action=${{ type: 'new-captain', seat, ship: s }} ctx=${ctx} />`)}</div></div>`;
-    case 'claim-ship': {
-      // The ship offered by name, and the one given up: "take their ship"
-      // did not say which, nor that one's own is discarded.
-      // The catalog's name ("Test Sloop"), not the type id ("Sloop").
-      const theirs = pd.ship ? pd.shipName || words(pd.ship) : 'beaten ship';
-      const own = p && p.ship ? p.ship.name : 'ship';
-      const whose = ctx.seat >= 0 ? 'your' : who + '’s';
-      return html`<div class="mm-act" id="mm-act"><p id="mm-claim">${who} won the boarding${pd.npc ? ` against the ${npcName(view, pd.npc)}` : ''}. Take the beaten ${theirs}, with the damage it took, and discard ${whose} ${own}? The crew comes along.</p><div class="row">
-        <${Act} id="claim" label=${`Yes: take the beaten ${theirs}`} action=${{ type: 'claim-ship', seat, claim: true }} ctx=${ctx} />
-        <${Act} id="no-claim" label=${`No: keep ${whose} ${own}`} action=${{ type: 'claim-ship', seat, claim: false }} ctx=${ctx} /></div></div>`;
-    }
+    case 'claim-ship':
+      return html`<${Claim} view=${view} ctx=${ctx} />`;
     default:
       return html`<p class="muted">${who}: ${pd.what || words(pd.kind)}. The dice come first.</p>`;
   }
+}
+
+/**
+ * Claim is the claim step after a won boarding (Plundering player
+ * captains, Claiming ships): the beaten captain's specialists offered with
+ * the ship, a tick each (untick those not employed: claim-ship's dismiss);
+ * on the winner's phone only (cargo is secret), the cargo cards of both
+ * holds, a tick each (claim-ship's keep), counted against the hold of the
+ * ship each answer sails on with; then Yes / No. As offered, one tap does
+ * what the engine does without a choice: every specialist comes over and
+ * the hold fills with one's own cards, then the plundered, in order.
+ * @param {{view: View, ctx: any}} props
+ */
+function Claim({ view, ctx }) {
+  const pd = /** @type {import('./types.gen.js').MMPendingView} */ (view.pending);
+  const seat = pd.seat;
+  const p = view.players[seat];
+  const offered = pd.specialists || [];
+  const [employ, setEmploy] = useState(offered.map((c) => c.id));
+  // null: the ticks as offered (the player has not touched them).
+  const [ticked, setTicked] = useState(/** @type {string[]|null} */ (null));
+  const who = p ? p.name : '';
+  // The ship offered by name, and the one given up: "take their ship"
+  // did not say which, nor that one's own is discarded.
+  const theirs = pd.ship ? pd.shipName || words(pd.ship) : 'beaten ship';
+  const own = p && p.ship ? p.ship.name : 'ship';
+  const whose = ctx.seat >= 0 ? 'your' : who + '’s';
+  const dismiss = offered.map((c) => c.id).filter((id) => !employ.includes(id));
+  // The cargo is the winner's secret: only their phone sees both holds.
+  const cargo = ctx.seat === seat && p ? [...(p.cargo || []).map((c) => ({ c, from: 'yours' })), ...(pd.cargo || []).map((c) => ({ c, from: 'plundered' }))] : [];
+  const holds = { yes: pd.offer ? pd.offer.locations.cargo ?? 0 : -1, no: p && p.ship ? p.ship.locations.cargo ?? 0 : -1 };
+  // As offered, one's own cards then the plundered, as many as the larger
+  // hold takes; each answer keeps the first its own hold carries.
+  const offeredTicks = cargo.map((x) => x.c.id).slice(0, Math.max(holds.yes, holds.no, 0));
+  const picked = ticked ?? offeredTicks;
+  /** keepFor is the cargo an answer sails on with, or null when the ticks do not fit. @param {number} hold */
+  const keepFor = (hold) => (hold < 0 || picked.length <= hold ? picked : ticked === null ? picked.slice(0, hold) : null);
+  const goods = (/** @type {string[]} */ ids) => ids.map((id) => (cargo.find((x) => x.c.id === id) || { c: { good: id } }).c.good).join(', ');
+  /** note says what an answer's hold takes. @param {number} hold @param {string} ship */
+  const note = (hold, ship) => {
+    if (!cargo.length || hold < 0) return '';
+    const k = keepFor(hold);
+    if (!k) return `${picked.length} ticked, and the ${ship}’s hold carries ${hold}: untick ${picked.length - hold}`;
+    if (k.length < picked.length) return `The ${ship}’s hold carries ${hold}: you sail with the first ${hold} ticked (${goods(k)})`;
+    return `You sail with ${k.length} of the ${hold} cargo cards the ${ship} carries`;
+  };
+  const answer = (/** @type {boolean} */ claim) => () => {
+    /** @type {any} */
+    const a = { type: 'claim-ship', seat, claim };
+    if (dismiss.length) a.dismiss = dismiss;
+    const k = cargo.length ? keepFor(claim ? holds.yes : holds.no) : null;
+    if (k) a.keep = k;
+    return a;
+  };
+  const blocked = (/** @type {number} */ hold) => cargo.length > 0 && !keepFor(hold);
+  return html`<div class="mm-act" id="mm-act">
+    <p id="mm-claim">${who} won the boarding${pd.npc ? ` against the ${npcName(view, pd.npc)}` : ''}. Take the beaten ${theirs}, with the damage it took, and discard ${whose} ${own}? The crew comes along.</p>
+    ${offered.length ? html`<div class="mm-group" id="mm-claim-specialists"><h4>The beaten captain’s specialists come over free: untick any ${ctx.seat >= 0 ? 'you do' : who + ' does'} not employ</h4>
+      <${Pick} name="employ" items=${offered.map((c) => ({ value: c.id, label: c.specialist ? `${c.name} (${words(c.specialist)})` : c.name }))} picked=${employ} set=${setEmploy} /></div>` : null}
+    ${cargo.length ? html`<div class="mm-group" id="mm-claim-cargo"><h4>The cargo you sail on with (only you see it): tick the cards to keep, the rest is discarded</h4>
+      <${Pick} name="keep" items=${cargo.map((x) => ({ value: x.c.id, label: `${x.c.good} (plunder ${x.c.plunder}) · ${x.from === 'yours' ? 'your hold' : 'plundered'}` }))} picked=${picked} set=${setTicked} />
+      <p id="mm-claim-count">Ticked: ${picked.length} cargo card${picked.length === 1 ? '' : 's'}.${holds.yes >= 0 ? ` The beaten ${theirs} carries ${holds.yes};` : ''} your ${own} carries ${holds.no}.</p></div>` : null}
+    ${ctx.seat < 0 && p && p.cargoCount > 0 ? html`<p class="muted" id="mm-claim-secret">${who} holds ${p.cargoCount} cargo card${p.cargoCount === 1 ? '' : 's'}${holds.yes >= 0 ? `; the beaten ${theirs} carries ${holds.yes}, ${whose} ${own} ${holds.no}` : ''}. The cargo is secret: which cards to keep is chosen on ${who}’s phone; from here the hold fills with their own cards, then the plundered.</p>` : null}
+    <div class="row">
+      <${Act} id="claim" cls=${blocked(holds.yes) ? 'mm-closed' : ''} label=${`Yes: take the beaten ${theirs}`} note=${note(holds.yes, 'beaten ' + theirs)} disabled=${blocked(holds.yes)} action=${answer(true)} ctx=${ctx} />
+      <${Act} id="no-claim" cls=${blocked(holds.no) ? 'mm-closed' : ''} label=${`No: keep ${whose} ${own}`} note=${note(holds.no, own)} disabled=${blocked(holds.no)} action=${answer(false)} ctx=${ctx} /></div></div>`;
 }
 
 /**

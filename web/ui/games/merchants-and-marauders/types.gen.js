@@ -239,6 +239,7 @@
  * @property {string} [ship]
  * @property {string} [shipName]
  * @property {Array<MMCard>} [specialists]
+ * @property {MMShipView} [offer]
  * @property {Array<MMCargoCard>} [cargo]
  * @property {string} [token]
  * @property {string} [zoneNation]
