@@ -69,6 +69,11 @@ func TestJourneyPiratesCodeTable(t *testing.T) {
 	bo := player{name: "Bo", colour: "Blue"}
 	cat := player{name: "Cat", colour: "Green", phone: b.Device(bt.PhoneW, bt.PhoneH)}
 
+	// The home page says which games the table can play: all three, not
+	// the first one alone.
+	b.Run(tablet, "open the home page", chromedp.Navigate(s.URL+"/"))
+	b.WaitText(tablet, ".hero", "The table companion for Dead Reckoning, The Pirate's Code and Merchants & Marauders.")
+
 	// The owner's catalog: the practice one, from its page.
 	b.Run(tablet, "open the catalog page", chromedp.Navigate(s.URL+"/#/catalog/pirates-code"))
 	b.Tap(tablet, ".catalog-page", "Load the practice catalog")

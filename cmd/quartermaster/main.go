@@ -120,7 +120,7 @@ func findCommand(name string) (command, bool) {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "quartermaster: the table companion for Dead Reckoning.")
+	fmt.Fprintf(w, "quartermaster: the table companion for %s.\n", gameTitles(servedRules(false)))
 	fmt.Fprintln(w, "\nUsage: quartermaster COMMAND [flags]\n\nCommands:")
 	cs := commands()
 	for _, c := range cs {

@@ -58,3 +58,14 @@ func TestVersionSaysWhetherVisionIsBuiltIn(t *testing.T) {
 		t.Errorf("version extra: code %d, want 2", code)
 	}
 }
+
+// The help's first line names every game the program plays (it said Dead
+// Reckoning alone once three were served), and not the quick battle, which
+// is a helper of Dead Reckoning rather than a game.
+func TestHelpNamesTheGamesPlayed(t *testing.T) {
+	code, out, _ := runCLI("help")
+	first, _, _ := strings.Cut(out, "\n")
+	if code != 0 || first != "quartermaster: the table companion for Dead Reckoning, The Pirate's Code and Merchants & Marauders." {
+		t.Errorf("help exited %d, first line %q", code, first)
+	}
+}

@@ -33,3 +33,18 @@ func gameInfos(rs []engine.Rules) map[string]companion.GameInfo {
 	}
 	return out
 }
+
+// gameTitles lists the games served, as players know them ("Dead Reckoning,
+// The Pirate's Code and Merchants & Marauders"); a helper with its own start
+// button (the quick battle) is not another game.
+func gameTitles(rs []engine.Rules) string {
+	var ts []string
+	for _, r := range rs {
+		if d, ok := r.(engine.Describer); ok {
+			if gi := d.Describe(); gi.Start == "" {
+				ts = append(ts, gi.Title)
+			}
+		}
+	}
+	return engine.AndList(ts)
+}

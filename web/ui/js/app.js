@@ -89,7 +89,8 @@ function Home() {
     rulesList().then(setGames).catch(() => {});
   }, []);
   // A helper with its own start button (a quick battle) is not another game.
-  const titles = games.filter((g) => !g.start).map((g) => g.title).join(', ');
+  const names = games.filter((g) => !g.start).map((g) => g.title);
+  const titles = names.length > 1 ? names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1] : names.join('');
   const scorers = games.filter((g) => g.hasCalculator);
   return html`
     <section class="hero">
