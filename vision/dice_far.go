@@ -26,9 +26,11 @@ import (
 // nadir by the die's visible side. It returns the placement and face
 // found there when that face reads (minScore and up) and is not a pip
 // die's 1; ok is false
-// otherwise, and the patch p is then filled around top again. The
-// placement found is judged like any other: the cocked tests, the wall's
-// rule and the margin all still apply to it.
+// otherwise, and the patch p is then filled around top again. Only a
+// placement that judge will read is returned: one it would send to
+// unreadable is no better than the square's own verdict, and may lie on
+// a neighbour, where its report is dropped as a duplicate (tuning seeds
+// 1706 and 1752: cocked dice no longer reported).
 func (r *DiceReader) farSettle(img image.Image, p *topPatch, d *diceset.Die, top board.Point, ang float64) (board.Point, float64, *faceSample, bool) {
 	st, ok := r.sideAway(top)
 	if !ok {
@@ -37,7 +39,7 @@ func (r *DiceReader) farSettle(img image.Image, p *topPatch, d *diceset.Die, top
 	r.fillPatch(img, st, p)
 	f0 := r.sampleFace(p, st, ang, r.h0)
 	t2, a2, f2 := r.settle(p, d, st, ang, f0)
-	if r.faceScore(d, f2) >= minScore && !lonePip(d, f2) {
+	if r.faceScore(d, f2) >= minScore && !lonePip(d, f2) && r.readsFlat(p, d, t2, a2, f2) {
 		return t2, a2, f2, true
 	}
 	r.fillPatch(img, top, p)
@@ -73,4 +75,29 @@ func lonePip(d *diceset.Die, f *faceSample) bool {
 	}
 	label, _, _ := readPips(d, f)
 	return label == "1"
+}
+
+// readsFlat reports whether judge reads the face f at top (plane h0) as a
+// flat die's: on the floor, in a zone, reading clearly with its margin,
+// not squashed, clear of the walls and not cocked (judge's own tests).
+func (r *DiceReader) readsFlat(p *topPatch, d *diceset.Die, top board.Point, ang float64, f *faceSample) bool {
+	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
+	if !r.tray.OnFloor(foot.X, foot.Y) || r.tray.ZoneAt(foot.X, foot.Y) == "" || f.inkShare < 0.015 {
+		return false
+	}
+	var label string
+	var score, margin float64
+	minMargin := 0.05
+	if d.Faces.Kind == diceset.Pips {
+		label, score, margin = readPips(d, f)
+	} else {
+		ld := r.learned.die(d.ID)
+		if ld == nil {
+			return false
+		}
+		label, score, margin = r.match(ld, f)
+		minMargin = learnedMargin(score)
+	}
+	return score >= minScore && margin >= minMargin && r.squashed(p, d, top, ang) <= 0.04 &&
+		r.overWall(foot, ang, d.SizeMM) <= 0.2 && !r.looksCocked(p, d, label, top, ang, f)
 }
