@@ -828,6 +828,14 @@ func (r *DiceReader) judge(img image.Image, c candidate, res *DiceResult) {
 		// (A face that already reads clearly is where it is: most are.)
 		top, c.angle, f = r.settle(p, d, top, c.angle, f)
 	}
+	if r.faceScore(d, f) < minScore {
+		// Astride the top and the side the camera sees (dice_far.go).
+		if t2, a2, f2, ok := r.farSettle(img, p, d, top, c.angle); ok {
+			if d2, dist2, second2 := r.classify(f2); d2 == d {
+				top, c.angle, f, dist, second = t2, a2, f2, dist2, second2
+			}
+		}
+	}
 	// The footprint: the top seen at h0 belongs to a die of its own size.
 	foot := r.pose.Unparallax(r.pose.Parallax(top, r.h0), d.SizeMM)
 	unread := func(reason string) {
