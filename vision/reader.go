@@ -348,6 +348,9 @@ func (r *Reader) detectIn(px []byte, err error) ([]detection, error) {
 		return nil, err
 	}
 	cls := r.classify(lab)
+	if r.refLab == nil {
+		r.castLook(cls, lab, over)
+	}
 	r.clearHull(cls)
 	clearOver(cls, over)
 	return r.blobs(cls, lab), nil

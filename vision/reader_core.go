@@ -850,10 +850,31 @@ func (r *core) coolBlack(i int, l, a, b float64) bool {
 		// at L 45-55 on the tuning scenes (lit more than the light
 		// estimate says), above darkBlack's limit; the wood's shaded
 		// sides are as dark, but brown (yellower by 5 or more).
-		return b-r.lab[r.black][2] <= coolMaxB && c2 <= stripChroma*stripChroma
+		return b-r.lab[r.black][2] <= coolMaxB && r.stripGrey(b, c2)
 	}
 	return b-r.lab[r.black][2] <= coolMaxB && c2 <= blackMaxChroma*blackMaxChroma
 }
+
+// stripGrey reports, without a reference, whether a dark pixel on a
+// border's strip (Lab b, squared chroma c2) is grey enough for a black
+// cube there: within stripChroma, or, when it is bluer than the palette's
+// black (no brown wood is), within blackMaxChroma as off the strip. The
+// tops of the black cubes balanced on a border on the tuning seeds 5433
+// and 5727 came out at L 28-40, Lab a 4-6 over the paint and b up to 9
+// under it (chroma 6-10): left unlabelled on the strip, each was read as
+// a piece of 0.41-0.43 of a cube (missed); the wood's shaded sides are
+// yellower than the paint by 5 or more.
+func (r *core) stripGrey(b, c2 float64) bool {
+	if c2 <= stripChroma*stripChroma {
+		return true
+	}
+	return b-r.lab[r.black][2] <= stripBlueB && c2 <= blackMaxChroma*blackMaxChroma
+}
+
+// stripBlueB is how much yellower (Lab b) than the palette's black a dark
+// pixel on a border's strip may be and still take blackMaxChroma
+// (stripGrey): at most as yellow.
+var stripBlueB = 0.0
 
 type blob struct {
 	cls uint8

@@ -776,7 +776,7 @@ func (r *core) growDark(i int, lab []byte, cast float64) bool {
 	}
 	c2 := chroma2(a, b)
 	if r.inStrip[i] {
-		return c2 <= stripChroma*stripChroma
+		return r.stripGrey(b, c2)
 	}
 	return c2 <= blackMaxChroma*blackMaxChroma
 }

@@ -672,3 +672,45 @@ func TestRedInkUnderABluishShade(t *testing.T) {
 		t.Errorf("a neutral black piece of 0.6 of a cube was read as %+v, want one cube", ds)
 	}
 }
+
+// Without the reference, a black cube balanced on a border whose top comes
+// out a little purple (Lab a 3.5 over the paint, b 4 under it: more colour
+// than stripChroma, and on the strip unlabelled but for the pieces off it)
+// with a darker side is one black cube where it stands (stripGrey); brown
+// wood as dark and as colourful stays nothing.
+func TestBluishBlackTopOnABorder(t *testing.T) {
+	r := testCore(t)
+	r.refLab = nil
+	// A point on a border line, the border running along y.
+	var on board.Point
+	found := false
+	for x := 20.0; x < 180 && !found; x += 0.25 {
+		for y := 30.0; y < 90 && !found; y += 0.25 {
+			p := board.Point{X: x, Y: y}
+			if r.layout.BorderDist(p) < 0.1 && r.layout.BorderDist(board.Point{X: x, Y: y - 10}) < 0.3 && r.layout.BorderDist(board.Point{X: x, Y: y + 10}) < 0.3 &&
+				r.layout.BorderDist(board.Point{X: x - 8, Y: y}) > 6 && r.layout.BorderDist(board.Point{X: x + 8, Y: y}) > 6 {
+				on, found = p, true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no border line along y")
+	}
+	s := r.layout.CubeMM * 0.95
+	bl := r.lab[r.black]
+	for _, c := range []struct {
+		name string
+		col  [3]float64
+		want int
+	}{{"a bluish black top", [3]float64{38, bl[1] + 3.5, bl[2] - 4}, 1}, {"brown wood", [3]float64{38, bl[1] + 4, bl[2] + 6}, 0}} {
+		lab := labBoard(r)
+		paintLab(r, lab, on.X-s/2, on.Y-s/2, on.X+s/2, on.Y+s/2, c.col)
+		side := c.col
+		side[0] = 20
+		paintLab(r, lab, on.X-s/2, on.Y-s/2, on.X+s/2, on.Y-s/6, side)
+		ds := r.blobs(r.classify(lab), lab)
+		if len(ds) != c.want || c.want == 1 && (ds[0].color != "black" || ds[0].unreadable || ds[0].at.Sub(on).Len() > 1.5) {
+			t.Errorf("%s on a border at %v was read as %+v, want %d black cube(s) there", c.name, on, ds, c.want)
+		}
+	}
+}
