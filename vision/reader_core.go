@@ -1013,7 +1013,7 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	// be holds more than one. Add a cube while a part is too long and every
 	// cube would still show at least minPart of its area.
 	byShape := false
-	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres, long) && r.longWithoutArms(b.pix, k, long) {
+	for k < maxCluster && ratio/float64(k+1) >= minPart && r.tooLong(b.pix, labels, centres, long) {
 		k++
 		centres = kmeans(b.pix, r.ww, k, labels)
 		byShape = true
@@ -1291,115 +1291,6 @@ func (r *core) tooLong(pix []int32, labels []int32, centres [][2]float64, extra 
 	return false
 }
 
-// longWithoutArms reports whether the blob pix, read as k parts, is still
-// too long (tooLong) once its thin arms are cut off (withoutArms). A stroke
-// of ink beside a black cube (an X's arm, a ring's rim) comes out black and
-// joins the cube's blob as a thin arm that lengthens it, and the shape
-// test would split one cube into two; a cube, or two side by side, is
-// thick everywhere, and its length stays.
-func (r *core) longWithoutArms(pix []int32, k int, long float64) bool {
-	thick := r.withoutArms(pix)
-	if len(thick) == len(pix) {
-		return true // nothing cut: tooLong has answered for this shape
-	}
-	if float64(len(thick)) < minBlob*r.topArea() {
-		return true // all arms: leave it to the tests that follow
-	}
-	labels := make([]int32, len(thick))
-	var centres [][2]float64
-	if k > 1 {
-		centres = kmeans(thick, r.ww, k, labels)
-	} else {
-		var sx, sy float64
-		for _, i := range thick {
-			sx += float64(int(i)%r.ww) + 0.5
-			sy += float64(int(i)/r.ww) + 0.5
-		}
-		centres = [][2]float64{{sx / float64(len(thick)), sy / float64(len(thick))}}
-	}
-	return r.tooLong(thick, labels, centres, long)
-}
-
-// withoutArms is the blob pix opened by a square of armWidth of a cube's
-// side (eroded, then grown back inside the blob): what is left when every
-// part narrower than that is cut off. A cube's top is a cube's side wide
-// at any rotation; the board's ink strokes are at most a third of it.
-func (r *core) withoutArms(pix []int32) []int32 {
-	e := int(armWidth * r.layout.CubeMM * r.s / 2)
-	if e < 1 || len(pix) == 0 {
-		return pix
-	}
-	W := r.ww
-	x0, y0, x1, y1 := W, r.wh, 0, 0
-	for _, i := range pix {
-		x, y := int(i)%W, int(i)/W
-		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-	}
-	// A margin of e around the box keeps every window inside the mask.
-	x0, y0 = x0-e, y0-e
-	bw, bh := x1+e-x0+1, y1+e-y0+1
-	in := make([]bool, bw*bh)
-	for _, i := range pix {
-		in[(int(i)/W-y0)*bw+int(i)%W-x0] = true
-	}
-	core := squareErode(in, bw, bh, e)
-	grown := squareGrow(core, bw, bh, e)
-	out := make([]int32, 0, len(pix))
-	for _, i := range pix {
-		if grown[(int(i)/W-y0)*bw+int(i)%W-x0] {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// squareErode keeps the cells of a w x h mask whose whole square of
-// radius e (2e+1 cells a side) is set: a run along rows, then along
-// columns.
-func squareErode(m []bool, w, h, e int) []bool {
-	return squarePass(squarePass(m, w, h, e, true, true), w, h, e, false, true)
-}
-
-// squareGrow sets every cell within a square of radius e of a set cell.
-func squareGrow(m []bool, w, h, e int) []bool {
-	return squarePass(squarePass(m, w, h, e, true, false), w, h, e, false, false)
-}
-
-// squarePass is one direction (rows when rows, else columns) of a square
-// erosion (all set within e) or growth (any set within e), from counts of
-// set cells in a running window.
-func squarePass(m []bool, w, h, e int, rows, all bool) []bool {
-	out := make([]bool, len(m))
-	n, step, lines, lstep := w, 1, h, w
-	if !rows {
-		n, step, lines, lstep = h, w, w, 1
-	}
-	for l := 0; l < lines; l++ {
-		base := l * lstep
-		cnt := 0
-		// cnt counts the set cells of positions [j-e, j+e] clipped to the line.
-		for j := 0; j < e && j < n; j++ {
-			if m[base+j*step] {
-				cnt++
-			}
-		}
-		for j := 0; j < n; j++ {
-			if j+e < n && m[base+(j+e)*step] {
-				cnt++
-			}
-			if j-e-1 >= 0 && m[base+(j-e-1)*step] {
-				cnt--
-			}
-			if all {
-				out[base+j*step] = cnt == 2*e+1
-			} else {
-				out[base+j*step] = cnt > 0
-			}
-		}
-	}
-	return out
-}
-
 // sideShift is how far, in mm on the board plane, a cube's top appears
 // shifted from its footprint at board point p: the width of the sides the
 // camera sees.
@@ -1431,7 +1322,6 @@ var (
 	maxLength  = 1.45 // a part longer than this many cube sides across the direction its sides show holds two cubes
 	maxLengthU = 1.35 // and along it (plus the sides seen)
 	minPart    = 0.5  // a cube shows at least this fraction of its expected area
-	armWidth   = 0.3  // parts of a blob narrower than this many cube sides are thin arms (ink strokes), not cubes
 
 	useTop = 1.0
 

@@ -456,36 +456,3 @@ func TestFadedFlatPatchIsNotACube(t *testing.T) {
 		t.Errorf("a pale blue cube with a darker side was read as %+v, want one cube", ds)
 	}
 }
-
-// An ink stroke beside a cube comes out in the cube's colour and joins
-// its blob as a thin arm, making it too long for one cube: the arm is no
-// cube, and the blob is one cube. Two cubes side by side, thick
-// everywhere, stay two.
-func TestThinArmDoesNotSplitACube(t *testing.T) {
-	r := testCore(t)
-	blue := -1
-	for k, n := range r.names {
-		if n == "blue" {
-			blue = k
-		}
-	}
-	if blue < 0 {
-		t.Fatal("no blue in the default palette")
-	}
-	c := uint8(blue + 1)
-	p := r.lab[blue]
-	a, b := byte(math.Round(p[1])), byte(math.Round(p[2]))
-	s := r.layout.CubeMM * 0.95
-	lab := make([]byte, r.ww*r.wh*3)
-	top := rectBlob(r, c, 60, 60, s, s, lab, 100, a, b)
-	arm := rectBlob(r, c, 60+s/2+0.45*s, 60, 0.9*s+0.5, 0.2*s, lab, 90, a, b)
-	if ds := r.cubesOf(blob{cls: c, pix: append(top.pix, arm.pix...)}, lab); len(ds) != 1 {
-		t.Errorf("a blue cube with a thin arm of ink was read as %+v, want one cube", ds)
-	}
-	lab = make([]byte, r.ww*r.wh*3)
-	one := rectBlob(r, c, 60, 60, s, s, lab, 100, a, b)
-	two := rectBlob(r, c, 60+s, 60, s, s, lab, 100, a, b)
-	if ds := r.cubesOf(blob{cls: c, pix: append(one.pix, two.pix...)}, lab); len(ds) != 2 {
-		t.Errorf("two blue cubes side by side were read as %+v, want two cubes", ds)
-	}
-}
