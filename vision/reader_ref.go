@@ -186,11 +186,15 @@ func shapeOutvotes(own []detection, nFit int) bool {
 // darkerToItsRim reports whether a group's black pixels (pix), every one
 // found by the dark-print rule, are the print itself made darker: on at
 // least rimShare of the sides of its outline it faces bare board (light in
-// the reference), unlabelled in the frame. A black cube lying on dark
-// print as dark as itself shows only where it is darker than the ink, its
-// edges and sides, inside the ink or beside black of its own off the
-// print; ink darkened up to its own rim is the light's change (a shade's
-// sharp edge the smooth light estimate misses), not a cube.
+// the reference) or the ground beyond the board's edge, unlabelled in the
+// frame. A black cube lying on dark print as dark as itself shows only
+// where it is darker than the ink, its edges and sides, inside the ink or
+// beside black of its own off the print; ink darkened up to its own rim
+// is the light's change (a shade's sharp edge the smooth light estimate
+// misses), not a cube. Beyond the edge no print lies: dark ground there
+// (the table, the board's shadow) darker than in the reference is the
+// light's change too, and a cube at the edge shows black off the print on
+// the light board within it (the board's print keeps clear of its edge).
 func (r *core) darkerToItsRim(pix []int32, cls []uint8) bool {
 	W := r.ww
 	sides, board := 0, 0
@@ -208,7 +212,7 @@ func (r *core) darkerToItsRim(pix []int32, cls []uint8) bool {
 				continue
 			}
 			sides++
-			if cls[j] == 0 && float64(r.refLab[j*3]) > refDarkL && !r.outside[j] && !r.inStrip[j] {
+			if cls[j] == 0 && (r.outside[j] || float64(r.refLab[j*3]) > refDarkL && !r.inStrip[j]) {
 				board++
 			}
 		}

@@ -374,3 +374,28 @@ func TestCoolTopOnDarkenedInkIsFound(t *testing.T) {
 		t.Errorf("darkened ink 4 cooler as a whole was read as %+v, want nothing", ds)
 	}
 }
+
+// The dark ground beyond the board's bottom edge (and a dark band along
+// the edge within it) that comes out darker than in the reference is
+// found by the dark-print rule; a patch of it straddling the edge,
+// bounded by that ground, is the light's change, not a cube.
+func TestDarkerGroundBeyondTheEdgeIsNotACube(t *testing.T) {
+	r := testCore(t)
+	lab, cls := refScene(r, 60, 60, 0)
+	edge := r.layout.Height
+	for i := range cls {
+		p := r.warpToBoard(float64(i%r.ww)+0.5, float64(i/r.ww)+0.5)
+		if p.Y > edge-4 {
+			copy(r.refLab[i*3:], []byte{40, 130, 133})
+			copy(lab[i*3:], []byte{40, 130, 133})
+		}
+		if p.X > 100 && p.X < 110 && p.Y > edge-3 && p.Y < edge+4 {
+			lab[i*3] = 31
+			cls[i] = uint8(r.black + 1)
+			r.onPrint[i] = true
+		}
+	}
+	if ds := r.blobs(cls, lab); len(ds) != 0 {
+		t.Errorf("darker ground across the board's edge was read as %+v, want nothing", ds)
+	}
+}
