@@ -951,6 +951,12 @@ func (r *core) topArea() float64 {
 	return 0.9 * s * s * r.s * r.s
 }
 
+// onBoard reports whether a board point is on the board, within 1 mm of
+// its outer edge.
+func (r *core) onBoard(p board.Point) bool {
+	return p.X >= -1 && p.Y >= -1 && p.X <= r.layout.Width+1 && p.Y <= r.layout.Height+1
+}
+
 func (r *core) cubesOf(b blob, lab []byte) []detection {
 	var sx, sy float64
 	for _, i := range b.pix {
@@ -959,8 +965,14 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	}
 	n := float64(len(b.pix))
 	ctr := r.warpToBoard(sx/n, sy/n)
-	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
-		return nil // outside the board: the hull, not a cube
+	// Outside the board: the hull, not a cube. But a cube leaning or
+	// balanced on the board's outer edge, seen from a camera over the far
+	// side of the board, shows its top beyond the edge (5475, 5920 at
+	// x 6 mm with the camera over x 202): a coloured blob is kept when
+	// the point below it at a cube's height is on the board. The hull
+	// is dark wood: a black blob beyond the edge is still dropped.
+	if !r.onBoard(ctr) && (int(b.cls-1) == r.black || !r.onBoard(r.pose.Unparallax(ctr, r.layout.CubeMM))) {
+		return nil
 	}
 	area := r.expectedArea(ctr)
 	if b.covered {
