@@ -152,7 +152,11 @@ func (r *Reader) setFrameSize(w, h int) error {
 		return fmt.Errorf("the frame is %dx%d but the empty board was %dx%d", w, h, r.imgW, r.imgH)
 	}
 	r.imgW, r.imgH = w, h
-	r.pose = board.EstimatePoseFocal(r.toImg, w, h, r.focal)
+	r.pose = board.EstimatePose(r.toImg, w, h)
+	r.place = board.CameraPose{}
+	if r.focal > 0 {
+		r.place = board.EstimatePoseFocal(r.toImg, w, h, r.focal)
+	}
 	r.borders = r.samples()
 	return nil
 }

@@ -27,6 +27,13 @@ type core struct {
 	s, m    float64 // px per mm, margin in mm
 	ww, wh  int     // warped size
 	pose    board.CameraPose
+	// place is pose with the camera's known focal length (Options.Focal),
+	// zero when none is known: where a cube is put from where its top is
+	// seen (placePose). Sizes and shapes (expectedArea, sideShift, the
+	// fit's outlines) keep pose, whose assumed focal length their limits
+	// were tuned with: with the known one, fragments of strength-2-bottom's
+	// disc fitted a smaller outline and two cubes were invented (5011, 5632).
+	place   board.CameraPose
 	refBG   []float32 // gain from the light over the empty board (smooth) to NominalBoard, or nil
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
 	refPx   []byte    // the empty board, warped BGR, or nil
@@ -951,6 +958,15 @@ func (r *core) topArea() float64 {
 	return 0.9 * s * s * r.s * r.s
 }
 
+// placePose is the pose a cube's footprint is found with: the one with the
+// camera's known focal length when there is one.
+func (r *core) placePose() board.CameraPose {
+	if r.place.Height != 0 {
+		return r.place
+	}
+	return r.pose
+}
+
 // onBoard reports whether a board point is on the board, within 1 mm of
 // its outer edge.
 func (r *core) onBoard(p board.Point) bool {
@@ -971,7 +987,8 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	// x 6 mm with the camera over x 202): a coloured blob is kept when
 	// the point below it at a cube's height is on the board. The hull
 	// is dark wood: a black blob beyond the edge is still dropped.
-	if !r.onBoard(ctr) && (int(b.cls-1) == r.black || !r.onBoard(r.pose.Unparallax(ctr, r.layout.CubeMM))) {
+	beyond := !r.onBoard(ctr)
+	if beyond && (int(b.cls-1) == r.black || !r.onBoard(r.pose.Unparallax(ctr, r.layout.CubeMM))) {
 		return nil
 	}
 	area := r.expectedArea(ctr)
@@ -1128,11 +1145,16 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			// placed better than the middle of what is seen of it.
 			seen, h = r.topCentre(b.pix, seen)
 		}
-		p := r.pose.Unparallax(seen, h)
+		p := r.placePose().Unparallax(seen, h)
 		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
 			// Near a border a cube is raised: on top of it, or tilted
 			// against it. It is about a border's height higher.
-			p = r.pose.Unparallax(seen, h+borderHeightMM)
+			p = r.placePose().Unparallax(seen, h+borderHeightMM)
+		}
+		if beyond && !r.onBoard(p) {
+			// Its footprint, too, is beyond the edge: light on the
+			// table or the hull (5224, 5952), not a cube on the edge.
+			continue
 		}
 		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable, why: why}
 		out = append(out, d)
