@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"time"
 
 	"github.com/quartermaster-table/quartermaster/vision/board"
@@ -21,6 +22,15 @@ type Options struct {
 	// PxPerMM is the resolution of the top-down board image the reader
 	// works on; default 3.
 	PxPerMM float64
+	// Focal is the camera's focal length in pixels at the frame's size,
+	// when known (the camera module's lens); 0: a 62° field of view is
+	// assumed (board.DefaultFocal). It is used only where the four
+	// corners cannot tell it, a camera looking nearly straight down:
+	// there they give only the ratio of focal length to height, and a
+	// wrong focal length misplaces the camera's height and with it the
+	// parallax correction of every cube (a cube balanced on a border was
+	// then read about 2 mm into the zone beside it).
+	Focal float64
 }
 
 // Reader reads cubes from frames of one calibrated camera. It is not safe
@@ -41,6 +51,7 @@ type Reader struct {
 	// calibration put the board.
 	shift   shiftField
 	shifted bool
+	focal   float64 // Options.Focal
 }
 
 // NewReader makes a reader for a layout, a palette and the board's four
@@ -58,7 +69,10 @@ func NewReader(l *board.Layout, p *board.Palette, c board.Corners, o Options) (*
 	if o.PxPerMM < 0.5 || o.PxPerMM > 10 {
 		return nil, fmt.Errorf("vision: %g px per mm is out of range [0.5, 10]", o.PxPerMM)
 	}
-	r := &Reader{core: newCore(l, p, o.PxPerMM), corners: c}
+	if o.Focal < 0 || math.IsNaN(o.Focal) || math.IsInf(o.Focal, 0) {
+		return nil, fmt.Errorf("vision: a focal length of %g px is not possible", o.Focal)
+	}
+	r := &Reader{core: newCore(l, p, o.PxPerMM), corners: c, focal: o.Focal}
 	if r.ww*r.wh > 4e6 {
 		return nil, fmt.Errorf("vision: a %gx%g mm board at %g px/mm is too large", l.Width, l.Height, r.s)
 	}
@@ -139,6 +153,10 @@ func (r *Reader) setFrameSize(w, h int) error {
 	}
 	r.imgW, r.imgH = w, h
 	r.pose = board.EstimatePose(r.toImg, w, h)
+	r.place = board.CameraPose{}
+	if r.focal > 0 {
+		r.place = board.EstimatePoseFocal(r.toImg, w, h, r.focal)
+	}
 	r.borders = r.samples()
 	return nil
 }

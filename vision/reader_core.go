@@ -27,6 +27,13 @@ type core struct {
 	s, m    float64 // px per mm, margin in mm
 	ww, wh  int     // warped size
 	pose    board.CameraPose
+	// place is pose with the camera's known focal length (Options.Focal),
+	// zero when none is known: where a cube is put from where its top is
+	// seen (placePose). Sizes and shapes (expectedArea, sideShift, the
+	// fit's outlines) keep pose, whose assumed focal length their limits
+	// were tuned with: with the known one, fragments of strength-2-bottom's
+	// disc fitted a smaller outline and two cubes were invented (5011, 5632).
+	place   board.CameraPose
 	refBG   []float32 // gain from the light over the empty board (smooth) to NominalBoard, or nil
 	refLab  []byte    // the empty board, corrected, in Lab, or nil
 	refPx   []byte    // the empty board, warped BGR, or nil
@@ -972,6 +979,21 @@ func (r *core) topArea() float64 {
 	return 0.9 * s * s * r.s * r.s
 }
 
+// placePose is the pose a cube's footprint is found with: the one with the
+// camera's known focal length when there is one.
+func (r *core) placePose() board.CameraPose {
+	if r.place.Height != 0 {
+		return r.place
+	}
+	return r.pose
+}
+
+// onBoard reports whether a board point is on the board, within 1 mm of
+// its outer edge.
+func (r *core) onBoard(p board.Point) bool {
+	return p.X >= -1 && p.Y >= -1 && p.X <= r.layout.Width+1 && p.Y <= r.layout.Height+1
+}
+
 func (r *core) cubesOf(b blob, lab []byte) []detection {
 	var sx, sy float64
 	for _, i := range b.pix {
@@ -980,8 +1002,15 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 	}
 	n := float64(len(b.pix))
 	ctr := r.warpToBoard(sx/n, sy/n)
-	if ctr.X < -1 || ctr.Y < -1 || ctr.X > r.layout.Width+1 || ctr.Y > r.layout.Height+1 {
-		return nil // outside the board: the hull, not a cube
+	// Outside the board: the hull, not a cube. But a cube leaning or
+	// balanced on the board's outer edge, seen from a camera over the far
+	// side of the board, shows its top beyond the edge (5475, 5920 at
+	// x 6 mm with the camera over x 202): a coloured blob is kept when
+	// the point below it at a cube's height is on the board. The hull
+	// is dark wood: a black blob beyond the edge is still dropped.
+	beyond := !r.onBoard(ctr)
+	if beyond && (int(b.cls-1) == r.black || !r.onBoard(r.pose.Unparallax(ctr, r.layout.CubeMM))) {
+		return nil
 	}
 	area := r.expectedArea(ctr)
 	if b.covered {
@@ -1137,11 +1166,16 @@ func (r *core) cubesOf(b blob, lab []byte) []detection {
 			// placed better than the middle of what is seen of it.
 			seen, h = r.topCentre(b.pix, seen)
 		}
-		p := r.pose.Unparallax(seen, h)
+		p := r.placePose().Unparallax(seen, h)
 		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
 			// Near a border a cube is raised: on top of it, or tilted
 			// against it. It is about a border's height higher.
-			p = r.pose.Unparallax(seen, h+borderHeightMM)
+			p = r.placePose().Unparallax(seen, h+borderHeightMM)
+		}
+		if beyond && !r.onBoard(p) {
+			// Its footprint, too, is beyond the edge: light on the
+			// table or the hull (5224, 5952), not a cube on the edge.
+			continue
 		}
 		d := detection{color: color, at: p, conf: math.Max(0.05, 1-frac), unreadable: unreadable, why: why}
 		out = append(out, d)

@@ -135,7 +135,7 @@ func (r *core) refBlackGroup(start int, cls []uint8, lab []byte, seen []bool, st
 		// black off the print is a cube a person must look at rather
 		// than nothing (a missed cube changes a battle).
 		if len(own) == 0 && float64(r.offPrint(b.pix)) >= minBlob*a1 {
-			own = []detection{{color: r.names[b.cls-1], at: r.pose.Unparallax(ctr, r.layout.CubeMM/2), unreadable: true, why: "0 or 1 cube?"}}
+			own = []detection{{color: r.names[b.cls-1], at: r.placePose().Unparallax(ctr, r.layout.CubeMM/2), unreadable: true, why: "0 or 1 cube?"}}
 		}
 		return b, own, true
 	}
@@ -580,9 +580,9 @@ func (r *core) fitCubes(b blob, ground []int32, ctr board.Point, cls []uint8) ([
 			}
 		}
 		seen := r.warpToBoard(float64(2*(pick.x+gx0))+1, float64(2*(pick.y+gy0))+1)
-		p := r.pose.Unparallax(seen, r.layout.CubeMM/2)
+		p := r.placePose().Unparallax(seen, r.layout.CubeMM/2)
 		if r.layout.BorderDist(p) < r.layout.CubeMM/2+1 {
-			p = r.pose.Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
+			p = r.placePose().Unparallax(seen, r.layout.CubeMM/2+borderHeightMM)
 		}
 		weak = append(weak, pick.gain < fitFirm*8*full && 2*float64(nOff) >= fitOffWeak*pick.gain)
 		out = append(out, detection{color: r.names[b.cls-1], at: p, conf: math.Min(1, pick.gain/(8*full))})

@@ -81,6 +81,11 @@ func TestReadRefusesBadInput(t *testing.T) {
 	if _, err := NewReader(l, p, board.Corners{{X: 10, Y: 10}, {X: 10, Y: 200}, {X: 300, Y: 200}, {X: 300, Y: 10}}, Options{}); err == nil {
 		t.Error("corners in the wrong order were accepted")
 	}
+	for _, f := range []float64{-1, math.NaN(), math.Inf(1)} {
+		if _, err := NewReader(l, p, c, Options{Focal: f}); err == nil {
+			t.Errorf("a focal length of %g px was accepted", f)
+		}
+	}
 	ref, err := NewReader(l, p, c, Options{Empty: image.NewRGBA(image.Rect(0, 0, 320, 240))})
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,17 @@ func DefaultFocal(imgW int) float64 { return float64(imgW) / 2 / math.Tan(31*mat
 // focal length comes from the orthogonality of the board axes when the view
 // is tilted enough to tell; otherwise DefaultFocal is used.
 func EstimatePose(boardToImage Homography, imgW, imgH int) CameraPose {
+	return EstimatePoseFocal(boardToImage, imgW, imgH, 0)
+}
+
+// EstimatePoseFocal is EstimatePose with the camera's focal length in
+// pixels, when known (the lens of the camera module), used instead of
+// DefaultFocal where the view is too straight for the corners to tell it
+// (assumed <= 0: DefaultFocal). Straight down, the corners give only the
+// ratio of focal length to height: an assumed focal length wrong by half
+// puts the camera at half its height, and every raised point's parallax
+// correction is then twice too large.
+func EstimatePoseFocal(boardToImage Homography, imgW, imgH int, assumed float64) CameraPose {
 	h := boardToImage
 	cx, cy := float64(imgW)/2, float64(imgH)/2
 	// Shift the principal point to the origin.
@@ -55,6 +66,9 @@ func EstimatePose(boardToImage Homography, imgW, imgH int) CameraPose {
 	g3 := [3]float64{g[2], g[5], g[8]}
 	f0 := DefaultFocal(imgW)
 	f := f0
+	if assumed > 0 && !math.IsInf(assumed, 0) {
+		f = assumed
+	}
 	a1 := g1[0]*g2[0] + g1[1]*g2[1]
 	b1 := g1[2] * g2[2]
 	a2 := g1[0]*g1[0] + g1[1]*g1[1] - g2[0]*g2[0] - g2[1]*g2[1]
