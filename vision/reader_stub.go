@@ -12,6 +12,7 @@ import (
 type Options struct {
 	Empty   image.Image
 	PxPerMM float64
+	Focal   float64
 }
 
 // Reader is not available without OpenCV.
