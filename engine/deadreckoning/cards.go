@@ -93,6 +93,27 @@ func cardSources(c *SailorCard) []string {
 // card (its level and every sleeved advancement). Icons inside a red-slash
 // choice are not counted: they count only when that option is chosen.
 func (s *State) CardIcons(c *SailorCard) (sails, cannons, wheels int) {
+	s.plainEffects(c, func(e data.Effect) {
+		if e.Per != "" {
+			return
+		}
+		switch e.Kind {
+		case data.KindSails:
+			sails += e.N
+		case data.KindCannon:
+			cannons += e.N
+		case data.KindWheel:
+			wheels += e.N
+		}
+	})
+	return
+}
+
+// plainEffects calls f with each effect a card always gives: those of
+// abilities with a single option, on its level and every sleeved
+// advancement (an effect inside a red-slash choice counts only when that
+// option is chosen).
+func (s *State) plainEffects(c *SailorCard, f func(e data.Effect)) {
 	for _, src := range cardSources(c) {
 		abs, _ := s.cardAbilities(c, src)
 		for _, a := range abs {
@@ -100,21 +121,10 @@ func (s *State) CardIcons(c *SailorCard) (sails, cannons, wheels int) {
 				continue
 			}
 			for _, e := range a.Options[0].Effects {
-				if e.Per != "" {
-					continue
-				}
-				switch e.Kind {
-				case data.KindSails:
-					sails += e.N
-				case data.KindCannon:
-					cannons += e.N
-				case data.KindWheel:
-					wheels += e.N
-				}
+				f(e)
 			}
 		}
 	}
-	return
 }
 
 // CardGives counts the sails and cannons a card gives: its plain icons
@@ -122,22 +132,14 @@ func (s *State) CardIcons(c *SailorCard) (sails, cannons, wheels int) {
 // on this card (p. 13). What the shorthand gives is not "on the card", so
 // "for each ... on this card" amounts count CardIcons only.
 func (s *State) CardGives(c *SailorCard) (sails, cannons int) {
-	for _, src := range cardSources(c) {
-		abs, _ := s.cardAbilities(c, src)
-		for _, a := range abs {
-			if len(a.Options) != 1 {
-				continue
-			}
-			for _, e := range a.Options[0].Effects {
-				switch e.Kind {
-				case data.KindSails:
-					sails += s.effectAmount(c, e)
-				case data.KindCannon:
-					cannons += s.effectAmount(c, e)
-				}
-			}
+	s.plainEffects(c, func(e data.Effect) {
+		switch e.Kind {
+		case data.KindSails:
+			sails += s.effectAmount(c, e)
+		case data.KindCannon:
+			cannons += s.effectAmount(c, e)
 		}
-	}
+	})
 	return
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/quartermaster-table/quartermaster/engine"
+	"github.com/quartermaster-table/quartermaster/engine/deadreckoning/data"
 )
 
 func init() {
@@ -112,19 +113,11 @@ func (a *EndTurn) apply(c *ctx) error {
 // drawIcons counts the bonus draw icons on a card.
 func (s *State) drawIcons(card *SailorCard) int {
 	n := 0
-	for _, src := range cardSources(card) {
-		abs, _ := s.cardAbilities(card, src)
-		for _, ab := range abs {
-			if len(ab.Options) != 1 {
-				continue
-			}
-			for _, e := range ab.Options[0].Effects {
-				if e.Kind == "draw" {
-					n += s.effectAmount(card, e)
-				}
-			}
+	s.plainEffects(card, func(e data.Effect) {
+		if e.Kind == "draw" {
+			n += s.effectAmount(card, e)
 		}
-	}
+	})
 	return n
 }
 
